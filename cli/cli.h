@@ -1,0 +1,62 @@
+/* cli.h — shared pieces of the `rooflab` command line: the subcommand table, argument helpers,
+ * and the problem/roof flags that eval, sweep and bench share. Errors go to stderr as one line
+ * "rooflab CMD: FIELD: what was expected" and the command returns 2 (DESIGN.md "Contracts"). */
+#ifndef ROOFLAB_CLI_H
+#define ROOFLAB_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rooflab/rooflab.h"
+
+#define CLI_EXIT_OK 0
+#define CLI_EXIT_INVALID 1  /* validate: some record is invalid */
+#define CLI_EXIT_USAGE 2    /* bad flag or value */
+#define CLI_EXIT_NODEVICE 3 /* bench: no usable device */
+
+/* Subcommands: each in its own cmd_NAME.c; argv[0] is the subcommand name. */
+int cmd_eval(int argc, char **argv);
+int cmd_hw(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
+int cmd_units(int argc, char **argv);
+
+/* Print "rooflab CMD: MESSAGE" on stderr; return CLI_EXIT_USAGE. */
+int cli_error(const char *cmd, const rl_error *err);
+/* printf-style variant: "rooflab CMD: " + formatted text. */
+int cli_errorf(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* True when argv[*i] is --NAME or --NAME=VALUE. For the first form the value is argv[*i+1] and
+ * *i is advanced past it. *value is NULL when the flag was given without a value (an error the
+ * caller reports with cli_missing_value). */
+int cli_flag(int argc, char **argv, int *i, const char *name, const char **value);
+int cli_is_switch(const char *arg, const char *name); /* --NAME exactly */
+int cli_is_help(const char *arg);                     /* -h or --help */
+
+/* Parse an integer in [lo, hi] for `field`; the error says what was expected and what was got. */
+rl_status cli_parse_int(const char *field, const char *text, int64_t lo, int64_t hi, int64_t *out,
+                        rl_error *err);
+
+/* The problem and roof flags shared by eval, sweep and bench (see `rooflab eval --help`). */
+typedef struct cli_problem_opts {
+    rl_problem problem;        /* zero means default */
+    const char *hw_id;         /* NULL → "h100-sxm" */
+    const char *bandwidth;     /* unit strings, NULL when not given */
+    const char *peak;
+} cli_problem_opts;
+
+/* If argv[*i] is one of the shared flags, parse it into opts, advance *i and return 1; return 0
+ * when it is not one of them; return -1 with *err filled when its value is invalid. */
+int cli_problem_flag(int argc, char **argv, int *i, cli_problem_opts *opts, rl_error *err);
+/* Help text lines for the shared flags. */
+void cli_problem_flags_help(FILE *out);
+
+/* Resolve the preset and the roof: --bandwidth/--peak override the preset's bandwidth and its
+ * peak for the problem's dtype. Errors name the flag. */
+rl_status cli_resolve_roof(const cli_problem_opts *opts, const rl_hw **hw, rl_roof *roof,
+                           rl_error *err);
+
+#endif /* ROOFLAB_CLI_H */

@@ -1,0 +1,45 @@
+/* rooflab — the command line. `rooflab COMMAND --help` documents each command. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"eval", cmd_eval, "evaluate one attention problem on one roofline (table or --json)"},
+    {"hw", cmd_hw, "list the hardware presets and their datasheet figures"},
+    {"sweep", cmd_sweep, "evaluate one parameter over a range (CSV or JSON)"},
+    {"units", cmd_units, "convert a quantity with units, e.g. \"2039 GB/s\""},
+};
+
+static void usage(FILE *out) {
+    fprintf(out, "usage: rooflab COMMAND [options]     (rooflab %s)\n\ncommands:\n", RL_VERSION);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\n`rooflab COMMAND --help` describes each command's flags.\n");
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    if (cli_is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("rooflab %s\n", RL_VERSION);
+        return CLI_EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
+    return cli_errorf("", "unknown command \"%.64s\"; expected one of eval, hw, sweep, units, "
+                          "validate, import, bench (see rooflab --help)",
+                      argv[1]);
+}

@@ -1,0 +1,383 @@
+/*
+ * rooflab.h — the roofline model of attention, in portable C11.
+ *
+ * Overview
+ * --------
+ * rooflab answers "is this attention kernel bandwidth-bound or compute-bound, how far is it from
+ * the roof, and why?". This header is the whole public API of the model (core/). It knows nothing
+ * of Emscripten, CUDA, files or the DOM: the command line (cli/), the WebAssembly module (wasm/)
+ * and the benchmark (native-bench/) are thin callers of it.
+ *
+ *   units       parse and format quantities that carry a dimension ("4.8 TB/s", "989 TFLOPS").
+ *   hardware    datasheet presets (bandwidth, dense peaks per compute unit, SRAM, L2, SMs).
+ *   problem     B, H, Hkv, N, L, d, dtypes, causal, pass, tile; defaults and validation.
+ *   workload    scored pairs, matmul FLOPs, softmax FLOPs; bytes under three traffic models.
+ *   roofline    ridge, attainable throughput, bound time, regime, efficiency of a measured point.
+ *   sram        the SRAM budget of one tiled block, term by term, in bytes.
+ *   sweep       one parameter over a range into a caller-provided array.
+ *
+ * Conventions
+ * -----------
+ * - Every name is prefixed `rl_` (types, functions) or `RL_` (constants). Private names are static.
+ * - Units are in names: `_bytes`, `_flops`, `_s`, `_bytes_per_s`, `_flops_per_s`, `_flop_per_byte`.
+ *   All quantities are plain doubles in base SI units (bytes, FLOP, seconds).
+ * - No global state, no printing, no allocation: every function fills memory the caller owns.
+ * - Errors are values. Functions that can fail return an rl_status and fill an rl_error the caller
+ *   owns (may be NULL) with the field (CLI flag name / URL key, or JSON path) and a one-line
+ *   message that says what was expected.
+ * - FLOP counts follow DESIGN.md: a multiply-add is 2 FLOPs; F = 4·B·H·d·P forward (QKᵀ and PV),
+ *   backward 2.5× forward; softmax work (5·B·H·P) is reported separately and never part of F.
+ */
+#ifndef ROOFLAB_H
+#define ROOFLAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RL_VERSION "0.1.0"
+
+/* ----------------------------------------------------------------------------------------------
+ * Errors
+ * -------------------------------------------------------------------------------------------- */
+
+#define RL_STATUS_XMACRO(X)                                                                        \
+    X(RL_OK, "ok")                                                                                 \
+    X(RL_ERR_INVALID, "invalid value")                                                             \
+    X(RL_ERR_UNIT, "wrong unit or dimension")                                                      \
+    X(RL_ERR_RANGE, "value out of range")                                                          \
+    X(RL_ERR_UNKNOWN, "unknown name")                                                              \
+    X(RL_ERR_INCONSISTENT, "inconsistent problem")                                                 \
+    X(RL_ERR_UNSUPPORTED, "not modelled")                                                          \
+    X(RL_ERR_CAPACITY, "buffer too small")
+
+typedef enum {
+#define RL_X_ENUM(name, text) name,
+    RL_STATUS_XMACRO(RL_X_ENUM)
+#undef RL_X_ENUM
+        RL_STATUS_COUNT
+} rl_status;
+
+#define RL_ERROR_FIELD_MAX 96
+#define RL_ERROR_MESSAGE_MAX 256
+
+typedef struct rl_error {
+    rl_status status;
+    char field[RL_ERROR_FIELD_MAX];     /* "bandwidth", "head-dim", "points[3].problem.head_dim" */
+    char message[RL_ERROR_MESSAGE_MAX]; /* full sentence, starts with the field:
+                                           'bandwidth: "312 TFLOPS" is a compute rate, expected
+                                           bytes per second' */
+} rl_error;
+
+/* Short text of a status ("wrong unit or dimension"). Never NULL. */
+const char *rl_status_text(rl_status status);
+
+/* ----------------------------------------------------------------------------------------------
+ * Units
+ * -------------------------------------------------------------------------------------------- */
+
+typedef enum {
+    RL_DIM_NONE = 0,       /* a plain number */
+    RL_DIM_BYTES,          /* B, kB, MiB, bit, Gb ... */
+    RL_DIM_BYTES_PER_S,    /* B/s, GB/s, GiB/s, bit/s, Gbit/s, Gbps */
+    RL_DIM_FLOP,           /* FLOP, GFLOP, OP */
+    RL_DIM_FLOPS_PER_S,    /* FLOP/s, TFLOPS, OP/s, TOPS */
+    RL_DIM_SECONDS,        /* s, ms, us, µs, ns */
+    RL_DIM_FLOP_PER_BYTE,  /* FLOP/B, FLOP/byte */
+    RL_DIM_COUNT
+} rl_dim;
+
+/* What a dimension is, in words, for messages: "bytes per second", "a compute rate" ... */
+const char *rl_dim_noun(rl_dim dim);    /* "bytes per second" */
+const char *rl_dim_article(rl_dim dim); /* "a bandwidth", "a compute rate", "a byte count" */
+const char *rl_dim_base_unit(rl_dim dim); /* "B/s", "FLOP/s", "B", "FLOP", "s", "FLOP/B", "" */
+
+/*
+ * Parse a number with an optional unit: "2039 GB/s", "4.8TB/s", "989 TFLOPS", "1.5 GiB",
+ * "25 Gbit/s", "3.538 ms", "1e12". SI prefixes k M G T P E (10³…), IEC Ki Mi Gi Ti Pi Ei (2¹⁰…);
+ * `B` is a byte, `b`/`bit` a bit (1/8 byte); rates `/s` or `ps` suffix (Gbps); `FLOPS` means FLOP/s;
+ * `OP` is a FLOP. A bare number is accepted and taken in `expected`'s base unit.
+ *
+ * The value must be finite and > 0 (sizes, rates and times are all strictly positive here).
+ * On success *out_base holds the value in base units and *out_dim (may be NULL) the dimension.
+ * `expected` = RL_DIM_COUNT accepts any dimension. `field` names the input in messages.
+ */
+rl_status rl_parse_quantity(const char *text, rl_dim expected, const char *field, double *out_base,
+                            rl_dim *out_dim, rl_error *err);
+
+typedef enum {
+    RL_PREFIX_SI = 0, /* 10³ steps: kB, MB, GB, TB/s, TFLOP/s */
+    RL_PREFIX_IEC = 1 /* 2¹⁰ steps: KiB, MiB, GiB/s (bytes only) */
+} rl_prefix_style;
+
+/*
+ * Format a value given in base units with the prefix that keeps 1 ≤ mantissa < 1000 (or 1024),
+ * `sig` significant digits (0 = 4). Writes at most `cap` bytes including the NUL; returns the
+ * length it needed (like snprintf). Example: 2.039e12, RL_DIM_BYTES_PER_S, SI → "2.039 TB/s".
+ */
+size_t rl_format_quantity(double value_base, rl_dim dim, rl_prefix_style style, int sig, char *buf,
+                          size_t cap);
+
+/* ----------------------------------------------------------------------------------------------
+ * Data types
+ * -------------------------------------------------------------------------------------------- */
+
+typedef enum {
+    RL_DTYPE_DEFAULT = 0, /* in an rl_problem: fp16 for dtype, `dtype` for kv_dtype/score_dtype */
+    RL_DTYPE_FP32,
+    RL_DTYPE_TF32,
+    RL_DTYPE_FP16,
+    RL_DTYPE_BF16,
+    RL_DTYPE_FP8, /* e4m3 / e5m2 */
+    RL_DTYPE_COUNT
+} rl_dtype;
+
+const char *rl_dtype_name(rl_dtype dtype); /* "fp32" ... "fp8"; "default" for 0 */
+/* "fp16", "bf16", "fp8", "e4m3", "e5m2", "fp32", "float32", "tf32", "half", "bfloat16" → dtype. */
+rl_status rl_dtype_parse(const char *text, const char *field, rl_dtype *out, rl_error *err);
+double rl_dtype_bytes(rl_dtype dtype); /* 4, 4, 2, 2, 1; 0 for DEFAULT */
+
+/* ----------------------------------------------------------------------------------------------
+ * Hardware presets
+ * -------------------------------------------------------------------------------------------- */
+
+/* Named compute ceilings. Index into rl_hw.peak_flops_per_s. 0 there = not available / unknown. */
+typedef enum {
+    RL_PEAK_FP32 = 0,       /* "fp32 CUDA core" (vector / non-matrix fp32) */
+    RL_PEAK_TF32,           /* "tf32 tensor" */
+    RL_PEAK_FP16_TENSOR,    /* "fp16 tensor" (also bf16; fp32 accumulate, dense) */
+    RL_PEAK_FP16_NONTENSOR, /* "fp16 non-tensor" */
+    RL_PEAK_FP8,            /* "fp8 tensor" */
+    RL_PEAK_COUNT
+} rl_peak_kind;
+
+const char *rl_peak_name(rl_peak_kind kind); /* "fp16 tensor" ... */
+const char *rl_peak_id(rl_peak_kind kind);   /* "fp16_tensor" ... (JSON keys) */
+
+typedef struct rl_hw {
+    const char *id;     /* "h100-sxm" */
+    const char *name;   /* "NVIDIA H100 SXM5 80GB" */
+    const char *arch;   /* "Hopper (sm_90)" */
+    double bandwidth_bytes_per_s;                /* DRAM/HBM, datasheet */
+    double peak_flops_per_s[RL_PEAK_COUNT];      /* dense; 0 = not available */
+    double smem_per_sm_bytes;                    /* shared memory (LDS) per SM (CU) */
+    double smem_per_block_default_bytes;         /* without opt-in (48 KiB on NVIDIA) */
+    double smem_per_block_optin_bytes;           /* opt-in maximum per block */
+    double l2_bytes;                             /* last-level on-chip cache */
+    int sm_count;                                /* SMs (NVIDIA) or CUs (AMD) */
+    const char *source;                          /* where the figures come from */
+    const char *source_date;                     /* "2022-03", date of that document */
+    const char *notes;                           /* traps and unverified figures; "" if none */
+} rl_hw;
+
+size_t rl_hw_count(void);                 /* number of presets, `custom` last */
+const rl_hw *rl_hw_at(size_t index);      /* NULL past the end */
+const rl_hw *rl_hw_find(const char *id);  /* NULL when unknown */
+/* Like rl_hw_find, with an error naming `field` and listing the valid ids. */
+rl_status rl_hw_lookup(const char *id, const char *field, const rl_hw **out, rl_error *err);
+
+/* The compute ceiling a kernel in `dtype` runs against: fp32→FP32, tf32→TF32, fp16/bf16→FP16
+ * tensor, fp8→FP8. 0 when the preset has none (e.g. fp8 on A100, or the `custom` preset). */
+rl_peak_kind rl_peak_for_dtype(rl_dtype dtype);
+double rl_hw_peak_for_dtype(const rl_hw *hw, rl_dtype dtype);
+
+/* ----------------------------------------------------------------------------------------------
+ * The problem
+ * -------------------------------------------------------------------------------------------- */
+
+typedef enum { RL_PASS_FWD = 0, RL_PASS_BWD = 1 } rl_pass;
+const char *rl_pass_name(rl_pass pass); /* "fwd", "bwd" */
+
+/* Zero means default, so `rl_problem p = {0};` is the DESIGN.md default problem:
+ * B=1, H=8, Hkv=H, N=4096, L=N, d=64, fp16, kv dtype = dtype, score dtype = dtype, non-causal,
+ * fwd, Br=Bc=64. rl_problem_resolve() fills the defaults in and validates. */
+typedef struct rl_problem {
+    int64_t batch;     /* B */
+    int64_t heads;     /* H query heads */
+    int64_t kv_heads;  /* Hkv; H must be a multiple of it (GQA/MQA) */
+    int64_t seq;       /* N query rows per sequence (1 for decode) */
+    int64_t kv_len;    /* L key/value rows; causal needs N ≤ L */
+    int64_t head_dim;  /* d */
+    rl_dtype dtype;       /* Q and O */
+    rl_dtype kv_dtype;    /* K and V */
+    rl_dtype score_dtype; /* S and P of the naive model */
+    int causal;           /* 0 / 1 */
+    rl_pass pass;
+    int64_t block_m;   /* Br query rows per tile */
+    int64_t block_n;   /* Bc key rows per tile */
+} rl_problem;
+
+#define RL_DEFAULT_BATCH 1
+#define RL_DEFAULT_HEADS 8
+#define RL_DEFAULT_SEQ 4096
+#define RL_DEFAULT_HEAD_DIM 64
+#define RL_DEFAULT_BLOCK 64
+/* Limits keep every count exact in a double (< 2^53 where tests compare exactly) and finite. */
+#define RL_MAX_DIM ((int64_t)1 << 24)       /* batch, heads, seq, kv_len: at most 16,777,216 */
+#define RL_MAX_HEAD_DIM ((int64_t)1 << 16)  /* d at most 65,536 */
+#define RL_MAX_BLOCK ((int64_t)1 << 16)     /* Br, Bc at most 65,536 */
+
+/* Fill defaults into a copy and check it. Errors name the CLI flag / URL key ("kv-heads",
+ * "head-dim", "seq", "kv-len", "block-m"...). Sizes must be 1 … the RL_MAX_* limits; H a multiple
+ * of Hkv; causal needs N ≤ L. */
+rl_status rl_problem_resolve(const rl_problem *in, rl_problem *out, rl_error *err);
+
+/* ----------------------------------------------------------------------------------------------
+ * Work and traffic
+ * -------------------------------------------------------------------------------------------- */
+
+typedef enum {
+    RL_MODEL_COMPULSORY = 0, /* lower bound: every tensor once */
+    RL_MODEL_TILED,          /* FlashAttention-1/2 forward: K/V streamed once per query block */
+    RL_MODEL_NAIVE,          /* S and P materialised in device memory */
+    RL_MODEL_COUNT
+} rl_model;
+
+const char *rl_model_name(rl_model model); /* "compulsory", "tiled", "naive" */
+
+typedef struct rl_traffic {
+    int available;            /* 0 when the model is not defined for the problem (tiled, bwd) */
+    double bytes;             /* total device-memory bytes, read + written */
+    /* Terms (bytes) — their sum is `bytes`. */
+    double q_bytes;           /* Q reads (fwd) */
+    double k_bytes;           /* K reads, all reloads included */
+    double v_bytes;           /* V reads, all reloads included */
+    double o_bytes;           /* O writes (fwd) */
+    double s_bytes;           /* naive: S written + read (2 × matrix) */
+    double p_bytes;           /* naive: P written + read (2 × matrix) */
+    double grad_bytes;        /* bwd compulsory: dO read + dQ, dK, dV written */
+    /* tiled only: how many K (= V) rows each (batch, query head) loads in total, and that over L. */
+    double kv_rows_loaded_per_head;
+    double kv_reload_factor;  /* kv_rows_loaded_per_head / L (256 in the first seed's example) */
+    double query_blocks;      /* ⌈N/Br⌉ */
+} rl_traffic;
+
+typedef struct rl_workload {
+    rl_problem problem;       /* the resolved problem */
+    double pairs;             /* scored (query, key) pairs per (batch, head) */
+    double flops;             /* F: matmul FLOPs of the pass (bwd = 2.5 × fwd) */
+    double fwd_flops;         /* forward matmul FLOPs 4·B·H·d·P */
+    double softmax_flops;     /* 5·B·H·P, reported on its own, not part of F */
+    /* Tensor sizes (bytes, once): */
+    double q_tensor_bytes, k_tensor_bytes, v_tensor_bytes, o_tensor_bytes;
+    double score_matrix_bytes; /* one B·H·N·L matrix in score dtype (naive S or P) */
+    rl_traffic traffic[RL_MODEL_COUNT];
+} rl_workload;
+
+/* Resolve `problem` (zero means default) and compute its work and traffic. */
+rl_status rl_workload_compute(const rl_problem *problem, rl_workload *out, rl_error *err);
+
+/* ----------------------------------------------------------------------------------------------
+ * Roofline
+ * -------------------------------------------------------------------------------------------- */
+
+typedef struct rl_roof {
+    double bandwidth_bytes_per_s; /* β */
+    double peak_flops_per_s;      /* π */
+} rl_roof;
+
+typedef enum { RL_BOUND_MEMORY = 0, RL_BOUND_COMPUTE = 1 } rl_bound;
+const char *rl_bound_name(rl_bound bound); /* "memory", "compute" */
+
+typedef struct rl_point {
+    double flops;
+    double bytes;
+    double intensity_flop_per_byte;  /* flops / bytes */
+    double attainable_flops_per_s;   /* min(π, β·I) */
+    double memory_time_s;            /* bytes / β */
+    double compute_time_s;           /* flops / π */
+    double time_s;                   /* max of the two */
+    rl_bound bound;                  /* memory when I < I*, else compute */
+} rl_point;
+
+double rl_ridge_flop_per_byte(rl_roof roof);                        /* I* = π / β */
+double rl_attainable_flops_per_s(rl_roof roof, double intensity);   /* min(π, β·I) */
+rl_point rl_roofline_point(rl_roof roof, double flops, double bytes);
+/* Measured efficiency: (flops / time) / P(I) at I = flops / bytes. > 1 means above the roof. */
+double rl_efficiency(rl_roof roof, double flops, double bytes, double time_s);
+/* Check a roof: both rates finite and > 0. Field names "bandwidth" and "peak". */
+rl_status rl_roof_check(rl_roof roof, rl_error *err);
+
+/* ----------------------------------------------------------------------------------------------
+ * SRAM budget of one tiled block (FlashAttention forward), in bytes
+ * -------------------------------------------------------------------------------------------- */
+
+typedef struct rl_sram {
+    double q_tile_bytes;   /* Br·d·b */
+    double k_tile_bytes;   /* Bc·d·b_kv */
+    double v_tile_bytes;   /* Bc·d·b_kv */
+    double s_tile_bytes;   /* Br·Bc·4 (fp32 scores) */
+    double o_acc_bytes;    /* Br·d·4 (fp32 accumulator) */
+    double ml_bytes;       /* 2·Br·4 (row max m and row sum l) */
+    double total_bytes;
+    double limit_default_bytes; /* hardware's default per-block limit (48 KiB) */
+    double limit_optin_bytes;   /* opt-in maximum per block */
+    int fits_default;
+    int fits_optin;
+} rl_sram;
+
+/* `hw` may be NULL (limits then 0 and fits_* 0). `problem` must be resolved. */
+rl_sram rl_sram_budget(const rl_problem *problem, const rl_hw *hw);
+
+/* ----------------------------------------------------------------------------------------------
+ * One evaluation: problem + roof → everything the CLI and the page show
+ * -------------------------------------------------------------------------------------------- */
+
+typedef struct rl_report {
+    rl_workload work;
+    rl_roof roof;
+    double ridge_flop_per_byte;
+    rl_point points[RL_MODEL_COUNT]; /* zeroed where traffic[m].available == 0 */
+    rl_sram sram;
+} rl_report;
+
+/* `hw` is used for the SRAM limits and may be NULL. The roof is taken as given (callers pick a
+ * preset's bandwidth and rl_hw_peak_for_dtype, or the user's override). */
+rl_status rl_report_compute(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
+                            rl_report *out, rl_error *err);
+
+/* ----------------------------------------------------------------------------------------------
+ * Sweeps
+ * -------------------------------------------------------------------------------------------- */
+
+typedef enum {
+    RL_SWEEP_SEQ = 0, /* N (and L when kv_len is 0 = tied to N, i.e. prefill) */
+    RL_SWEEP_KV_LEN,  /* L (decode context) */
+    RL_SWEEP_BATCH,
+    RL_SWEEP_HEADS,   /* H (kv_heads follows when it is 0 = tied) */
+    RL_SWEEP_HEAD_DIM,
+    RL_SWEEP_BLOCK_M,
+    RL_SWEEP_BLOCK_N,
+    RL_SWEEP_PARAM_COUNT
+} rl_sweep_param;
+
+const char *rl_sweep_param_name(rl_sweep_param param); /* the CLI flag / URL key: "seq" ... */
+rl_status rl_sweep_param_parse(const char *text, rl_sweep_param *out, rl_error *err);
+
+/* `count` integer values from lo to hi inclusive, log-spaced (log != 0) or linear, rounded to
+ * integers, duplicates removed. Returns how many were written (≤ count); 0 on bad input. */
+size_t rl_sweep_values(int64_t lo, int64_t hi, size_t count, int log, int64_t *out);
+
+typedef struct rl_sweep_row {
+    int64_t x;                               /* the swept parameter's value */
+    double flops;
+    double bytes[RL_MODEL_COUNT];            /* 0 where not available */
+    double intensity_flop_per_byte[RL_MODEL_COUNT];
+    double attainable_flops_per_s[RL_MODEL_COUNT];
+    double time_s[RL_MODEL_COUNT];
+    rl_bound bound[RL_MODEL_COUNT];
+} rl_sweep_row;
+
+/* Evaluate `base` with `param` set to each of values[0..n) into rows[0..n). Stops at the first
+ * invalid problem with its error (rows before it are filled); returns RL_OK when all are valid. */
+rl_status rl_sweep(const rl_problem *base, rl_sweep_param param, const int64_t *values, size_t n,
+                   rl_roof roof, rl_sweep_row *rows, rl_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ROOFLAB_H */
