@@ -1,0 +1,304 @@
+/*
+ * record.h — measured points as JSON: the rooflab record, its reader, writer, validator and
+ * importers of other tools' output. Part of core/ (C11, cJSON). DESIGN.md "The record".
+ *
+ * Overview
+ * --------
+ * A record is one JSON document:
+ *
+ *   { "schema": "rooflab-record", "schema_version": 1,
+ *     "provenance": { "kind": "measured" | "historical-unaudited" | "model", "date": "2026-11-29",
+ *                     "source": "...", "tool": "...", "artifacts": ["report.ncu-rep"], "notes": "..." },
+ *     "hardware":   { "name": "NVIDIA H100 SXM5 80GB", "preset": "h100-sxm",
+ *                     "compute_capability": "9.0", "cpu_model": "...", "driver_version": "...",
+ *                     "runtime_version": "...",
+ *                     "ceilings": [ { "name": "HBM", "bytes_per_s": 3.0e12, "source": "measured" },
+ *                                   { "name": "fp16 tensor", "flops_per_s": 6.6e14,
+ *                                     "source": "measured", "dtype": "fp16" } ] },
+ *     "software":   { "kernel": "flash_fwd", "kernel_version": "v0.4.0", "git_revision": "...",
+ *                     "compiler": "...", "flags": "..." },
+ *     "points": [ { "problem": { "batch": 1, "heads": 8, "kv_heads": 8, "seq": 4096,
+ *                                "kv_len": 4096, "head_dim": 64, "dtype": "fp16",
+ *                                "kv_dtype": "fp16", "causal": false, "pass": "fwd",
+ *                                "block_m": 64, "block_n": 64 },
+ *                   "traffic_model": "tiled" | "compulsory" | "naive" | "other",
+ *                   "timing": { "median_s": 1.2e-3, "min_s": ..., "max_s": ..., "runs": 50 },
+ *                   "flops": 1.7e10, "modelled_bytes": 5.4e8, "measured_bytes": 6.1e8,
+ *                   "max_abs_error": 3e-4, "kernel": "...", "label": "...",
+ *                   "hardware": { ... per-point hardware, for tables spanning devices ... },
+ *                   "reported": { "flops_per_s": ..., "bytes_per_s": ... } } ] }
+ *
+ * Units are base SI in plain JSON numbers (seconds, bytes, FLOP, bytes/s, FLOP/s). The mandatory
+ * minimum (the second source document's reporting rule): hardware name, precision (problem.dtype),
+ * sequence (problem.seq) and kernel version (software.kernel_version). data/schema/ holds the JSON
+ * Schema of the same format; tests check that the schema and this validator agree.
+ *
+ * Memory: an rl_record owns every string and array in it (malloc'd); rl_record_free releases all.
+ * Build one with rl_record_new + rl_rec_set_string + rl_record_add_point/add_ceiling, or read one
+ * with rl_record_parse. All functions are re-entrant: no global state (cJSON's global error is not
+ * used), no printing.
+ *
+ * Issues: validation collects every problem it finds, each with a JSON path
+ * ("points[3].problem.head_dim") and a sentence saying what was expected and what was got
+ * ("points[3].problem.head_dim: expected a positive integer, got -64"). Errors make a record
+ * invalid; warnings (e.g. a point above its own hardware's roof, a reported rate that disagrees
+ * with flops / time) flag what is almost always a unit or counting mistake without refusing it.
+ */
+#ifndef ROOFLAB_RECORD_H
+#define ROOFLAB_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rooflab/rooflab.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RL_RECORD_SCHEMA_ID "rooflab-record"
+#define RL_RECORD_SCHEMA_VERSION 1
+
+/* Stated limits, enforced before (size) and while (the rest) parsing. */
+#define RL_RECORD_MAX_FILE_BYTES ((size_t)16 * 1024 * 1024) /* 16 MiB of JSON text */
+#define RL_RECORD_MAX_POINTS 100000                        /* points per record */
+#define RL_RECORD_MAX_DEPTH 16                             /* JSON nesting depth */
+#define RL_RECORD_MAX_CEILINGS 64                          /* ceilings per hardware block */
+#define RL_RECORD_MAX_ARTIFACTS 256                        /* provenance.artifacts entries */
+#define RL_RECORD_MAX_STRING 4096                          /* bytes per string field */
+#define RL_RECORD_MAX_ISSUES 200                           /* issues kept; the rest counted */
+
+/* ----------------------------------------------------------------------------------------------
+ * Issues (errors and warnings), each with its JSON path
+ * -------------------------------------------------------------------------------------------- */
+
+typedef enum { RL_REC_ERROR = 0, RL_REC_WARNING = 1 } rl_rec_severity;
+
+#define RL_REC_PATH_MAX 96
+#define RL_REC_MESSAGE_MAX 320
+
+typedef struct rl_rec_issue {
+    rl_rec_severity severity;
+    rl_status status;                /* RL_ERR_INVALID (type / missing), RL_ERR_RANGE ... */
+    char path[RL_REC_PATH_MAX];      /* "points[3].problem.head_dim"; "" for the document */
+    char message[RL_REC_MESSAGE_MAX];/* starts with the path: "points[3]...: expected ..." */
+} rl_rec_issue;
+
+typedef struct rl_rec_issues {
+    rl_rec_issue *items;  /* malloc'd; at most RL_RECORD_MAX_ISSUES kept */
+    size_t count;         /* kept in items */
+    size_t cap;
+    size_t errors;        /* all errors found, kept or not */
+    size_t warnings;      /* all warnings found, kept or not */
+} rl_rec_issues;
+
+/* `rl_rec_issues issues = {0};` is an empty list; free its items with rl_rec_issues_free. */
+void rl_rec_issues_free(rl_rec_issues *issues);
+void rl_rec_issues_clear(rl_rec_issues *issues);
+
+/* ----------------------------------------------------------------------------------------------
+ * The record in memory
+ * -------------------------------------------------------------------------------------------- */
+
+typedef enum {
+    RL_PROV_MEASURED = 0,       /* "measured" */
+    RL_PROV_HISTORICAL_UNAUDITED,/* "historical-unaudited": shown hollow, never evidence */
+    RL_PROV_MODEL,              /* "model": predictions written as a record */
+    RL_PROV_COUNT
+} rl_rec_provenance_kind;
+const char *rl_rec_provenance_name(rl_rec_provenance_kind kind);
+
+typedef enum {
+    RL_TRAFFIC_COMPULSORY = RL_MODEL_COMPULSORY,
+    RL_TRAFFIC_TILED = RL_MODEL_TILED,
+    RL_TRAFFIC_NAIVE = RL_MODEL_NAIVE,
+    RL_TRAFFIC_OTHER = RL_MODEL_COUNT /* "other": a dataflow none of the models describes */
+} rl_rec_traffic;
+const char *rl_rec_traffic_name(rl_rec_traffic traffic); /* "compulsory" ... "other" */
+
+typedef enum { RL_CEIL_BANDWIDTH = 0, RL_CEIL_COMPUTE = 1 } rl_rec_ceiling_kind;
+
+typedef struct rl_rec_ceiling {
+    char *name;               /* "HBM", "DRAM", "L2", "fp16 tensor", "FP64 GFLOPs" ... */
+    rl_rec_ceiling_kind kind; /* "bytes_per_s" key → BANDWIDTH, "flops_per_s" → COMPUTE */
+    double value;             /* bytes/s or FLOP/s, > 0 */
+    int measured;             /* "source": "measured" (1) or "datasheet" (0) */
+    rl_dtype dtype;           /* compute ceilings: the dtype it applies to; DEFAULT = any */
+    int dram;                 /* bandwidth ceilings: 1 when it is device memory (HBM/DRAM/GDDR) */
+} rl_rec_ceiling;
+
+typedef struct rl_rec_hardware {
+    char *name;               /* mandatory */
+    char *preset;             /* rooflab preset id (rl_hw_find), or NULL */
+    char *compute_capability; /* "9.0" */
+    char *cpu_model;
+    char *driver_version;
+    char *runtime_version;
+    rl_rec_ceiling *ceilings;
+    size_t ceiling_count;
+} rl_rec_hardware;
+
+typedef struct rl_rec_software {
+    char *kernel;         /* kernel or benchmark name */
+    char *kernel_version; /* mandatory */
+    char *git_revision;
+    char *compiler;
+    char *flags;
+} rl_rec_software;
+
+typedef struct rl_rec_provenance {
+    rl_rec_provenance_kind kind;
+    char *date;           /* ISO 8601 date or date-time */
+    char *source;         /* where the numbers come from, in words */
+    char *tool;           /* "rooflab bench 0.1.0", "ncu 2025.1 (imported)" */
+    char *notes;
+    char **artifacts;     /* profiler report paths ... */
+    size_t artifact_count;
+} rl_rec_provenance;
+
+/* Values computed by rl_record_validate from the point and core's model; not read from JSON
+ * (the writer emits them under "derived" for readers' convenience; the reader ignores them). */
+typedef struct rl_rec_derived {
+    double model_flops;                /* core's F for the problem */
+    double model_bytes[RL_MODEL_COUNT];/* core's bytes per traffic model (0 = not available) */
+    double bytes;                      /* the bytes the point is placed with: measured, else
+                                          modelled, else core's for its traffic model */
+    int bytes_source;                  /* 0 measured (counters), 1 modelled (record), 2 core */
+    double intensity_flop_per_byte;    /* flops / bytes */
+    double achieved_flops_per_s;       /* flops / median time */
+    double achieved_bytes_per_s;       /* bytes / median time */
+    int roof_known;                    /* 1 when a roof was found for the point's hardware */
+    double roof_bandwidth_bytes_per_s; /* the roof the efficiency is measured against */
+    double roof_peak_flops_per_s;
+    double attainable_flops_per_s;     /* P(I) */
+    double efficiency;                 /* achieved / P(I); > 1 is above the roof */
+} rl_rec_derived;
+
+typedef struct rl_rec_point {
+    rl_problem problem;          /* resolved by the reader (defaults filled) */
+    rl_rec_traffic traffic_model;
+    double time_median_s;        /* mandatory, > 0 */
+    double time_min_s;           /* 0 = unknown */
+    double time_max_s;           /* 0 = unknown */
+    int64_t runs;                /* 0 = unknown */
+    double flops;                /* mandatory, > 0: the FLOPs the point claims (F of DESIGN.md) */
+    double modelled_bytes;       /* 0 = not given */
+    double measured_bytes;       /* counter-measured DRAM bytes; 0 = unknown */
+    double max_abs_error;        /* against the fp64 reference; < 0 = unknown */
+    double reported_flops_per_s; /* a rate the source printed; 0 = none (checked, warning) */
+    double reported_bytes_per_s; /* same for bandwidth */
+    char *kernel;                /* per-point kernel name, NULL = software.kernel */
+    char *label;
+    rl_rec_hardware *hardware;   /* per-point hardware, NULL = the record's */
+    rl_rec_derived derived;
+} rl_rec_point;
+
+typedef struct rl_record {
+    int schema_version;
+    rl_rec_provenance provenance;
+    rl_rec_hardware hardware; /* name may be NULL only when every point has its own hardware */
+    rl_rec_software software;
+    rl_rec_point *points;
+    size_t point_count;
+    size_t point_cap;
+} rl_record;
+
+/* ----------------------------------------------------------------------------------------------
+ * Building and freeing
+ * -------------------------------------------------------------------------------------------- */
+
+/* A new empty record (schema version set, provenance `kind`). NULL when out of memory. */
+rl_record *rl_record_new(rl_rec_provenance_kind kind);
+void rl_record_free(rl_record *record); /* NULL is fine */
+
+/* Replace *slot (a string field of a record) with a malloc'd copy of `text` (NULL clears it).
+ * Returns 0, or -1 when out of memory. Example: rl_rec_set_string(&r->software.kernel, "cpu"); */
+int rl_rec_set_string(char **slot, const char *text);
+/* Append an artifact path. 0 or -1. */
+int rl_rec_add_artifact(rl_record *record, const char *path);
+
+/* Append a zeroed point (problem = {0} i.e. defaults, traffic tiled, max_abs_error -1) and return
+ * it, or NULL when out of memory or at RL_RECORD_MAX_POINTS. The pointer stays valid until the
+ * next rl_record_add_point. */
+rl_rec_point *rl_record_add_point(rl_record *record);
+/* Append a ceiling to `hw` (the record's, or a point's). NULL when out of memory or full. */
+rl_rec_ceiling *rl_rec_add_ceiling(rl_rec_hardware *hw, const char *name,
+                                   rl_rec_ceiling_kind kind, double value, int measured);
+/* Give a point its own hardware block (for tables spanning devices); returns it or NULL. */
+rl_rec_hardware *rl_rec_point_hardware(rl_rec_point *point);
+
+/* ----------------------------------------------------------------------------------------------
+ * Reading, validating, writing
+ * -------------------------------------------------------------------------------------------- */
+
+/*
+ * Parse and validate `len` bytes of JSON text (need not be NUL-terminated). Refuses, with an
+ * issue naming the limit, text over RL_RECORD_MAX_FILE_BYTES, nesting deeper than
+ * RL_RECORD_MAX_DEPTH, more than RL_RECORD_MAX_POINTS points. JSON that is not a record is
+ * refused with "valid JSON, not a record: ..." ; text that is not JSON with "not valid JSON at
+ * line L, column C". Appends every issue found to `issues` (may be NULL).
+ *
+ * Returns RL_OK and *out (free with rl_record_free) when there is no error (warnings allowed).
+ * On error returns the first error's status and *out = NULL.
+ */
+rl_status rl_record_parse(const char *text, size_t len, rl_record **out, rl_rec_issues *issues);
+
+/*
+ * Check a record in memory (the writer calls it; the reader calls it after reading): mandatory
+ * fields, ranges, problem consistency (through rl_problem_resolve), timing order
+ * (min ≤ median ≤ max), the point's FLOPs against core's F for its problem (×2 MAC vs FLOP,
+ * causal counted as full), reported rates against flops / time, and the roof check: a point
+ * whose achieved FLOP/s lies above its own hardware's roof (preset named by hardware.preset and
+ * the record's ceilings) is flagged with the factor that would explain it. Fills each point's
+ * `derived`. Returns RL_OK when there is no error.
+ */
+rl_status rl_record_validate(rl_record *record, rl_rec_issues *issues);
+
+/* Serialise a record as JSON (pretty != 0: indented). Returns a malloc'd NUL-terminated string
+ * (free with free()), or NULL with *err filled. The record is validated first; a record with
+ * errors is not written (err names the first). `derived` values are written when filled. */
+char *rl_record_write_json(rl_record *record, int pretty, rl_error *err);
+
+/* ----------------------------------------------------------------------------------------------
+ * Import of other tools' output
+ * -------------------------------------------------------------------------------------------- */
+
+typedef enum {
+    RL_IMPORT_ERT = 0,   /* "ert": Empirical Roofline Toolkit roofline.json → named ceilings */
+    RL_IMPORT_NCU_CSV,   /* "ncu-csv": `ncu --csv --page raw` → one point per kernel row */
+    RL_IMPORT_GBENCH,    /* "gbench": Google Benchmark JSON with TFLOP/s, HBM GB/s counters */
+    RL_IMPORT_FORMAT_COUNT
+} rl_import_format;
+
+const char *rl_import_format_name(rl_import_format format); /* "ert", "ncu-csv", "gbench" */
+rl_status rl_import_format_parse(const char *text, rl_import_format *out, rl_error *err);
+
+/* What the source does not say. Zero means default. */
+typedef struct rl_import_opts {
+    const char *hardware_name;  /* default: from the file where it says, else "unknown" */
+    const char *preset;         /* rooflab preset id for the roof check */
+    const char *kernel_version; /* default "unknown (imported)" — the record needs one */
+    const char *date;           /* default: from the file where it says */
+    const char *source;         /* file name, written into provenance.source */
+    /* The problem every imported point describes (ncu rows do not carry it; gbench names may
+     * override it per benchmark, see `gbench_args`). Zero fields: DESIGN.md defaults. */
+    rl_problem problem;
+    /* gbench: comma-separated problem keys naming the benchmark's "/"-separated arguments, in
+     * order. Default "batch,seq,heads,head_dim" — "BM_flash_fwd/4/8192/16/128" is B=4, N=8192,
+     * H=16, d=128. Keys: batch heads kv_heads seq kv_len head_dim causal block_m block_n, or "_"
+     * to skip an argument. Arguments named "key:value" in the name (Google Benchmark's ArgNames)
+     * are matched by name and win over position. */
+    const char *gbench_args;
+    rl_rec_traffic traffic_model; /* default: tiled */
+} rl_import_opts;
+
+/* Convert `len` bytes of `format` text into a record (validated like rl_record_parse). Issues name
+ * the source's position ("row 3, column dram__bytes_read.sum", "benchmarks[2].name"). */
+rl_status rl_record_import(rl_import_format format, const char *text, size_t len,
+                           const rl_import_opts *opts, rl_record **out, rl_rec_issues *issues);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ROOFLAB_RECORD_H */
