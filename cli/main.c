@@ -25,10 +25,9 @@ static void usage(FILE *out) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) {
-        usage(stderr);
-        return CLI_EXIT_USAGE;
-    }
+    if (argc < 2)
+        return cli_errorf("", "missing command; expected one of eval, hw, sweep, units, validate, "
+                              "import, bench (see rooflab --help)");
     if (cli_is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
         usage(stdout);
         return CLI_EXIT_OK;

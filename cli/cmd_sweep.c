@@ -1,0 +1,132 @@
+/* cmd_sweep.c — `rooflab sweep`: one parameter over a range, every traffic model, CSV or JSON. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define SWEEP_MAX_POINTS 4096
+
+static void sweep_help(FILE *out) {
+    fputs("usage: rooflab sweep [--param P] [--from A] [--to B] [--points K] [--linear]\n"
+          "                     [--format csv|json] [problem flags] [roof flags]\n\n"
+          "Evaluates the problem with one parameter swept over [A, B] (log-spaced integers unless\n"
+          "--linear; duplicates after rounding are dropped) and prints, for each value and each\n"
+          "traffic model: bytes, intensity, attainable FLOP/s, bound time and regime.\n"
+          "  --param P    seq (default), kv-len, batch, heads, head-dim, block-m, block-n\n"
+          "  --from A     first value (default 128)\n"
+          "  --to B       last value (default 1048576)\n"
+          "  --points K   number of values, 1 to 4096 (default 32)\n"
+          "  --linear     linear spacing instead of logarithmic\n"
+          "  --format F   csv (default) or json\n\n",
+          out);
+    cli_problem_flags_help(out);
+}
+
+int cmd_sweep(int argc, char **argv) {
+    cli_problem_opts opts = {0};
+    rl_sweep_param param = RL_SWEEP_SEQ;
+    int64_t from = 128, to = 1048576, points = 32;
+    int linear = 0, json = 0;
+    rl_error err = {0};
+    for (int i = 1; i < argc; i++) {
+        const char *v = NULL;
+        if (cli_is_help(argv[i])) {
+            sweep_help(stdout);
+            return CLI_EXIT_OK;
+        }
+        if (cli_is_switch(argv[i], "linear")) {
+            linear = 1;
+        } else if (cli_flag(argc, argv, &i, "param", &v)) {
+            if (rl_sweep_param_parse(v, &param, &err) != RL_OK) {
+                return cli_errorf("sweep", "--%s", err.message);
+            }
+        } else if (cli_flag(argc, argv, &i, "from", &v)) {
+            if (cli_parse_int("from", v, 1, RL_MAX_DIM, &from, &err) != RL_OK) return cli_error("sweep", &err);
+        } else if (cli_flag(argc, argv, &i, "to", &v)) {
+            if (cli_parse_int("to", v, 1, RL_MAX_DIM, &to, &err) != RL_OK) return cli_error("sweep", &err);
+        } else if (cli_flag(argc, argv, &i, "points", &v)) {
+            if (cli_parse_int("points", v, 1, SWEEP_MAX_POINTS, &points, &err) != RL_OK)
+                return cli_error("sweep", &err);
+        } else if (cli_flag(argc, argv, &i, "format", &v)) {
+            if (v && strcmp(v, "csv") == 0) {
+                json = 0;
+            } else if (v && strcmp(v, "json") == 0) {
+                json = 1;
+            } else {
+                return cli_errorf("sweep", "--format: expected csv or json, got \"%.40s\"", v ? v : "");
+            }
+        } else {
+            int r = cli_problem_flag(argc, argv, &i, &opts, &err);
+            if (r < 0) return cli_error("sweep", &err);
+            if (r == 0)
+                return cli_errorf("sweep", "unknown argument \"%.64s\"; expected a flag from rooflab "
+                                           "sweep --help", argv[i]);
+        }
+    }
+    if (to < from)
+        return cli_errorf("sweep", "--to: expected a value >= --from (%lld), got %lld", (long long)from,
+                          (long long)to);
+    const rl_hw *hw = NULL;
+    rl_roof roof;
+    if (cli_resolve_roof(&opts, &hw, &roof, &err) != RL_OK) return cli_error("sweep", &err);
+
+    int64_t *values = malloc(sizeof *values * (size_t)points);
+    rl_sweep_row *rows = malloc(sizeof *rows * (size_t)points);
+    if (!values || !rows) {
+        free(values);
+        free(rows);
+        return cli_errorf("sweep", "out of memory");
+    }
+    size_t n = rl_sweep_values(from, to, (size_t)points, !linear, values);
+    if (rl_sweep(&opts.problem, param, values, n, roof, rows, &err) != RL_OK) {
+        free(values);
+        free(rows);
+        return cli_errorf("sweep", "--%s", err.message);
+    }
+    const char *name = rl_sweep_param_name(param);
+    if (!json) {
+        printf("%s,flops", name);
+        for (int m = 0; m < RL_MODEL_COUNT; m++) {
+            const char *mn = rl_model_name((rl_model)m);
+            printf(",bytes_%s,intensity_%s,attainable_flops_per_s_%s,time_s_%s,bound_%s", mn, mn, mn, mn, mn);
+        }
+        printf("\n");
+    } else {
+        printf("{\"param\": \"%s\", \"hw\": \"%s\", \"bandwidth_bytes_per_s\": %.17g, "
+               "\"peak_flops_per_s\": %.17g, \"ridge_flop_per_byte\": %.17g, \"rows\": [\n",
+               name, hw->id, roof.bandwidth_bytes_per_s, roof.peak_flops_per_s,
+               rl_ridge_flop_per_byte(roof));
+    }
+    for (size_t i = 0; i < n; i++) {
+        const rl_sweep_row *r = &rows[i];
+        if (!json) {
+            printf("%lld,%.17g", (long long)r->x, r->flops);
+            for (int m = 0; m < RL_MODEL_COUNT; m++) {
+                if (r->bytes[m] > 0)
+                    printf(",%.17g,%.17g,%.17g,%.17g,%s", r->bytes[m], r->intensity_flop_per_byte[m],
+                           r->attainable_flops_per_s[m], r->time_s[m], rl_bound_name(r->bound[m]));
+                else
+                    printf(",,,,,");
+            }
+            printf("\n");
+        } else {
+            printf("  {\"%s\": %lld, \"flops\": %.17g, \"models\": {", name, (long long)r->x, r->flops);
+            for (int m = 0; m < RL_MODEL_COUNT; m++) {
+                printf("%s\"%s\": ", m ? ", " : "", rl_model_name((rl_model)m));
+                if (r->bytes[m] > 0)
+                    printf("{\"bytes\": %.17g, \"intensity_flop_per_byte\": %.17g, "
+                           "\"attainable_flops_per_s\": %.17g, \"time_s\": %.17g, \"bound\": \"%s\"}",
+                           r->bytes[m], r->intensity_flop_per_byte[m], r->attainable_flops_per_s[m],
+                           r->time_s[m], rl_bound_name(r->bound[m]));
+                else
+                    printf("null");
+            }
+            printf("}}%s\n", i + 1 < n ? "," : "");
+        }
+    }
+    if (json) printf("]}\n");
+    free(values);
+    free(rows);
+    return CLI_EXIT_OK;
+}

@@ -1,0 +1,141 @@
+/* hardware.c — datasheet presets. Figures and sources: shared HARDWARE.md (vendor datasheets and
+ * whitepapers). Peaks are dense (no structured sparsity) at boost clock. Cache and shared-memory
+ * sizes are binary (NVIDIA's "KB"/"MB" for on-chip memories are KiB/MiB); DRAM bandwidth is
+ * decimal (GB/s = 10⁹ B/s), always. 0 means "not available or not verified" — never a guess. */
+#include <string.h>
+
+#include "internal.h"
+
+#define KIB 1024.0
+#define MIB (1024.0 * 1024.0)
+/* Token pasting keeps each figure an exact decimal literal: TF(66.9) is 66.9e12, not 66.9 × 1e12. */
+#define GBPS(x) x##e9
+#define TF(x) x##e12
+
+/* Order of peak_flops_per_s: fp32 CUDA core, tf32 tensor, fp16 tensor, fp16 non-tensor, fp8. */
+static const rl_hw presets[] = {
+    {"v100-sxm2", "NVIDIA V100 SXM2", "Volta (sm_70)", GBPS(900),
+     {TF(15.7), 0, TF(125), TF(31.4), 0},
+     96 * KIB, 48 * KIB, 96 * KIB, 6 * MIB, 80,
+     "NVIDIA A100 Tensor Core GPU Architecture whitepaper, Table 1 (V100 column)", "2020-05",
+     "The first source document lists 31.4 TFLOP/s as V100 'FP16 Tensor Core': that is the "
+     "non-tensor fp16 rate; the tensor peak is 125 TFLOP/s (ridge ~139 FLOP/B, not 34.9). "
+     "No tf32 or fp8."},
+    {"a100-sxm4-40gb", "NVIDIA A100 SXM4 40GB", "Ampere (sm_80)", GBPS(1555),
+     {TF(19.5), TF(156), TF(312), TF(78), 0},
+     164 * KIB, 48 * KIB, 163 * KIB, 40 * MIB, 108,
+     "NVIDIA A100 Tensor Core GPU Architecture whitepaper, Table 1", "2020-05",
+     "Tensor peaks are dense; the whitepaper's 624 TFLOP/s fp16 is with sparsity. No fp8."},
+    {"a100-sxm4-80gb", "NVIDIA A100 SXM4 80GB", "Ampere (sm_80)", GBPS(2039),
+     {TF(19.5), TF(156), TF(312), TF(78), 0},
+     164 * KIB, 48 * KIB, 163 * KIB, 40 * MIB, 108, "NVIDIA A100 80GB datasheet", "2021-06",
+     "Tensor peaks are dense; sparse figures are 2x. No fp8."},
+    {"h100-sxm", "NVIDIA H100 SXM5 80GB", "Hopper (sm_90)", GBPS(3350),
+     {TF(66.9), TF(494.7), TF(989), TF(133.8), TF(1979)},
+     228 * KIB, 48 * KIB, 227 * KIB, 50 * MIB, 132, "NVIDIA H100 Tensor Core GPU datasheet",
+     "2023-07",
+     "Datasheet figures with sparsity are 2x these (1979 TFLOP/s fp16 is sparse). fp16 "
+     "non-tensor 133.8 TFLOP/s is from secondary sources (unverified). Another tool uses "
+     "3072 GB/s; the datasheet says 3.35 TB/s."},
+    {"h100-pcie", "NVIDIA H100 PCIe 80GB", "Hopper (sm_90)", GBPS(2000),
+     {TF(51.2), TF(378), TF(756), 0, TF(1513)},
+     228 * KIB, 48 * KIB, 227 * KIB, 50 * MIB, 114, "NVIDIA H100 Tensor Core GPU datasheet",
+     "2023-07", "fp16 non-tensor rate not published in the datasheet (left out)."},
+    {"h200-sxm", "NVIDIA H200 SXM 141GB", "Hopper (sm_90)", GBPS(4800),
+     {TF(66.9), TF(494.7), TF(989), TF(133.8), TF(1979)},
+     228 * KIB, 48 * KIB, 227 * KIB, 50 * MIB, 132, "NVIDIA H200 Tensor Core GPU datasheet",
+     "2024-11",
+     "Compute as H100 SXM. fp16 non-tensor taken as H100's (unverified). Measured on one H200: "
+     "copy ~4.3 TB/s read+write, bf16 GEMM ~790 TFLOP/s."},
+    {"l4", "NVIDIA L4", "Ada Lovelace (sm_89)", GBPS(300),
+     {TF(30.3), TF(60), TF(121), 0, TF(242)},
+     100 * KIB, 48 * KIB, 99 * KIB, 48 * MIB, 58, "NVIDIA L4 datasheet (tensor figures unverified)",
+     "2023-03",
+     "Tensor figures (121 fp16, 60 tf32, 242 fp8) are datasheet sparse/2 and unverified; fp16 "
+     "non-tensor not published (left out)."},
+    {"rtx3060", "NVIDIA GeForce RTX 3060 12GB", "Ampere (sm_86)", GBPS(360),
+     {TF(12.74), 0, TF(25.5), TF(12.7), 0},
+     100 * KIB, 48 * KIB, 99 * KIB, 3 * MIB, 28, "NVIDIA GA106 specifications (unverified)",
+     "2021-02",
+     "GeForce: fp16 tensor is 25.5 TFLOP/s with fp32 accumulation, 51 with fp16 accumulation "
+     "(unverified). tf32 rate not verified (left out). No fp8."},
+    {"rtx4090", "NVIDIA GeForce RTX 4090", "Ada Lovelace (sm_89)", GBPS(1008),
+     {TF(82.6), TF(82.6), TF(165.2), TF(82.6), TF(330.3)},
+     100 * KIB, 48 * KIB, 99 * KIB, 72 * MIB, 128, "NVIDIA Ada GPU Architecture whitepaper, Appendix A",
+     "2022-10",
+     "GeForce: fp16 tensor is 165.2 TFLOP/s with fp32 accumulation, 330.3 with fp16 "
+     "accumulation. fp8 figure unverified."},
+    {"mi300x", "AMD Instinct MI300X", "CDNA 3 (gfx942)", GBPS(5300),
+     {TF(81.7), TF(653.7), TF(1307.4), 0, TF(2614.9)},
+     64 * KIB, 64 * KIB, 64 * KIB, 256 * MIB, 304, "AMD Instinct MI300X datasheet (unverified)",
+     "2023-12",
+     "SMs are CUs; shared memory is 64 KiB LDS per CU; the 256 MB last-level cache is Infinity "
+     "Cache (4 MB L2 per XCD). fp32 is the vector rate (163.4 TFLOP/s on matrix cores). tf32 "
+     "unverified; fp16 non-matrix not listed."},
+    {"custom", "Custom (give --bandwidth and --peak)", "any", 0, {0, 0, 0, 0, 0}, 0, 48 * KIB, 48 * KIB,
+     0, 0, "user-provided", "", "No datasheet figures: bandwidth and peak must be given."},
+};
+
+#define PRESET_COUNT (sizeof presets / sizeof presets[0])
+
+size_t rl_hw_count(void) { return PRESET_COUNT; }
+
+const rl_hw *rl_hw_at(size_t index) { return index < PRESET_COUNT ? &presets[index] : NULL; }
+
+const rl_hw *rl_hw_find(const char *id) {
+    if (!id) return NULL;
+    for (size_t i = 0; i < PRESET_COUNT; i++)
+        if (strcmp(presets[i].id, id) == 0) return &presets[i];
+    return NULL;
+}
+
+rl_status rl_hw_lookup(const char *id, const char *field, const rl_hw **out, rl_error *err) {
+    const rl_hw *hw = rl_hw_find(id);
+    if (!hw)
+        return rl__fail(err, RL_ERR_UNKNOWN, field,
+                        "unknown preset \"%.48s\"; expected one of v100-sxm2, a100-sxm4-40gb, "
+                        "a100-sxm4-80gb, h100-sxm, h100-pcie, h200-sxm, l4, rtx3060, rtx4090, "
+                        "mi300x, custom",
+                        id ? id : "");
+    if (out) *out = hw;
+    rl__ok(err);
+    return RL_OK;
+}
+
+const char *rl_peak_name(rl_peak_kind kind) {
+    switch (kind) {
+    case RL_PEAK_FP32: return "fp32 CUDA core";
+    case RL_PEAK_TF32: return "tf32 tensor";
+    case RL_PEAK_FP16_TENSOR: return "fp16 tensor";
+    case RL_PEAK_FP16_NONTENSOR: return "fp16 non-tensor";
+    case RL_PEAK_FP8: return "fp8 tensor";
+    default: return "unknown";
+    }
+}
+
+const char *rl_peak_id(rl_peak_kind kind) {
+    switch (kind) {
+    case RL_PEAK_FP32: return "fp32";
+    case RL_PEAK_TF32: return "tf32_tensor";
+    case RL_PEAK_FP16_TENSOR: return "fp16_tensor";
+    case RL_PEAK_FP16_NONTENSOR: return "fp16_nontensor";
+    case RL_PEAK_FP8: return "fp8_tensor";
+    default: return "unknown";
+    }
+}
+
+rl_peak_kind rl_peak_for_dtype(rl_dtype dtype) {
+    switch (dtype) {
+    case RL_DTYPE_FP32: return RL_PEAK_FP32;
+    case RL_DTYPE_TF32: return RL_PEAK_TF32;
+    case RL_DTYPE_FP8: return RL_PEAK_FP8;
+    case RL_DTYPE_FP16:
+    case RL_DTYPE_BF16:
+    default: return RL_PEAK_FP16_TENSOR;
+    }
+}
+
+double rl_hw_peak_for_dtype(const rl_hw *hw, rl_dtype dtype) {
+    if (!hw) return 0.0;
+    return hw->peak_flops_per_s[rl_peak_for_dtype(dtype)];
+}

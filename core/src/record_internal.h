@@ -1,0 +1,24 @@
+/* record_internal.h — shared by core/src/record*.c only (not installed, not public). */
+#ifndef ROOFLAB_RECORD_INTERNAL_H
+#define ROOFLAB_RECORD_INTERNAL_H
+
+#include <stdarg.h>
+
+#include "rooflab/record.h"
+
+/* Append an issue "PATH: MESSAGE" (MESSAGE printf-style). `path` may be "" (document level:
+ * the message then stands alone). Returns -1 for errors, 0 for warnings, for convenience. */
+int rl__issue(rl_rec_issues *issues, rl_rec_severity severity, rl_status status, const char *path,
+              const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* Copy of `n` bytes of `s` into a new NUL-terminated malloc'd string; NULL when out of memory. */
+char *rl__strndup(const char *s, size_t n);
+
+/* Record's first error status in `issues` after index `from` (RL_OK when none). */
+rl_status rl__first_error(const rl_rec_issues *issues, size_t errors_before);
+
+#endif

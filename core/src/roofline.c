@@ -1,0 +1,79 @@
+/* roofline.c — ridge, attainable throughput, bound time, regime, efficiency, SRAM budget. */
+#include <math.h>
+
+#include "internal.h"
+
+const char *rl_bound_name(rl_bound bound) { return bound == RL_BOUND_COMPUTE ? "compute" : "memory"; }
+
+double rl_ridge_flop_per_byte(rl_roof roof) { return roof.peak_flops_per_s / roof.bandwidth_bytes_per_s; }
+
+double rl_attainable_flops_per_s(rl_roof roof, double intensity) {
+    double mem = roof.bandwidth_bytes_per_s * intensity;
+    return mem < roof.peak_flops_per_s ? mem : roof.peak_flops_per_s;
+}
+
+rl_point rl_roofline_point(rl_roof roof, double flops, double bytes) {
+    rl_point p = {0};
+    p.flops = flops;
+    p.bytes = bytes;
+    p.intensity_flop_per_byte = flops / bytes;
+    p.attainable_flops_per_s = rl_attainable_flops_per_s(roof, p.intensity_flop_per_byte);
+    p.memory_time_s = bytes / roof.bandwidth_bytes_per_s;
+    p.compute_time_s = flops / roof.peak_flops_per_s;
+    p.time_s = p.memory_time_s > p.compute_time_s ? p.memory_time_s : p.compute_time_s;
+    p.bound = p.intensity_flop_per_byte < rl_ridge_flop_per_byte(roof) ? RL_BOUND_MEMORY
+                                                                         : RL_BOUND_COMPUTE;
+    return p;
+}
+
+double rl_efficiency(rl_roof roof, double flops, double bytes, double time_s) {
+    return (flops / time_s) / rl_attainable_flops_per_s(roof, flops / bytes);
+}
+
+rl_status rl_roof_check(rl_roof roof, rl_error *err) {
+    if (!isfinite(roof.bandwidth_bytes_per_s) || !(roof.bandwidth_bytes_per_s > 0))
+        return rl__fail(err, RL_ERR_RANGE, "bandwidth",
+                        "expected a finite bandwidth greater than zero, e.g. \"3.35 TB/s\"");
+    if (!isfinite(roof.peak_flops_per_s) || !(roof.peak_flops_per_s > 0))
+        return rl__fail(err, RL_ERR_RANGE, "peak",
+                        "expected a finite compute rate greater than zero, e.g. \"989 TFLOP/s\"");
+    rl__ok(err);
+    return RL_OK;
+}
+
+rl_sram rl_sram_budget(const rl_problem *p, const rl_hw *hw) {
+    rl_sram s = {0};
+    const double br = (double)p->block_m, bc = (double)p->block_n, d = (double)p->head_dim;
+    const double acc = 4.0; /* fp32 accumulators */
+    s.q_tile_bytes = br * d * rl_dtype_bytes(p->dtype);
+    s.k_tile_bytes = bc * d * rl_dtype_bytes(p->kv_dtype);
+    s.v_tile_bytes = s.k_tile_bytes;
+    s.s_tile_bytes = br * bc * acc;
+    s.o_acc_bytes = br * d * acc;
+    s.ml_bytes = 2.0 * br * acc;
+    s.total_bytes = s.q_tile_bytes + s.k_tile_bytes + s.v_tile_bytes + s.s_tile_bytes +
+                    s.o_acc_bytes + s.ml_bytes;
+    if (hw) {
+        s.limit_default_bytes = hw->smem_per_block_default_bytes;
+        s.limit_optin_bytes = hw->smem_per_block_optin_bytes;
+        s.fits_default = s.total_bytes <= s.limit_default_bytes;
+        s.fits_optin = s.total_bytes <= s.limit_optin_bytes;
+    }
+    return s;
+}
+
+rl_status rl_report_compute(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
+                            rl_report *out, rl_error *err) {
+    rl_status s = rl_roof_check(roof, err);
+    if (s != RL_OK) return s;
+    rl_report r = {0};
+    if ((s = rl_workload_compute(problem, &r.work, err)) != RL_OK) return s;
+    r.roof = roof;
+    r.ridge_flop_per_byte = rl_ridge_flop_per_byte(roof);
+    for (int m = 0; m < RL_MODEL_COUNT; m++)
+        if (r.work.traffic[m].available)
+            r.points[m] = rl_roofline_point(roof, r.work.flops, r.work.traffic[m].bytes);
+    r.sram = rl_sram_budget(&r.work.problem, hw);
+    if (out) *out = r;
+    return RL_OK;
+}

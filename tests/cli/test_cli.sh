@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# The command line end to end: contracts of DESIGN.md (flags, JSON keys, exit codes, one-line
+# errors naming the flag), then a bounded argv fuzz: no input may crash it.
+set -u
+R=${ROOFLAB:?set ROOFLAB to the rooflab binary}
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+
+# expect_exit CODE ARGS... : exit status
+expect_exit() {
+  local want=$1; shift
+  "$R" "$@" >/tmp/rl_out.$$ 2>/tmp/rl_err.$$; local got=$?
+  if [ "$got" = "$want" ]; then ok; else bad "rooflab $* exited $got, expected $want: $(cat /tmp/rl_err.$$)"; fi
+}
+# expect_err SUBSTRING ARGS... : exit 2 and exactly one stderr line containing SUBSTRING
+expect_err() {
+  local want=$1; shift
+  "$R" "$@" >/tmp/rl_out.$$ 2>/tmp/rl_err.$$; local got=$?
+  local lines; lines=$(wc -l </tmp/rl_err.$$)
+  if [ "$got" = 2 ] && [ "$lines" = 1 ] && grep -qF -- "$want" /tmp/rl_err.$$; then ok
+  else bad "rooflab $*: exit $got, $lines lines, stderr: $(cat /tmp/rl_err.$$) (wanted: $want)"; fi
+}
+# json_eq ARGS... -- PY_EXPR : evaluate a python expression on the parsed JSON (j)
+json_check() {
+  local expr=$1; shift
+  "$R" eval --json "$@" >/tmp/rl_out.$$ 2>/tmp/rl_err.$$ || { bad "eval $* failed: $(cat /tmp/rl_err.$$)"; return; }
+  if python3 -c "import json,sys; j=json.load(open('/tmp/rl_out.$$')); sys.exit(0 if ($expr) else 1)"; then ok
+  else bad "eval $*: JSON check failed: $expr"; fi
+}
+
+# Reference values of DESIGN.md, through the CLI.
+json_check 'j["flops"] == 549755813888 and abs(j["models"]["tiled"]["bytes"] - 8623489024) == 0 and j["models"]["naive"]["bytes"] == 17246978048' --heads 8 --seq 16384 --head-dim 64
+json_check 'j["flops"] == 67108864 and j["models"]["compulsory"]["bytes"] == 16793600 and abs(j["models"]["compulsory"]["intensity_flop_per_byte"] - 3.996) < 1e-3 and j["models"]["compulsory"]["bound"] == "memory"' --heads 32 --kv-heads 8 --seq 1 --kv-len 4096 --head-dim 128
+json_check 'j["flops"] == 2338609692672' --batch 4 --heads 16 --seq 8448 --head-dim 128
+json_check 'abs(j["ridge_flop_per_byte"] - 312/2.039) < 1e-9' --hw a100-sxm4-80gb
+json_check 'abs(j["ridge_flop_per_byte"] - 989/3.35) < 1e-9'
+json_check 'j["bandwidth_bytes_per_s"] == 4.8e12 and j["peak_flops_per_s"] == 989e12' --hw h200-sxm --bandwidth "4.8 TB/s"
+json_check 'j["peak_flops_per_s"] == 19.5e12' --hw a100-sxm4-80gb --dtype fp32
+json_check 'j["sram"]["total_bytes"] == 57856 and j["sram"]["fits_default"] is False' --block-m 64 --block-n 64 --head-dim 64
+json_check 'j["models"]["tiled"] is None and j["models"]["naive"] is None and j["flops"] == 2.5*4*8*64*4096*4096' --pass bwd
+json_check 'j["pairs"] == 4096*4097//2' --causal
+json_check 'set(j) >= {"flops","softmax_flops","pairs","bandwidth_bytes_per_s","peak_flops_per_s","ridge_flop_per_byte","models"} and set(j["models"]["tiled"]) >= {"bytes","intensity_flop_per_byte","attainable_flops_per_s","time_s","bound"}'
+json_check 'j["bandwidth_bytes_per_s"] == 2039e9 and j["peak_flops_per_s"] == 312e12' --hw custom --bandwidth "2039 GB/s" --peak "312 TFLOPS"
+json_check 'j["problem"]["seq"] == 100' --seq=100
+
+# Errors: one line naming the flag and what was expected; exit 2.
+expect_err '--bandwidth: "312 TFLOPS" is a compute rate, expected bytes per second' eval --bandwidth "312 TFLOPS"
+expect_err '--peak: "2 TB/s" is a bandwidth, expected FLOP per second' eval --peak "2 TB/s"
+expect_err '--kv-heads: heads (32) must be a multiple of kv-heads (5)' eval --heads 32 --kv-heads 5
+expect_err '--head-dim: expected an integer from 1 to 65536, got "-64"' eval --head-dim -64
+expect_err '--seq: expected an integer from 1' eval --seq 0
+expect_err '--seq: expected an integer' eval --seq 12abc
+expect_err '--batch: expected an integer' eval --batch 99999999999999999999999
+expect_err '--hw: unknown preset "h100"' eval --hw h100
+expect_err '--dtype: expected one of fp32' eval --dtype int4
+expect_err '--pass: expected fwd or bwd' eval --pass sideways
+expect_err '--kv-len: causal attention needs seq <= kv-len' eval --causal --seq 4096 --kv-len 100
+expect_err '--bandwidth: preset custom has no bandwidth' eval --hw custom
+expect_err '--peak: preset a100-sxm4-80gb has no fp8 tensor peak' eval --hw a100-sxm4-80gb --dtype fp8
+expect_err '--seq: missing value' eval --seq
+expect_err 'unknown argument "--frobnicate"' eval --frobnicate
+expect_err '--bandwidth: "-1 TB/s" is negative' eval --bandwidth "-1 TB/s"
+expect_err '--bandwidth: "NaN" is not finite' eval --bandwidth NaN
+expect_err 'unknown command "evaluate"' evaluate
+expect_err 'quantity: "abc" does not start with a number' units abc
+expect_err '--param: expected one of seq' sweep --param nope
+expect_err '--to: expected a value >= --from' sweep --from 100 --to 10
+expect_exit 2
+expect_exit 0 --help
+expect_exit 0 eval --help
+expect_exit 0 hw --help
+expect_exit 0 sweep --help
+expect_exit 0 units --help
+expect_exit 0 eval
+expect_exit 0 hw
+expect_exit 0 hw h100-sxm
+
+# hw --json lists every preset id of DESIGN.md
+"$R" hw --json >/tmp/rl_out.$$ && python3 -c "
+import json; ids={h['id'] for h in json.load(open('/tmp/rl_out.$$'))}
+need={'v100-sxm2','a100-sxm4-40gb','a100-sxm4-80gb','h100-sxm','h100-pcie','h200-sxm','l4','rtx3060','rtx4090','mi300x','custom'}
+assert need <= ids, need - ids" && ok || bad "hw --json ids"
+
+# units: 2039 GB/s in B/s, GiB/s and bit/s
+"$R" units "2039 GB/s" >/tmp/rl_out.$$ && grep -q "2039000000000 B/s" /tmp/rl_out.$$ && grep -q "1.85446 TiB/s" /tmp/rl_out.$$ \
+  && grep -q "16.312 Tbit/s" /tmp/rl_out.$$ && ok || bad "units 2039 GB/s: $(cat /tmp/rl_out.$$)"
+
+# sweep: CSV header and row count; JSON parses; seq values log-spaced 128 … 1048576
+"$R" sweep --points 14 >/tmp/rl_out.$$ && [ "$(wc -l </tmp/rl_out.$$)" = 15 ] && head -1 /tmp/rl_out.$$ | grep -q '^seq,flops,bytes_compulsory' \
+  && grep -q '^1048576,' /tmp/rl_out.$$ && grep -q '^16384,549755813888,' /tmp/rl_out.$$ && ok || bad "sweep csv: $(head -3 /tmp/rl_out.$$)"
+"$R" sweep --format json --param kv-len --seq 1 --from 1024 --to 131072 --points 8 --heads 32 --kv-heads 8 >/tmp/rl_out.$$ \
+  && python3 -c "import json; j=json.load(open('/tmp/rl_out.$$')); assert len(j['rows'])==8 and j['rows'][0]['kv-len']==1024" && ok || bad "sweep json"
+
+# argv fuzz: random flags and values (bounded: 3000 runs); a crash is a signal exit (>= 128).
+python3 - "$R" <<'PY' && ok || bad "argv fuzz found a crash"
+import random, subprocess, sys
+r = sys.argv[1]
+random.seed(1234)
+cmds = ["eval", "hw", "sweep", "units", "", "--help", "bogus"]
+flags = ["--batch", "--heads", "--kv-heads", "--seq", "--kv-len", "--head-dim", "--dtype", "--kv-dtype",
+         "--causal", "--pass", "--block-m", "--block-n", "--hw", "--bandwidth", "--peak", "--json",
+         "--param", "--from", "--to", "--points", "--linear", "--format", "--as", "--", "-", "--=", "--seq="]
+vals = ["0", "-1", "1", "64", "4096", "16777216", "16777217", "9223372036854775807", "-9223372036854775808",
+        "1e3", "3.35 TB/s", "312 TFLOPS", "NaN", "inf", "", " ", "fp16", "fp8", "bwd", "h100-sxm", "custom",
+        "seq", "json", "%s%s%n", "\u00b5s", "1" * 70, "\x7f", "0x10", "GB/s", "1 GiB/s", "1e-320 B/s"]
+crashes = 0
+for i in range(3000):
+    argv = [random.choice(cmds)] + [random.choice(flags + vals) for _ in range(random.randint(0, 8))]
+    argv = [a for a in argv if a != ""] if random.random() < 0.5 else argv
+    p = subprocess.run([r] + argv, capture_output=True, timeout=10)
+    if p.returncode < 0 or p.returncode >= 128:
+        crashes += 1
+        print("crash:", argv, p.returncode, file=sys.stderr)
+    elif p.returncode == 2 and len(p.stderr.decode(errors="replace").strip().splitlines()) != 1:
+        crashes += 1
+        print("usage error not one line:", argv, p.stderr, file=sys.stderr)
+print("argv fuzz: 3000 runs,", crashes, "problems")
+sys.exit(1 if crashes else 0)
+PY
+
+rm -f /tmp/rl_out.$$ /tmp/rl_err.$$
+echo "test_cli: $pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,87 @@
+/* Hardware presets: every DESIGN.md id exists with the datasheet figures of HARDWARE.md. */
+#include "check.h"
+#include "rooflab/rooflab.h"
+
+static void ids_exist(void) {
+    const char *ids[] = {"v100-sxm2", "a100-sxm4-40gb", "a100-sxm4-80gb", "h100-sxm", "h100-pcie",
+                         "h200-sxm", "l4", "rtx3060", "rtx4090", "mi300x", "custom"};
+    CHECK(rl_hw_count() == sizeof ids / sizeof ids[0]);
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+        const rl_hw *h = rl_hw_find(ids[i]);
+        CHECK(h != NULL);
+        if (!h) continue;
+        CHECK(strcmp(h->id, ids[i]) == 0);
+        CHECK(h->source && h->source[0]);
+        CHECK(h->smem_per_block_default_bytes > 0);
+        if (strcmp(ids[i], "custom") != 0) {
+            CHECK(h->bandwidth_bytes_per_s > 0);
+            CHECK(h->peak_flops_per_s[RL_PEAK_FP16_TENSOR] > 0);
+            CHECK(h->peak_flops_per_s[RL_PEAK_FP32] > 0);
+            CHECK(h->sm_count > 0 && h->l2_bytes > 0 && h->smem_per_sm_bytes > 0);
+            CHECK(h->source_date && h->source_date[0]);
+            /* Dense peaks: the tensor rate never below the fp32 CUDA-core rate. */
+            CHECK(h->peak_flops_per_s[RL_PEAK_FP16_TENSOR] >= h->peak_flops_per_s[RL_PEAK_FP32]);
+            CHECK(h->smem_per_block_optin_bytes >= h->smem_per_block_default_bytes);
+        }
+    }
+    CHECK(rl_hw_at(rl_hw_count()) == NULL);
+    CHECK(strcmp(rl_hw_at(rl_hw_count() - 1)->id, "custom") == 0);
+    CHECK(rl_hw_find("nope") == NULL);
+    CHECK(rl_hw_find(NULL) == NULL);
+}
+
+static void datasheet_figures(void) {
+    /* HARDWARE.md, dense figures. */
+    const rl_hw *h = rl_hw_find("h100-sxm");
+    CHECK_CLOSE(h->bandwidth_bytes_per_s, 3350e9, 0);
+    CHECK_CLOSE(h->peak_flops_per_s[RL_PEAK_FP16_TENSOR], 989e12, 0); /* 1979 is sparse */
+    CHECK_CLOSE(h->peak_flops_per_s[RL_PEAK_FP8], 1979e12, 0);
+    CHECK_CLOSE(h->peak_flops_per_s[RL_PEAK_TF32], 494.7e12, 0);
+    CHECK_CLOSE(h->peak_flops_per_s[RL_PEAK_FP32], 66.9e12, 0);
+    CHECK(h->sm_count == 132);
+    CHECK_CLOSE(h->smem_per_block_optin_bytes, 227 * 1024, 0);
+    const rl_hw *v = rl_hw_find("v100-sxm2");
+    CHECK_CLOSE(v->peak_flops_per_s[RL_PEAK_FP16_TENSOR], 125e12, 0);
+    CHECK_CLOSE(v->peak_flops_per_s[RL_PEAK_FP16_NONTENSOR], 31.4e12, 0);
+    CHECK(v->peak_flops_per_s[RL_PEAK_FP8] == 0); /* none */
+    CHECK_STR_CONTAINS(v->notes, "31.4");
+    const rl_hw *a40 = rl_hw_find("a100-sxm4-40gb"), *a80 = rl_hw_find("a100-sxm4-80gb");
+    CHECK_CLOSE(a40->bandwidth_bytes_per_s, 1555e9, 0);
+    CHECK_CLOSE(a80->bandwidth_bytes_per_s, 2039e9, 0);
+    CHECK(a80->peak_flops_per_s[RL_PEAK_FP8] == 0);
+    CHECK_CLOSE(rl_hw_find("h200-sxm")->bandwidth_bytes_per_s, 4800e9, 0);
+    CHECK_CLOSE(rl_hw_find("h100-pcie")->peak_flops_per_s[RL_PEAK_FP16_TENSOR], 756e12, 0);
+    CHECK_CLOSE(rl_hw_find("rtx4090")->peak_flops_per_s[RL_PEAK_FP16_TENSOR], 165.2e12, 0);
+    CHECK_CLOSE(rl_hw_find("rtx3060")->bandwidth_bytes_per_s, 360e9, 0);
+    CHECK_CLOSE(rl_hw_find("mi300x")->bandwidth_bytes_per_s, 5.3e12, 1e-15);
+    CHECK(rl_hw_find("mi300x")->sm_count == 304);
+    CHECK_CLOSE(rl_hw_find("l4")->bandwidth_bytes_per_s, 300e9, 0);
+}
+
+static void dtype_peaks(void) {
+    const rl_hw *h = rl_hw_find("a100-sxm4-80gb");
+    CHECK_CLOSE(rl_hw_peak_for_dtype(h, RL_DTYPE_FP16), 312e12, 0);
+    CHECK_CLOSE(rl_hw_peak_for_dtype(h, RL_DTYPE_BF16), 312e12, 0);
+    CHECK_CLOSE(rl_hw_peak_for_dtype(h, RL_DTYPE_TF32), 156e12, 0);
+    CHECK_CLOSE(rl_hw_peak_for_dtype(h, RL_DTYPE_FP32), 19.5e12, 0);
+    CHECK(rl_hw_peak_for_dtype(h, RL_DTYPE_FP8) == 0);
+    CHECK(rl_hw_peak_for_dtype(NULL, RL_DTYPE_FP16) == 0);
+    CHECK(strcmp(rl_peak_name(RL_PEAK_FP32), "fp32 CUDA core") == 0);
+    CHECK(strcmp(rl_peak_name(RL_PEAK_FP16_NONTENSOR), "fp16 non-tensor") == 0);
+    rl_dtype d;
+    CHECK(rl_dtype_parse("bf16", "dtype", &d, NULL) == RL_OK && d == RL_DTYPE_BF16);
+    CHECK(rl_dtype_parse("e4m3", "dtype", &d, NULL) == RL_OK && d == RL_DTYPE_FP8);
+    rl_error err;
+    CHECK(rl_dtype_parse("int8", "kv-dtype", &d, &err) == RL_ERR_UNKNOWN);
+    CHECK_STR_CONTAINS(err.message, "kv-dtype: expected one of fp32, tf32, fp16, bf16, fp8, got \"int8\"");
+    CHECK(rl_dtype_bytes(RL_DTYPE_FP32) == 4 && rl_dtype_bytes(RL_DTYPE_TF32) == 4);
+    CHECK(rl_dtype_bytes(RL_DTYPE_FP16) == 2 && rl_dtype_bytes(RL_DTYPE_BF16) == 2);
+    CHECK(rl_dtype_bytes(RL_DTYPE_FP8) == 1);
+}
+
+int main(void) {
+    ids_exist();
+    datasheet_figures();
+    dtype_peaks();
+    return check_report("test_hardware");
+}

@@ -1,0 +1,122 @@
+/* Property tests over thousands of random problems (fixed seed, so failures reproduce):
+ * - FLOPs identical across traffic models; intensity × bytes = FLOPs;
+ * - compulsory ≤ tiled and compulsory ≤ naive;
+ * - bytes monotone in N (prefill, L = N) for every model;
+ * - causal pairs ≤ non-causal pairs, and both equal a brute-force count on small shapes;
+ * - the tiled model's K/V rows equal a literal loop over query blocks (DESIGN.md's rule). */
+#include <stdint.h>
+
+#include "check.h"
+#include "rooflab/rooflab.h"
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+static uint64_t rng(void) { /* xorshift64* */
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 2685821657736338717ull;
+}
+static int64_t pick(int64_t lo, int64_t hi) { return lo + (int64_t)(rng() % (uint64_t)(hi - lo + 1)); }
+
+/* DESIGN.md's tiled rule as a literal loop. */
+static double loop_rows(int64_t n, int64_t l, int64_t br, int64_t bc, int causal) {
+    double rows = 0;
+    for (int64_t i = 0; i * br < n; i++) {
+        if (!causal) {
+            rows += (double)l;
+            continue;
+        }
+        int64_t e = (i + 1) * br < n ? (i + 1) * br : n;
+        int64_t keys = e + l - n;
+        int64_t loaded = (keys + bc - 1) / bc * bc;
+        rows += (double)(loaded < l ? loaded : l);
+    }
+    return rows;
+}
+
+/* Count scored pairs one by one: query j (0-based) sits at position j + L − N. */
+static double loop_pairs(int64_t n, int64_t l, int causal) {
+    double pairs = 0;
+    for (int64_t j = 0; j < n; j++) pairs += causal ? (double)(j + l - n + 1) : (double)l;
+    return pairs;
+}
+
+static rl_problem random_problem(void) {
+    static const rl_dtype dts[] = {RL_DTYPE_FP32, RL_DTYPE_TF32, RL_DTYPE_FP16, RL_DTYPE_BF16, RL_DTYPE_FP8};
+    rl_problem p = {0};
+    p.batch = pick(1, 16);
+    p.kv_heads = pick(1, 16);
+    p.heads = p.kv_heads * pick(1, 8);
+    p.seq = pick(1, 20000);
+    p.kv_len = pick(0, 3) == 0 ? p.seq : p.seq + pick(0, 20000);
+    p.head_dim = pick(1, 4) * 32;
+    p.dtype = dts[pick(0, 4)];
+    p.kv_dtype = dts[pick(0, 4)];
+    p.causal = (int)pick(0, 1);
+    p.block_m = pick(1, 256);
+    p.block_n = pick(1, 256);
+    return p;
+}
+
+int main(void) {
+    const int trials = 5000;
+    rl_roof roof = {3350e9, 989e12};
+    int loops = 0;
+    for (int t = 0; t < trials; t++) {
+        rl_problem p = random_problem();
+        rl_report r;
+        rl_error err;
+        if (rl_report_compute(&p, NULL, roof, &r, &err) != RL_OK) {
+            fprintf(stderr, "trial %d: %s\n", t, err.message);
+            CHECK(0);
+            continue;
+        }
+        const rl_workload *w = &r.work;
+        double c = w->traffic[RL_MODEL_COMPULSORY].bytes;
+        CHECK(r.points[RL_MODEL_TILED].flops == r.points[RL_MODEL_COMPULSORY].flops);
+        CHECK(r.points[RL_MODEL_NAIVE].flops == r.points[RL_MODEL_COMPULSORY].flops);
+        for (int m = 0; m < RL_MODEL_COUNT; m++) {
+            const rl_point *pt = &r.points[m];
+            CHECK_CLOSE(pt->intensity_flop_per_byte * pt->bytes, w->flops, 1e-12);
+            CHECK(pt->time_s >= pt->memory_time_s && pt->time_s >= pt->compute_time_s);
+            CHECK((pt->bound == RL_BOUND_MEMORY) == (pt->memory_time_s > pt->compute_time_s) ||
+                  pt->memory_time_s == pt->compute_time_s);
+        }
+        CHECK(c <= w->traffic[RL_MODEL_TILED].bytes);
+        CHECK(c <= w->traffic[RL_MODEL_NAIVE].bytes);
+
+        /* Causal pairs never exceed non-causal ones. */
+        rl_problem nc = p, cc = p;
+        nc.causal = 0;
+        cc.causal = 1;
+        rl_workload wn, wc;
+        CHECK(rl_workload_compute(&nc, &wn, NULL) == RL_OK);
+        CHECK(rl_workload_compute(&cc, &wc, NULL) == RL_OK);
+        CHECK(wc.pairs <= wn.pairs);
+
+        /* Monotone in N (prefill: L tied to N). */
+        rl_problem a = p, b = p;
+        a.kv_len = 0;
+        b.kv_len = 0;
+        b.seq = a.seq + pick(1, 5000);
+        rl_workload wa, wb;
+        CHECK(rl_workload_compute(&a, &wa, NULL) == RL_OK);
+        CHECK(rl_workload_compute(&b, &wb, NULL) == RL_OK);
+        for (int m = 0; m < RL_MODEL_COUNT; m++) CHECK(wa.traffic[m].bytes <= wb.traffic[m].bytes);
+        CHECK(wa.flops <= wb.flops);
+
+        /* Closed form vs literal loop (both causal and not). */
+        if (p.seq / p.block_m < 4000) {
+            loops++;
+            CHECK_CLOSE(w->traffic[RL_MODEL_TILED].kv_rows_loaded_per_head,
+                        loop_rows(p.seq, p.kv_len, p.block_m, p.block_n, p.causal), 0);
+            CHECK_CLOSE(wn.traffic[RL_MODEL_TILED].kv_rows_loaded_per_head,
+                        loop_rows(p.seq, p.kv_len, p.block_m, p.block_n, 0), 0);
+        }
+        if (p.seq <= 2000) {
+            CHECK_CLOSE(w->pairs, loop_pairs(p.seq, p.kv_len, p.causal), 0);
+        }
+    }
+    printf("%d random problems, %d checked against the literal tile loop\n", trials, loops);
+    return check_report("test_properties");
+}

@@ -1,0 +1,169 @@
+/* Units: at least 40 strings, valid and invalid, against hand-computed base values. */
+#include "check.h"
+#include "rooflab/rooflab.h"
+
+typedef struct {
+    const char *text;
+    rl_dim expected; /* RL_DIM_COUNT = any */
+    double value;    /* base units, computed by hand */
+    rl_dim dim;
+} valid_case;
+
+static const valid_case valid[] = {
+    {"2039 GB/s", RL_DIM_BYTES_PER_S, 2039e9, RL_DIM_BYTES_PER_S},
+    {"3.35 TB/s", RL_DIM_BYTES_PER_S, 3.35e12, RL_DIM_BYTES_PER_S},
+    {"4.8TB/s", RL_DIM_BYTES_PER_S, 4.8e12, RL_DIM_BYTES_PER_S},
+    {"  900 GB/s  ", RL_DIM_BYTES_PER_S, 900e9, RL_DIM_BYTES_PER_S},
+    {"1 GiB/s", RL_DIM_BYTES_PER_S, 1073741824.0, RL_DIM_BYTES_PER_S},
+    {"100 Gbit/s", RL_DIM_BYTES_PER_S, 12.5e9, RL_DIM_BYTES_PER_S},
+    {"25 Gbps", RL_DIM_BYTES_PER_S, 3.125e9, RL_DIM_BYTES_PER_S},
+    {"8 b/s", RL_DIM_BYTES_PER_S, 1.0, RL_DIM_BYTES_PER_S},
+    {"1.5 GBps", RL_DIM_BYTES_PER_S, 1.5e9, RL_DIM_BYTES_PER_S},
+    {"2039e9", RL_DIM_BYTES_PER_S, 2039e9, RL_DIM_BYTES_PER_S},
+    {"989 TFLOP/s", RL_DIM_FLOPS_PER_S, 989e12, RL_DIM_FLOPS_PER_S},
+    {"312 TFLOPS", RL_DIM_FLOPS_PER_S, 312e12, RL_DIM_FLOPS_PER_S},
+    {"19.5 TFLOPs/s", RL_DIM_FLOPS_PER_S, 19.5e12, RL_DIM_FLOPS_PER_S},
+    {"1979 TOPS", RL_DIM_FLOPS_PER_S, 1979e12, RL_DIM_FLOPS_PER_S},
+    {"60 Tflops", RL_DIM_FLOPS_PER_S, 60e12, RL_DIM_FLOPS_PER_S}, /* lowercase flops: a rate */
+    {"1.2 PFLOP/s", RL_DIM_FLOPS_PER_S, 1.2e15, RL_DIM_FLOPS_PER_S},
+    {"549.8 GFLOP", RL_DIM_FLOP, 549.8e9, RL_DIM_FLOP},
+    {"2.15 GFLOPs", RL_DIM_FLOP, 2.15e9, RL_DIM_FLOP},
+    {"1 kOP", RL_DIM_FLOP, 1e3, RL_DIM_FLOP},
+    {"16 MiB", RL_DIM_BYTES, 16777216.0, RL_DIM_BYTES},
+    {"16.78 MB", RL_DIM_BYTES, 16.78e6, RL_DIM_BYTES},
+    {"40 GB", RL_DIM_BYTES, 40e9, RL_DIM_BYTES},
+    {"48 KiB", RL_DIM_BYTES, 49152.0, RL_DIM_BYTES},
+    {"48 KB", RL_DIM_BYTES, 48000.0, RL_DIM_BYTES},
+    {"8 bit", RL_DIM_BYTES, 1.0, RL_DIM_BYTES},
+    {"1 Gb", RL_DIM_BYTES, 1.25e8, RL_DIM_BYTES},
+    {"3 bytes", RL_DIM_BYTES, 3.0, RL_DIM_BYTES},
+    {"1 TiB", RL_DIM_BYTES, 1099511627776.0, RL_DIM_BYTES},
+    {"3.538 ms", RL_DIM_SECONDS, 3.538e-3, RL_DIM_SECONDS},
+    {"250 us", RL_DIM_SECONDS, 250e-6, RL_DIM_SECONDS},
+    {"250 \xC2\xB5s", RL_DIM_SECONDS, 250e-6, RL_DIM_SECONDS},
+    {"12 ns", RL_DIM_SECONDS, 12e-9, RL_DIM_SECONDS},
+    {"2 s", RL_DIM_SECONDS, 2.0, RL_DIM_SECONDS},
+    {"153 FLOP/B", RL_DIM_FLOP_PER_BYTE, 153.0, RL_DIM_FLOP_PER_BYTE},
+    {"64 FLOP/byte", RL_DIM_FLOP_PER_BYTE, 64.0, RL_DIM_FLOP_PER_BYTE},
+    {"+1.5e3 GB/s", RL_DIM_BYTES_PER_S, 1.5e12, RL_DIM_BYTES_PER_S},
+    {".5 TB/s", RL_DIM_BYTES_PER_S, 0.5e12, RL_DIM_BYTES_PER_S},
+    {"2039 GB/s", RL_DIM_COUNT, 2039e9, RL_DIM_BYTES_PER_S},
+    {"312 TFLOPS", RL_DIM_COUNT, 312e12, RL_DIM_FLOPS_PER_S},
+    {"42", RL_DIM_COUNT, 42.0, RL_DIM_NONE},
+};
+
+typedef struct {
+    const char *text;
+    rl_dim expected;
+    rl_status status;
+    const char *message_part; /* must appear in the message */
+} invalid_case;
+
+static const invalid_case invalid[] = {
+    {"312 TFLOPS", RL_DIM_BYTES_PER_S, RL_ERR_UNIT, "is a compute rate, expected bytes per second"},
+    {"2039 GB/s", RL_DIM_FLOPS_PER_S, RL_ERR_UNIT, "is a bandwidth, expected FLOP per second"},
+    {"16 MiB", RL_DIM_BYTES_PER_S, RL_ERR_UNIT, "is a byte count, expected bytes per second"},
+    {"3 ms", RL_DIM_BYTES, RL_ERR_UNIT, "is a time"},
+    {"64 FLOP/B", RL_DIM_FLOPS_PER_S, RL_ERR_UNIT, "is an arithmetic intensity"},
+    {"-3 TB/s", RL_DIM_BYTES_PER_S, RL_ERR_RANGE, "is negative"},
+    {"0 GB/s", RL_DIM_BYTES_PER_S, RL_ERR_RANGE, "is zero"},
+    {"0", RL_DIM_BYTES_PER_S, RL_ERR_RANGE, "is zero"},
+    {"NaN GB/s", RL_DIM_BYTES_PER_S, RL_ERR_RANGE, "not finite"},
+    {"inf", RL_DIM_FLOPS_PER_S, RL_ERR_RANGE, "not finite"},
+    {"-inf TB/s", RL_DIM_BYTES_PER_S, RL_ERR_RANGE, "not finite"},
+    {"1e400 B/s", RL_DIM_BYTES_PER_S, RL_ERR_RANGE, "overflows"},
+    {"1e300 EB/s", RL_DIM_BYTES_PER_S, RL_ERR_RANGE, "overflows"},
+    {"", RL_DIM_BYTES_PER_S, RL_ERR_INVALID, "empty"},
+    {"   ", RL_DIM_BYTES_PER_S, RL_ERR_INVALID, "empty"},
+    {"GB/s", RL_DIM_BYTES_PER_S, RL_ERR_INVALID, "does not start with a number"},
+    {"fast", RL_DIM_BYTES_PER_S, RL_ERR_INVALID, "does not start with a number"},
+    {"3 GX/s", RL_DIM_BYTES_PER_S, RL_ERR_UNIT, "unknown unit \"GX/s\""},
+    {"3 TB/s/s", RL_DIM_BYTES_PER_S, RL_ERR_UNIT, "unknown unit"},
+    {"3 mB", RL_DIM_BYTES, RL_ERR_UNIT, "unknown unit"},
+    {"0x10 GB/s", RL_DIM_BYTES_PER_S, RL_ERR_UNIT, "unknown unit"},
+    {"1,000 GB/s", RL_DIM_BYTES_PER_S, RL_ERR_UNIT, "unknown unit"},
+    {"5 GiFLOP/s", RL_DIM_FLOPS_PER_S, RL_ERR_UNIT, "unknown unit"},
+    {"1e-320 B", RL_DIM_BYTES, RL_ERR_RANGE, "too small"},
+    {"12345678901234567890123456789012345678901234567890123456789012345 B", RL_DIM_BYTES,
+     RL_ERR_INVALID, "characters long"},
+};
+
+static void test_valid(void) {
+    for (size_t i = 0; i < sizeof valid / sizeof valid[0]; i++) {
+        const valid_case *c = &valid[i];
+        double v = 0;
+        rl_dim dim = RL_DIM_COUNT;
+        rl_error err;
+        rl_status s = rl_parse_quantity(c->text, c->expected, "bandwidth", &v, &dim, &err);
+        double want = c->value;
+        rl_dim want_dim = c->dim;
+        if (s != RL_OK) fprintf(stderr, "  \"%s\": %s\n", c->text, err.message);
+        CHECK(s == RL_OK);
+        CHECK_CLOSE(v, want, 1e-15);
+        CHECK(dim == want_dim);
+    }
+}
+
+static void test_invalid(void) {
+    for (size_t i = 0; i < sizeof invalid / sizeof invalid[0]; i++) {
+        const invalid_case *c = &invalid[i];
+        double v = -1;
+        rl_error err;
+        rl_status s = rl_parse_quantity(c->text, c->expected, "bandwidth", &v, NULL, &err);
+        if (s != c->status) fprintf(stderr, "  \"%s\": status %d, message %s\n", c->text, s, err.message);
+        CHECK(s == c->status);
+        CHECK(v == -1); /* output untouched on error */
+        CHECK_STR_CONTAINS(err.message, "bandwidth: ");
+        CHECK_STR_CONTAINS(err.message, c->message_part);
+        CHECK(strcmp(err.field, "bandwidth") == 0);
+    }
+}
+
+static void test_messages_match_design(void) {
+    rl_error err;
+    rl_parse_quantity("312 TFLOPS", RL_DIM_BYTES_PER_S, "bandwidth", NULL, NULL, &err);
+    /* DESIGN.md: bandwidth: "312 TFLOPS" is a compute rate, expected bytes per second */
+    CHECK_STR_CONTAINS(err.message, "bandwidth: \"312 TFLOPS\" is a compute rate, expected bytes per second");
+    /* A NULL error pointer is allowed. */
+    CHECK(rl_parse_quantity("x", RL_DIM_BYTES, "f", NULL, NULL, NULL) == RL_ERR_INVALID);
+}
+
+static void test_format(void) {
+    char buf[64];
+    rl_format_quantity(2.039e12, RL_DIM_BYTES_PER_S, RL_PREFIX_SI, 4, buf, sizeof buf);
+    CHECK(strcmp(buf, "2.039 TB/s") == 0);
+    rl_format_quantity(16777216.0, RL_DIM_BYTES, RL_PREFIX_IEC, 4, buf, sizeof buf);
+    CHECK(strcmp(buf, "16 MiB") == 0);
+    rl_format_quantity(16777216.0, RL_DIM_BYTES, RL_PREFIX_SI, 4, buf, sizeof buf);
+    CHECK(strcmp(buf, "16.78 MB") == 0);
+    rl_format_quantity(989e12, RL_DIM_FLOPS_PER_S, RL_PREFIX_SI, 4, buf, sizeof buf);
+    CHECK(strcmp(buf, "989 TFLOP/s") == 0);
+    rl_format_quantity(3.538e-3, RL_DIM_SECONDS, RL_PREFIX_SI, 4, buf, sizeof buf);
+    CHECK(strcmp(buf, "3.538 ms") == 0);
+    rl_format_quantity(999.96e9, RL_DIM_BYTES, RL_PREFIX_SI, 4, buf, sizeof buf); /* carry */
+    CHECK(strcmp(buf, "1 TB") == 0);
+    rl_format_quantity(512.0, RL_DIM_BYTES, RL_PREFIX_SI, 4, buf, sizeof buf);
+    CHECK(strcmp(buf, "512 B") == 0);
+    rl_format_quantity(295.2, RL_DIM_FLOP_PER_BYTE, RL_PREFIX_SI, 4, buf, sizeof buf);
+    CHECK(strcmp(buf, "295.2 FLOP/B") == 0);
+    /* snprintf semantics: returns the needed length, truncates safely. */
+    char small[4];
+    size_t need = rl_format_quantity(2.039e12, RL_DIM_BYTES_PER_S, RL_PREFIX_SI, 4, small, sizeof small);
+    CHECK(need == strlen("2.039 TB/s"));
+    CHECK(small[3] == '\0');
+    /* Round trip: format then parse gives the value back to the digits kept. */
+    double v = 0;
+    rl_format_quantity(4.8e12, RL_DIM_BYTES_PER_S, RL_PREFIX_IEC, 6, buf, sizeof buf);
+    CHECK(rl_parse_quantity(buf, RL_DIM_BYTES_PER_S, "x", &v, NULL, NULL) == RL_OK);
+    CHECK_CLOSE(v, 4.8e12, 1e-5);
+}
+
+int main(void) {
+    test_valid();
+    test_invalid();
+    test_messages_match_design();
+    test_format();
+    printf("unit strings: %zu valid, %zu invalid\n", sizeof valid / sizeof valid[0],
+           sizeof invalid / sizeof invalid[0]);
+    return check_report("test_units");
+}

@@ -1,0 +1,229 @@
+/* Work, traffic and roofline against DESIGN.md's reference values and hand calculations.
+ * Every expected number here was computed by hand from the formulas (shown in comments). */
+#include "check.h"
+#include "rooflab/rooflab.h"
+
+static rl_workload eval(rl_problem p) {
+    rl_workload w;
+    rl_error err;
+    rl_status s = rl_workload_compute(&p, &w, &err);
+    if (s != RL_OK) fprintf(stderr, "unexpected error: %s\n", err.message);
+    CHECK(s == RL_OK);
+    return w;
+}
+
+/* First seed, section 4.1: B=1, H=8, N=L=16384, d=64, fp16, non-causal, Br=64. */
+static void first_seed_worked_example(void) {
+    rl_problem p = {.batch = 1, .heads = 8, .seq = 16384, .head_dim = 64, .dtype = RL_DTYPE_FP16,
+                    .block_m = 64};
+    rl_workload w = eval(p);
+    CHECK_CLOSE(w.q_tensor_bytes, 16777216.0, 0);          /* 2·8·16384·64 ≈ 16.78 MB */
+    CHECK_CLOSE(w.score_matrix_bytes, 4294967296.0, 0);    /* 2·8·16384² ≈ 4.29 GB */
+    CHECK_CLOSE(w.flops, 549755813888.0, 0);               /* 4·8·16384²·64 ≈ 549.8 GFLOP */
+    CHECK_CLOSE(w.pairs, 268435456.0, 0);                  /* 16384² */
+    CHECK_CLOSE(w.softmax_flops, 5.0 * 8 * 268435456.0, 0);
+    const rl_traffic *t = &w.traffic[RL_MODEL_TILED];
+    CHECK_CLOSE(t->query_blocks, 256, 0);
+    CHECK_CLOSE(t->kv_reload_factor, 256, 0);
+    CHECK_CLOSE(t->bytes, 257.0 * 33554432.0, 0);          /* Q+O + 256·(K+V) ≈ 8.62 GB */
+    CHECK(t->bytes > 8.62e9 && t->bytes < 8.63e9);
+    const rl_traffic *n = &w.traffic[RL_MODEL_NAIVE];
+    CHECK_CLOSE(n->bytes, 4.0 * 4294967296.0 + 4.0 * 16777216.0, 0); /* ≈ 17.25 GB */
+    CHECK(n->bytes > 17.24e9 && n->bytes < 17.26e9);
+    CHECK_CLOSE(w.traffic[RL_MODEL_COMPULSORY].bytes, 4.0 * 16777216.0, 0);
+    /* Same shapes at N = 1024: F = 4·8·1024²·64 ≈ 2.15 GFLOP. */
+    p.seq = 1024;
+    CHECK_CLOSE(eval(p).flops, 2147483648.0, 0);
+}
+
+/* GQA decode: B=1, H=32, Hkv=8, N=1, L=4096, d=128, fp16. */
+static void gqa_decode(void) {
+    rl_problem p = {.batch = 1, .heads = 32, .kv_heads = 8, .seq = 1, .kv_len = 4096, .head_dim = 128};
+    rl_workload w = eval(p);
+    CHECK_CLOSE(w.flops, 67108864.0, 0);
+    CHECK_CLOSE(w.traffic[RL_MODEL_COMPULSORY].bytes, 16793600.0, 0);
+    rl_roof roof = {3350e9, 989e12};
+    rl_point pt = rl_roofline_point(roof, w.flops, w.traffic[RL_MODEL_COMPULSORY].bytes);
+    CHECK_CLOSE(pt.intensity_flop_per_byte, 67108864.0 / 16793600.0, 1e-15);
+    CHECK(pt.intensity_flop_per_byte > 3.995 && pt.intensity_flop_per_byte < 3.997);
+    CHECK(pt.bound == RL_BOUND_MEMORY);
+    CHECK_CLOSE(pt.time_s, 16793600.0 / 3350e9, 1e-15);
+    CHECK_CLOSE(pt.attainable_flops_per_s, 3350e9 * 67108864.0 / 16793600.0, 1e-15);
+    /* Intensity ≈ 2·(H/Hkv)/b_kv = 2·4/2 = 4. */
+    CHECK_CLOSE(pt.intensity_flop_per_byte, 4.0, 1e-3);
+    /* Tiled counts K/V once per query head: 4× the compulsory K and V. */
+    CHECK_CLOSE(w.traffic[RL_MODEL_TILED].k_bytes, 4.0 * 8388608.0, 0);
+    /* fp8 KV cache halves K/V bytes: intensity ≈ 2·4/1 = 8. */
+    p.kv_dtype = RL_DTYPE_FP8;
+    rl_workload w8 = eval(p);
+    CHECK_CLOSE(w8.traffic[RL_MODEL_COMPULSORY].bytes, 8192.0 * 2 + 2.0 * 4194304.0, 0);
+}
+
+/* FlashAttention-3 paper, Table 2: B=4, H=16, N=L=8448, d=128, 3.538 ms ≈ 661 TFLOP/s. */
+static void fa3_reference(void) {
+    rl_problem p = {.batch = 4, .heads = 16, .seq = 8448, .head_dim = 128};
+    rl_workload w = eval(p);
+    CHECK_CLOSE(w.flops, 2338609692672.0, 0);
+    CHECK_CLOSE(w.flops / 3.538e-3 / 1e12, 661.0, 1e-3);
+}
+
+static void ridges(void) {
+    const rl_hw *a100 = rl_hw_find("a100-sxm4-80gb"), *h100 = rl_hw_find("h100-sxm");
+    const rl_hw *v100 = rl_hw_find("v100-sxm2");
+    CHECK(a100 && h100 && v100);
+    rl_roof ra = {a100->bandwidth_bytes_per_s, rl_hw_peak_for_dtype(a100, RL_DTYPE_FP16)};
+    rl_roof rh = {h100->bandwidth_bytes_per_s, rl_hw_peak_for_dtype(h100, RL_DTYPE_BF16)};
+    CHECK_CLOSE(rl_ridge_flop_per_byte(ra), 312e12 / 2039e9, 1e-15); /* ≈ 153 */
+    CHECK(rl_ridge_flop_per_byte(ra) > 152.9 && rl_ridge_flop_per_byte(ra) < 153.1);
+    CHECK_CLOSE(rl_ridge_flop_per_byte(rh), 989e12 / 3350e9, 1e-15); /* ≈ 295 */
+    CHECK(rl_ridge_flop_per_byte(rh) > 295.0 && rl_ridge_flop_per_byte(rh) < 295.5);
+    /* V100: tensor 125 (ridge ≈ 139), the seed's 31.4 is non-tensor (ridge ≈ 34.9). */
+    rl_roof rv = {v100->bandwidth_bytes_per_s, rl_hw_peak_for_dtype(v100, RL_DTYPE_FP16)};
+    CHECK_CLOSE(rl_ridge_flop_per_byte(rv), 125e12 / 900e9, 1e-15);
+    CHECK_CLOSE(v100->peak_flops_per_s[RL_PEAK_FP16_NONTENSOR] / v100->bandwidth_bytes_per_s,
+                31.4e12 / 900e9, 1e-15);
+    /* Attainable and regime on either side of the ridge. */
+    CHECK_CLOSE(rl_attainable_flops_per_s(ra, 10.0), 10.0 * 2039e9, 1e-15);
+    CHECK_CLOSE(rl_attainable_flops_per_s(ra, 1000.0), 312e12, 0);
+    rl_point above = rl_roofline_point(ra, 1e15, 1e12); /* I = 1000 */
+    CHECK(above.bound == RL_BOUND_COMPUTE);
+    CHECK_CLOSE(above.time_s, 1e15 / 312e12, 1e-15);
+    /* Efficiency: a kernel taking twice the bound time is at 50 %. */
+    CHECK_CLOSE(rl_efficiency(ra, 1e15, 1e12, 2.0 * 1e15 / 312e12), 0.5, 1e-12);
+}
+
+/* Causal, L > N, partial tiles: tile rows computed by hand from DESIGN.md's rule
+ * rows_i = min(⌈(e_i + L − N)/Bc⌉·Bc, L), e_i = min((i+1)·Br, N). */
+static void causal_and_partial_tiles(void) {
+    struct {
+        int64_t n, l, br, bc;
+        int causal;
+        double rows, pairs;
+    } cases[] = {
+        {8, 8, 4, 4, 1, 4 + 8, 36},            /* e = 4, 8 */
+        {3, 10, 2, 4, 1, 10 + 10, 27},         /* L > N: keys end at 9 and 10 → capped at L */
+        {10, 10, 4, 3, 1, 6 + 9 + 10, 55},     /* e = 4, 8, 10; last partial tile capped */
+        {100, 100, 64, 64, 1, 64 + 100, 5050}, /* N not a multiple of Br */
+        {100, 100, 64, 64, 0, 200, 10000},     /* non-causal: every block loads L */
+        {1, 4096, 64, 64, 1, 4096, 4096},      /* causal decode: the one query sees all keys */
+        /* D = 2; e = 2 → 4 keys → ⌈4/3⌉ = 2 tiles = 6 rows; e = 4 → 6 keys → 6 rows;
+           e = 5 → 7 keys → 3 tiles = 9 rows, capped at L = 7. Pairs 5·7 − 5·4/2 = 25. */
+        {5, 7, 2, 3, 1, 6 + 6 + 7, 25},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rl_problem p = {.seq = cases[i].n, .kv_len = cases[i].l, .block_m = cases[i].br,
+                        .block_n = cases[i].bc, .causal = cases[i].causal};
+        rl_workload w = eval(p);
+        CHECK_CLOSE(w.traffic[RL_MODEL_TILED].kv_rows_loaded_per_head, cases[i].rows, 0);
+        CHECK_CLOSE(w.pairs, cases[i].pairs, 0);
+    }
+    /* Causal does not shrink the naive model's stored matrix. */
+    rl_problem p = {.seq = 1024, .causal = 1};
+    rl_problem q = {.seq = 1024, .causal = 0};
+    CHECK_CLOSE(eval(p).traffic[RL_MODEL_NAIVE].bytes, eval(q).traffic[RL_MODEL_NAIVE].bytes, 0);
+    CHECK(eval(p).flops < eval(q).flops);
+    /* The seed's causal estimate: K/V reload roughly halves (≈ 4.3 GB at 16K). */
+    rl_problem c16 = {.heads = 8, .seq = 16384, .causal = 1};
+    double tb = eval(c16).traffic[RL_MODEL_TILED].bytes;
+    CHECK(tb > 4.2e9 && tb < 4.4e9);
+}
+
+static void backward(void) {
+    rl_problem p = {.seq = 2048, .pass = RL_PASS_BWD};
+    rl_problem f = {.seq = 2048};
+    rl_workload wb = eval(p), wf = eval(f);
+    CHECK_CLOSE(wb.flops, 2.5 * wf.flops, 0);
+    /* Reads Q, K, V, O, dO and writes dQ, dK, dV: 8 tensors of B·H·N·d·2 bytes (MHA, N = L). */
+    CHECK_CLOSE(wb.traffic[RL_MODEL_COMPULSORY].bytes, 8.0 * 2 * 8 * 2048 * 64, 0);
+    CHECK(!wb.traffic[RL_MODEL_TILED].available);
+    CHECK(!wb.traffic[RL_MODEL_NAIVE].available);
+}
+
+static void sram_budget(void) {
+    /* Br = Bc = d = 64, fp16 tiles, fp32 S and O: 8 + 16 + 16 + 16 + 0.5 = 56.5 KiB. */
+    rl_problem p;
+    rl_problem in = {.head_dim = 64, .block_m = 64, .block_n = 64};
+    CHECK(rl_problem_resolve(&in, &p, NULL) == RL_OK);
+    rl_sram s = rl_sram_budget(&p, rl_hw_find("a100-sxm4-80gb"));
+    CHECK_CLOSE(s.q_tile_bytes, 8192, 0);
+    CHECK_CLOSE(s.k_tile_bytes + s.v_tile_bytes, 16384, 0);
+    CHECK_CLOSE(s.s_tile_bytes, 16384, 0);
+    CHECK_CLOSE(s.o_acc_bytes, 16384, 0);
+    CHECK_CLOSE(s.ml_bytes, 512, 0);
+    CHECK_CLOSE(s.total_bytes, 56.5 * 1024, 0);
+    CHECK(!s.fits_default); /* over 48 KiB */
+    CHECK(s.fits_optin);    /* under A100's 163 KiB */
+    CHECK_CLOSE(s.limit_default_bytes, 48 * 1024, 0);
+}
+
+static void errors_name_the_field(void) {
+    rl_error err;
+    rl_workload w;
+    rl_problem p = {.heads = 32, .kv_heads = 5};
+    CHECK(rl_workload_compute(&p, &w, &err) == RL_ERR_INCONSISTENT);
+    CHECK(strcmp(err.field, "kv-heads") == 0);
+    CHECK_STR_CONTAINS(err.message, "heads (32) must be a multiple of kv-heads (5)");
+    rl_problem q = {.head_dim = -64};
+    CHECK(rl_workload_compute(&q, &w, &err) == RL_ERR_RANGE);
+    CHECK_STR_CONTAINS(err.message, "head-dim: expected a positive integer");
+    CHECK_STR_CONTAINS(err.message, "got -64");
+    rl_problem c = {.seq = 4096, .kv_len = 1024, .causal = 1};
+    CHECK(rl_workload_compute(&c, &w, &err) == RL_ERR_INCONSISTENT);
+    CHECK(strcmp(err.field, "kv-len") == 0);
+    rl_problem big = {.seq = RL_MAX_DIM + 1};
+    CHECK(rl_workload_compute(&big, &w, &err) == RL_ERR_RANGE);
+    CHECK(strcmp(err.field, "seq") == 0);
+    rl_problem dt = {.dtype = (rl_dtype)42};
+    CHECK(rl_workload_compute(&dt, &w, &err) == RL_ERR_UNKNOWN);
+    CHECK(strcmp(err.field, "dtype") == 0);
+    rl_roof bad = {0, 1e12};
+    rl_report r;
+    CHECK(rl_report_compute(&p, NULL, bad, &r, &err) == RL_ERR_RANGE);
+    CHECK(strcmp(err.field, "bandwidth") == 0);
+    const rl_hw *hw;
+    CHECK(rl_hw_lookup("h100", "hw", &hw, &err) == RL_ERR_UNKNOWN);
+    CHECK_STR_CONTAINS(err.message, "hw: unknown preset \"h100\"");
+}
+
+static void defaults(void) {
+    rl_problem p;
+    CHECK(rl_problem_resolve(&(rl_problem){0}, &p, NULL) == RL_OK);
+    CHECK(p.batch == 1 && p.heads == 8 && p.kv_heads == 8 && p.seq == 4096 && p.kv_len == 4096);
+    CHECK(p.head_dim == 64 && p.dtype == RL_DTYPE_FP16 && p.kv_dtype == RL_DTYPE_FP16);
+    CHECK(p.block_m == 64 && p.block_n == 64 && !p.causal && p.pass == RL_PASS_FWD);
+}
+
+static void sweep(void) {
+    int64_t v[64];
+    size_t n = rl_sweep_values(128, 1048576, 14, 1, v);
+    CHECK(n == 14);
+    CHECK(v[0] == 128 && v[13] == 1048576);
+    CHECK(v[1] == 256 && v[3] == 1024); /* 2^7 … 2^20 in 14 log steps are the powers of two */
+    size_t m = rl_sweep_values(1, 4, 10, 0, v); /* duplicates after rounding are dropped */
+    CHECK(m == 4 && v[0] == 1 && v[3] == 4);
+    int64_t xs[3] = {1024, 4096, 16384};
+    rl_sweep_row rows[3];
+    rl_roof roof = {3350e9, 989e12};
+    CHECK(rl_sweep(&(rl_problem){.heads = 8}, RL_SWEEP_SEQ, xs, 3, roof, rows, NULL) == RL_OK);
+    CHECK_CLOSE(rows[0].flops, 2147483648.0, 0);
+    CHECK_CLOSE(rows[2].flops, 549755813888.0, 0);
+    CHECK_CLOSE(rows[2].bytes[RL_MODEL_TILED], 257.0 * 33554432.0, 0);
+    rl_error err;
+    int64_t bad[2] = {100, 7};
+    CHECK(rl_sweep(&(rl_problem){.heads = 32, .kv_heads = 8}, RL_SWEEP_HEADS, bad, 2, roof, rows, &err) ==
+          RL_ERR_INCONSISTENT);
+}
+
+int main(void) {
+    first_seed_worked_example();
+    gqa_decode();
+    fa3_reference();
+    ridges();
+    causal_and_partial_tiles();
+    backward();
+    sram_budget();
+    errors_name_the_field();
+    defaults();
+    sweep();
+    return check_report("test_workload");
+}
