@@ -97,9 +97,10 @@ int cmd_hw(int argc, char **argv) {
         printf("\n]\n");
         return CLI_EXIT_OK;
     }
-    printf("%-15s %-10s %-40s %6s %6s %7s %7s %6s %5s %7s %9s %s\n", "id", "BW(GB/s)",
-           "peak TFLOP/s: fp32 / tf32 / fp16T / fp16 / fp8", "", "", "", "", "SMs", "", "L2(MiB)",
-           "smem/blk", "ridge fp16T");
+    printf("%-15s %-9s %-39s %-5s %-7s %-9s %s\n", "", "", "dense peak (TFLOP/s)", "", "", "smem/blk",
+           "ridge");
+    printf("%-15s %-9s %-7s %-7s %-7s %-7s %-7s %-5s %-7s %-9s %s\n", "id", "BW GB/s", "fp32", "tf32T",
+           "fp16T", "fp16", "fp8T", "SMs", "L2 MiB", "KiB", "fp16T FLOP/B");
     for (size_t i = 0; i < rl_hw_count(); i++) {
         const rl_hw *h = rl_hw_at(i);
         if (only && h != only) continue;
@@ -108,8 +109,8 @@ int cmd_hw(int argc, char **argv) {
         double ridge = h->bandwidth_bytes_per_s > 0
                            ? h->peak_flops_per_s[RL_PEAK_FP16_TENSOR] / h->bandwidth_bytes_per_s
                            : 0;
-        printf("%-15s %-10.6g %-7s %-7s %-7s %-7s %-7s %-25s %-5d %-7.4g %-9.4g %.4g\n", h->id,
-               h->bandwidth_bytes_per_s / 1e9, c[0], c[1], c[2], c[3], c[4], "", h->sm_count,
+        printf("%-15s %-9.6g %-7s %-7s %-7s %-7s %-7s %-5d %-7.4g %-9.4g %.4g\n", h->id,
+               h->bandwidth_bytes_per_s / 1e9, c[0], c[1], c[2], c[3], c[4], h->sm_count,
                h->l2_bytes / (1024.0 * 1024.0), h->smem_per_block_optin_bytes / 1024.0, ridge);
     }
     if (only) {
