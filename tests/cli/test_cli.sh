@@ -94,31 +94,7 @@ assert need <= ids, need - ids" && ok || bad "hw --json ids"
   && python3 -c "import json; j=json.load(open('/tmp/rl_out.$$')); assert len(j['rows'])==8 and j['rows'][0]['kv-len']==1024" && ok || bad "sweep json"
 
 # argv fuzz: random flags and values (bounded: 3000 runs); a crash is a signal exit (>= 128).
-python3 - "$R" <<'PY' && ok || bad "argv fuzz found a crash"
-import random, subprocess, sys
-r = sys.argv[1]
-random.seed(1234)
-cmds = ["eval", "hw", "sweep", "units", "", "--help", "bogus"]
-flags = ["--batch", "--heads", "--kv-heads", "--seq", "--kv-len", "--head-dim", "--dtype", "--kv-dtype",
-         "--causal", "--pass", "--block-m", "--block-n", "--hw", "--bandwidth", "--peak", "--json",
-         "--param", "--from", "--to", "--points", "--linear", "--format", "--as", "--", "-", "--=", "--seq="]
-vals = ["0", "-1", "1", "64", "4096", "16777216", "16777217", "9223372036854775807", "-9223372036854775808",
-        "1e3", "3.35 TB/s", "312 TFLOPS", "NaN", "inf", "", " ", "fp16", "fp8", "bwd", "h100-sxm", "custom",
-        "seq", "json", "%s%s%n", "\u00b5s", "1" * 70, "\x7f", "0x10", "GB/s", "1 GiB/s", "1e-320 B/s"]
-crashes = 0
-for i in range(3000):
-    argv = [random.choice(cmds)] + [random.choice(flags + vals) for _ in range(random.randint(0, 8))]
-    argv = [a for a in argv if a != ""] if random.random() < 0.5 else argv
-    p = subprocess.run([r] + argv, capture_output=True, timeout=10)
-    if p.returncode < 0 or p.returncode >= 128:
-        crashes += 1
-        print("crash:", argv, p.returncode, file=sys.stderr)
-    elif p.returncode == 2 and len(p.stderr.decode(errors="replace").strip().splitlines()) != 1:
-        crashes += 1
-        print("usage error not one line:", argv, p.stderr, file=sys.stderr)
-print("argv fuzz: 3000 runs,", crashes, "problems")
-sys.exit(1 if crashes else 0)
-PY
+python3 "$(dirname "$0")/fuzz_argv.py" "$R" 3000 1234 && ok || bad "argv fuzz found a crash"
 
 rm -f /tmp/rl_out.$$ /tmp/rl_err.$$
 echo "test_cli: $pass passed, $fail failed"
