@@ -19,6 +19,13 @@ int cmd_eval(int argc, char **argv);
 int cmd_hw(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_units(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
+int cmd_import(int argc, char **argv);
+
+/* Read a whole file ("-" = stdin) into a malloc'd NUL-terminated buffer, refusing more than
+ * `limit` bytes; 0, or -1 with `why` filled. Defined in cmd_validate.c. */
+int cli_read_file(const char *path, size_t limit, char **text, size_t *len, char *why,
+                  size_t why_cap);
 
 /* Print "rooflab CMD: MESSAGE" on stderr; return CLI_EXIT_USAGE. */
 int cli_error(const char *cmd, const rl_error *err);

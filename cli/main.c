@@ -15,6 +15,8 @@ static const command commands[] = {
     {"hw", cmd_hw, "list the hardware presets and their datasheet figures"},
     {"sweep", cmd_sweep, "evaluate one parameter over a range (CSV or JSON)"},
     {"units", cmd_units, "convert a quantity with units, e.g. \"2039 GB/s\""},
+    {"validate", cmd_validate, "check measured records (JSON paths in every error)"},
+    {"import", cmd_import, "convert ERT, Nsight Compute CSV or Google Benchmark output to a record"},
 };
 
 static void usage(FILE *out) {

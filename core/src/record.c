@@ -46,15 +46,16 @@ int rl__issue(rl_rec_issues *issues, rl_rec_severity severity, rl_status status,
     it->severity = severity;
     it->status = status;
     snprintf(it->path, sizeof it->path, "%s", path ? path : "");
-    char body[RL_REC_MESSAGE_MAX];
+    size_t off = 0;
+    if (path && path[0]) {
+        int n = snprintf(it->message, sizeof it->message, "%s: ", path);
+        off = n > 0 ? (size_t)n : 0;
+        if (off >= sizeof it->message) off = sizeof it->message - 1;
+    }
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(body, sizeof body, fmt, ap);
+    vsnprintf(it->message + off, sizeof it->message - off, fmt, ap);
     va_end(ap);
-    if (path && path[0])
-        snprintf(it->message, sizeof it->message, "%s: %s", path, body);
-    else
-        snprintf(it->message, sizeof it->message, "%s", body);
     return ret;
 }
 
@@ -332,7 +333,7 @@ static void point_roof(const rl_rec_hardware *hw, rl_dtype dtype, double *beta, 
 
 static void check_point(rl_record *r, size_t index, rl_rec_issues *issues) {
     rl_rec_point *pt = &r->points[index];
-    char base[RL_REC_PATH_MAX], p[RL_REC_PATH_MAX], q1[32], q2[32];
+    char base[32], p[RL_REC_PATH_MAX + 40], q1[32], q2[32], q3[32];
     snprintf(base, sizeof base, "points[%zu]", index);
     memset(&pt->derived, 0, sizeof pt->derived);
     rl_rec_derived *dv = &pt->derived;
@@ -475,7 +476,7 @@ static void check_point(rl_record *r, size_t index, rl_rec_issues *issues) {
                               "whose F is %s: causal counted as full (×%.3g)",
                               fmtq(pt->flops, RL_DIM_FLOP, q1, sizeof q1),
                               fmtq(wf.flops, RL_DIM_FLOP, q2, sizeof q2),
-                              fmtq(dv->model_flops, RL_DIM_FLOP, q1, sizeof q1), ratio);
+                              fmtq(dv->model_flops, RL_DIM_FLOP, q3, sizeof q3), ratio);
                     explained = 1;
                 }
                 /* flash-attention's benchmarks count causal as N·L/2 pairs: accepted. */

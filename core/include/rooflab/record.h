@@ -259,6 +259,15 @@ rl_status rl_record_validate(rl_record *record, rl_rec_issues *issues);
  * errors is not written (err names the first). `derived` values are written when filled. */
 char *rl_record_write_json(rl_record *record, int pretty, rl_error *err);
 
+/* A check report as JSON (malloc'd, free with free(); NULL when out of memory):
+ *   { "ok": bool, "errors": n, "warnings": n, "issues_omitted": n,
+ *     "issues": [ { "severity": "error" | "warning", "path": "...", "message": "..." } ],
+ *     "record": { ...the record as rl_record_write_json writes it, with "derived"... } | null }
+ * `record` may be NULL (then "record": null). The page and `rooflab validate --json` use it. */
+char *rl_record_report_json(const rl_record *record, const rl_rec_issues *issues, int pretty);
+/* rl_record_parse + rl_record_report_json in one call: the one entry the WASM module exports. */
+char *rl_record_check_json(const char *text, size_t len, int pretty);
+
 /* ----------------------------------------------------------------------------------------------
  * Import of other tools' output
  * -------------------------------------------------------------------------------------------- */

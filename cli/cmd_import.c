@@ -1,0 +1,137 @@
+/* cmd_import.c — `rooflab import FORMAT FILE`: another tool's output → a rooflab record.
+ * Formats (core/src/record_import.c): ert (Empirical Roofline Toolkit roofline.json),
+ * ncu-csv (`ncu --csv --page raw`), gbench (Google Benchmark JSON). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "rooflab/record.h"
+
+static void import_help(FILE *out) {
+    fputs("usage: rooflab import FORMAT FILE [--out RECORD] [options] [problem flags]\n\n"
+          "formats:\n"
+          "  ert       Empirical Roofline Toolkit roofline.json: its measured ceilings (GB/s,\n"
+          "            GFLOP/s) become named ceilings of the record; no points\n"
+          "  ncu-csv   ncu --csv --page raw with dram__bytes_read.sum, dram__bytes_write.sum,\n"
+          "            sm__sass_thread_inst_executed_op_{h,f,d}{add,mul,fma}_pred_on.sum\n"
+          "            (add, mul 1 FLOP, fma 2), optionally sm__ops_path_tensor_src_*.sum (tensor\n"
+          "            FLOPs) and gpu__time_duration.sum: one point per kernel name, counter bytes\n"
+          "            and FLOPs; the problem is the one given by the problem flags\n"
+          "  gbench    Google Benchmark JSON with \"TFLOP/s\" and \"HBM GB/s\" counters: one point per\n"
+          "            run; the problem comes from the name's arguments (see --args)\n\n"
+          "options:\n"
+          "  --out RECORD          write the record there (default: stdout)\n"
+          "  --hw PRESET           rooflab preset of the hardware measured (for the roof check)\n"
+          "  --hw-name NAME        hardware name (default: from the file where it says)\n"
+          "  --kernel-version V    kernel version (default \"unknown (imported)\")\n"
+          "  --date DATE           ISO 8601 date (default: from the file where it says)\n"
+          "  --traffic-model M     compulsory | tiled | naive | other (default tiled)\n"
+          "  --args KEYS           gbench: keys of the name's \"/\"-separated arguments, in order\n"
+          "                        (default batch,seq,heads,head_dim: BM_x/4/8192/16/128 is B=4,\n"
+          "                        N=8192, H=16, d=128). Keys: batch heads kv_heads seq kv_len\n"
+          "                        head_dim causal block_m block_n, _ skips one. key:value\n"
+          "                        arguments in a name are matched by key.\n\n",
+          out);
+    cli_problem_flags_help(out);
+}
+
+int cmd_import(int argc, char **argv) {
+    const char *format = NULL, *file = NULL, *out_path = NULL;
+    rl_import_opts o = {0};
+    cli_problem_opts po = {0};
+    o.traffic_model = RL_TRAFFIC_TILED;
+    rl_error err = {0};
+    for (int i = 1; i < argc; i++) {
+        const char *v = NULL;
+        if (cli_is_help(argv[i])) {
+            import_help(stdout);
+            return CLI_EXIT_OK;
+        }
+        int r = cli_problem_flag(argc, argv, &i, &po, &err);
+        if (r < 0) return cli_error("import", &err);
+        if (r > 0) {
+            if (po.bandwidth || po.peak)
+                return cli_errorf("import", "--%s: not used by import; the roof comes from --hw "
+                                            "and the file's ceilings",
+                                  po.bandwidth ? "bandwidth" : "peak");
+            continue;
+        }
+#define STR_FLAG(name, slot)                                                                       \
+    if (cli_flag(argc, argv, &i, name, &v)) {                                                      \
+        if (!v || !v[0]) return cli_errorf("import", "--%s: missing value", name);                 \
+        slot = v;                                                                                  \
+        continue;                                                                                  \
+    }
+        STR_FLAG("out", out_path)
+        STR_FLAG("hw-name", o.hardware_name)
+        STR_FLAG("kernel-version", o.kernel_version)
+        STR_FLAG("date", o.date)
+        STR_FLAG("args", o.gbench_args)
+#undef STR_FLAG
+        if (cli_flag(argc, argv, &i, "traffic-model", &v)) {
+            static const char *const names[] = {"compulsory", "tiled", "naive", "other"};
+            static const rl_rec_traffic vals[] = {RL_TRAFFIC_COMPULSORY, RL_TRAFFIC_TILED,
+                                                  RL_TRAFFIC_NAIVE, RL_TRAFFIC_OTHER};
+            int found = 0;
+            for (int k = 0; v && k < 4; k++)
+                if (strcmp(v, names[k]) == 0) {
+                    o.traffic_model = vals[k];
+                    found = 1;
+                }
+            if (!found)
+                return cli_errorf("import", "--traffic-model: expected compulsory, tiled, naive or "
+                                            "other, got \"%.40s\"", v ? v : "");
+            continue;
+        }
+        if (argv[i][0] == '-' && argv[i][1] == '-')
+            return cli_errorf("import", "unknown flag \"%.64s\" (see rooflab import --help)", argv[i]);
+        if (!format) format = argv[i];
+        else if (!file) file = argv[i];
+        else return cli_errorf("import", "FILE: expected one input file, got a second \"%.64s\"", argv[i]);
+    }
+    if (!format) return cli_errorf("import", "FORMAT: missing; expected one of ert, ncu-csv, gbench");
+    rl_import_format fmt;
+    if (rl_import_format_parse(format, &fmt, &err) != RL_OK) return cli_error("import", &err);
+    if (!file) return cli_errorf("import", "FILE: missing; expected the %s file to import", format);
+    o.problem = po.problem;
+    o.preset = po.hw_id;
+    o.source = file;
+
+    char *text = NULL, why[160];
+    size_t len = 0;
+    if (cli_read_file(file, RL_RECORD_MAX_FILE_BYTES, &text, &len, why, sizeof why) != 0) {
+        fprintf(stderr, "rooflab import: %s: %s\n", file, why);
+        return CLI_EXIT_INVALID;
+    }
+    rl_rec_issues is = {0};
+    rl_record *rec = NULL;
+    rl_status st = rl_record_import(fmt, text, len, &o, &rec, &is);
+    free(text);
+    for (size_t k = 0; k < is.count; k++)
+        fprintf(stderr, "rooflab import: %s: %s%s\n", file,
+                is.items[k].severity == RL_REC_WARNING ? "warning: " : "", is.items[k].message);
+    rl_rec_issues_free(&is);
+    if (st != RL_OK || !rec) {
+        rl_record_free(rec);
+        return CLI_EXIT_INVALID;
+    }
+    char *json = rl_record_write_json(rec, 1, &err);
+    rl_record_free(rec);
+    if (!json) {
+        fprintf(stderr, "rooflab import: %s: %s\n", file, err.message);
+        return CLI_EXIT_INVALID;
+    }
+    int rc = CLI_EXIT_OK;
+    if (out_path) {
+        FILE *f = fopen(out_path, "wb");
+        if (!f || fputs(json, f) < 0 || fputc('\n', f) == EOF) {
+            fprintf(stderr, "rooflab import: --out: cannot write \"%s\"\n", out_path);
+            rc = CLI_EXIT_INVALID;
+        }
+        if (f && fclose(f) != 0) rc = CLI_EXIT_INVALID;
+    } else {
+        puts(json);
+    }
+    free(json);
+    return rc;
+}

@@ -1,0 +1,160 @@
+/* cmd_validate.c — `rooflab validate FILE...`: check measured records (DESIGN.md "Contracts").
+ * Exit 0 when every file is a valid record, 1 when any is not (errors on stderr with their JSON
+ * paths), 2 on bad usage. Never a crash: the reader is core's, fuzzed and limit-checked. */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "rooflab/record.h"
+
+static void validate_help(FILE *out) {
+    fprintf(out,
+            "usage: rooflab validate [--json] [--strict] [--quiet] FILE...\n\n"
+            "Checks rooflab records (schema \"%s\" version %d; data/schema/ holds its JSON Schema):\n"
+            "types and mandatory fields (hardware, precision, sequence, kernel version), ranges,\n"
+            "problem consistency (H a multiple of Hkv, causal N <= L), timing order, and flags\n"
+            "points above their own hardware's roof with the slip that would explain them.\n"
+            "Limits: %zu bytes per file, %d points, nesting depth %d, %d characters per string.\n\n"
+            "  --json     print one JSON report per file on stdout ({\"files\": [...]})\n"
+            "  --strict   warnings fail too (exit 1)\n"
+            "  --quiet    print errors only\n\n"
+            "exit status: 0 all valid, 1 some file invalid or unreadable, 2 usage error\n",
+            RL_RECORD_SCHEMA_ID, RL_RECORD_SCHEMA_VERSION, (size_t)RL_RECORD_MAX_FILE_BYTES,
+            RL_RECORD_MAX_POINTS, RL_RECORD_MAX_DEPTH, RL_RECORD_MAX_STRING);
+}
+
+int cli_read_file(const char *path, size_t limit, char **text, size_t *len, char *why,
+                  size_t why_cap) {
+    *text = NULL;
+    *len = 0;
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        snprintf(why, why_cap, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    size_t cap = 65536, n = 0;
+    char *buf = malloc(cap + 1);
+    int rc = 0;
+    while (buf) {
+        if (n == cap) {
+            if (cap > limit) break;
+            char *nb = realloc(buf, cap * 2 + 1);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) break;
+        if (n > limit) break;
+    }
+    if (!buf) {
+        snprintf(why, why_cap, "out of memory");
+        rc = -1;
+    } else if (ferror(f)) {
+        snprintf(why, why_cap, "cannot read: %s", strerror(errno));
+        rc = -1;
+    } else if (n > limit) {
+        snprintf(why, why_cap, "file is larger than the limit of %zu bytes (16 MiB)", limit);
+        rc = -1;
+    }
+    if (f != stdin) fclose(f);
+    if (rc) {
+        free(buf);
+        return -1;
+    }
+    buf[n] = '\0';
+    *text = buf;
+    *len = n;
+    return 0;
+}
+
+int cmd_validate(int argc, char **argv) {
+    int json = 0, strict = 0, quiet = 0, nfiles = 0;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            validate_help(stdout);
+            return CLI_EXIT_OK;
+        }
+        if (cli_is_switch(argv[i], "json")) json = 1;
+        else if (cli_is_switch(argv[i], "strict")) strict = 1;
+        else if (cli_is_switch(argv[i], "quiet")) quiet = 1;
+        else if (argv[i][0] == '-' && argv[i][1] == '-')
+            return cli_errorf("validate", "unknown flag \"%.64s\"; expected --json, --strict, "
+                                          "--quiet or record files", argv[i]);
+        else nfiles++;
+    }
+    if (nfiles == 0)
+        return cli_errorf("validate", "FILE: expected at least one record file (see --help)");
+
+    int all_ok = 1, first = 1;
+    if (json) fputs("{\"files\": [", stdout);
+    for (int i = 1; i < argc; i++) {
+        const char *path = argv[i];
+        if (path[0] == '-' && path[1] == '-') continue;
+        char *text = NULL, why[160];
+        size_t len = 0;
+        rl_rec_issues is = {0};
+        rl_record *rec = NULL;
+        if (cli_read_file(path, RL_RECORD_MAX_FILE_BYTES, &text, &len, why, sizeof why) != 0) {
+            rl_rec_issues dummy = {0};
+            (void)dummy;
+            fprintf(stderr, "rooflab validate: %s: %s\n", path, why);
+            all_ok = 0;
+            if (json) {
+                cJSON *o = cJSON_CreateObject();
+                cJSON_AddStringToObject(o, "file", path);
+                cJSON_AddBoolToObject(o, "ok", 0);
+                cJSON_AddStringToObject(o, "error", why);
+                char *s = cJSON_PrintUnformatted(o);
+                printf("%s%s", first ? "" : ",\n", s ? s : "{}");
+                free(s);
+                cJSON_Delete(o);
+                first = 0;
+            }
+            continue;
+        }
+        rl_status st = rl_record_parse(text, len, &rec, &is);
+        int ok = st == RL_OK && !(strict && is.warnings > 0);
+        if (!ok) all_ok = 0;
+        for (size_t k = 0; k < is.count; k++) {
+            const rl_rec_issue *it = &is.items[k];
+            if (it->severity == RL_REC_WARNING && quiet) continue;
+            fprintf(stderr, "rooflab validate: %s: %s%s\n", path,
+                    it->severity == RL_REC_WARNING ? "warning: " : "", it->message);
+        }
+        if (is.errors + is.warnings > is.count)
+            fprintf(stderr, "rooflab validate: %s: ... and %zu more issues not shown\n", path,
+                    is.errors + is.warnings - is.count);
+        if (json) {
+            char *report = rl_record_report_json(rec, &is, 0);
+            cJSON *name = cJSON_CreateString(path);
+            char *qname = name ? cJSON_PrintUnformatted(name) : NULL;
+            printf("%s{\"file\": %s, \"report\": %s}", first ? "" : ",\n", qname ? qname : "\"\"",
+                   report ? report : "null");
+            free(qname);
+            cJSON_Delete(name);
+            free(report);
+            first = 0;
+        } else if (!quiet && st == RL_OK) {
+            printf("%s: valid record: %zu point%s, %s, hardware \"%s\", kernel \"%s\" %s%s%s\n", path,
+                   rec->point_count, rec->point_count == 1 ? "" : "s",
+                   rl_rec_provenance_name(rec->provenance.kind),
+                   rec->hardware.name ? rec->hardware.name : "(per point)",
+                   rec->software.kernel ? rec->software.kernel : "(unnamed)",
+                   rec->software.kernel_version, is.warnings ? ", warnings: " : "",
+                   is.warnings ? (strict ? "fail (--strict)" : "see stderr") : "");
+        }
+        rl_record_free(rec);
+        rl_rec_issues_free(&is);
+        free(text);
+    }
+    if (json) fputs("]}\n", stdout);
+    return all_ok ? CLI_EXIT_OK : CLI_EXIT_INVALID;
+}
