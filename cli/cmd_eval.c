@@ -174,9 +174,10 @@ static void print_table(const rl_report *r, const rl_hw *hw) {
     }
     const rl_traffic *t = &w->traffic[RL_MODEL_TILED];
     if (t->available)
-        printf("\ntiled    %.17g query blocks; each (batch, query head) loads %.17g K and V rows = "
+        printf("\ntiled    %.17g query block(s) of %lld rows; each (batch, query head) loads %.17g K and V rows = "
                "%.4gx the %lld-row cache\n",
-               t->query_blocks, t->kv_rows_loaded_per_head, t->kv_reload_factor, (long long)p->kv_len);
+               t->query_blocks, (long long)p->block_m, t->kv_rows_loaded_per_head, t->kv_reload_factor,
+               (long long)p->kv_len);
     const rl_sram *s = &r->sram;
     printf("sram     Q %.0f + K %.0f + V %.0f + S %.0f + O %.0f + m,l %.0f = %.0f B (%.4g KiB); "
            "limit %.4g KiB default, %.4g KiB opt-in: %s\n",
