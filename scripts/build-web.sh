@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Assembles the served page in build/web from web/ (sources), build/wasm (the WASM module) and
+# node_modules (Chart.js and plugins, pinned in package-lock.json). Nothing here is committed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+WASM_DIR=${WASM_DIR:-build/wasm/wasm}
+OUT=${WEB_OUT:-build/web}
+for f in "$WASM_DIR/rooflab.mjs" "$WASM_DIR/rooflab.wasm"; do
+  [ -f "$f" ] || { echo "build-web: $f is missing; run 'make wasm' first" >&2; exit 1; }
+done
+rm -rf "$OUT.tmp"
+mkdir -p "$OUT.tmp/wasm" "$OUT.tmp/vendor"
+cp -R web/. "$OUT.tmp/"
+cp "$WASM_DIR/rooflab.mjs" "$WASM_DIR/rooflab.wasm" "$OUT.tmp/wasm/"
+cp node_modules/chart.js/dist/chart.umd.min.js \
+   node_modules/hammerjs/hammer.min.js \
+   node_modules/chartjs-plugin-annotation/dist/chartjs-plugin-annotation.min.js \
+   node_modules/chartjs-plugin-zoom/dist/chartjs-plugin-zoom.min.js \
+   "$OUT.tmp/vendor/"
+rm -rf "$OUT"
+mv "$OUT.tmp" "$OUT"

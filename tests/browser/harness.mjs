@@ -1,0 +1,75 @@
+// Shared pieces of the browser tests and the page benchmark: a static server for build/web on
+// 127.0.0.1 (a free port), and headless Chromium (Debian's) through playwright-core, with the
+// flags that keep it off the network. Every page gets a console/pageerror collector.
+import { createServer } from 'node:http';
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { chromium } from 'playwright-core';
+
+export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
+export const WEB = process.env.ROOFLAB_WEB || join(ROOT, 'build/web');
+export const ARTIFACTS = join(ROOT, 'test-artifacts');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
+  '.css': 'text/css', '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.json': 'application/json',
+  '.map': 'application/json',
+};
+
+// Serves `dir`; returns { url, close, bytesServed() }.
+export async function serve(dir = WEB) {
+  let served = 0;
+  const server = createServer(async (req, res) => {
+    try {
+      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
+      if (!file.startsWith(dir)) throw new Error('outside');
+      const body = await readFile(file);
+      served += body.length;
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    bytesServed: () => served,
+    resetBytes: () => { served = 0; },
+    close: () => new Promise((ok) => server.close(ok)),
+  };
+}
+
+export async function launch() {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'rooflab-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    acceptDownloads: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    viewport: { width: 1280, height: 800 },
+  });
+  return {
+    context,
+    close: async () => { await context.close(); await rm(userDataDir, { recursive: true, force: true }); },
+  };
+}
+
+// A new page that records console errors/warnings and page errors into page.rlErrors.
+export async function openPage(context, url, { width = 1280, height = 800, colorScheme = 'light' } = {}) {
+  const page = await context.newPage();
+  page.rlErrors = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') page.rlErrors.push(`console: ${msg.text()}`); });
+  page.on('pageerror', (err) => page.rlErrors.push(`pageerror: ${err.message}`));
+  page.on('requestfailed', (req) => page.rlErrors.push(`requestfailed: ${req.url()}`));
+  await page.setViewportSize({ width, height });
+  await page.emulateMedia({ colorScheme });
+  await page.goto(url);
+  await page.waitForSelector('html[data-ready="1"]', { timeout: 20000 });
+  return page;
+}

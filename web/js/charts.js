@@ -1,0 +1,379 @@
+// charts.js — owns the two Chart.js charts (roofline, and time/intensity against N). It mutates
+// chart.data in place and calls chart.update('none'). The numbers it draws are prepared by
+// buildViews() from model results; the only arithmetic here is choosing axis ranges for display.
+//
+// For other modules (e.g. measured records): roofline.setMeasured([{ label, hollow, points:
+// [{ x: intensity, y: FLOP/s, text: 'tooltip line' }] }]) draws extra point datasets, listed in the
+// legend and the CSV export.
+
+/* global Chart */
+
+const MODELS = ['compulsory', 'tiled', 'naive'];
+const POINT_STYLE = { compulsory: 'circle', tiled: 'triangle', naive: 'rectRot' };
+
+export function cssColors() {
+  const cs = getComputedStyle(document.documentElement);
+  const v = (n) => cs.getPropertyValue(n).trim();
+  return {
+    bg: v('--bg'), fg: v('--fg'), muted: v('--muted'), grid: v('--grid'), roof: v('--roof'),
+    compulsory: v('--compulsory'), tiled: v('--tiled'), naive: v('--naive'),
+    ceilings: [v('--ceiling1'), v('--ceiling2'), v('--ceiling1'), v('--ceiling2'), v('--ceiling1')],
+    band: v('--band'), ridge: v('--ridge'),
+  };
+}
+
+function withAlpha(color, alpha) {
+  const m = /^#([0-9a-f]{6})$/i.exec(color);
+  if (!m) return color;
+  const n = parseInt(m[1], 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
+}
+
+// Paints the canvas background so exported PNGs are readable in both colour schemes.
+const backgroundPlugin = {
+  id: 'rlBackground',
+  beforeDraw(chart, _args, opts) {
+    const { ctx, width, height } = chart;
+    ctx.save();
+    ctx.globalCompositeOperation = 'destination-over';
+    ctx.fillStyle = opts.color || '#fff';
+    ctx.fillRect(0, 0, width, height);
+    ctx.restore();
+  },
+};
+
+function isDecade(v) {
+  const e = Math.log10(v);
+  return Math.abs(e - Math.round(e)) < 1e-9;
+}
+
+// ---------------------------------------------------------------------------------------------
+// View preparation: model results → chart-ready points (all values from the model).
+// ---------------------------------------------------------------------------------------------
+
+// result: model.evaluate(...).r; rows: model.sweep(...).rows; roof: { bandwidth, peak, peakName };
+// ceilings: [{ id, name, peak }] extra compute ceilings to draw.
+export function buildViews(model, result, rows, roof, ceilings, sweptKey, currentX) {
+  const points = [];
+  const trails = {};
+  for (const m of MODELS) {
+    if (result[`${m}.available`]) {
+      points.push({
+        model: m, x: result[`${m}.intensity_flop_per_byte`], y: result[`${m}.attainable_flops_per_s`],
+        bytes: result[`${m}.bytes`], time: result[`${m}.time_s`], bound: model.bounds[result[`${m}.bound`]],
+      });
+    }
+    trails[m] = rows
+      .filter((row) => row[`${m}.bytes`] > 0)
+      .map((row) => ({ x: row[`${m}.intensity_flop_per_byte`], y: row[`${m}.attainable_flops_per_s`], n: row.x }));
+  }
+  const ridge = result.ridge_flop_per_byte;
+  const xs = [ridge, ...points.map((p) => p.x)];
+  for (const m of MODELS) for (const p of trails[m]) xs.push(p.x);
+  const xMin = 10 ** Math.floor(Math.log10(Math.min(...xs) / 2));
+  const xMax = 10 ** Math.ceil(Math.log10(Math.max(...xs) * 2));
+  const roofLine = [
+    { x: xMin, y: model.attainable(roof.bandwidth, roof.peak, xMin) },
+    { x: ridge, y: model.attainable(roof.bandwidth, roof.peak, ridge) },
+    { x: xMax, y: model.attainable(roof.bandwidth, roof.peak, xMax) },
+  ];
+  const ceilingLines = ceilings.map((c) => {
+    const r = model.ridge(roof.bandwidth, c.peak);
+    const pts = [{ x: xMin, y: model.attainable(roof.bandwidth, c.peak, xMin) }];
+    if (r > xMin && r < xMax) pts.push({ x: r, y: model.attainable(roof.bandwidth, c.peak, r) });
+    pts.push({ x: xMax, y: model.attainable(roof.bandwidth, c.peak, xMax) });
+    return { ...c, points: pts };
+  });
+  const ys = [roof.peak, roofLine[0].y, ...ceilingLines.map((c) => c.points[0].y)];
+  const yMin = 10 ** Math.floor(Math.log10(Math.min(...ys)));
+  const yMax = 10 ** Math.ceil(Math.log10(Math.max(...ys) * 1.5));
+  const band = result['tiled.available'] && result['compulsory.available']
+    ? { xMin: result['tiled.intensity_flop_per_byte'], xMax: result['compulsory.intensity_flop_per_byte'] }
+    : null;
+  const sweep = {};
+  for (const m of MODELS) {
+    const ok = rows.filter((row) => row[`${m}.bytes`] > 0);
+    sweep[m] = {
+      time: ok.map((row) => ({ x: row.x, y: row[`${m}.time_s`] })),
+      intensity: ok.map((row) => ({ x: row.x, y: row[`${m}.intensity_flop_per_byte`] })),
+    };
+  }
+  return {
+    roofline: { roof, ridge, points, trails, roofLine, ceilingLines, band, xMin, xMax, yMin, yMax, sweptKey },
+    sweep: { series: sweep, sweptKey, currentX },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The roofline chart
+// ---------------------------------------------------------------------------------------------
+
+export class RooflineChart {
+  constructor(canvas, model) {
+    this.model = model;
+    this.measured = [];
+    this.view = null;
+    const fmt = (v, unit) => model.format(v, unit);
+    this.colors = cssColors();
+    const c = this.colors;
+    this.chart = new Chart(canvas, {
+      type: 'scatter',
+      data: { datasets: [] },
+      plugins: [backgroundPlugin],
+      options: {
+        animation: false,
+        parsing: false,
+        normalized: true,
+        responsive: true,
+        maintainAspectRatio: false,
+        interaction: { mode: 'nearest', intersect: true },
+        scales: {
+          x: {
+            type: 'logarithmic',
+            title: { display: true, text: 'arithmetic intensity I (FLOP/byte)', color: c.fg },
+            ticks: { color: c.muted, autoSkip: true, maxRotation: 0, callback: (v) => (isDecade(v) ? fmt(v, 'FLOP/B') : '') },
+            grid: { color: c.grid },
+          },
+          y: {
+            type: 'logarithmic',
+            title: { display: true, text: 'attainable throughput (FLOP/s)', color: c.fg },
+            ticks: { color: c.muted, callback: (v) => (isDecade(v) ? fmt(v, 'FLOP/s') : '') },
+            grid: { color: c.grid },
+          },
+        },
+        plugins: {
+          rlBackground: { color: c.bg },
+          legend: {
+            labels: {
+              color: c.fg, usePointStyle: true, boxHeight: 8,
+              filter: (item, data) => !data.datasets[item.datasetIndex].rlHideInLegend,
+            },
+          },
+          tooltip: {
+            callbacks: {
+              label: (ctx) => this.tooltip(ctx),
+            },
+          },
+          annotation: { annotations: {} },
+          zoom: {
+            limits: { x: { min: 1e-4, max: 1e8 }, y: { min: 1e6, max: 1e19 } },
+            pan: { enabled: true, mode: 'xy' },
+            zoom: { wheel: { enabled: true }, pinch: { enabled: true }, mode: 'xy' },
+          },
+        },
+      },
+    });
+  }
+
+  tooltip(ctx) {
+    const f = (v, u) => this.model.format(v, u);
+    const ds = ctx.dataset;
+    const p = ctx.raw;
+    const head = `${ds.label}: I = ${f(p.x, 'FLOP/B')}, ${f(p.y, 'FLOP/s')}`;
+    if (ds.rlKind === 'point') {
+      return [head, `bytes ${f(p.bytes, 'B')} (${f(p.bytes, 'B', { iec: true })})`,
+        `bound time ${f(p.time, 's')}, ${p.bound}-bound`];
+    }
+    if (ds.rlKind === 'trail') return `${head} at ${this.view.sweptKey} = ${p.n.toLocaleString('en-US')}`;
+    if (ds.rlKind === 'measured' && p.text) return [head, p.text];
+    return head;
+  }
+
+  update(view) {
+    this.view = view;
+    const c = this.colors;
+    const fmt = (v, u) => this.model.format(v, u);
+    const ds = [];
+    ds.push({
+      label: `roof: ${fmt(view.roof.bandwidth, 'B/s')} · I, ${fmt(view.roof.peak, 'FLOP/s')} ${view.roof.peakName}`,
+      rlKind: 'roof', data: view.roofLine, showLine: true, borderColor: c.roof, backgroundColor: c.roof,
+      borderWidth: 2, pointRadius: 0, pointHitRadius: 4, order: 1,
+    });
+    view.ceilingLines.forEach((cl, i) => ds.push({
+      label: `ceiling: ${cl.name} ${fmt(cl.peak, 'FLOP/s')}`, rlKind: 'ceiling', data: cl.points, showLine: true,
+      borderColor: c.ceilings[i], backgroundColor: c.ceilings[i], borderDash: [6, 4], borderWidth: 1.5,
+      pointRadius: 0, pointHitRadius: 4, order: 2,
+    }));
+    for (const m of MODELS) {
+      ds.push({
+        label: `${m} trail`, rlKind: 'trail', rlHideInLegend: true, data: view.trails[m], showLine: true,
+        borderColor: withAlpha(c[m], 0.28), backgroundColor: withAlpha(c[m], 0.28), borderWidth: 7,
+        pointRadius: 0, pointHitRadius: 3, order: 5,
+      });
+    }
+    for (const p of view.points) {
+      ds.push({
+        label: `${p.model}`, rlKind: 'point', data: [p], pointStyle: POINT_STYLE[p.model],
+        pointRadius: 8, pointHoverRadius: 10, borderColor: c.fg, borderWidth: 1.5, backgroundColor: c[p.model], order: 0,
+      });
+    }
+    for (const m of this.measured) {
+      ds.push({
+        label: m.label, rlKind: 'measured', data: m.points, pointStyle: m.pointStyle || 'crossRot',
+        pointRadius: 6, borderWidth: 2, borderColor: m.color || c.fg,
+        backgroundColor: m.hollow ? 'rgba(0,0,0,0)' : (m.color || c.fg), order: 0,
+      });
+    }
+    const anns = {
+      ridge: {
+        type: 'line', xMin: view.ridge, xMax: view.ridge, borderColor: c.ridge, borderWidth: 1, borderDash: [3, 3],
+        label: {
+          display: true, content: `ridge I* = π/β = ${fmt(view.ridge, 'FLOP/B')}`, position: 'start',
+          backgroundColor: c.bg, color: c.fg, font: { size: 11 }, yAdjust: 6,
+        },
+      },
+    };
+    if (view.band && view.band.xMax > view.band.xMin) {
+      anns.band = {
+        type: 'box', xMin: view.band.xMin, xMax: view.band.xMax, backgroundColor: c.band, borderWidth: 0,
+        drawTime: 'beforeDatasetsDraw',
+        label: { display: true, content: 'tiled → compulsory', position: { x: 'center', y: 'end' }, color: c.muted, font: { size: 10 } },
+      };
+    }
+    const o = this.chart.options;
+    o.plugins.annotation.annotations = anns;
+    if (!this.zoomed) {
+      o.scales.x.min = view.xMin; o.scales.x.max = view.xMax;
+      o.scales.y.min = view.yMin; o.scales.y.max = view.yMax;
+    }
+    this.chart.data.datasets = ds;
+    this.chart.update('none');
+  }
+
+  setMeasured(list) {
+    this.measured = list;
+    if (this.view) this.update(this.view);
+  }
+
+  // Zoom helpers for the keyboard buttons.
+  zoom(factor) { this.zoomed = true; this.chart.zoom(factor); }
+  resetZoom() {
+    this.zoomed = false;
+    this.chart.resetZoom('none');
+    if (this.view) this.update(this.view);
+  }
+
+  recolor() {
+    this.colors = cssColors();
+    const o = this.chart.options;
+    o.plugins.rlBackground.color = this.colors.bg;
+    for (const axis of ['x', 'y']) {
+      o.scales[axis].ticks.color = this.colors.muted;
+      o.scales[axis].grid.color = this.colors.grid;
+      o.scales[axis].title.color = this.colors.fg;
+    }
+    o.plugins.legend.labels.color = this.colors.fg;
+    if (this.view) this.update(this.view);
+  }
+
+  // CSV rows: chart, series, x, y with units.
+  csvRows() {
+    const rows = [];
+    for (const d of this.chart.data.datasets) {
+      for (const p of d.data) rows.push(['roofline', d.label, p.x, p.y, 'FLOP/B', 'FLOP/s', p.n ?? '']);
+    }
+    return rows;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time and intensity against N
+// ---------------------------------------------------------------------------------------------
+
+export class SweepChart {
+  constructor(canvas, model) {
+    this.model = model;
+    this.colors = cssColors();
+    const c = this.colors;
+    const fmt = (v, u) => model.format(v, u);
+    this.chart = new Chart(canvas, {
+      type: 'scatter',
+      data: { datasets: [] },
+      plugins: [backgroundPlugin],
+      options: {
+        animation: false, parsing: false, normalized: true, responsive: true, maintainAspectRatio: false,
+        interaction: { mode: 'nearest', intersect: false, axis: 'x' },
+        scales: {
+          x: {
+            type: 'logarithmic', title: { display: true, text: 'N', color: c.fg },
+            ticks: { color: c.muted, callback: (v) => (isDecade(v) ? Number(v).toLocaleString('en-US') : '') },
+            grid: { color: c.grid },
+          },
+          yTime: {
+            type: 'logarithmic', position: 'left', title: { display: true, text: 'bound time (solid)', color: c.fg },
+            ticks: { color: c.muted, callback: (v) => (isDecade(v) ? fmt(v, 's') : '') }, grid: { color: c.grid },
+          },
+          yInt: {
+            type: 'logarithmic', position: 'right', title: { display: true, text: 'intensity, FLOP/byte (dashed)', color: c.fg },
+            ticks: { color: c.muted, callback: (v) => (isDecade(v) ? fmt(v, 'FLOP/B') : '') }, grid: { drawOnChartArea: false },
+          },
+        },
+        plugins: {
+          rlBackground: { color: c.bg },
+          legend: { labels: { color: c.fg, boxHeight: 2 } },
+          tooltip: {
+            callbacks: {
+              label: (ctx) => {
+                const unit = ctx.dataset.yAxisID === 'yTime' ? 's' : 'FLOP/B';
+                return `${ctx.dataset.label}: ${fmt(ctx.raw.y, unit)} at ${this.sweptKey} = ${ctx.raw.x.toLocaleString('en-US')}`;
+              },
+            },
+          },
+          annotation: { annotations: {} },
+        },
+      },
+    });
+  }
+
+  update(view) {
+    this.view = view;
+    this.sweptKey = view.sweptKey;
+    const c = this.colors;
+    const ds = [];
+    for (const m of MODELS) {
+      ds.push({
+        label: `${m} time`, data: view.series[m].time, yAxisID: 'yTime', showLine: true, borderColor: c[m],
+        backgroundColor: c[m], borderWidth: 2, pointRadius: 0, pointHitRadius: 3,
+      });
+      ds.push({
+        label: `${m} intensity`, data: view.series[m].intensity, yAxisID: 'yInt', showLine: true, borderColor: c[m],
+        backgroundColor: c[m], borderWidth: 1.5, borderDash: [5, 4], pointRadius: 0, pointHitRadius: 3,
+      });
+    }
+    const o = this.chart.options;
+    o.scales.x.title.text = view.sweptKey === 'kv-len' ? 'KV length L (decode context)' : 'sequence length N (= L)';
+    o.plugins.annotation.annotations = {
+      current: {
+        type: 'line', xMin: view.currentX, xMax: view.currentX, borderColor: c.fg, borderWidth: 1.5,
+        label: { display: true, content: `${view.sweptKey} = ${Number(view.currentX).toLocaleString('en-US')}`, position: 'start', backgroundColor: c.bg, color: c.fg, font: { size: 11 } },
+      },
+    };
+    this.chart.data.datasets = ds;
+    this.chart.update('none');
+  }
+
+  recolor() {
+    this.colors = cssColors();
+    const o = this.chart.options;
+    o.plugins.rlBackground.color = this.colors.bg;
+    for (const axis of ['x', 'yTime', 'yInt']) {
+      o.scales[axis].ticks.color = this.colors.muted;
+      o.scales[axis].title.color = this.colors.fg;
+    }
+    o.plugins.legend.labels.color = this.colors.fg;
+    if (this.view) this.update(this.view);
+  }
+
+  csvRows() {
+    const rows = [];
+    for (const d of this.chart.data.datasets) {
+      const yUnit = d.yAxisID === 'yTime' ? 's' : 'FLOP/B';
+      for (const p of d.data) rows.push(['sweep', d.label, p.x, p.y, this.sweptKey, yUnit, p.x]);
+    }
+    return rows;
+  }
+}
+
+export function chartPng(chart) {
+  return new Promise((resolve) => chart.canvas.toBlob(resolve, 'image/png'));
+}

@@ -1,0 +1,170 @@
+// model.js — the only module that touches the WebAssembly module and its memory.
+//
+// It loads core/ compiled to WASM (wasm/rooflab_wasm.c) and exposes plain JS objects. Every number
+// the page shows comes from here; this file holds no model arithmetic — it only moves values in
+// and out of flat arrays whose slot names come from the WASM module itself (rlw_in_key,
+// rlw_out_key, rlw_row_key), so the layout has one source of truth in C.
+//
+//   const model = await loadModel(createRooflab);            // page
+//   const model = await loadModel(createRooflab, { wasmBinary }); // node (tests, benchmarks)
+//   model.evaluate(params)  → { ok: true, r: { 'flops': …, 'tiled.bytes': … } } | { ok: false, field, message }
+//   model.sweep(params, 'seq', lo, hi, count, log) → { ok: true, rows: [{ x, flops, 'tiled.bytes', … }] }
+//   model.parseQuantity('4.8 TB/s', 'B/s', 'bandwidth') → { ok: true, value, dim } | { ok: false, … }
+//   model.format(2.039e12, 'B/s') → '2.039 TB/s'
+
+const STR_CAP = 4096;
+
+export async function loadModel(factory, options = {}) {
+  const M = await factory(options);
+  return new Model(M);
+}
+
+class Model {
+  constructor(M) {
+    this.M = M;
+    this.version = this.str(M._rlw_version());
+    this.inKeys = range(M._rlw_in_count()).map((i) => this.str(M._rlw_in_key(i)));
+    this.outKeys = range(M._rlw_out_count()).map((i) => this.str(M._rlw_out_key(i)));
+    this.rowKeys = range(M._rlw_row_width()).map((i) => this.str(M._rlw_row_key(i)));
+    this.sweepMax = M._rlw_sweep_max();
+    // Buffers allocated once; views are re-read from M on each call (memory may grow).
+    this.inPtr = M._malloc(8 * this.inKeys.length);
+    this.outPtr = M._malloc(8 * this.outKeys.length);
+    this.rowPtr = M._malloc(8 * this.rowKeys.length * this.sweepMax);
+    this.pairPtr = M._malloc(16);
+    this.strPtr = M._malloc(STR_CAP);
+    this.str2Ptr = M._malloc(256);
+    // Dimensions are addressed by their base unit ('B/s', 'FLOP/s', 'B', …; '' a plain number).
+    this.dims = {};
+    this.dimNouns = {};
+    for (let d = 0; d < M._rlw_dim_count(); d++) {
+      const unit = this.str(M._rlw_dim_base_unit(d));
+      this.dims[unit] = d;
+      this.dimNouns[unit] = this.str(M._rlw_dim_noun(d));
+    }
+    this.anyDim = M._rlw_dim_count();
+    this.dtypes = range(M._rlw_dtype_count()).map((i) => ({
+      index: i, name: this.str(M._rlw_dtype_name(i)), bytes: M._rlw_dtype_bytes(i),
+    }));
+    this.models = range(M._rlw_model_count()).map((i) => this.str(M._rlw_model_name(i)));
+    this.bounds = [0, 1].map((i) => this.str(M._rlw_bound_name(i)));
+    this.passes = [0, 1].map((i) => this.str(M._rlw_pass_name(i)));
+    this.peakKinds = range(M._rlw_peak_count()).map((k) => ({
+      index: k, id: this.str(M._rlw_peak_id(k)), name: this.str(M._rlw_peak_name(k)),
+    }));
+    this.presets = range(M._rlw_hw_count()).map((i) => this.readPreset(i));
+  }
+
+  str(ptr) { return this.M.UTF8ToString(ptr); }
+
+  // Writes `text` to a scratch buffer (one of two) and returns its address.
+  cstr(text, second = false) {
+    const ptr = second ? this.str2Ptr : this.strPtr;
+    const cap = second ? 256 : STR_CAP;
+    this.M.stringToUTF8(String(text), ptr, cap);
+    return ptr;
+  }
+
+  readPreset(i) {
+    const M = this.M;
+    const s = (w) => this.str(M._rlw_hw_str(i, w));
+    const n = (w) => M._rlw_hw_num(i, w);
+    const P = this.peakKinds.length;
+    const peaks = {};
+    this.peakKinds.forEach((k) => { peaks[k.id] = n(1 + k.index); });
+    return {
+      index: i, id: s(0), name: s(1), arch: s(2), source: s(3), sourceDate: s(4), notes: s(5),
+      bandwidth: n(0), peaks,
+      smemPerSm: n(1 + P), smemPerBlockDefault: n(2 + P), smemPerBlockOptin: n(3 + P),
+      l2: n(4 + P), sms: n(5 + P),
+    };
+  }
+
+  presetIndex(id) { return this.M._rlw_hw_find(this.cstr(id)); }
+  // Like presetIndex, with core's error (naming `field`, listing the valid ids) when unknown.
+  lookupPreset(id, field = 'hw') {
+    const i = this.M._rlw_hw_lookup(this.cstr(id), this.cstr(field, true));
+    return i < 0 ? this.error() : { ok: true, index: i };
+  }
+  // dtype name → index, with core's error naming `field` when unknown.
+  parseDtype(name, field = 'dtype') {
+    const i = this.M._rlw_dtype_parse(this.cstr(name), this.cstr(field, true));
+    return i < 0 ? this.error() : { ok: true, index: i };
+  }
+  // The preset's compute ceiling for a dtype (0 when it has none), and that ceiling's name.
+  peakForDtype(hwIndex, dtypeIndex) { return this.M._rlw_hw_peak_for_dtype(hwIndex, dtypeIndex); }
+  peakKindForDtype(dtypeIndex) { return this.peakKinds[this.M._rlw_peak_for_dtype(dtypeIndex)]; }
+
+  writeParams(params) {
+    const H = this.M.HEAPF64;
+    const base = this.inPtr >> 3;
+    this.inKeys.forEach((k, i) => {
+      const v = params[k];
+      H[base + i] = v === undefined || v === null ? 0 : Number(v);
+    });
+  }
+
+  error() {
+    return { ok: false, field: this.str(this.M._rlw_error_field()), message: this.str(this.M._rlw_error_message()) };
+  }
+
+  // params: { batch, heads, 'kv-heads', seq, 'kv-len', 'head-dim', dtype (index), 'kv-dtype',
+  //           causal, pass (0 fwd / 1 bwd), 'block-m', 'block-n', bandwidth, peak, hw (index) }
+  evaluate(params) {
+    this.writeParams(params);
+    const st = this.M._rlw_eval(this.inPtr, this.outPtr);
+    if (st !== 0) return this.error();
+    const H = this.M.HEAPF64;
+    const base = this.outPtr >> 3;
+    const r = {};
+    this.outKeys.forEach((k, i) => { r[k] = H[base + i]; });
+    return { ok: true, r };
+  }
+
+  // Raw evaluation for benchmarks: no object built.
+  evaluateRaw() { return this.M._rlw_eval(this.inPtr, this.outPtr); }
+
+  sweep(params, paramName, lo, hi, count, log = true) {
+    const param = this.M._rlw_sweep_param_parse(this.cstr(paramName));
+    if (param < 0) return this.error();
+    this.writeParams(params);
+    const n = this.M._rlw_sweep(this.inPtr, param, lo, hi, Math.min(count, this.sweepMax), log ? 1 : 0, this.rowPtr);
+    if (n < 0) return this.error();
+    const H = this.M.HEAPF64;
+    const w = this.rowKeys.length;
+    const base = this.rowPtr >> 3;
+    const rows = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const row = {};
+      for (let j = 0; j < w; j++) row[this.rowKeys[j]] = H[base + i * w + j];
+      rows[i] = row;
+    }
+    return { ok: true, rows };
+  }
+
+  // Parse a quantity with core's rl_parse_quantity. `unit` is the expected base unit ('B/s',
+  // 'FLOP/s', …) or null for any. Errors are core's messages naming `field`.
+  parseQuantity(text, unit, field) {
+    const dim = unit === null ? this.anyDim : this.dims[unit];
+    const st = this.M._rlw_parse_quantity(this.cstr(text), dim, this.cstr(field, true), this.pairPtr);
+    if (st !== 0) return this.error();
+    const H = this.M.HEAPF64;
+    return { ok: true, value: H[this.pairPtr >> 3], dim: H[(this.pairPtr >> 3) + 1] };
+  }
+
+  // Format a base-unit value: unit is a base unit ('B', 'B/s', 'FLOP', 'FLOP/s', 's', 'FLOP/B', '').
+  format(value, unit, { iec = false, sig = 0 } = {}) {
+    return this.str(this.M._rlw_format(value, this.dims[unit], iec ? 1 : 0, sig));
+  }
+
+  attainable(bandwidth, peak, intensity) { return this.M._rlw_attainable(bandwidth, peak, intensity); }
+  ridge(bandwidth, peak) { return this.M._rlw_ridge(bandwidth, peak); }
+  efficiency(bandwidth, peak, flops, bytes, time) {
+    return this.M._rlw_efficiency(bandwidth, peak, flops, bytes, time);
+  }
+
+  // Hook for other modules (e.g. records) that need more exports: the raw module.
+  get raw() { return this.M; }
+}
+
+function range(n) { return Array.from({ length: n }, (_, i) => i); }
