@@ -597,6 +597,16 @@ static rl_status import_ncu(const char *text, size_t len, const rl_import_opts *
         "the export: it is the one given to rooflab import.");
     if (bad) oom(is);
     for (size_t k = 0; k < nk; k++) {
+        size_t n = ks[k].n;
+        double flops = median_of(ks[k].flops, n);
+        if (!(flops > 0)) {
+            char p[RL_REC_PATH_MAX];
+            snprintf(p, sizeof p, "kernel \"%.60s\"", ks[k].name);
+            rl__issue(is, RL_REC_WARNING, RL_ERR_INVALID, p,
+                      "skipped: its FLOP counters are all zero (a copy or memset kernel, or "
+                      "tensor work without sm__ops_path_tensor_src_*.sum collected)");
+            continue;
+        }
         rl_rec_point *pt = rl_record_add_point(r);
         if (!pt) {
             oom(is);
@@ -605,7 +615,6 @@ static rl_status import_ncu(const char *text, size_t len, const rl_import_opts *
         pt->problem = o->problem;
         pt->traffic_model = o->traffic_model;
         double *t = ks[k].time_s;
-        size_t n = ks[k].n;
         double tmin = t[0], tmax = t[0];
         for (size_t i = 1; i < n; i++) {
             if (t[i] < tmin) tmin = t[i];
@@ -616,16 +625,12 @@ static rl_status import_ncu(const char *text, size_t len, const rl_import_opts *
         pt->time_max_s = tmax;
         pt->runs = (int64_t)n;
         pt->measured_bytes = median_of(ks[k].bytes, n);
-        pt->flops = median_of(ks[k].flops, n);
+        pt->flops = flops;
         if (rl_rec_set_string(&pt->kernel, ks[k].name)) oom(is);
-        if (!(pt->flops > 0)) {
-            char p[RL_REC_PATH_MAX];
-            snprintf(p, sizeof p, "kernel \"%.60s\"", ks[k].name);
-            rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p,
-                      "the FLOP counters are all zero; expected a kernel that does floating-point "
-                      "work (tensor-pipe work needs sm__ops_path_tensor_src_*.sum)");
-        }
     }
+    if (r->point_count == 0)
+        rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "",
+                  "no kernel with floating-point work; expected FLOP counters above zero");
 done:
     row_free(&header);
     row_free(&units);
