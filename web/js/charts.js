@@ -47,6 +47,12 @@ function isDecade(v) {
   return Math.abs(e - Math.round(e)) < 1e-9;
 }
 
+// Tick label of a plain count or intensity at a decade: 0.01 … 1,000,000, then 1e7 ….
+function decadeLabel(v) {
+  if (!isDecade(v)) return '';
+  return v >= 1e-3 && v <= 1e6 ? Number(v).toLocaleString('en-US', { maximumSignificantDigits: 1 }) : `1e${Math.round(Math.log10(v))}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // View preparation: model results → chart-ready points (all values from the model).
 // ---------------------------------------------------------------------------------------------
@@ -131,7 +137,7 @@ export class RooflineChart {
           x: {
             type: 'logarithmic',
             title: { display: true, text: 'arithmetic intensity I (FLOP/byte)', color: c.fg },
-            ticks: { color: c.muted, autoSkip: true, maxRotation: 0, callback: (v) => (isDecade(v) ? fmt(v, 'FLOP/B') : '') },
+            ticks: { color: c.muted, autoSkip: true, maxRotation: 0, callback: decadeLabel },
             grid: { color: c.grid },
           },
           y: {
@@ -227,7 +233,7 @@ export class RooflineChart {
       anns.band = {
         type: 'box', xMin: view.band.xMin, xMax: view.band.xMax, backgroundColor: c.band, borderWidth: 0,
         drawTime: 'beforeDatasetsDraw',
-        label: { display: true, content: 'tiled → compulsory', position: { x: 'center', y: 'end' }, color: c.muted, font: { size: 10 } },
+        label: { display: true, content: ['tiled → compulsory:', 'reuse to win'], position: { x: 'center', y: 'start' }, color: c.muted, font: { size: 10 } },
       };
     }
     const o = this.chart.options;
@@ -296,7 +302,7 @@ export class SweepChart {
         scales: {
           x: {
             type: 'logarithmic', title: { display: true, text: 'N', color: c.fg },
-            ticks: { color: c.muted, callback: (v) => (isDecade(v) ? Number(v).toLocaleString('en-US') : '') },
+            ticks: { color: c.muted, maxRotation: 0, callback: decadeLabel },
             grid: { color: c.grid },
           },
           yTime: {
@@ -305,7 +311,7 @@ export class SweepChart {
           },
           yInt: {
             type: 'logarithmic', position: 'right', title: { display: true, text: 'intensity, FLOP/byte (dashed)', color: c.fg },
-            ticks: { color: c.muted, callback: (v) => (isDecade(v) ? fmt(v, 'FLOP/B') : '') }, grid: { drawOnChartArea: false },
+            ticks: { color: c.muted, callback: decadeLabel }, grid: { drawOnChartArea: false },
           },
         },
         plugins: {
