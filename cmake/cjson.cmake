@@ -18,6 +18,8 @@ if(EMSCRIPTEN)
   endif()
   add_library(cjson STATIC "${RL_CJSON_SRC}/cJSON.c")
   target_include_directories(cjson SYSTEM PUBLIC "${RL_CJSON_SRC}")
+  # cJSON.c includes "cJSON.h" from its own directory; the header sits in cjson/ here.
+  target_include_directories(cjson PRIVATE "${RL_CJSON_SRC}/cjson")
   # cJSON's own source is not held to this project's warning flags.
   target_compile_options(cjson PRIVATE -w)
 else()
