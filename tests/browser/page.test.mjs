@@ -1,0 +1,313 @@
+// The explorer page in headless Chromium (Debian's chromium through playwright-core): load it,
+// move sliders with the keyboard, type unit strings, compare every shown number (data-value) with
+// the native `rooflab eval --json` for the same state, restore state from a URL fragment, export
+// PNG and CSV, keep the last good state on bad input, load every scenario, take screenshots at
+// 1280×800 and 390×844 (test-artifacts/), and see no console error anywhere.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve, launch, openPage, ARTIFACTS } from './harness.mjs';
+import { nativeEval } from '../wasm/load.mjs';
+
+let server;
+let browser;
+before(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const MODELS = ['compulsory', 'tiled', 'naive'];
+
+// All shown numbers: data-testid → data-value.
+async function shown(page) {
+  return page.$$eval('[data-testid][data-value]', (els) => Object.fromEntries(els.map((e) => [e.dataset.testid, e.dataset.value])));
+}
+
+// The page's URL fragment → the CLI's flags (the keys are the CLI's long flags, DESIGN.md).
+function flagsFromFragment(hash) {
+  const out = [];
+  for (const [k, v] of new URLSearchParams(hash.replace(/^#/, ''))) {
+    if (k === 'phase' || k === 'ceilings') continue;
+    if (k === 'causal') { if (v === '1') out.push('--causal'); continue; }
+    out.push(`--${k}`, v);
+  }
+  return out;
+}
+
+function close(actual, expected, what) {
+  if (expected === 0) return assert.equal(actual, 0, what);
+  const err = Math.abs(actual - expected) / Math.abs(expected);
+  assert.ok(err <= 1e-12, `${what}: page ${actual} vs native ${expected}`);
+}
+
+// Every number the page shows for the state equals rooflab eval --json for the same flags.
+function assertMatchesNative(values, native, label) {
+  const top = { flops: 'flops', pairs: 'pairs', 'softmax-flops': 'softmax_flops', bandwidth: 'bandwidth_bytes_per_s',
+    peak: 'peak_flops_per_s', ridge: 'ridge_flop_per_byte' };
+  for (const [id, key] of Object.entries(top)) close(Number(values[id]), native[key], `${label} ${id}`);
+  for (const m of MODELS) {
+    const nm = native.models[m];
+    if (!nm) { assert.equal(values[`bytes-${m}`], '', `${label}: ${m} should be "not modelled"`); continue; }
+    close(Number(values[`bytes-${m}`]), nm.bytes, `${label} bytes-${m}`);
+    close(Number(values[`intensity-${m}`]), nm.intensity_flop_per_byte, `${label} intensity-${m}`);
+    close(Number(values[`attainable-${m}`]), nm.attainable_flops_per_s, `${label} attainable-${m}`);
+    close(Number(values[`time-${m}`]), nm.time_s, `${label} time-${m}`);
+    assert.equal(values[`bound-${m}`], nm.bound, `${label} bound-${m}`);
+    close(Number(values[`calc-bytes-${m}`]), nm.bytes, `${label} calc-bytes-${m}`);
+  }
+  close(Number(values['sram-total']), native.sram.total_bytes, `${label} sram-total`);
+}
+
+// One CSV line (RFC 4180 quoting, no embedded newlines).
+function parseCsvLine(line) {
+  const cells = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') { cur += '"'; i++; } else if (ch === '"') quoted = false; else cur += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') { cells.push(cur); cur = ''; } else cur += ch;
+  }
+  cells.push(cur);
+  return cells;
+}
+
+async function hash(page) { return page.evaluate(() => location.hash); }
+
+test('loads with the default state; every shown number equals rooflab eval --json', async () => {
+  const page = await openPage(browser.context, server.url);
+  assert.equal(await page.textContent('[data-testid=status]'), 'Ready');
+  const v = await shown(page);
+  assertMatchesNative(v, nativeEval([]), 'defaults');
+  // Independent check against DESIGN.md defaults: B=1 H=8 N=L=4096 d=64 → F = 4·8·4096²·64.
+  assert.equal(Number(v.flops), 4 * 8 * 4096 * 4096 * 64);
+  assert.equal(Number(v['calc-sram-total']), 56.5 * 1024);
+  assert.ok(await page.isVisible('[data-testid=sram-warning]'), 'the 56.5 KiB tile is over the 48 KiB default');
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('sliders move from the keyboard and the numbers follow; number fields too', async () => {
+  const page = await openPage(browser.context, server.url);
+  await page.focus('[data-testid=input-seq-range]');
+  for (let i = 0; i < 100; i++) await page.keyboard.press('ArrowRight'); // step 0.01 in log2 N: one octave
+  const n = Number(await page.inputValue('[data-testid=input-seq]'));
+  assert.ok(n > 4096 && n <= 8192 * 1.01, `seq after one octave: ${n}`);
+  assert.match(await hash(page), new RegExp(`seq=${n}`));
+  assertMatchesNative(await shown(page), nativeEval(['--seq', String(n)]), `seq=${n}`);
+
+  await page.fill('[data-testid=input-heads]', '32');
+  assert.equal(await page.inputValue('[data-testid=input-kv-heads]'), '32', 'kv-heads follows heads while tied');
+  await page.fill('[data-testid=input-kv-heads]', '8');
+  await page.fill('[data-testid=input-head-dim]', '128');
+  await page.selectOption('[data-testid=input-dtype]', 'bf16');
+  await page.check('[data-testid=input-causal]');
+  await page.fill('[data-testid=input-block-m]', '128');
+  assert.equal(await page.inputValue('[data-testid=input-heads-range]'), '32', 'the slider follows its number field');
+  const flags = flagsFromFragment(await hash(page));
+  assert.ok(flags.includes('--causal') && flags.includes('bf16'), flags.join(' '));
+  assertMatchesNative(await shown(page), nativeEval(flags), flags.join(' '));
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('unit strings in bandwidth and peak; bits and IEC prefixes', async () => {
+  const page = await openPage(browser.context, server.url);
+  await page.fill('[data-testid=input-bandwidth]', '4.8 TB/s');
+  await page.press('[data-testid=input-bandwidth]', 'Enter');
+  await page.fill('[data-testid=input-peak]', '1.5 PFLOP/s');
+  await page.press('[data-testid=input-peak]', 'Tab');
+  let v = await shown(page);
+  assert.equal(Number(v.bandwidth), 4.8e12);
+  assert.equal(Number(v.peak), 1.5e15);
+  assertMatchesNative(v, nativeEval(['--bandwidth', '4.8 TB/s', '--peak', '1.5 PFLOP/s']), 'typed roof');
+  await page.fill('[data-testid=input-bandwidth]', '3 TiB/s');
+  await page.press('[data-testid=input-bandwidth]', 'Enter');
+  assert.equal(Number((await shown(page)).bandwidth), 3 * 2 ** 40);
+  await page.fill('[data-testid=input-bandwidth]', '25 Gbit/s');
+  await page.press('[data-testid=input-bandwidth]', 'Enter');
+  v = await shown(page);
+  assert.equal(Number(v.bandwidth), 25e9 / 8);
+  assertMatchesNative(v, nativeEval(flagsFromFragment(await hash(page))), 'bits');
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('bad input shows the inline error and keeps the last good state and chart', async () => {
+  const page = await openPage(browser.context, server.url);
+  await page.fill('[data-testid=input-bandwidth]', '2 TB/s');
+  await page.press('[data-testid=input-bandwidth]', 'Enter');
+  const good = await shown(page);
+  const goodHash = await hash(page);
+  const goodChart = await page.evaluate(() => JSON.stringify(window.rooflab.roofline.chart.data.datasets.map((d) => d.data)));
+  assert.equal(await page.isVisible('[data-testid=error-bandwidth]'), false);
+
+  await page.fill('[data-testid=input-bandwidth]', '312 TFLOPS');
+  await page.press('[data-testid=input-bandwidth]', 'Enter');
+  const err = await page.textContent('[data-testid=error-bandwidth]');
+  assert.ok(await page.isVisible('[data-testid=error-bandwidth]'));
+  assert.match(err, /^bandwidth: "312 TFLOPS" is a compute rate, expected bytes per second/);
+  assert.equal(await page.getAttribute('[data-testid=input-bandwidth]', 'aria-invalid'), 'true');
+  assert.deepEqual(await shown(page).then((v) => v.bandwidth), good.bandwidth);
+  assert.equal(await hash(page), goodHash, 'the URL keeps the last good state');
+  const chartNow = await page.evaluate(() => JSON.stringify(window.rooflab.roofline.chart.data.datasets.map((d) => d.data)));
+  assert.equal(chartNow, goodChart, 'the chart keeps the last good state');
+
+  // Other bad inputs: not a multiple, zero, causal with N > L cannot happen (L = N) — kv-heads.
+  await page.fill('[data-testid=input-bandwidth]', '');
+  await page.press('[data-testid=input-bandwidth]', 'Enter');
+  assert.equal(await page.isVisible('[data-testid=error-bandwidth]'), false, 'fixing the field clears the error');
+  await page.fill('[data-testid=input-kv-heads]', '3');
+  assert.match(await page.textContent('[data-testid=error-kv-heads]'), /kv-heads: heads \(8\) must be a multiple of kv-heads \(3\)/);
+  await page.fill('[data-testid=input-kv-heads]', '0');
+  assert.match(await page.textContent('[data-testid=error-kv-heads]'), /kv-heads: expected a positive whole number/);
+  await page.fill('[data-testid=input-kv-heads]', '2');
+  assert.equal(await page.isVisible('[data-testid=error-kv-heads]'), false);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('the URL fragment restores the state (and survives a reload); decode too', async () => {
+  const frag = '#seq=8192&heads=32&kv-heads=8&head-dim=128&dtype=bf16&causal=1&hw=h200-sxm&bandwidth=4.8%20TB%2Fs';
+  const page = await openPage(browser.context, server.url + frag);
+  assert.equal(await page.inputValue('[data-testid=input-seq]'), '8192');
+  assert.equal(await page.inputValue('[data-testid=input-kv-heads]'), '8');
+  assert.equal(await page.inputValue('[data-testid=input-hw]'), 'h200-sxm');
+  assert.equal(await page.inputValue('[data-testid=input-bandwidth]'), '4.8 TB/s');
+  assert.equal(await page.isChecked('[data-testid=input-causal]'), true);
+  const flags = ['--seq', '8192', '--heads', '32', '--kv-heads', '8', '--head-dim', '128', '--dtype', 'bf16', '--causal', '--hw', 'h200-sxm', '--bandwidth', '4.8 TB/s'];
+  assertMatchesNative(await shown(page), nativeEval(flags), 'fragment');
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  assertMatchesNative(await shown(page), nativeEval(flags), 'after reload');
+
+  await page.goto(`${server.url}#phase=decode&seq=1&kv-len=32768&heads=32&kv-heads=8&head-dim=128&kv-dtype=fp8`);
+  await page.waitForSelector('html[data-ready="1"]');
+  assert.equal(await page.inputValue('[data-testid=input-phase]'), 'decode');
+  assert.equal(await page.isDisabled('[data-testid=input-seq]'), true);
+  const v = await shown(page);
+  assertMatchesNative(v, nativeEval(['--seq', '1', '--kv-len', '32768', '--heads', '32', '--kv-heads', '8', '--head-dim', '128', '--kv-dtype', 'fp8']), 'decode');
+  assert.equal(v['bound-compulsory'], 'memory');
+
+  // Editing the fragment in place to a bad state keeps the last good state (hashchange).
+  await page.evaluate(() => { location.hash = '#heads=8&kv-heads=3'; });
+  await page.waitForSelector('[data-testid=error-kv-heads]:not([hidden])');
+  assert.equal((await shown(page))['bytes-compulsory'], v['bytes-compulsory']);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+
+  // Opening a bad link: the error is shown, the defaults are drawn, nothing crashes.
+  const bad = await openPage(browser.context, `${server.url}#heads=8&kv-heads=3`);
+  assert.ok(await bad.isVisible('[data-testid=error-kv-heads]'));
+  assert.match(await bad.textContent('[data-testid=status]'), /invalid.*defaults/);
+  assertMatchesNative(await shown(bad), nativeEval([]), 'bad link → defaults');
+  assert.deepEqual(bad.rlErrors, []);
+  await bad.close();
+});
+
+test('Copy link, Export PNG of each chart, Export CSV of the plotted points and ceilings', async () => {
+  const page = await openPage(browser.context, `${server.url}#seq=16384&hw=a100-sxm4-80gb&ceilings=fp32,fp16_nontensor`);
+  await page.click('[data-testid=action-copy-link]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=link-status]').dataset.value);
+  assert.equal(await page.getAttribute('[data-testid=link-status]', 'data-value'), await page.evaluate(() => location.href));
+
+  for (const which of ['roofline', 'sweep']) {
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click(`[data-testid=action-export-png-${which}]`)]);
+    assert.equal(dl.suggestedFilename(), `rooflab-${which}.png`);
+    const path = join(ARTIFACTS, `export-${which}.png`);
+    await dl.saveAs(path);
+    const png = await readFile(path);
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'PNG signature');
+    assert.ok(png.length > 10000, `${which} PNG has content (${png.length} bytes)`);
+  }
+
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=action-export-csv]')]);
+  const path = join(ARTIFACTS, 'export-points.csv');
+  await dl.saveAs(path);
+  const lines = (await readFile(path, 'utf8')).trim().split('\n');
+  assert.equal(lines[0], 'chart,series,x,y,x_unit,y_unit,swept_value');
+  const rows = lines.slice(1).map(parseCsvLine);
+  const v = await shown(page);
+  const tiled = rows.find((r) => r[0] === 'roofline' && r[1] === 'tiled');
+  assert.ok(tiled, 'the tiled working point is in the CSV');
+  assert.equal(Number(tiled[2]), Number(v['intensity-tiled']));
+  assert.equal(Number(tiled[3]), Number(v['attainable-tiled']));
+  // Ceilings: fp32 on an A100 80 GB is 19.5 TFLOP/s, fp16 non-tensor 78 (HARDWARE.md).
+  const ceil = (name) => rows.filter((r) => r[1].startsWith(`ceiling: ${name}`)).map((r) => Number(r[3]));
+  assert.equal(Math.max(...ceil('fp32')), 19.5e12);
+  assert.equal(Math.max(...ceil('fp16 non-tensor')), 78e12);
+  assert.ok(rows.some((r) => r[1].startsWith('roof')), 'the roof is in the CSV');
+  assert.ok(rows.filter((r) => r[0] === 'sweep' && r[1] === 'tiled time').length > 200, '256-point sweep per model');
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('every guided scenario loads, explains itself, and its numbers equal rooflab eval', async () => {
+  const page = await openPage(browser.context, server.url);
+  const ids = await page.$$eval('#scenario-buttons button', (bs) => bs.map((b) => b.dataset.testid));
+  assert.ok(ids.length >= 6, `${ids.length} scenarios`);
+  for (const id of ids) {
+    await page.click(`[data-testid=${id}]`);
+    assert.equal(await page.textContent('[data-testid=status]'), 'Ready', id);
+    assert.equal(await page.getAttribute(`[data-testid=${id}]`, 'aria-pressed'), 'true');
+    const text = await page.textContent('[data-testid=scenario-text]');
+    assert.ok(text.length > 150, `${id} explains itself`);
+    const flags = flagsFromFragment(await hash(page));
+    assertMatchesNative(await shown(page), nativeEval(flags), `${id} (${flags.join(' ')})`);
+  }
+  // Two scenarios checked against hand-derived values.
+  await page.click('[data-testid=scenario-decode-gqa]');
+  let v = await shown(page);
+  assert.equal(Number(v['bytes-compulsory']), 16793600); // DESIGN.md GQA decode
+  await page.click('[data-testid=scenario-tiled-more-than-naive]');
+  v = await shown(page);
+  assert.ok(Number(v['bytes-tiled']) > Number(v['bytes-naive']), 'd=256, Br=16: tiled moves more than naive');
+  await page.click('[data-testid=scenario-units-gb-gib]');
+  assert.equal(Number((await shown(page)).bandwidth), 3350 * 2 ** 30);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('extra ceilings toggle; zoom buttons work; the legend explains every mark', async () => {
+  const page = await openPage(browser.context, server.url);
+  const labels = () => page.evaluate(() => window.rooflab.roofline.chart.data.datasets.map((d) => d.label));
+  assert.ok(!(await labels()).some((l) => l.startsWith('ceiling')));
+  await page.check('[data-testid=input-ceilings-fp32]');
+  await page.check('[data-testid=input-ceilings-fp16_nontensor]');
+  const ls = await labels();
+  assert.ok(ls.some((l) => l.startsWith('ceiling: fp32')) && ls.some((l) => l.startsWith('ceiling: fp16 non-tensor')), ls.join(' | '));
+  assert.match(await hash(page), /ceilings=fp32%2Cfp16_nontensor/);
+  const legend = await page.textContent('[data-testid=roofline-legend]');
+  for (const word of ['Roof', 'Ridge', 'Compulsory', 'Tiled', 'Naive', 'Shaded band', 'trails', 'fp32']) assert.ok(legend.includes(word), word);
+  const before = await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min);
+  await page.click('[data-testid=action-zoom-in]');
+  const zoomed = await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min);
+  assert.ok(zoomed > before, 'zoom in narrows the x range');
+  await page.click('[data-testid=action-zoom-reset]');
+  assert.equal(await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min), before);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('screenshots at 1280×800 and 390×844, light and dark, with no console errors', async () => {
+  for (const [w, h] of [[1280, 800], [390, 844]]) {
+    for (const scheme of ['light', 'dark']) {
+      const page = await openPage(browser.context, `${server.url}#seq=16384&hw=a100-sxm4-80gb`, { width: w, height: h, colorScheme: scheme });
+      await page.screenshot({ path: join(ARTIFACTS, `page-${w}x${h}-${scheme}.png`) });
+      await page.screenshot({ path: join(ARTIFACTS, `page-${w}x${h}-${scheme}-full.png`), fullPage: true });
+      // Readable: nothing wider than the viewport.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${w}×${h}: page is ${overflow}px wider than the viewport`);
+      assert.deepEqual(page.rlErrors, []);
+      await page.close();
+    }
+  }
+});
