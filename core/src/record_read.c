@@ -447,16 +447,187 @@ static void read_point(reader *rd, const cJSON *obj, rl_rec_point *pt) {
     read_object(rd, obj, "derived", 0, "an object (written by rooflab, ignored when read)");
 }
 
-/* Deepest nesting of arrays/objects (the root container is level 1). */
-static int depth_of(const cJSON *v, int level, int limit) {
-    int deepest = level;
-    for (const cJSON *c = v->child; c; c = c->next) {
-        if (!(cJSON_IsArray(c) || cJSON_IsObject(c))) continue;
-        int d = depth_of(c, level + 1, limit);
-        if (d > deepest) deepest = d;
-        if (deepest > limit) break;
+/* ---------------------------------------------------------------------------------------------
+ * A strict RFC 8259 syntax check before cJSON (which is lenient about leading zeros, "1.", raw
+ * control characters in strings, NUL bytes...). It also measures the nesting depth without
+ * recursion, so cJSON never sees a document deeper than RL_RECORD_MAX_DEPTH.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct scan {
+    const unsigned char *t;
+    size_t len, i;
+    int depth, max_depth;
+} scan;
+
+static void skip_ws(scan *s) {
+    while (s->i < s->len &&
+           (s->t[s->i] == ' ' || s->t[s->i] == '\t' || s->t[s->i] == '\n' || s->t[s->i] == '\r'))
+        s->i++;
+}
+
+static int hexval(unsigned char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+static int scan_string(scan *s) {
+    s->i++; /* opening quote */
+    while (s->i < s->len) {
+        unsigned char c = s->t[s->i];
+        if (c == '"') {
+            s->i++;
+            return 0;
+        }
+        if (c < 0x20) return -1;
+        if (c == '\\') {
+            if (s->i + 1 >= s->len) return -1;
+            unsigned char e = s->t[s->i + 1];
+            if (e == 'u') {
+                if (s->i + 6 > s->len) return -1;
+                for (size_t k = 2; k < 6; k++)
+                    if (hexval(s->t[s->i + k]) < 0) {
+                        s->i += k;
+                        return -1;
+                    }
+                s->i += 6;
+                continue;
+            }
+            if (!strchr("\"\\/bfnrt", e) || e == 0) {
+                s->i++;
+                return -1;
+            }
+            s->i += 2;
+            continue;
+        }
+        if (c < 0x80) {
+            s->i++;
+            continue;
+        }
+        /* one UTF-8 sequence, shortest form, no surrogates, ≤ U+10FFFF */
+        size_t n = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+        if (!n || s->i + n > s->len) return -1;
+        unsigned cp = c & (0x7F >> n);
+        for (size_t k = 1; k < n; k++) {
+            if ((s->t[s->i + k] & 0xC0) != 0x80) return -1;
+            cp = (cp << 6) | (s->t[s->i + k] & 0x3F);
+        }
+        if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+            cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return -1;
+        s->i += n;
     }
-    return deepest;
+    return -1;
+}
+
+static int digits(scan *s) {
+    size_t start = s->i;
+    while (s->i < s->len && s->t[s->i] >= '0' && s->t[s->i] <= '9') s->i++;
+    return s->i > start ? 0 : -1;
+}
+
+static int scan_number(scan *s) {
+    if (s->t[s->i] == '-') s->i++;
+    if (s->i >= s->len) return -1;
+    if (s->t[s->i] == '0') s->i++;
+    else if (digits(s)) return -1;
+    if (s->i < s->len && s->t[s->i] == '.') {
+        s->i++;
+        if (digits(s)) return -1;
+    }
+    if (s->i < s->len && (s->t[s->i] == 'e' || s->t[s->i] == 'E')) {
+        s->i++;
+        if (s->i < s->len && (s->t[s->i] == '+' || s->t[s->i] == '-')) s->i++;
+        if (digits(s)) return -1;
+    }
+    return 0;
+}
+
+/* 0 when the whole text is one JSON value; -1 with s->i at the offending byte. */
+static int scan_json(scan *s) {
+    /* stack of open containers: '[' or '{'; grows as needed (the text bounds it) */
+    size_t cap = 64, top = 0;
+    unsigned char *stack = malloc(cap);
+    int rc = -1;
+    if (!stack) return -1;
+    enum { VALUE, AFTER_VALUE, KEY_OR_END, KEY, VALUE_OR_END } want = VALUE;
+    for (;;) {
+        skip_ws(s);
+        if (s->i >= s->len) {
+            if (want == AFTER_VALUE && top == 0) rc = 0;
+            break;
+        }
+        unsigned char c = s->t[s->i];
+        if (want == VALUE || want == VALUE_OR_END) {
+            if (want == VALUE_OR_END && c == ']') {
+                top--;
+                s->depth--;
+                s->i++;
+                want = AFTER_VALUE;
+                continue;
+            }
+            if (c == '[' || c == '{') {
+                if (top == cap) {
+                    unsigned char *ns = realloc(stack, cap * 2);
+                    if (!ns) break;
+                    stack = ns;
+                    cap *= 2;
+                }
+                stack[top++] = c;
+                if (++s->depth > s->max_depth) s->max_depth = s->depth;
+                s->i++;
+                want = c == '[' ? VALUE_OR_END : KEY_OR_END;
+                continue;
+            }
+            if (c == '"') {
+                if (scan_string(s)) break;
+            } else if (c == '-' || (c >= '0' && c <= '9')) {
+                if (scan_number(s)) break;
+            } else if (s->len - s->i >= 4 && memcmp(s->t + s->i, "true", 4) == 0) {
+                s->i += 4;
+            } else if (s->len - s->i >= 5 && memcmp(s->t + s->i, "false", 5) == 0) {
+                s->i += 5;
+            } else if (s->len - s->i >= 4 && memcmp(s->t + s->i, "null", 4) == 0) {
+                s->i += 4;
+            } else {
+                break;
+            }
+            want = AFTER_VALUE;
+            continue;
+        }
+        if (want == KEY_OR_END || want == KEY) {
+            if (want == KEY_OR_END && c == '}') {
+                top--;
+                s->depth--;
+                s->i++;
+                want = AFTER_VALUE;
+                continue;
+            }
+            if (c != '"' || scan_string(s)) break;
+            skip_ws(s);
+            if (s->i >= s->len || s->t[s->i] != ':') break;
+            s->i++;
+            want = VALUE;
+            continue;
+        }
+        /* AFTER_VALUE */
+        if (top == 0) break; /* text after the top-level value */
+        if (c == ',') {
+            s->i++;
+            want = stack[top - 1] == '[' ? VALUE : KEY;
+            continue;
+        }
+        if ((c == ']' && stack[top - 1] == '[') || (c == '}' && stack[top - 1] == '{')) {
+            top--;
+            s->depth--;
+            s->i++;
+            continue;
+        }
+        break;
+    }
+    free(stack);
+    return rc;
 }
 
 static void line_col(const char *text, size_t len, size_t off, size_t *line, size_t *col) {
@@ -495,6 +666,28 @@ rl_status rl_record_parse(const char *text, size_t len, rl_record **out, rl_rec_
         rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "", "not valid JSON: the file is empty");
         goto done;
     }
+    /* A UTF-8 byte order mark is ignored (RFC 8259 §8.1 allows it). */
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        text += 3;
+        len -= 3;
+    }
+    scan sc = {(const unsigned char *)text, len, 0, 0, 0};
+    if (scan_json(&sc) != 0) {
+        size_t line, col;
+        line_col(text, len, sc.i, &line, &col);
+        if (sc.i >= len)
+            rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "",
+                      "not valid JSON at line %zu, column %zu: the text ends too early", line, col);
+        else
+            rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "",
+                      "not valid JSON at line %zu, column %zu (byte %zu)", line, col, sc.i);
+        goto done;
+    }
+    if (sc.max_depth > RL_RECORD_MAX_DEPTH) {
+        rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, "",
+                  "nesting deeper than %d levels (the limit for a record)", RL_RECORD_MAX_DEPTH);
+        goto done;
+    }
     const char *end = NULL;
     root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
     if (!root) {
@@ -504,20 +697,6 @@ rl_status rl_record_parse(const char *text, size_t len, rl_record **out, rl_rec_
         rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "",
                   "not valid JSON at line %zu, column %zu (byte %zu)", line, col, off);
         goto done;
-    }
-    /* Trailing bytes after the value (other than whitespace) make it invalid JSON too. */
-    if (end) {
-        const char *p = end;
-        const char *stop = text + len;
-        while (p < stop && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) p++;
-        if (p < stop) {
-            size_t line, col;
-            line_col(text, len, (size_t)(p - text), &line, &col);
-            rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "",
-                      "not valid JSON: unexpected text after the value at line %zu, column %zu",
-                      line, col);
-            goto done;
-        }
     }
     char g[64];
     if (!cJSON_IsObject(root)) {
@@ -546,12 +725,6 @@ rl_status rl_record_parse(const char *text, size_t len, rl_record **out, rl_rec_
         rl__issue(is, RL_REC_ERROR, RL_ERR_UNSUPPORTED, "schema_version",
                   "unknown schema version %.15g; this reader knows %d", ver->valuedouble,
                   RL_RECORD_SCHEMA_VERSION);
-        goto done;
-    }
-    int depth = depth_of(root, 1, RL_RECORD_MAX_DEPTH);
-    if (depth > RL_RECORD_MAX_DEPTH) {
-        rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, "",
-                  "nesting deeper than %d levels (the limit for a record)", RL_RECORD_MAX_DEPTH);
         goto done;
     }
     const cJSON *points = cJSON_GetObjectItemCaseSensitive(root, "points");

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# rooflab validate / import end to end: exit codes, the error format (one line per issue with the
+# JSON path), --json, --strict, stdin, unreadable files, and import of each sample format.
+set -u
+R=${ROOFLAB:?set ROOFLAB to the rooflab binary}
+ROOT=${ROOT:?set ROOT to the repository root}
+C=$ROOT/tests/record/cases
+E=$ROOT/data/examples
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+expect_rc() { # want, description, command...
+  local want=$1 what=$2; shift 2
+  "$@" >"$T/out" 2>"$T/err"; local rc=$?
+  if [ "$rc" = "$want" ]; then ok; else bad "$what: exit $rc, expected $want; stderr: $(head -c 300 "$T/err")"; fi
+}
+contains() { # file, text, description
+  if grep -qF -- "$2" "$1"; then ok; else bad "$3: expected \"$2\" in: $(head -c 400 "$1")"; fi
+}
+
+expect_rc 0 "valid examples" "$R" validate "$E"/historical-v0.4.0-seed-table.json "$E"/*.record.json "$C"/valid/*.json
+contains "$T/out" "historical-v0.4.0-seed-table.json: valid record: 12 points, historical-unaudited" "summary line"
+contains "$T/err" "warning: points[0].flops: 2.15 GFLOP is the non-causal count" "historical warnings on stderr"
+
+expect_rc 1 "one invalid file among valid ones" "$R" validate "$C"/valid/minimal.json "$C"/invalid/negative-head-dim.json
+contains "$T/err" "rooflab validate: $C/invalid/negative-head-dim.json: points[3].problem.head_dim: expected a positive integer, got -64" "error line with the JSON path"
+contains "$T/out" "minimal.json: valid record" "the valid file is still reported"
+
+for f in "$C"/invalid/*.json "$C"/semantic/*.json; do
+  expect_rc 1 "$(basename "$f")" "$R" validate "$f"
+  want=$(head -n1 "${f%.json}.expect")
+  contains "$T/err" "$want" "$(basename "$f") message"
+done
+
+expect_rc 2 "no file" "$R" validate
+contains "$T/err" "rooflab validate: FILE: expected at least one record file" "usage message"
+expect_rc 2 "unknown flag" "$R" validate --frobnicate x.json
+expect_rc 1 "missing file" "$R" validate "$T/does-not-exist.json"
+contains "$T/err" "does-not-exist.json: cannot open" "unreadable file message"
+expect_rc 1 "--strict fails on warnings" "$R" validate --strict "$C"/valid/above-roof.json
+expect_rc 0 "above the roof is a warning" "$R" validate "$C"/valid/above-roof.json
+contains "$T/err" "warning: points[0]: above its own roof" "roof warning"
+expect_rc 0 "stdin" sh -c "\"$R\" validate - < \"$C/valid/minimal.json\""
+expect_rc 1 "--json" "$R" validate --json "$C"/valid/minimal.json "$C"/invalid/not-an-object.json
+if node -e 'const d=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")); if(d.files.length!==2||d.files[0].report.ok!==true||d.files[1].report.ok!==false||!d.files[1].report.issues[0].message.startsWith("valid JSON, not a record"))process.exit(1)' "$T/out"; then ok; else bad "--json report shape: $(head -c 300 "$T/out")"; fi
+head -c 17000000 /dev/zero | tr '\0' ' ' > "$T/big.json"
+expect_rc 1 "over 16 MiB" "$R" validate "$T/big.json"
+contains "$T/err" "larger than the limit of 16777216 bytes" "size limit message"
+
+# import: each sample format, written as a record that validates
+expect_rc 0 "import ncu-csv" "$R" import ncu-csv "$E/ncu-raw-flash-fwd-h100.csv" --hw h100-sxm --batch 4 --heads 16 --seq 4096 --head-dim 128 --kernel-version "flash-attn 2.6.3" --out "$T/ncu.json"
+expect_rc 0 "imported ncu record validates" "$R" validate "$T/ncu.json"
+contains "$T/ncu.json" '"measured_bytes":	379720000' "counter bytes in the record"
+expect_rc 0 "import gbench to stdout" "$R" import gbench "$E/gbench-flash-attn-h100.json" --hw h100-sxm
+contains "$T/out" '"seq":	8448' "problem from the benchmark name"
+expect_rc 0 "import gbench --args" "$R" import gbench "$E/gbench-flash-attn-h100.json" --args "batch,_,heads,head_dim" --seq 512
+contains "$T/out" '"seq":	512' "--args overrides the mapping"
+expect_rc 0 "import ert" "$R" import ert "$E/ert-roofline-v100.json" --out "$T/ert.json"
+expect_rc 0 "imported ert validates" "$R" validate "$T/ert.json"
+contains "$T/ert.json" '"name":	"DRAM"' "ERT ceiling"
+expect_rc 2 "import unknown format" "$R" import csv x
+contains "$T/err" 'FORMAT: unknown format "csv"; expected one of ert, ncu-csv, gbench' "format message"
+expect_rc 1 "import wrong format" "$R" import ert "$E/ncu-raw-flash-fwd-h100.csv"
+contains "$T/err" "not an ERT roofline.json" "wrong-format message"
+expect_rc 2 "import --bandwidth refused" "$R" import ert "$E/ert-roofline-v100.json" --bandwidth "1 TB/s"
+
+echo "test_record_cli: $pass passed, $fail failed"
+[ "$fail" = 0 ]
