@@ -19,6 +19,7 @@ int cmd_eval(int argc, char **argv);
 int cmd_hw(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_units(int argc, char **argv);
+int cmd_bench(int argc, char **argv); /* native-bench/, added to rooflab from there */
 int cmd_validate(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 

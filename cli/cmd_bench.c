@@ -1,0 +1,212 @@
+/* cmd_bench.c — `rooflab bench`: time the attention kernels, check them against fp64, measure the
+ * device's ceilings and write one record (DESIGN.md "Contracts"; native-bench/bench.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../native-bench/bench.h"
+#include "../native-bench/bench_record.h"
+#include "cli.h"
+
+#define CMD "bench"
+#define MAX_CASES 256
+
+static void bench_help(FILE *out) {
+    fputs("usage: rooflab bench --backend cpu|cuda [--quick] --out FILE [options]\n\n"
+          "Times the attention kernels of the backend on a fixed problem grid, checks each one\n"
+          "against an fp64 CPU reference on fresh random inputs (outputs poisoned with NaN before\n"
+          "every run), measures the device's ceilings in the same run (cpu: streaming copy and FMA\n"
+          "peak; cuda: device-to-device copy and cuBLAS GEMM per dtype) and writes one record.\n"
+          "FLOPs and modelled bytes come from the model (core). Progress goes to stderr, a table\n"
+          "of the results to stdout.\n\n"
+          "  --backend cpu|cuda  which kernels (required)\n"
+          "  --out FILE          where to write the record (required unless --list-grid)\n"
+          "  --quick             the small grid (cpu: under a minute on 2 cores)\n"
+          "  --runs N            timed runs per kernel (default: adaptive, at least 3)\n"
+          "  --warmup N          untimed runs before them (default 1 cpu, 3 cuda)\n"
+          "  --no-flush          do not flush the caches (L2 / last level) between timed runs\n"
+          "  --threads N         CPU threads (default: all online CPUs)\n"
+          "  --seed N            base seed of the random inputs (default: fresh each run)\n"
+          "  --check-rows N      query rows per kernel compared with fp64 (default 256)\n"
+          "  --series FILE       add a reference series (JSON from gpu-check.sh's SDPA timing)\n"
+          "  --list-grid         print the grid as JSON lines and exit\n"
+          "  --quiet             no progress lines\n\n"
+          "Exit status: 0 all kernels correct and the record written; 1 a kernel failed its check\n"
+          "(the record is written without it, the failure is in provenance.notes) or the run\n"
+          "failed; 2 bad flags; 3 no usable device (one line says why).\n",
+          out);
+}
+
+static void on_progress(void *ctx, const char *line) {
+    (void)ctx;
+    fprintf(stderr, "rooflab bench: %s\n", line);
+    fflush(stderr);
+}
+
+static int write_file(const char *path, const char *text, char *why, size_t cap) {
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+        snprintf(why, cap, "out: path too long");
+        return -1;
+    }
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        snprintf(why, cap, "out: cannot write \"%s\": %s", path, strerror(errno));
+        return -1;
+    }
+    size_t n = strlen(text);
+    int ok = fwrite(text, 1, n, f) == n && fputc('\n', f) != EOF;
+    ok = (fclose(f) == 0) && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        snprintf(why, cap, "out: cannot write \"%s\": %s", path, strerror(errno));
+        remove(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+static void list_grid(const rlb_case *cases, int n) {
+    for (int i = 0; i < n; i++) {
+        const rl_problem *p = &cases[i].problem;
+        printf("{\"kernel\": \"%s\", \"batch\": %lld, \"heads\": %lld, \"kv_heads\": %lld, "
+               "\"seq\": %lld, \"kv_len\": %lld, \"head_dim\": %lld, \"dtype\": \"%s\", "
+               "\"causal\": %s, \"block_m\": %lld, \"block_n\": %lld, \"traffic_model\": \"%s\"}\n",
+               rlb_kernel_name(cases[i].kernel), (long long)p->batch, (long long)p->heads,
+               (long long)p->kv_heads, (long long)p->seq, (long long)p->kv_len,
+               (long long)p->head_dim, rl_dtype_name(p->dtype), p->causal ? "true" : "false",
+               (long long)p->block_m, (long long)p->block_n, rl_model_name(cases[i].model));
+    }
+}
+
+int cmd_bench(int argc, char **argv) {
+    const char *backend = NULL, *out = NULL, *series_path = NULL;
+    int quick = 0, quiet = 0, do_list = 0;
+    rlb_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.flush = 1;
+    opt.warmup = -1;
+    opt.seed = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ull ^ (uint64_t)getpid() ^
+               (uint64_t)clock();
+    rl_error err;
+    for (int i = 1; i < argc; i++) {
+        const char *v = NULL;
+        int64_t x;
+        if (cli_is_help(argv[i])) {
+            bench_help(stdout);
+            return CLI_EXIT_OK;
+        } else if (cli_flag(argc, argv, &i, "backend", &v)) {
+            if (!v) return cli_errorf(CMD, "backend: expected cpu or cuda");
+            if (strcmp(v, "cpu") != 0 && strcmp(v, "cuda") != 0)
+                return cli_errorf(CMD, "backend: expected cpu or cuda, got \"%.64s\"", v);
+            backend = v;
+        } else if (cli_flag(argc, argv, &i, "out", &v)) {
+            if (!v || !*v) return cli_errorf(CMD, "out: expected a file name");
+            out = v;
+        } else if (cli_flag(argc, argv, &i, "series", &v)) {
+            if (!v || !*v) return cli_errorf(CMD, "series: expected a file name");
+            series_path = v;
+        } else if (cli_flag(argc, argv, &i, "runs", &v)) {
+            if (cli_parse_int("runs", v, 1, 200, &x, &err) != RL_OK) return cli_error(CMD, &err);
+            opt.runs = (int)x;
+        } else if (cli_flag(argc, argv, &i, "warmup", &v)) {
+            if (cli_parse_int("warmup", v, 0, 100, &x, &err) != RL_OK) return cli_error(CMD, &err);
+            opt.warmup = (int)x;
+        } else if (cli_flag(argc, argv, &i, "threads", &v)) {
+            if (cli_parse_int("threads", v, 1, 256, &x, &err) != RL_OK) return cli_error(CMD, &err);
+            opt.threads = (int)x;
+        } else if (cli_flag(argc, argv, &i, "seed", &v)) {
+            if (cli_parse_int("seed", v, 0, INT64_MAX, &x, &err) != RL_OK) return cli_error(CMD, &err);
+            opt.seed = (uint64_t)x;
+        } else if (cli_flag(argc, argv, &i, "check-rows", &v)) {
+            if (cli_parse_int("check-rows", v, 1, 1 << 20, &x, &err) != RL_OK)
+                return cli_error(CMD, &err);
+            opt.check_rows = x;
+        } else if (cli_is_switch(argv[i], "quick")) {
+            quick = 1;
+        } else if (cli_is_switch(argv[i], "no-flush")) {
+            opt.flush = 0;
+        } else if (cli_is_switch(argv[i], "quiet")) {
+            quiet = 1;
+        } else if (cli_is_switch(argv[i], "list-grid")) {
+            do_list = 1;
+        } else {
+            return cli_errorf(CMD, "%.64s: unknown flag (see rooflab bench --help)", argv[i]);
+        }
+    }
+    if (!backend) return cli_errorf(CMD, "backend: expected --backend cpu or --backend cuda");
+    opt.quick = quick;
+    if (!quiet) opt.progress = on_progress;
+
+    rlb_case cases[MAX_CASES];
+    int n = rlb_grid(backend, quick, cases, MAX_CASES);
+    if (n > MAX_CASES) n = MAX_CASES;
+    if (do_list) {
+        list_grid(cases, n);
+        return CLI_EXIT_OK;
+    }
+    if (!out) return cli_errorf(CMD, "out: expected --out FILE (where the record goes)");
+
+    char why[512] = "";
+    rlb_series series;
+    memset(&series, 0, sizeof series);
+    if (series_path && rlb_series_read(series_path, &series, why, sizeof why) != 0)
+        return cli_errorf(CMD, "%s", why);
+
+    rlb_run run;
+    memset(&run, 0, sizeof run);
+    run.results = (rlb_result *)calloc((size_t)n, sizeof *run.results);
+    if (!run.results) {
+        rlb_series_free(&series);
+        return cli_errorf(CMD, "out of memory");
+    }
+    int rc;
+    if (strcmp(backend, "cuda") == 0) {
+        rlb_cuda_run_fn fn = rlb_cuda_load(why, sizeof why);
+        rc = fn ? fn(&opt, cases, n, &run, why, sizeof why) : RLB_EXIT_NODEVICE;
+    } else {
+        rc = rlb_cpu_run(&opt, cases, n, &run, why, sizeof why);
+    }
+    if (rc != 0) {
+        fprintf(stderr, "rooflab bench: backend %s: %s\n", backend, why);
+        free(run.results);
+        rlb_series_free(&series);
+        return rc == RLB_EXIT_NODEVICE ? CLI_EXIT_NODEVICE : 1;
+    }
+
+    rl_record *rec = NULL;
+    int status = CLI_EXIT_OK;
+    why[0] = 0;
+    if (rlb_build_record(backend, &run, &opt, series.count ? &series : NULL, argc + 1, argv - 1,
+                         &rec, why, sizeof why) != 0) {
+        fprintf(stderr, "rooflab bench: record: %s\n", why);
+        status = 1;
+    } else {
+        rl_error werr;
+        char *json = rl_record_write_json(rec, 1, &werr);
+        if (!json) {
+            fprintf(stderr, "rooflab bench: record: %s\n", werr.message);
+            status = 1;
+        } else if (write_file(out, json, why, sizeof why) != 0) {
+            fprintf(stderr, "rooflab bench: %s\n", why);
+            status = 1;
+        }
+        free(json);
+    }
+    rlb_print_table(stdout, &run, series.count ? &series : NULL);
+    for (int i = 0; i < run.result_count; i++)
+        if (run.results[i].ran && !run.results[i].check.passed) {
+            fprintf(stderr, "rooflab bench: %s failed its correctness check (see the record's "
+                            "provenance.notes)\n",
+                    rlb_kernel_name(run.results[i].c.kernel));
+            status = 1;
+        }
+    if (status == CLI_EXIT_OK && !quiet) fprintf(stderr, "rooflab bench: wrote %s\n", out);
+    rl_record_free(rec);
+    free(run.results);
+    rlb_series_free(&series);
+    return status;
+}

@@ -1,0 +1,430 @@
+/* bench_record.c — benchmark results → one rooflab record (core's record.h), a summary table,
+ * and the import of a reference series (PyTorch SDPA timings from gpu-check.sh). FLOPs and
+ * modelled bytes come from core (rl_workload_compute); nothing here derives them. */
+#define _POSIX_C_SOURCE 200809L
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_record.h"
+#include "rooflab/record.h"
+
+/* Preset for a device name, only where the name says exactly which part it is. */
+static const char *preset_for(const char *name) {
+    static const struct {
+        const char *name, *preset;
+    } map[] = {
+        {"NVIDIA H200", "h200-sxm"},
+        {"NVIDIA H100 80GB HBM3", "h100-sxm"},
+        {"NVIDIA H100 PCIe", "h100-pcie"},
+        {"NVIDIA A100-SXM4-80GB", "a100-sxm4-80gb"},
+        {"NVIDIA A100-SXM4-40GB", "a100-sxm4-40gb"},
+        {"NVIDIA L4", "l4"},
+        {"NVIDIA GeForce RTX 4090", "rtx4090"},
+        {"NVIDIA GeForce RTX 3060", "rtx3060"},
+        {"Tesla V100-SXM2-16GB", "v100-sxm2"},
+        {"Tesla V100-SXM2-32GB", "v100-sxm2"},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (strcmp(name, map[i].name) == 0) return map[i].preset;
+    return NULL;
+}
+
+/* Append printf-formatted text to a growing buffer. */
+typedef struct {
+    char *s;
+    size_t len, cap;
+    int oom;
+} sbuf;
+
+static void sb_printf(sbuf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+#include <stdarg.h>
+static void sb_printf(sbuf *b, const char *fmt, ...) {
+    if (b->oom) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int need = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (need < 0) return;
+    if (b->len + (size_t)need + 1 > b->cap) {
+        size_t nc = (b->cap ? b->cap * 2 : 1024);
+        while (nc < b->len + (size_t)need + 1) nc *= 2;
+        char *ns = (char *)realloc(b->s, nc);
+        if (!ns) {
+            b->oom = 1;
+            return;
+        }
+        b->s = ns;
+        b->cap = nc;
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)need;
+}
+
+static int set_problem(rl_rec_point *pt, const rl_problem *p, rl_model model, rl_error *err) {
+    rl_workload w;
+    if (rl_workload_compute(p, &w, err) != RL_OK) return -1;
+    pt->problem = w.problem;
+    pt->traffic_model = (rl_rec_traffic)model;
+    pt->flops = w.flops;
+    pt->modelled_bytes = w.traffic[model].available ? w.traffic[model].bytes : 0.0;
+    return 0;
+}
+
+int rlb_build_record(const char *backend, const rlb_run *run, const rlb_options *opt,
+                     const rlb_series *series, int argc, char **argv, rl_record **out, char *why,
+                     size_t cap) {
+    *out = NULL;
+    rl_record *r = rl_record_new(RL_PROV_MEASURED);
+    if (!r) {
+        snprintf(why, cap, "out of memory");
+        return -1;
+    }
+    int bad = 0;
+    char buf[1024];
+    sbuf argline = {0}, notes = {0};
+    for (int i = 0; i < argc; i++) sb_printf(&argline, "%s%s", i ? " " : "", argv[i]);
+
+    /* provenance */
+    rlb_utc_now(buf, sizeof buf);
+    bad |= rl_rec_set_string(&r->provenance.date, buf);
+    snprintf(buf, sizeof buf, "rooflab bench %s (native-bench)", RL_VERSION);
+    bad |= rl_rec_set_string(&r->provenance.tool, buf);
+    sb_printf(&notes, "argv: %s\n", argline.s ? argline.s : "");
+    bad |= rl_rec_set_string(&r->provenance.source, "measured by rooflab bench on this machine");
+
+    /* hardware */
+    const rlb_device *dv = &run->dev;
+    bad |= rl_rec_set_string(&r->hardware.name, dv->name);
+    const char *preset = preset_for(dv->name);
+    if (preset) bad |= rl_rec_set_string(&r->hardware.preset, preset);
+    if (dv->compute_capability[0])
+        bad |= rl_rec_set_string(&r->hardware.compute_capability, dv->compute_capability);
+    rlb_cpu_model(buf, sizeof buf);
+    bad |= rl_rec_set_string(&r->hardware.cpu_model, buf);
+    if (dv->driver_version[0]) bad |= rl_rec_set_string(&r->hardware.driver_version, dv->driver_version);
+    if (dv->runtime_version[0])
+        bad |= rl_rec_set_string(&r->hardware.runtime_version, dv->runtime_version);
+    for (int i = 0; i < run->ceiling_count; i++) {
+        const rlb_ceiling *c = &run->ceilings[i];
+        rl_rec_ceiling *rc = rl_rec_add_ceiling(&r->hardware, c->name,
+                                                c->is_bandwidth ? RL_CEIL_BANDWIDTH : RL_CEIL_COMPUTE,
+                                                c->value, 1);
+        if (!rc) {
+            bad = 1;
+            continue;
+        }
+        rc->dtype = c->dtype;
+        rc->dram = c->is_bandwidth;
+        sb_printf(&notes, "ceiling %s: %.6g %s (%s; min %.6g s, max %.6g s)\n", c->name, c->value,
+                  c->is_bandwidth ? "B/s" : "FLOP/s", c->method, c->t.min_s, c->t.max_s);
+    }
+    if (strcmp(backend, "cuda") == 0)
+        sb_printf(&notes,
+                  "device: %d SMs, SM clock %.0f MHz, memory clock %.0f MHz, %d-bit bus, L2 %.0f "
+                  "MiB, %.1f GiB, shared memory per block (opt-in) %.0f KiB; %s\n",
+                  dv->sm_count, dv->sm_clock_hz / 1e6, dv->mem_clock_hz / 1e6, dv->mem_bus_bits,
+                  dv->l2_bytes / 1048576.0, dv->mem_bytes / 1073741824.0,
+                  dv->smem_optin_bytes / 1024.0, dv->library_versions);
+    else
+        sb_printf(&notes, "device: %d threads, kernels built for %s\n", dv->sm_count, dv->isa);
+    sb_printf(&notes, "timing: %s; caches %s between timed runs; base seed %llu\n",
+              strcmp(backend, "cuda") == 0 ? "CUDA events around each run"
+                                           : "monotonic clock around each run",
+              opt->flush ? "flushed" : "not flushed", (unsigned long long)opt->seed);
+
+    /* software */
+    snprintf(buf, sizeof buf, "rooflab native-bench (%s)", backend);
+    bad |= rl_rec_set_string(&r->software.kernel, buf);
+    {
+        sbuf kv = {0};
+        sb_printf(&kv, "rooflab %s;", RL_VERSION);
+        int seen[RLB_KERNEL_COUNT] = {0};
+        for (int i = 0; i < run->result_count; i++) {
+            rlb_kernel k = run->results[i].c.kernel;
+            if (!seen[k]) {
+                seen[k] = 1;
+                sb_printf(&kv, " %s v%s", rlb_kernel_name(k), rlb_kernel_version(k));
+            }
+        }
+        bad |= rl_rec_set_string(&r->software.kernel_version, kv.s ? kv.s : RL_VERSION);
+        free(kv.s);
+    }
+    rlb_git_revision(buf, sizeof buf);
+    bad |= rl_rec_set_string(&r->software.git_revision, buf);
+    bad |= rl_rec_set_string(&r->software.compiler, run->compiler);
+    bad |= rl_rec_set_string(&r->software.flags, run->flags);
+
+    /* points: every kernel that ran and passed its check */
+    for (int i = 0; i < run->result_count && !bad; i++) {
+        const rlb_result *res = &run->results[i];
+        char desc[256];
+        const rl_problem *p = &res->c.problem;
+        snprintf(desc, sizeof desc, "%s %s B=%lld H=%lld Hkv=%lld N=%lld L=%lld d=%lld%s",
+                 rlb_kernel_name(res->c.kernel), rl_dtype_name(p->dtype), (long long)p->batch,
+                 (long long)p->heads, (long long)p->kv_heads, (long long)p->seq,
+                 (long long)p->kv_len, (long long)p->head_dim, p->causal ? " causal" : "");
+        if (!res->ran) {
+            sb_printf(&notes, "skipped %s: %s\n", desc, res->skip_reason);
+            continue;
+        }
+        if (!res->check.passed) {
+            sb_printf(&notes,
+                      "FAILED correctness, not recorded as a point: %s: rel L2 error %.3g "
+                      "(tolerance %.1g), %lld non-finite outputs\n",
+                      desc, res->check.rel_l2_error, res->check.tolerance,
+                      (long long)res->check.nonfinite);
+            continue;
+        }
+        rl_rec_point *pt = rl_record_add_point(r);
+        if (!pt) {
+            bad = 1;
+            break;
+        }
+        rl_error e;
+        if (set_problem(pt, p, res->c.model, &e) != 0) {
+            snprintf(why, cap, "%s: %s", desc, e.message);
+            bad = 1;
+            break;
+        }
+        pt->time_median_s = res->t.median_s;
+        pt->time_min_s = res->t.min_s;
+        pt->time_max_s = res->t.max_s;
+        pt->runs = res->t.runs;
+        pt->max_abs_error = res->check.max_abs_error;
+        bad |= rl_rec_set_string(&pt->kernel, rlb_kernel_name(res->c.kernel));
+        snprintf(buf, sizeof buf,
+                 "%s; rel L2 error %.2e vs fp64 (%lld of %lld rows); %d runs after %d warm-up%s%s",
+                 desc, res->check.rel_l2_error, (long long)res->check.rows_checked,
+                 (long long)res->check.rows_total, res->t.runs, res->t.warmup,
+                 res->note[0] ? "; " : "", res->note);
+        bad |= rl_rec_set_string(&pt->label, buf);
+    }
+    /* a reference series (e.g. PyTorch SDPA) timed by another tool on the same machine */
+    for (int i = 0; series && i < series->count && !bad; i++) {
+        const rlb_series_point *sp = &series->points[i];
+        rl_rec_point *pt = rl_record_add_point(r);
+        if (!pt) {
+            bad = 1;
+            break;
+        }
+        rl_error e;
+        if (set_problem(pt, &sp->problem, RL_MODEL_TILED, &e) != 0) {
+            snprintf(why, cap, "series point %d: %s", i, e.message);
+            bad = 1;
+            break;
+        }
+        pt->time_median_s = sp->median_s;
+        pt->time_min_s = sp->min_s;
+        pt->time_max_s = sp->max_s;
+        pt->runs = sp->runs;
+        pt->max_abs_error = sp->max_abs_error >= 0 ? sp->max_abs_error : -1.0;
+        bad |= rl_rec_set_string(&pt->kernel, series->kernel);
+        snprintf(buf, sizeof buf, "%s (%s), reference series; tile assumed %lldx%lld for the model",
+                 series->kernel, series->version, (long long)sp->problem.block_m,
+                 (long long)sp->problem.block_n);
+        bad |= rl_rec_set_string(&pt->label, buf);
+    }
+    if (series && series->count)
+        sb_printf(&notes, "reference series: %s (%s), %d points\n", series->kernel, series->version,
+                  series->count);
+    if (!bad) bad |= rl_rec_set_string(&r->provenance.notes, notes.s ? notes.s : "");
+    bad |= argline.oom | notes.oom;
+    free(argline.s);
+    free(notes.s);
+    if (bad) {
+        if (!why[0]) snprintf(why, cap, "could not build the record (out of memory)");
+        rl_record_free(r);
+        return -1;
+    }
+    *out = r;
+    return 0;
+}
+
+/* ---- the reference series file --------------------------------------------------------------- */
+
+static int num(const cJSON *o, const char *key, double *out) {
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble)) return -1;
+    *out = x->valuedouble;
+    return 0;
+}
+
+int rlb_series_read(const char *path, rlb_series *out, char *why, size_t cap) {
+    memset(out, 0, sizeof *out);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(why, cap, "series: cannot open \"%s\"", path);
+        return -1;
+    }
+    char *text = (char *)malloc(RL_RECORD_MAX_FILE_BYTES + 1);
+    size_t len = text ? fread(text, 1, RL_RECORD_MAX_FILE_BYTES + 1, f) : 0;
+    fclose(f);
+    if (!text || len > RL_RECORD_MAX_FILE_BYTES) {
+        free(text);
+        snprintf(why, cap, "series: \"%s\" is larger than %zu bytes", path,
+                 (size_t)RL_RECORD_MAX_FILE_BYTES);
+        return -1;
+    }
+    cJSON *root = cJSON_ParseWithLength(text, len);
+    free(text);
+    int rc = -1;
+    const cJSON *pts = root ? cJSON_GetObjectItemCaseSensitive(root, "points") : NULL;
+    const cJSON *kn = root ? cJSON_GetObjectItemCaseSensitive(root, "kernel") : NULL;
+    const cJSON *ver = root ? cJSON_GetObjectItemCaseSensitive(root, "version") : NULL;
+    if (!root) {
+        snprintf(why, cap, "series: \"%s\" is not valid JSON", path);
+        goto done;
+    }
+    if (!cJSON_IsString(kn) || !cJSON_IsString(ver) || !cJSON_IsArray(pts)) {
+        snprintf(why, cap, "series: expected an object with kernel (string), version (string) and "
+                           "points (array)");
+        goto done;
+    }
+    snprintf(out->kernel, sizeof out->kernel, "%s", kn->valuestring);
+    snprintf(out->version, sizeof out->version, "%s", ver->valuestring);
+    int n = cJSON_GetArraySize(pts);
+    if (n > RLB_SERIES_MAX) {
+        snprintf(why, cap, "series.points: at most %d points, got %d", RLB_SERIES_MAX, n);
+        goto done;
+    }
+    out->points = (rlb_series_point *)calloc((size_t)(n ? n : 1), sizeof *out->points);
+    if (!out->points) {
+        snprintf(why, cap, "out of memory");
+        goto done;
+    }
+    for (int i = 0; i < n; i++) {
+        const cJSON *o = cJSON_GetArrayItem(pts, i);
+        rlb_series_point *sp = &out->points[i];
+        double B, H, Hkv, N, L, d, br, bc, runs;
+        const cJSON *dt = cJSON_GetObjectItemCaseSensitive(o, "dtype");
+        const cJSON *ca = cJSON_GetObjectItemCaseSensitive(o, "causal");
+        if (num(o, "batch", &B) || num(o, "heads", &H) || num(o, "kv_heads", &Hkv) ||
+            num(o, "seq", &N) || num(o, "kv_len", &L) || num(o, "head_dim", &d) ||
+            num(o, "block_m", &br) || num(o, "block_n", &bc) || num(o, "median_s", &sp->median_s) ||
+            num(o, "min_s", &sp->min_s) || num(o, "max_s", &sp->max_s) || num(o, "runs", &runs) ||
+            !cJSON_IsString(dt) || !cJSON_IsBool(ca)) {
+            snprintf(why, cap,
+                     "series.points[%d]: expected numbers batch, heads, kv_heads, seq, kv_len, "
+                     "head_dim, block_m, block_n, median_s, min_s, max_s, runs, a dtype string and "
+                     "a causal boolean",
+                     i);
+            goto done;
+        }
+        if (num(o, "max_abs_error", &sp->max_abs_error)) sp->max_abs_error = -1.0;
+        rl_problem p = {0};
+        p.batch = (int64_t)B;
+        p.heads = (int64_t)H;
+        p.kv_heads = (int64_t)Hkv;
+        p.seq = (int64_t)N;
+        p.kv_len = (int64_t)L;
+        p.head_dim = (int64_t)d;
+        p.block_m = (int64_t)br;
+        p.block_n = (int64_t)bc;
+        p.causal = cJSON_IsTrue(ca);
+        rl_error e;
+        if (rl_dtype_parse(dt->valuestring, "dtype", &p.dtype, &e) != RL_OK ||
+            rl_problem_resolve(&p, &sp->problem, &e) != RL_OK) {
+            snprintf(why, cap, "series.points[%d].%s", i, e.message);
+            goto done;
+        }
+        sp->runs = (int)runs;
+        if (!(sp->median_s > 0)) {
+            snprintf(why, cap, "series.points[%d].median_s: expected a positive time in seconds", i);
+            goto done;
+        }
+    }
+    out->count = n;
+    rc = 0;
+done:
+    cJSON_Delete(root);
+    if (rc != 0) {
+        free(out->points);
+        out->points = NULL;
+        out->count = 0;
+    }
+    return rc;
+}
+
+void rlb_series_free(rlb_series *s) {
+    free(s->points);
+    s->points = NULL;
+    s->count = 0;
+}
+
+/* ---- table ---------------------------------------------------------------------------------- */
+
+void rlb_print_table(FILE *f, const rlb_run *run, const rlb_series *series) {
+    double bw = 0.0;
+    for (int i = 0; i < run->ceiling_count; i++)
+        if (run->ceilings[i].is_bandwidth) bw = run->ceilings[i].value;
+    fprintf(f, "device: %s\n", run->dev.name);
+    for (int i = 0; i < run->ceiling_count; i++) {
+        const rlb_ceiling *c = &run->ceilings[i];
+        if (c->is_bandwidth)
+            fprintf(f, "  ceiling %-14s %10.2f GB/s    (%s)\n", c->name, c->value / 1e9, c->method);
+        else
+            fprintf(f, "  ceiling %-14s %10.2f TFLOP/s (%s)\n", c->name, c->value / 1e12, c->method);
+    }
+    fprintf(f, "%-16s %-5s %3s %3s %3s %6s %6s %4s %-3s %10s %10s %9s %8s %8s %8s %9s\n", "kernel",
+           "dtype", "B", "H", "Hkv", "N", "L", "d", "cau", "median_ms", "GFLOP/s", "GB/s(mod)",
+           "%copyBW", "%peak", "roof%", "relL2");
+    for (int i = 0; i < run->result_count; i++) {
+        const rlb_result *res = &run->results[i];
+        const rl_problem *p = &res->c.problem;
+        if (!res->ran) {
+            fprintf(f, "%-16s %-5s %3lld %3lld %3lld %6lld %6lld %4lld %-3s skipped: %s\n",
+                    rlb_kernel_name(res->c.kernel), rl_dtype_name(p->dtype), (long long)p->batch,
+                    (long long)p->heads, (long long)p->kv_heads, (long long)p->seq,
+                    (long long)p->kv_len, (long long)p->head_dim, p->causal ? "yes" : "no",
+                    res->skip_reason);
+            continue;
+        }
+        rl_workload w;
+        rl_error e;
+        if (rl_workload_compute(p, &w, &e) != RL_OK) continue;
+        const double bytes = w.traffic[res->c.model].bytes;
+        const double t = res->t.median_s;
+        double peak = 0.0;
+        for (int c = 0; c < run->ceiling_count; c++)
+            if (!run->ceilings[c].is_bandwidth && run->ceilings[c].dtype == p->dtype)
+                peak = run->ceilings[c].value;
+        double roof = 0.0;
+        if (bw > 0 && peak > 0) {
+            rl_roof rf = {bw, peak};
+            roof = rl_efficiency(rf, w.flops, bytes, t);
+        }
+        fprintf(f,
+                "%-16s %-5s %3lld %3lld %3lld %6lld %6lld %4lld %-3s %10.4f %10.1f %9.1f %8.1f "
+                "%8.1f %8.1f %9.2e%s\n",
+                rlb_kernel_name(res->c.kernel), rl_dtype_name(p->dtype), (long long)p->batch,
+                (long long)p->heads, (long long)p->kv_heads, (long long)p->seq,
+                (long long)p->kv_len, (long long)p->head_dim, p->causal ? "yes" : "no", t * 1e3,
+                w.flops / t / 1e9, bytes / t / 1e9, bw > 0 ? 100.0 * bytes / t / bw : 0.0,
+                peak > 0 ? 100.0 * w.flops / t / peak : 0.0, 100.0 * roof,
+                res->check.rel_l2_error, res->check.passed ? "" : " FAILED");
+    }
+    for (int i = 0; series && i < series->count; i++) {
+        const rlb_series_point *sp = &series->points[i];
+        const rl_problem *p = &sp->problem;
+        rl_workload w;
+        rl_error e;
+        if (rl_workload_compute(p, &w, &e) != RL_OK) continue;
+        fprintf(f, "%-16s %-5s %3lld %3lld %3lld %6lld %6lld %4lld %-3s %10.4f %10.1f\n",
+                series->kernel, rl_dtype_name(p->dtype), (long long)p->batch, (long long)p->heads,
+                (long long)p->kv_heads, (long long)p->seq, (long long)p->kv_len,
+                (long long)p->head_dim, p->causal ? "yes" : "no", sp->median_s * 1e3,
+                w.flops / sp->median_s / 1e9);
+    }
+    fprintf(f, "GFLOP/s = core's F / median time; GB/s(mod) = core's modelled bytes of the kernel's "
+               "traffic model / median time; %%peak against the measured ceiling of the dtype; "
+               "roof%% = rl_efficiency against the measured roof.\n");
+}
