@@ -77,6 +77,43 @@ char *rl__strndup(const char *s, size_t n) {
     return p;
 }
 
+/* Valid UTF-8 of at most RL_RECORD_MAX_STRING code points. Returns the problem or NULL. */
+const char *rl__string_problem(const char *s) {
+    const unsigned char *u = (const unsigned char *)s;
+    size_t cps = 0;
+    for (size_t i = 0; u[i];) {
+        unsigned char c = u[i];
+        size_t n;
+        unsigned cp;
+        if (c < 0x80) {
+            n = 1;
+            cp = c;
+        } else if ((c & 0xE0) == 0xC0) {
+            n = 2;
+            cp = c & 0x1F;
+        } else if ((c & 0xF0) == 0xE0) {
+            n = 3;
+            cp = c & 0x0F;
+        } else if ((c & 0xF8) == 0xF0) {
+            n = 4;
+            cp = c & 0x07;
+        } else
+            return "not valid UTF-8";
+        for (size_t k = 1; k < n; k++) {
+            if ((u[i + k] & 0xC0) != 0x80) return "not valid UTF-8";
+            cp = (cp << 6) | (u[i + k] & 0x3F);
+        }
+        if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+            cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return "not valid UTF-8";
+        i += n;
+        cps++;
+    }
+    if (cps > RL_RECORD_MAX_STRING) return "too long";
+    return NULL;
+}
+
+
 /* ---------------------------------------------------------------------------------------------
  * Names
  * ------------------------------------------------------------------------------------------- */
@@ -160,6 +197,39 @@ int rl_rec_set_string(char **slot, const char *text) {
     }
     free(*slot);
     *slot = copy;
+    return 0;
+}
+
+int rl__set_clean(char **slot, const char *text) {
+    if (!text) return rl_rec_set_string(slot, NULL);
+    size_t n = strlen(text);
+    char *out = malloc(n + 1);
+    if (!out) return -1;
+    const unsigned char *u = (const unsigned char *)text;
+    size_t o = 0, cps = 0;
+    for (size_t i = 0; u[i] && cps < RL_RECORD_MAX_STRING;) {
+        unsigned char c = u[i];
+        size_t len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+        int ok = len > 0;
+        for (size_t k = 1; ok && k < len; k++) ok = u[i + k] != 0 && (u[i + k] & 0xC0) == 0x80;
+        if (ok && len > 1) {
+            char tmp[5] = {0};
+            memcpy(tmp, u + i, len);
+            ok = rl__string_problem(tmp) == NULL;
+        }
+        if (ok) {
+            memcpy(out + o, u + i, len);
+            o += len;
+            i += len;
+        } else {
+            out[o++] = '?';
+            i++;
+        }
+        cps++;
+    }
+    out[o] = '\0';
+    free(*slot);
+    *slot = out;
     return 0;
 }
 
@@ -553,6 +623,79 @@ static void check_point(rl_record *r, size_t index, rl_rec_issues *issues) {
     }
 }
 
+
+/* Strings: valid UTF-8 of at most RL_RECORD_MAX_STRING characters (what the reader accepts). */
+static void check_str(rl_rec_issues *is, const char *path, const char *s) {
+    if (!s) return;
+    const char *problem = rl__string_problem(s);
+    if (!problem) return;
+    if (strcmp(problem, "too long") == 0)
+        rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, path,
+                  "expected a string of at most %d characters, got a longer one", RL_RECORD_MAX_STRING);
+    else
+        rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, path,
+                  "expected a string of valid UTF-8, got invalid bytes");
+}
+
+int rl__date_ok(const char *d) {
+    if (!d || strlen(d) < 10) return 0;
+    for (int i = 0; i < 10; i++)
+        if ((i == 4 || i == 7) ? d[i] != '-' : !(d[i] >= '0' && d[i] <= '9')) return 0;
+    return 1;
+}
+
+static void check_hw_strings(rl_rec_issues *is, const char *path, const rl_rec_hardware *hw) {
+    char p[RL_REC_PATH_MAX + 40];
+    static const char *const names[] = {"name", "preset", "compute_capability", "cpu_model",
+                                        "driver_version", "runtime_version"};
+    const char *vals[] = {hw->name, hw->preset, hw->compute_capability, hw->cpu_model,
+                          hw->driver_version, hw->runtime_version};
+    for (int i = 0; i < 6; i++) {
+        snprintf(p, sizeof p, "%s.%s", path, names[i]);
+        check_str(is, p, vals[i]);
+    }
+    for (size_t i = 0; i < hw->ceiling_count; i++) {
+        snprintf(p, sizeof p, "%s.ceilings[%zu].name", path, i);
+        check_str(is, p, hw->ceilings[i].name);
+    }
+}
+
+static void check_strings(const rl_record *r, rl_rec_issues *is) {
+    check_str(is, "provenance.date", r->provenance.date);
+    if (r->provenance.date && !rl__string_problem(r->provenance.date) && !rl__date_ok(r->provenance.date))
+        rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "provenance.date",
+                  "expected an ISO 8601 date (YYYY-MM-DD...), got \"%.40s\"", r->provenance.date);
+    check_str(is, "provenance.source", r->provenance.source);
+    check_str(is, "provenance.tool", r->provenance.tool);
+    check_str(is, "provenance.notes", r->provenance.notes);
+    char p[RL_REC_PATH_MAX + 40];
+    for (size_t i = 0; i < r->provenance.artifact_count; i++) {
+        snprintf(p, sizeof p, "provenance.artifacts[%zu]", i);
+        check_str(is, p, r->provenance.artifacts[i]);
+    }
+    check_hw_strings(is, "hardware", &r->hardware);
+    check_str(is, "software.kernel", r->software.kernel);
+    check_str(is, "software.kernel_version", r->software.kernel_version);
+    check_str(is, "software.git_revision", r->software.git_revision);
+    check_str(is, "software.compiler", r->software.compiler);
+    check_str(is, "software.flags", r->software.flags);
+    for (size_t i = 0; i < r->point_count && i < RL_RECORD_MAX_POINTS; i++) {
+        const rl_rec_point *pt = &r->points[i];
+        snprintf(p, sizeof p, "points[%zu].kernel", i);
+        check_str(is, p, pt->kernel);
+        snprintf(p, sizeof p, "points[%zu].label", i);
+        check_str(is, p, pt->label);
+        if (pt->hardware) {
+            snprintf(p, sizeof p, "points[%zu].hardware", i);
+            check_hw_strings(is, p, pt->hardware);
+        }
+        if (pt->runs > (int64_t)9007199254740992LL) {
+            snprintf(p, sizeof p, "points[%zu].timing.runs", i);
+            rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, p, "expected a positive integer up to 2^53");
+        }
+    }
+}
+
 rl_status rl_record_validate(rl_record *r, rl_rec_issues *issues) {
     rl_rec_issues local = {0};
     rl_rec_issues *is = issues ? issues : &local;
@@ -569,6 +712,7 @@ rl_status rl_record_validate(rl_record *r, rl_rec_issues *issues) {
     if ((int)r->provenance.kind < 0 || r->provenance.kind >= RL_PROV_COUNT)
         rl__issue(is, RL_REC_ERROR, RL_ERR_UNKNOWN, "provenance.kind",
                   "expected one of \"measured\", \"historical-unaudited\", \"model\"");
+    check_strings(r, is);
     if (!r->software.kernel_version || !r->software.kernel_version[0])
         rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "software.kernel_version",
                   "missing; expected the kernel's version (a non-empty string, e.g. a tag or git "

@@ -55,16 +55,16 @@ static int common_fields(rl_record *r, const rl_import_opts *o, const char *tool
                          const char *hw_default, const char *date_default,
                          const char *version_default) {
     int bad = 0;
-    bad |= rl_rec_set_string(&r->hardware.name, o->hardware_name ? o->hardware_name : hw_default);
-    if (o->preset) bad |= rl_rec_set_string(&r->hardware.preset, o->preset);
-    bad |= rl_rec_set_string(&r->software.kernel_version,
+    bad |= rl__set_clean(&r->hardware.name, o->hardware_name ? o->hardware_name : hw_default);
+    if (o->preset) bad |= rl__set_clean(&r->hardware.preset, o->preset);
+    bad |= rl__set_clean(&r->software.kernel_version,
                              o->kernel_version ? o->kernel_version
                              : version_default ? version_default
                                                : "unknown (imported)");
     const char *date = o->date ? o->date : date_default;
-    if (date) bad |= rl_rec_set_string(&r->provenance.date, date);
-    bad |= rl_rec_set_string(&r->provenance.tool, tool);
-    if (o->source) bad |= rl_rec_set_string(&r->provenance.source, o->source);
+    if (date && (o->date || rl__date_ok(date))) bad |= rl__set_clean(&r->provenance.date, date);
+    bad |= rl__set_clean(&r->provenance.tool, tool);
+    if (o->source) bad |= rl__set_clean(&r->provenance.source, o->source);
     return bad;
 }
 
@@ -152,6 +152,11 @@ static void ert_ceilings(rl_record *r, const cJSON *root, const char *section, c
                       strcmp(kind, "gbytes") == 0 ? "GB/s" : "GFLOP/s");
             continue;
         }
+        if (r->hardware.ceiling_count >= RL_RECORD_MAX_CEILINGS) {
+            rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, p, "more than %d ceilings in all",
+                      RL_RECORD_MAX_CEILINGS);
+            return;
+        }
         int bw = strcmp(kind, "gbytes") == 0;
         char nm[96];
         snprintf(nm, sizeof nm, "%s%s", measured ? "" : "spec ", name->valuestring);
@@ -201,8 +206,8 @@ static rl_status import_ert(const char *text, size_t len, const rl_import_opts *
              cJSON_IsString(ver) ? ver->valuestring : "(version not recorded)");
     int bad = common_fields(r, o, "Empirical Roofline Toolkit (imported by rooflab import ert)",
                             hwname, date[0] ? date : NULL, version);
-    bad |= rl_rec_set_string(&r->software.kernel, "ERT micro-kernels");
-    bad |= rl_rec_set_string(&r->provenance.notes,
+    bad |= rl__set_clean(&r->software.kernel, "ERT micro-kernels");
+    bad |= rl__set_clean(&r->provenance.notes,
                              "Measured ceilings from ERT: empirical.gbytes → bandwidth ceilings "
                              "(GB/s × 1e9), empirical.gflops → compute ceilings (GFLOP/s × 1e9); "
                              "spec.* kept as datasheet ceilings.");
@@ -236,7 +241,14 @@ static void row_free(csv_row *row) {
 
 /* Parse one record starting at *pos; returns 1 when a row was read, 0 at the end, -1 on OOM or
  * an unterminated quote. */
+static int csv_next_raw(const char *t, size_t len, size_t *pos, csv_row *row);
 static int csv_next(const char *t, size_t len, size_t *pos, csv_row *row) {
+    int rc = csv_next_raw(t, len, pos, row);
+    if (rc < 0) row_free(row);
+    return rc;
+}
+
+static int csv_next_raw(const char *t, size_t len, size_t *pos, csv_row *row) {
     size_t i = *pos;
     if (i >= len) return 0;
     size_t cap = 0;
@@ -411,6 +423,7 @@ static rl_status import_ncu(const char *text, size_t len, const rl_import_opts *
     }
     rc = csv_next(text, len, &pos, &header);
     if (rc <= 0) {
+        row_free(&header);
         rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "row 1",
                   "expected the header of `ncu --csv --page raw` (\"ID\",...,\"Kernel Name\",...)");
         return RL_ERR_INVALID;
@@ -541,7 +554,7 @@ static rl_status import_ncu(const char *text, size_t len, const rl_import_opts *
                 has_tensor = 1;
             }
         }
-        if (c_dev >= 0 && !devname[0]) snprintf(devname, sizeof devname, "%s", row.cells[c_dev]);
+        if (c_dev >= 0 && !devname[0]) snprintf(devname, sizeof devname, "%.120s", row.cells[c_dev]);
         if (c_ccmaj >= 0 && c_ccmin >= 0 && !cc[0])
             snprintf(cc, sizeof cc, "%.6s.%.6s", row.cells[c_ccmaj], row.cells[c_ccmin]);
         const char *kname = row.cells[col[0]];
@@ -587,8 +600,8 @@ static rl_status import_ncu(const char *text, size_t len, const rl_import_opts *
     }
     int bad = common_fields(r, o, "Nsight Compute CSV (ncu --csv --page raw; imported by rooflab)",
                             devname[0] ? devname : "unknown (not in the ncu export)", NULL, NULL);
-    if (cc[0]) bad |= rl_rec_set_string(&r->hardware.compute_capability, cc);
-    bad |= rl_rec_set_string(
+    if (cc[0]) bad |= rl__set_clean(&r->hardware.compute_capability, cc);
+    bad |= rl__set_clean(
         &r->provenance.notes,
         "One point per kernel name; timing over its launches (median, min, max). Bytes: "
         "dram__bytes_read.sum + dram__bytes_write.sum (counter-measured). FLOPs: "
@@ -626,7 +639,7 @@ static rl_status import_ncu(const char *text, size_t len, const rl_import_opts *
         pt->runs = (int64_t)n;
         pt->measured_bytes = median_of(ks[k].bytes, n);
         pt->flops = flops;
-        if (rl_rec_set_string(&pt->kernel, ks[k].name)) oom(is);
+        if (rl__set_clean(&pt->kernel, ks[k].name)) oom(is);
     }
     if (r->point_count == 0)
         rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "",
@@ -771,14 +784,14 @@ static rl_status import_gbench(const char *text, size_t len, const rl_import_opt
         snprintf(datebuf, sizeof datebuf, "%.25s", date->valuestring);
     int bad = common_fields(r, o, "Google Benchmark JSON (imported by rooflab import gbench)",
                             hwname, datebuf[0] ? datebuf : NULL, NULL);
-    if (cJSON_IsString(exe)) bad |= rl_rec_set_string(&r->software.kernel, exe->valuestring);
+    if (cJSON_IsString(exe)) bad |= rl__set_clean(&r->software.kernel, exe->valuestring);
     char note[RL_REC_MESSAGE_MAX];
     snprintf(note, sizeof note,
              "Problem from the benchmark name: \"/\"-separated arguments mapped in order to "
              "%s (key:value arguments by name; dtype from a fp16/bf16/fp8/fp32 token in the "
              "name). FLOPs = \"TFLOP/s\" × real_time, bytes = \"HBM GB/s\" × real_time.",
              mapping);
-    bad |= rl_rec_set_string(&r->provenance.notes, note);
+    bad |= rl__set_clean(&r->provenance.notes, note);
     if (bad) oom(is);
 
     size_t nb = (size_t)cJSON_GetArraySize(bms);
@@ -885,7 +898,7 @@ static rl_status import_gbench(const char *text, size_t len, const rl_import_opt
         pt->runs = (int64_t)gr->n;
         if (gr->n == 1 && cJSON_IsNumber(iters) && iters->valuedouble >= 1)
             pt->runs = (int64_t)iters->valuedouble;
-        if (rl_rec_set_string(&pt->label, gr->run_name)) oom(is);
+        if (rl__set_clean(&pt->label, gr->run_name)) oom(is);
         if (gr->n_tflops) {
             pt->reported_flops_per_s = gr->tflops_sum / (double)gr->n_tflops * 1e12;
             pt->flops = pt->reported_flops_per_s * med;

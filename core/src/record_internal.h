@@ -21,4 +21,13 @@ char *rl__strndup(const char *s, size_t n);
 /* Record's first error status in `issues` after index `from` (RL_OK when none). */
 rl_status rl__first_error(const rl_rec_issues *issues, size_t errors_before);
 
+/* Valid UTF-8 of at most RL_RECORD_MAX_STRING code points? NULL, or "not valid UTF-8" / "too
+ * long". */
+const char *rl__string_problem(const char *s);
+/* Starts with YYYY-MM-DD. */
+int rl__date_ok(const char *d);
+/* Copy `text` into *slot replacing invalid UTF-8 with '?' and clipping to RL_RECORD_MAX_STRING
+ * characters: importers take strings from other tools' files. 0 or -1 (out of memory). */
+int rl__set_clean(char **slot, const char *text);
+
 #endif

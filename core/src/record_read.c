@@ -116,42 +116,6 @@ static void check_keys(reader *rd, const cJSON *obj, const char *const *allowed)
     }
 }
 
-/* Valid UTF-8 of at most RL_RECORD_MAX_STRING code points. Returns the problem or NULL. */
-static const char *string_problem(const char *s) {
-    const unsigned char *u = (const unsigned char *)s;
-    size_t cps = 0;
-    for (size_t i = 0; u[i];) {
-        unsigned char c = u[i];
-        size_t n;
-        unsigned cp;
-        if (c < 0x80) {
-            n = 1;
-            cp = c;
-        } else if ((c & 0xE0) == 0xC0) {
-            n = 2;
-            cp = c & 0x1F;
-        } else if ((c & 0xF0) == 0xE0) {
-            n = 3;
-            cp = c & 0x0F;
-        } else if ((c & 0xF8) == 0xF0) {
-            n = 4;
-            cp = c & 0x07;
-        } else
-            return "not valid UTF-8";
-        for (size_t k = 1; k < n; k++) {
-            if ((u[i + k] & 0xC0) != 0x80) return "not valid UTF-8";
-            cp = (cp << 6) | (u[i + k] & 0x3F);
-        }
-        if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-            cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return "not valid UTF-8";
-        i += n;
-        cps++;
-    }
-    if (cps > RL_RECORD_MAX_STRING) return "too long";
-    return NULL;
-}
-
 static int read_string(reader *rd, const cJSON *obj, const char *key, int required, char **out) {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
     if (!v) {
@@ -162,7 +126,7 @@ static int read_string(reader *rd, const cJSON *obj, const char *key, int requir
         type_error(rd, key, "a string", v);
         return -1;
     }
-    const char *problem = string_problem(v->valuestring);
+    const char *problem = rl__string_problem(v->valuestring);
     if (problem) {
         size_t m = push_key(rd, key);
         if (strcmp(problem, "too long") == 0)
@@ -782,7 +746,7 @@ rl_status rl_record_parse(const char *text, size_t len, rl_record **out, rl_rec_
                 size_t i = 0;
                 for (const cJSON *a = art->child; a; a = a->next, i++) {
                     size_t m3 = push_index(&rd, i);
-                    if (!cJSON_IsString(a) || !a->valuestring || string_problem(a->valuestring))
+                    if (!cJSON_IsString(a) || !a->valuestring || rl__string_problem(a->valuestring))
                         type_error(&rd, NULL, "a string of valid UTF-8 (a path)", a);
                     else if (rl_rec_add_artifact(r, a->valuestring) != 0)
                         rd.oom = 1;
