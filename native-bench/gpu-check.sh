@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# gpu-check.sh — on a machine with an NVIDIA GPU: build, check correctness, measure ceilings and
+# time the fixed CUDA grid (plus PyTorch SDPA on the same problems where torch is installed), in
+# one go (about 3–5 minutes on an H200; the budget is 8). Writes under OUTDIR (default $OUT, else
+# ./gpu-check-out):
+#   cuda-bench.json   the record (rooflab bench --backend cuda), validated
+#   table.txt         the short table rooflab bench prints
+#   sdpa.json         PyTorch's series (when torch sees the GPU)
+#   grid.jsonl, bench.log, nvidia-smi.txt, build.log
+# Usage: native-bench/gpu-check.sh [OUTDIR]
+#
+# cJSON: the record code needs it. Where Debian's libcjson-dev is absent (the GPU image has no
+# package registry), the script compiles cJSON from source found in CJSON_SRC, or in
+# build/gpu-deps/cjson, or a WASM build's _deps/cjson. Prepare it on a machine with network with
+#   scripts/fetch-cjson.sh build/gpu-deps/cjson
+# and carry build/gpu-deps along with the working tree.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+OUTDIR=${1:-${OUT:-$ROOT/gpu-check-out}}
+BUILD=${BUILD_DIR:-$ROOT/build/gpu-check}
+mkdir -p "$OUTDIR" "$BUILD"
+T0=$(date +%s)
+say() { echo "gpu-check [$(( $(date +%s) - T0 ))s]: $*" >&2; }
+
+command -v nvidia-smi >/dev/null && nvidia-smi >"$OUTDIR/nvidia-smi.txt" 2>&1 || true
+NVCC=${CUDACXX:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+[ -x "$NVCC" ] || { echo "gpu-check: nvcc not found (set CUDACXX)" >&2; exit 1; }
+# Build for this GPU's architecture only (fast); the default build covers sm_80, 86 and 90.
+ARCH=${ROOFLAB_CUDA_ARCH:-$( (nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null || true) | head -1 | tr -d '. ')}
+ARCH=${ARCH:-90}
+
+EXTRA=()
+if [ -n "${CJSON_SRC:-}" ] || { [ ! -f /usr/include/cjson/cJSON.h ] && [ ! -f /usr/local/include/cjson/cJSON.h ]; }; then
+  SRC=${CJSON_SRC:-}
+  for c in "$ROOT/build/gpu-deps/cjson" "$ROOT"/build/*/_deps/cjson; do
+    [ -n "$SRC" ] && break
+    [ -f "$c/cJSON.c" ] && SRC=$c
+  done
+  [ -n "$SRC" ] || { echo "gpu-check: no cJSON (install libcjson-dev, or run scripts/fetch-cjson.sh build/gpu-deps/cjson on a machine with network and carry build/gpu-deps)" >&2; exit 1; }
+  PFX=$BUILD/cjson-prefix
+  mkdir -p "$PFX/include/cjson" "$PFX/lib/cmake/cJSON"
+  cp "$SRC"/cjson/cJSON.h "$PFX/include/cjson/" 2>/dev/null || cp "$SRC"/cJSON.h "$PFX/include/cjson/"
+  cc -O2 -fPIC -c "$SRC/cJSON.c" -I"$PFX/include/cjson" -o "$PFX/cJSON.o"
+  ar rcs "$PFX/lib/libcjson.a" "$PFX/cJSON.o"
+  cat >"$PFX/lib/cmake/cJSON/cJSONConfig.cmake" <<CFG
+add_library(cjson STATIC IMPORTED)
+set_target_properties(cjson PROPERTIES IMPORTED_LOCATION "$PFX/lib/libcjson.a"
+  INTERFACE_INCLUDE_DIRECTORIES "$PFX/include")
+CFG
+  EXTRA+=(-DcJSON_DIR="$PFX/lib/cmake/cJSON")
+  say "cJSON compiled from $SRC"
+fi
+GEN=()
+command -v ninja >/dev/null && GEN=(-G Ninja)
+
+say "configure + build (sm_$ARCH)"
+cmake -S "$ROOT" -B "$BUILD" "${GEN[@]}" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_COMPILER="$NVCC" \
+  -DCMAKE_CUDA_ARCHITECTURES="$ARCH" "${EXTRA[@]}" >"$OUTDIR/build.log" 2>&1 ||
+  { tail -30 "$OUTDIR/build.log" >&2; exit 1; }
+cmake --build "$BUILD" -j "$(nproc)" --target rooflab rooflab_cuda test_cpu_kernels >>"$OUTDIR/build.log" 2>&1 ||
+  { tail -30 "$OUTDIR/build.log" >&2; exit 1; }
+ROOFLAB=$BUILD/cli/rooflab
+[ -f "$BUILD/cli/librooflab_cuda.so" ] || { echo "gpu-check: the CUDA backend was not built (see build.log)" >&2; exit 1; }
+"$BUILD/tests/bench/test_cpu_kernels" >&2
+
+"$ROOFLAB" bench --backend cuda --list-grid >"$OUTDIR/grid.jsonl"
+SERIES=()
+if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
+  say "PyTorch SDPA (flash) on the same problems"
+  if python3 "$ROOT/native-bench/sdpa_reference.py" "$OUTDIR/grid.jsonl" >"$OUTDIR/sdpa.json" 2>"$OUTDIR/sdpa.log"; then
+    SERIES=(--series "$OUTDIR/sdpa.json")
+  else
+    say "SDPA timing failed (see sdpa.log); the record goes without it"
+  fi
+else
+  say "no PyTorch with CUDA here: no SDPA series"
+fi
+
+say "rooflab bench --backend cuda"
+set +e
+"$ROOFLAB" bench --backend cuda --out "$OUTDIR/cuda-bench.json" "${SERIES[@]}" \
+  >"$OUTDIR/table.txt" 2> >(tee "$OUTDIR/bench.log" >&2)
+RC=$?
+set -e
+if [ -f "$OUTDIR/cuda-bench.json" ]; then
+  "$ROOFLAB" validate "$OUTDIR/cuda-bench.json" >&2 || RC=1
+fi
+cat "$OUTDIR/table.txt"
+say "done (exit $RC)"
+exit $RC
