@@ -5,8 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages: compiler and build, cJSON (native record reader), Emscripten (the page's WASM),
-# Chromium (browser tests), Node.js + npm (tests, Chart.js from npm), python3 (static server).
-APT_PACKAGES=(build-essential cmake ninja-build pkg-config libcjson-dev emscripten chromium python3 dpkg-dev)
+# Chromium (browser tests), Node.js + npm (tests, Chart.js from npm), python3 (static server),
+# clang + libclang-rt-14-dev (libFuzzer target of the record reader).
+APT_PACKAGES=(build-essential cmake ninja-build pkg-config libcjson-dev emscripten chromium python3 dpkg-dev clang libclang-rt-14-dev)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
