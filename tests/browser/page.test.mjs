@@ -103,6 +103,20 @@ test('sliders move from the keyboard and the numbers follow; number fields too',
   assert.ok(n > 4096 && n <= 8192 * 1.01, `seq after one octave: ${n}`);
   assert.match(await hash(page), new RegExp(`seq=${n}`));
   assertMatchesNative(await shown(page), nativeEval(['--seq', String(n)]), `seq=${n}`);
+  // The drawn working points sit where the numbers say (moving N redraws them in place).
+  const drawn = await page.evaluate(() => {
+    const c = window.rooflab.roofline.chart;
+    return c.data.datasets.map((d, i) => ({ d, i })).filter(({ d }) => d.rlKind === 'point').map(({ d, i }) => {
+      const el = c.getDatasetMeta(i).data[0];
+      return { model: d.label, x: d.data[0].x, px: el.x, want: c.scales.x.getPixelForValue(d.data[0].x) };
+    });
+  });
+  const v2 = await shown(page);
+  assert.equal(drawn.length, 3);
+  for (const d of drawn) {
+    assert.equal(d.x, Number(v2[`intensity-${d.model}`]), `${d.model} point x`);
+    assert.ok(Math.abs(d.px - d.want) < 0.01, `${d.model} point drawn at its intensity`);
+  }
 
   await page.fill('[data-testid=input-heads]', '32');
   assert.equal(await page.inputValue('[data-testid=input-kv-heads]'), '32', 'kv-heads follows heads while tied');

@@ -42,6 +42,61 @@ const backgroundPlugin = {
   },
 };
 
+// The shaded band between the tiled and compulsory points (what reuse could still win), drawn
+// by this small plugin so moving N only redraws, without a full chart update.
+const bandPlugin = {
+  id: 'rlBand',
+  beforeDatasetsDraw(chart, _args, opts) {
+    const band = opts.band;
+    if (!band || !(band.xMax > band.xMin)) return;
+    const { ctx, chartArea: a, scales: { x } } = chart;
+    const x0 = Math.max(a.left, x.getPixelForValue(band.xMin));
+    const x1 = Math.min(a.right, x.getPixelForValue(band.xMax));
+    if (!(x1 > x0)) return;
+    ctx.save();
+    ctx.fillStyle = opts.color;
+    ctx.fillRect(x0, a.top, x1 - x0, a.bottom - a.top);
+    ctx.fillStyle = opts.textColor;
+    ctx.font = '10px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    if (x1 - x0 > 60) {
+      ctx.fillText('tiled → compulsory:', (x0 + x1) / 2, a.top + 6);
+      ctx.fillText('reuse could win this', (x0 + x1) / 2, a.top + 18);
+    }
+    ctx.restore();
+  },
+};
+
+// A vertical marker at the current N (sweep chart), redrawn without a chart update.
+const markerPlugin = {
+  id: 'rlMarker',
+  afterDatasetsDraw(chart, _args, opts) {
+    const v = opts.value;
+    if (!(v > 0)) return;
+    const { ctx, chartArea: a, scales: { x } } = chart;
+    const px = x.getPixelForValue(v);
+    if (px < a.left || px > a.right) return;
+    ctx.save();
+    ctx.strokeStyle = opts.color;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.moveTo(px, a.top);
+    ctx.lineTo(px, a.bottom);
+    ctx.stroke();
+    ctx.font = 'bold 11px system-ui, sans-serif';
+    const text = opts.label;
+    const w = ctx.measureText(text).width + 8;
+    const left = Math.min(Math.max(px - w / 2, a.left), a.right - w);
+    ctx.fillStyle = opts.background;
+    ctx.fillRect(left, a.top + 2, w, 16);
+    ctx.fillStyle = opts.color;
+    ctx.textBaseline = 'middle';
+    ctx.fillText(text, left + 4, a.top + 10);
+    ctx.restore();
+  },
+};
+
 function isDecade(v) {
   const e = Math.log10(v);
   return Math.abs(e - Math.round(e)) < 1e-9;
@@ -59,9 +114,34 @@ function decadeLabel(v) {
 
 // result: model.evaluate(...).r; rows: model.sweep(...).rows; roof: { bandwidth, peak, peakName };
 // ceilings: [{ id, name, peak }] extra compute ceilings to draw.
+// What a sweep's rows give the charts, computed once per rows array (moving N reuses the rows).
+const fromRows = new WeakMap();
+let rowsSerial = 0;
+function rowsViews(rows) {
+  let v = fromRows.get(rows);
+  if (v) return v;
+  const trails = {};
+  const series = {};
+  let lo = Infinity;
+  let hi = 0;
+  for (const m of MODELS) {
+    const ok = rows.filter((row) => row[`${m}.bytes`] > 0);
+    trails[m] = ok.map((row) => ({ x: row[`${m}.intensity_flop_per_byte`], y: row[`${m}.attainable_flops_per_s`], n: row.x }));
+    for (const p of trails[m]) { lo = Math.min(lo, p.x); hi = Math.max(hi, p.x); }
+    series[m] = {
+      time: ok.map((row) => ({ x: row.x, y: row[`${m}.time_s`] })),
+      intensity: ok.map((row) => ({ x: row.x, y: row[`${m}.intensity_flop_per_byte`] })),
+    };
+  }
+  v = { id: ++rowsSerial, trails, series, lo, hi };
+  fromRows.set(rows, v);
+  return v;
+}
+
+// result: model.evaluate(...).r; rows: model.sweep(...).rows; roof: { bandwidth, peak, peakName };
+// ceilings: [{ id, name, peak }] extra compute ceilings to draw.
 export function buildViews(model, result, rows, roof, ceilings, sweptKey, currentX) {
   const points = [];
-  const trails = {};
   for (const m of MODELS) {
     if (result[`${m}.available`]) {
       points.push({
@@ -69,13 +149,11 @@ export function buildViews(model, result, rows, roof, ceilings, sweptKey, curren
         bytes: result[`${m}.bytes`], time: result[`${m}.time_s`], bound: model.bounds[result[`${m}.bound`]],
       });
     }
-    trails[m] = rows
-      .filter((row) => row[`${m}.bytes`] > 0)
-      .map((row) => ({ x: row[`${m}.intensity_flop_per_byte`], y: row[`${m}.attainable_flops_per_s`], n: row.x }));
   }
+  const rv = rowsViews(rows);
   const ridge = result.ridge_flop_per_byte;
   const xs = [ridge, ...points.map((p) => p.x)];
-  for (const m of MODELS) for (const p of trails[m]) xs.push(p.x);
+  if (rv.hi > 0) xs.push(rv.lo, rv.hi);
   const xMin = 10 ** Math.floor(Math.log10(Math.min(...xs) / 2));
   const xMax = 10 ** Math.ceil(Math.log10(Math.max(...xs) * 2));
   const roofLine = [
@@ -96,17 +174,10 @@ export function buildViews(model, result, rows, roof, ceilings, sweptKey, curren
   const band = result['tiled.available'] && result['compulsory.available']
     ? { xMin: result['tiled.intensity_flop_per_byte'], xMax: result['compulsory.intensity_flop_per_byte'] }
     : null;
-  const sweep = {};
-  for (const m of MODELS) {
-    const ok = rows.filter((row) => row[`${m}.bytes`] > 0);
-    sweep[m] = {
-      time: ok.map((row) => ({ x: row.x, y: row[`${m}.time_s`] })),
-      intensity: ok.map((row) => ({ x: row.x, y: row[`${m}.intensity_flop_per_byte`] })),
-    };
-  }
+  const staticKey = [rv.id, roof.bandwidth, roof.peak, roof.peakName, ...ceilings.map((c) => `${c.id}:${c.peak}`)].join('|');
   return {
-    roofline: { roof, ridge, points, trails, roofLine, ceilingLines, band, xMin, xMax, yMin, yMax, sweptKey },
-    sweep: { series: sweep, sweptKey, currentX },
+    roofline: { roof, ridge, points, trails: rv.trails, roofLine, ceilingLines, band, xMin, xMax, yMin, yMax, sweptKey, staticKey },
+    sweep: { series: rv.series, sweptKey, currentX },
   };
 }
 
@@ -125,7 +196,7 @@ export class RooflineChart {
     this.chart = new Chart(canvas, {
       type: 'scatter',
       data: { datasets: [] },
-      plugins: [backgroundPlugin],
+      plugins: [backgroundPlugin, bandPlugin],
       options: {
         animation: false,
         parsing: false,
@@ -149,6 +220,7 @@ export class RooflineChart {
         },
         plugins: {
           rlBackground: { color: c.bg },
+          rlBand: { band: null, color: c.band, textColor: c.muted },
           legend: {
             labels: {
               color: c.fg, usePointStyle: true, boxHeight: 8,
@@ -185,8 +257,38 @@ export class RooflineChart {
     return head;
   }
 
+  // Moving only N leaves the roof, the ceilings and the trails as they were (view.staticKey):
+  // then the working points are moved in place and the chart redrawn, without a full update.
   update(view) {
+    if (this.view && view.staticKey === this.view.staticKey && this.movePoints(view)) {
+      this.view = view;
+      this.chart.options.plugins.rlBand.band = view.band;
+      this.chart.draw();
+      return;
+    }
     this.view = view;
+    this.fullUpdate(view);
+  }
+
+  movePoints(view) {
+    const chart = this.chart;
+    const { x, y } = chart.scales;
+    const sets = chart.data.datasets.filter((d) => d.rlKind === 'point');
+    if (sets.length !== view.points.length) return false;
+    for (const p of view.points) {
+      if (p.x < x.min || p.x > x.max || p.y < y.min || p.y > y.max) return false;
+    }
+    view.points.forEach((p, i) => {
+      const ds = sets[i];
+      if (ds.label !== p.model) return;
+      ds.data[0] = p;
+      const el = chart.getDatasetMeta(chart.data.datasets.indexOf(ds)).data[0];
+      if (el) { el.x = x.getPixelForValue(p.x); el.y = y.getPixelForValue(p.y); }
+    });
+    return sets.every((ds, i) => ds.label === view.points[i].model);
+  }
+
+  fullUpdate(view) {
     const c = this.colors;
     const fmt = (v, u) => this.model.format(v, u);
     const ds = [];
@@ -229,15 +331,9 @@ export class RooflineChart {
         },
       },
     };
-    if (view.band && view.band.xMax > view.band.xMin) {
-      anns.band = {
-        type: 'box', xMin: view.band.xMin, xMax: view.band.xMax, backgroundColor: c.band, borderWidth: 0,
-        drawTime: 'beforeDatasetsDraw',
-        label: { display: true, content: ['tiled → compulsory:', 'reuse to win'], position: { x: 'center', y: 'start' }, color: c.muted, font: { size: 10 } },
-      };
-    }
     const o = this.chart.options;
     o.plugins.annotation.annotations = anns;
+    o.plugins.rlBand.band = view.band;
     if (!this.zoomed) {
       o.scales.x.min = view.xMin; o.scales.x.max = view.xMax;
       o.scales.y.min = view.yMin; o.scales.y.max = view.yMax;
@@ -248,7 +344,7 @@ export class RooflineChart {
 
   setMeasured(list) {
     this.measured = list;
-    if (this.view) this.update(this.view);
+    if (this.view) this.fullUpdate(this.view);
   }
 
   // Zoom helpers for the keyboard buttons.
@@ -256,7 +352,7 @@ export class RooflineChart {
   resetZoom() {
     this.zoomed = false;
     this.chart.resetZoom('none');
-    if (this.view) this.update(this.view);
+    if (this.view) this.fullUpdate(this.view);
   }
 
   recolor() {
@@ -269,7 +365,9 @@ export class RooflineChart {
       o.scales[axis].title.color = this.colors.fg;
     }
     o.plugins.legend.labels.color = this.colors.fg;
-    if (this.view) this.update(this.view);
+    o.plugins.rlBand.color = this.colors.band;
+    o.plugins.rlBand.textColor = this.colors.muted;
+    if (this.view) this.fullUpdate(this.view);
   }
 
   // CSV rows: chart, series, x, y with units.
@@ -295,7 +393,7 @@ export class SweepChart {
     this.chart = new Chart(canvas, {
       type: 'scatter',
       data: { datasets: [] },
-      plugins: [backgroundPlugin],
+      plugins: [backgroundPlugin, markerPlugin],
       options: {
         animation: false, parsing: false, normalized: true, responsive: true, maintainAspectRatio: false,
         interaction: { mode: 'nearest', intersect: false, axis: 'x' },
@@ -316,6 +414,7 @@ export class SweepChart {
         },
         plugins: {
           rlBackground: { color: c.bg },
+          rlMarker: { value: 0, label: '', color: c.fg, background: c.bg },
           legend: { labels: { color: c.fg, boxHeight: 2 } },
           tooltip: {
             callbacks: {
@@ -325,15 +424,22 @@ export class SweepChart {
               },
             },
           },
-          annotation: { annotations: {} },
         },
       },
     });
   }
 
   update(view) {
+    const same = this.view && this.view.series === view.series;
     this.view = view;
     this.sweptKey = view.sweptKey;
+    const marker = this.chart.options.plugins.rlMarker;
+    marker.value = view.currentX;
+    marker.label = `${view.sweptKey} = ${Number(view.currentX).toLocaleString('en-US')}`;
+    if (same) {
+      this.chart.draw(); // only the marker moved
+      return;
+    }
     const c = this.colors;
     const ds = [];
     for (const m of MODELS) {
@@ -348,12 +454,6 @@ export class SweepChart {
     }
     const o = this.chart.options;
     o.scales.x.title.text = view.sweptKey === 'kv-len' ? 'KV length L (decode context)' : 'sequence length N (= L)';
-    o.plugins.annotation.annotations = {
-      current: {
-        type: 'line', xMin: view.currentX, xMax: view.currentX, borderColor: c.fg, borderWidth: 1.5,
-        label: { display: true, content: `${view.sweptKey} = ${Number(view.currentX).toLocaleString('en-US')}`, position: 'start', backgroundColor: c.bg, color: c.fg, font: { size: 11 } },
-      },
-    };
     this.chart.data.datasets = ds;
     this.chart.update('none');
   }
@@ -367,7 +467,9 @@ export class SweepChart {
       o.scales[axis].title.color = this.colors.fg;
     }
     o.plugins.legend.labels.color = this.colors.fg;
-    if (this.view) this.update(this.view);
+    o.plugins.rlMarker.color = this.colors.fg;
+    o.plugins.rlMarker.background = this.colors.bg;
+    if (this.view) { const v = this.view; this.view = null; this.update(v); }
   }
 
   csvRows() {

@@ -199,8 +199,15 @@ class App {
     let ev = res.ok ? this.model.evaluate(res.params) : res;
     let sw = null;
     if (ev.ok) {
-      const decode = candidate.phase === 'decode';
-      sw = this.model.sweep(res.params, decode ? 'kv-len' : 'seq', SEQ_MIN, SEQ_MAX, SWEEP_POINTS, true);
+      // The sweep does not depend on the swept parameter's own value: moving N reuses it.
+      const swept = candidate.phase === 'decode' ? 'kv-len' : 'seq';
+      const key = JSON.stringify({ ...res.params, [swept]: 0 });
+      if (this.sweepCache && this.sweepCache.key === key) {
+        sw = this.sweepCache.sweep;
+      } else {
+        sw = this.model.sweep(res.params, swept, SEQ_MIN, SEQ_MAX, SWEEP_POINTS, true);
+        if (sw.ok) this.sweepCache = { key, sweep: sw };
+      }
       if (!sw.ok) ev = sw;
     }
     if (!ev.ok) {
@@ -270,6 +277,23 @@ class App {
     const f = this.fmt;
     const roof = resolved.roof;
     const preset = resolved.preset;
+    // Charts first: their layout reads come before the DOM below is changed.
+    const ceilings = String(state.ceilings || '').split(',').filter(Boolean)
+      .map((id) => m.peakKinds.find((k) => k.id === id))
+      .filter((k) => k && preset.peaks[k.id] > 0)
+      .map((k) => ({ id: k.id, name: k.name, peak: preset.peaks[k.id] }));
+    const decode = state.phase === 'decode';
+    const sweptKey = decode ? 'kv-len' : 'seq';
+    const currentX = decode ? r['problem.kv_len'] : r['problem.seq'];
+    const views = buildViews(m, r, rows, roof, ceilings, sweptKey, currentX);
+    this.roofline.update(views.roofline);
+    this.sweepChart.update(views.sweep);
+    this.renderLegend(views.roofline);
+    for (const cb of $('ceiling-toggles').querySelectorAll('input')) {
+      const avail = preset.peaks[cb.value] > 0;
+      cb.disabled = !avail;
+      cb.parentElement.title = avail ? m.format(preset.peaks[cb.value], 'FLOP/s') : `${preset.id} has no such figure`;
+    }
     // Placeholders show the preset's figures the empty unit fields stand for.
     $('input-bandwidth').placeholder = preset.bandwidth > 0 ? m.format(preset.bandwidth, 'B/s') : 'e.g. 3.35 TB/s';
     const pk = m.peakForDtype(preset.index, r['problem.dtype']);
@@ -311,26 +335,12 @@ class App {
 
     $('worked').innerHTML = workedHtml(m, r, roof, preset);
 
-    // Charts
-    const ceilings = String(state.ceilings || '').split(',').filter(Boolean)
-      .map((id) => m.peakKinds.find((k) => k.id === id))
-      .filter((k) => k && preset.peaks[k.id] > 0)
-      .map((k) => ({ id: k.id, name: k.name, peak: preset.peaks[k.id] }));
-    for (const cb of $('ceiling-toggles').querySelectorAll('input')) {
-      const avail = preset.peaks[cb.value] > 0;
-      cb.disabled = !avail;
-      cb.parentElement.title = avail ? m.format(preset.peaks[cb.value], 'FLOP/s') : `${preset.id} has no such figure`;
-    }
-    const decode = state.phase === 'decode';
-    const sweptKey = decode ? 'kv-len' : 'seq';
-    const currentX = decode ? r['problem.kv_len'] : r['problem.seq'];
-    const views = buildViews(m, r, rows, roof, ceilings, sweptKey, currentX);
-    this.roofline.update(views.roofline);
-    this.sweepChart.update(views.sweep);
-    this.renderLegend(views.roofline);
   }
 
   renderLegend(v) {
+    const key = `${v.staticKey}|${v.sweptKey}|${this.roofline.measured.length}`;
+    if (key === this.legendKey) return; // the legend only changes with the roof, ceilings, records
+    this.legendKey = key;
     const m = this.model;
     const items = [
       ['roof', `Roof: the bandwidth slope β·I (${m.format(v.roof.bandwidth, 'B/s')}) up to the ridge, then the compute roof π (${m.format(v.roof.peak, 'FLOP/s')}, ${v.roof.peakName}).`],

@@ -1,0 +1,118 @@
+// The page benchmark (prints figures; not a test):
+//   - model evaluations per second: native (C), node (WASM), Chromium (WASM) — same binding;
+//   - slider `input` event → chart drawn, median and p95 over 200 moves, 256-point sweep per model;
+//   - the page's transfer size (as served, and gzip -9 as a compressing server would send it).
+// Usage: node bench/page/bench.mjs  (after `make native web`; `make bench-page` does both)
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import { loadWasmModel, ROOT } from '../../tests/wasm/load.mjs';
+import { serve, launch, openPage, WEB } from '../../tests/browser/harness.mjs';
+
+const NATIVE_LIB = process.env.ROOFLAB_CORE_LIB || join(ROOT, 'build/native/core/librooflab_core.a');
+
+function median(xs) { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; }
+function pct(xs, p) { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]; }
+
+// The timing loop shared by node and Chromium: writes N into the input slot, calls rlw_eval.
+function wasmRateSource() {
+  return `(model) => {
+    const M = model.raw;
+    model.writeParams(model.benchParams);
+    const seq = (model.inPtr >> 3) + model.inKeys.indexOf('seq');
+    let best = 0, sink = 0;
+    for (let rep = 0; rep < 5; rep++) {
+      let n = 0; const t0 = performance.now(); let t;
+      do {
+        for (let i = 0; i < 1000; i++, n++) {
+          M.HEAPF64[seq] = 128 + (n & 4095);
+          if (M._rlw_eval(model.inPtr, model.outPtr) !== 0) throw new Error('eval failed');
+          sink += M.HEAPF64[model.outPtr >> 3];
+        }
+      } while ((t = performance.now() - t0) < 400);
+      best = Math.max(best, n / (t / 1000));
+    }
+    return best;
+  }`;
+}
+
+function benchParams(model) {
+  const hw = model.presetIndex('h100-sxm');
+  return { hw, bandwidth: 3.35e12, peak: 989e12, dtype: model.parseDtype('fp16').index, causal: 1 };
+}
+
+async function main() {
+  const out = {};
+  // Native
+  const dir = mkdtempSync(join(tmpdir(), 'rooflab-bench-'));
+  const exe = join(dir, 'eval_rate');
+  execFileSync('cc', ['-O2', '-std=c11', `-I${join(ROOT, 'core/include')}`, join(ROOT, 'bench/page/eval_rate.c'),
+    join(ROOT, 'wasm/rooflab_wasm.c'), NATIVE_LIB, '-lcjson', '-lm', '-o', exe]);
+  out.native_evals_per_s = JSON.parse(execFileSync(exe, { encoding: 'utf8' })).native_evals_per_s;
+
+  // Node (WASM)
+  const model = await loadWasmModel();
+  model.benchParams = benchParams(model);
+  // eslint-disable-next-line no-eval
+  out.node_wasm_evals_per_s = (0, eval)(wasmRateSource())(model);
+
+  // Chromium: evaluations, slider latency, transfer size
+  const server = await serve();
+  const browser = await launch();
+  try {
+    server.resetBytes();
+    const page = await openPage(browser.context, `${server.url}#seq=4096&causal=1`);
+    out.page_transfer_bytes = server.bytesServed();
+    out.chromium_wasm_evals_per_s = await page.evaluate(`(() => {
+      const model = window.rooflab.model;
+      model.benchParams = (${benchParams.toString()})(model);
+      return (${wasmRateSource()})(model);
+    })()`);
+    const lat = await page.evaluate(async () => {
+      const range = document.querySelector('[data-testid=input-seq-range]');
+      const drawn = [];
+      const frame = [];
+      const raf = () => new Promise((ok) => requestAnimationFrame(() => ok(performance.now())));
+      await raf();
+      for (let i = 0; i < 200; i++) {
+        range.value = String(7 + (13 * ((i * 37) % 200)) / 200); // N from 128 to 1M, scattered
+        const t0 = performance.now();
+        range.dispatchEvent(new Event('input', { bubbles: true }));
+        drawn.push(performance.now() - t0); // evaluate + 256-point sweep + both charts drawn (sync)
+        frame.push((await raf()) - t0);     // until the next animation frame (the paint)
+      }
+      return { drawn, frame, sweepPoints: window.rooflab.good.rows.length };
+    });
+    out.slider_to_chart_drawn_ms = { median: median(lat.drawn), p95: pct(lat.drawn, 0.95), moves: 200, sweep_points_per_model: lat.sweepPoints };
+    out.slider_to_next_frame_ms = { median: median(lat.frame), p95: pct(lat.frame, 0.95) };
+    out.console_errors = page.rlErrors;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  // Transfer size: files a page load fetches, raw and gzip -9.
+  let raw = 0;
+  let gz = 0;
+  const walk = (d) => {
+    for (const f of readdirSync(d)) {
+      const p = join(d, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else { const b = readFileSync(p); raw += b.length; gz += gzipSync(b, { level: 9 }).length; }
+    }
+  };
+  walk(WEB);
+  out.build_web_bytes = raw;
+  out.build_web_gzip_bytes = gz;
+  out.wasm_vs_native = {
+    node: out.native_evals_per_s / out.node_wasm_evals_per_s,
+    chromium: out.native_evals_per_s / out.chromium_wasm_evals_per_s,
+  };
+  console.log(JSON.stringify(out, null, 2));
+  console.log(`native ${Math.round(out.native_evals_per_s).toLocaleString('en-US')} evals/s; node WASM ${Math.round(out.node_wasm_evals_per_s).toLocaleString('en-US')} (native/WASM ${out.wasm_vs_native.node.toFixed(2)}×); Chromium WASM ${Math.round(out.chromium_wasm_evals_per_s).toLocaleString('en-US')} (${out.wasm_vs_native.chromium.toFixed(2)}×)`);
+  console.log(`slider input → charts drawn: median ${out.slider_to_chart_drawn_ms.median.toFixed(2)} ms, p95 ${out.slider_to_chart_drawn_ms.p95.toFixed(2)} ms (200 moves, ${out.slider_to_chart_drawn_ms.sweep_points_per_model} sweep points per model); to next frame: median ${out.slider_to_next_frame_ms.median.toFixed(2)} ms, p95 ${out.slider_to_next_frame_ms.p95.toFixed(2)} ms`);
+  console.log(`page transfer: ${out.page_transfer_bytes.toLocaleString('en-US')} bytes as served (uncompressed); build/web ${out.build_web_bytes.toLocaleString('en-US')} bytes, ${out.build_web_gzip_bytes.toLocaleString('en-US')} gzip -9`);
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });
