@@ -9,7 +9,7 @@ export const SCENARIOS = [
     state: { phase: 'decode', 'kv-len': 4096, heads: 32, 'kv-heads': 8, 'head-dim': 128, hw: 'h100-sxm' },
     text: [
       'Decode scores one new query row per sequence against the whole KV cache, so almost all traffic is reading K and V (2·b_kv·B·Hkv·L·d bytes) while the work is only 4·B·H·L·d FLOPs: the intensity is about 2·(H/Hkv)/b_kv, here ≈ 4 FLOP/byte, far left of the ridge (≈ 295 on an H100).',
-      'Set KV heads to 32 (plain multi-head attention) and the points slide left to ≈ 1 FLOP/byte; 8 KV heads (GQA, 4 query heads per KV head) read 4× fewer K/V bytes for the same FLOPs. Still memory-bound: the time is bytes/β, so only fewer bytes (GQA/MQA, an fp8 KV cache) or more bandwidth help.',
+      'Set KV heads to 32 (plain multi-head attention) and the points slide left to ≈ 1 FLOP/byte; 8 KV heads (GQA, 4 query heads per KV head) read 4× fewer K/V bytes for the same FLOPs. Still memory-bound: the time is bytes/β, so only fewer bytes (GQA/MQA, an fp8 KV cache) or more bandwidth help. The tiled point stays at ≈ 1 because that model re-reads K/V for every query head: sharing a KV head across its group is the kernel’s job.',
     ],
   },
   {
@@ -27,7 +27,7 @@ export const SCENARIOS = [
     state: { seq: 16384, heads: 8, 'head-dim': 64, 'block-m': 16, 'block-n': 64, hw: 'a100-sxm4-80gb' },
     text: [
       'Each of the ⌈N/Br⌉ query blocks streams all of K and V, so with Br = 16 the tiled model reads K and V 1024 times (see the worked calculation). Doubling Br halves the reloads; a bigger Br needs more SRAM for the Q tile, O accumulator and S tile.',
-      'That is FlashAttention’s Θ(N²d²/M) HBM accesses: with M bytes of SRAM the tile holds Br ≈ M/(4d) rows, so reloads shrink as SRAM grows. Try Br = 128 and watch the tiled point move right and the SRAM budget grow.',
+      'That is FlashAttention’s Θ(N²d²/M) HBM accesses: with M bytes of SRAM the tile holds Br ≈ M/(4d) rows, so reloads shrink as SRAM grows. Try Br = 128 and watch the tiled point move right and the SRAM budget grow; at Br = 16 tiled even moves more bytes than naive (d/Br = 4 > 2, next scenario).',
     ],
   },
   {
@@ -53,7 +53,7 @@ export const SCENARIOS = [
     title: 'GB vs GiB, bits vs bytes',
     state: { seq: 4096, heads: 32, 'head-dim': 128, hw: 'h100-sxm', bandwidth: '3350 GiB/s' },
     text: [
-      'GB is 10⁹ bytes and GiB 2³⁰ = 1.074 × 10⁹: "3350 GiB/s" is 3.597 TB/s, 7.4 % more than the datasheet’s 3350 GB/s, and the ridge falls by the same 7.4 %. The worked calculation shows both wherever they differ by more than 2 %.',
+      'GB is 10⁹ bytes and GiB 2³⁰ = 1.074 × 10⁹: "3350 GiB/s" is 3.597 TB/s, 7.4 % more than the datasheet’s 3350 GB/s, and the ridge falls by the same factor (295 → 275 FLOP/byte). The worked calculation shows both wherever they differ by more than 2 %.',
       'Bits are an eighth of a byte: type "26.8 Tbit/s" as the bandwidth and it is 3.35 TB/s again. A unit of the wrong kind ("989 TFLOPS" as a bandwidth) is refused with a message and the last good chart stays.',
     ],
   },
