@@ -36,35 +36,51 @@ int rlk_shape_check(const rlk_shape *s) {
 
 /* ---- shared inner primitives ------------------------------------------------------------- */
 
-/* s[j] = scale · ⟨q, k_j⟩ for the nk rows k_j = k + j·d. */
-static void score_run(const float *restrict q, const float *restrict k, int64_t nk, int64_t d,
-                      float scale, float *restrict s) {
-    int64_t j = 0;
-    for (; j + 4 <= nk; j += 4) {
-        const float *restrict k0 = k + j * d;
-        const float *restrict k1 = k0 + d;
-        const float *restrict k2 = k1 + d;
-        const float *restrict k3 = k2 + d;
-        float a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f;
-#pragma omp simd reduction(+ : a0, a1, a2, a3)
+/* Kᵀ of nk rows of K (row stride d) into kt (d rows of ld floats). */
+static void transpose_k(const float *restrict k, int64_t nk, int64_t d, float *restrict kt,
+                        int64_t ld) {
+    for (int64_t j = 0; j < nk; j++)
+        for (int64_t c = 0; c < d; c++) kt[c * ld + j] = k[j * d + c];
+}
+
+/* Scores of up to 4 query rows at once against nk keys given transposed (kt: d rows of ld
+ * floats): s_r[j] = scale · Σ_c q_r[c] · kt[c][j]. Rows of q have stride d, rows of s stride lds.
+ * Outer-product form: no horizontal reductions, each kt row is loaded once for the 4 rows. */
+static void score_rows_t(const float *restrict q, int nr, const float *restrict kt, int64_t ld,
+                         int64_t nk, int64_t d, float scale, float *restrict s, int64_t lds) {
+    if (nr == 4) {
+        float *restrict s0 = s;
+        float *restrict s1 = s + lds;
+        float *restrict s2 = s + 2 * lds;
+        float *restrict s3 = s + 3 * lds;
+#pragma omp simd
+        for (int64_t j = 0; j < nk; j++) s0[j] = s1[j] = s2[j] = s3[j] = 0.0f;
         for (int64_t c = 0; c < d; c++) {
-            float qc = q[c];
-            a0 += qc * k0[c];
-            a1 += qc * k1[c];
-            a2 += qc * k2[c];
-            a3 += qc * k3[c];
+            const float q0 = q[c] * scale, q1 = q[d + c] * scale, q2 = q[2 * d + c] * scale,
+                        q3 = q[3 * d + c] * scale;
+            const float *restrict kr = kt + c * ld;
+#pragma omp simd
+            for (int64_t j = 0; j < nk; j++) {
+                const float kj = kr[j];
+                s0[j] += q0 * kj;
+                s1[j] += q1 * kj;
+                s2[j] += q2 * kj;
+                s3[j] += q3 * kj;
+            }
         }
-        s[j] = a0 * scale;
-        s[j + 1] = a1 * scale;
-        s[j + 2] = a2 * scale;
-        s[j + 3] = a3 * scale;
+        return;
     }
-    for (; j < nk; j++) {
-        const float *restrict k0 = k + j * d;
-        float a0 = 0.0f;
-#pragma omp simd reduction(+ : a0)
-        for (int64_t c = 0; c < d; c++) a0 += q[c] * k0[c];
-        s[j] = a0 * scale;
+    for (int r = 0; r < nr; r++) {
+        float *restrict sr = s + r * lds;
+        const float *restrict qr = q + r * d;
+#pragma omp simd
+        for (int64_t j = 0; j < nk; j++) sr[j] = 0.0f;
+        for (int64_t c = 0; c < d; c++) {
+            const float qc = qr[c] * scale;
+            const float *restrict kr = kt + c * ld;
+#pragma omp simd
+            for (int64_t j = 0; j < nk; j++) sr[j] += qc * kr[j];
+        }
     }
 }
 
@@ -144,12 +160,13 @@ static void row_range(int64_t n, int tid, int nthreads, int64_t *r0, int64_t *r1
 /* ---- naive -------------------------------------------------------------------------------- */
 
 size_t rlk_cpu_naive_scratch_bytes(const rlk_shape *s) {
-    return 2u * (size_t)s->seq * (size_t)s->kv_len * sizeof(float);
+    return (2u * (size_t)s->seq * (size_t)s->kv_len + (size_t)s->kv_len * (size_t)s->head_dim) *
+           sizeof(float);
 }
 
 typedef struct {
     const rlk_shape *s;
-    const float *qh, *kh, *vh; /* this (batch, head) */
+    const float *qh, *kt, *vh; /* this (batch, head); kt = its K transposed (d × L) */
     float *oh, *S, *P;
 } naive_ctx;
 
@@ -159,7 +176,10 @@ static void naive_scores(void *p, int tid, int nthreads) {
     const int64_t L = c->s->kv_len, d = c->s->head_dim;
     int64_t r0, r1;
     row_range(c->s->seq, tid, nthreads, &r0, &r1);
-    for (int64_t i = r0; i < r1; i++) score_run(c->qh + i * d, c->kh, L, d, c->s->scale, c->S + i * L);
+    for (int64_t i = r0; i < r1; i += 4) {
+        const int nr = (int)(r1 - i < 4 ? r1 - i : 4);
+        score_rows_t(c->qh + i * d, nr, c->kt, L, L, d, c->s->scale, c->S + i * L, L);
+    }
 }
 
 /* Pass 2: P = softmax(mask(S)) row by row; masked entries become 0. */
@@ -212,12 +232,15 @@ int rlk_cpu_naive(const rlk_shape *s, const float *q, const float *k, const floa
     }
     const int64_t N = s->seq, L = s->kv_len, d = s->head_dim, H = s->heads;
     const int64_t group = s->heads / s->kv_heads;
-    naive_ctx c = {.s = s, .S = scratch, .P = scratch + N * L};
+    float *kt = scratch + 2 * N * L;
+    naive_ctx c = {.s = s, .kt = kt, .S = scratch, .P = scratch + N * L};
     /* One (batch, head) at a time, three passes each (as three GPU kernels would be). */
+    int64_t transposed = -1;
     for (int64_t bh = 0; bh < s->batch * H; bh++) {
-        const int64_t b = bh / H, h = bh % H;
+        const int64_t b = bh / H, h = bh % H, kvh = b * s->kv_heads + h / group;
         c.qh = q + bh * N * d;
-        c.kh = k + (b * s->kv_heads + h / group) * L * d;
+        if (kvh != transposed) transpose_k(k + kvh * L * d, L, d, kt, L);
+        transposed = kvh;
         c.vh = v + (b * s->kv_heads + h / group) * L * d;
         c.oh = o + bh * N * d;
         run_threads(naive_scores, &c, threads);
@@ -241,7 +264,7 @@ typedef struct {
 } tiled_ctx;
 
 static void tiled_task(const rlk_shape *s, const tiled_ctx *c, int64_t task, float *stile,
-                       float *acc, float *m, float *l) {
+                       float *acc, float *m, float *l, float *ktile) {
     const int64_t N = s->seq, L = s->kv_len, d = s->head_dim, H = s->heads;
     const int64_t Br = s->block_m, Bc = s->block_n;
     const int64_t group = s->heads / s->kv_heads;
@@ -271,14 +294,20 @@ static void tiled_task(const rlk_shape *s, const tiled_ctx *c, int64_t task, flo
     for (int64_t t = 0; t < tiles; t++) {
         const int64_t j0 = t * Bc;
         const int64_t nk = (j0 + Bc <= L) ? Bc : L - j0;
-        const float *kt = kh + j0 * d;
         const float *vt = vh + j0 * d;
+        /* The K tile, transposed (d × Bc), shared by the block's rows. */
+        transpose_k(kh + j0 * d, nk, d, ktile, Bc);
+        /* Scores, four rows at a time; rows that see no key of this tile are skipped. */
+        for (int64_t r = 0; r < rows; r += 4) {
+            const int nr = (int)(rows - r < 4 ? rows - r : 4);
+            if (visible_keys(s, i0 + r + nr - 1) - j0 <= 0) continue;
+            score_rows_t(qh + (i0 + r) * d, nr, ktile, Bc, nk, d, s->scale, stile + r * Bc, Bc);
+        }
         for (int64_t r = 0; r < rows; r++) {
             int64_t lim = visible_keys(s, i0 + r) - j0;
             if (lim > nk) lim = nk;
             if (lim <= 0) continue;
             float *srow = stile + r * Bc;
-            score_run(qh + (i0 + r) * d, kt, lim, d, s->scale, srow);
             float mt = m[r];
             for (int64_t j = 0; j < lim; j++) mt = srow[j] > mt ? srow[j] : mt;
             const float alpha = expf(m[r] - mt); /* 0 on the first tile (m = −∞) */
@@ -312,9 +341,10 @@ static void tiled_worker(void *p, int tid, int nthreads) {
     (void)nthreads;
     tiled_ctx *c = (tiled_ctx *)p;
     const rlk_shape *s = c->s;
-    /* Task-local on-chip working set: S tile Br×Bc, O accumulator Br×d, m and l (Br each). */
+    /* Task-local on-chip working set: S tile Br×Bc, O accumulator Br×d, m and l (Br each), and
+     * the K tile transposed (Bc×d). */
     const size_t floats = (size_t)(s->block_m * s->block_n + s->block_m * s->head_dim +
-                                   2 * s->block_m);
+                                   2 * s->block_m + s->block_n * s->head_dim);
     float *buf = (float *)aligned_alloc(64, ((floats * sizeof(float) + 63) / 64) * 64);
     if (!buf) {
         atomic_store(&c->failed, 1);
@@ -324,10 +354,11 @@ static void tiled_worker(void *p, int tid, int nthreads) {
     float *acc = stile + s->block_m * s->block_n;
     float *m = acc + s->block_m * s->head_dim;
     float *l = m + s->block_m;
+    float *ktile = l + s->block_m;
     for (;;) {
         long long task = atomic_fetch_add(&c->next, 1);
         if (task >= c->tasks) break;
-        tiled_task(s, c, (int64_t)task, stile, acc, m, l);
+        tiled_task(s, c, (int64_t)task, stile, acc, m, l, ktile);
     }
     free(buf);
 }
