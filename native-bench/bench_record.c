@@ -124,8 +124,10 @@ int rlb_build_record(const char *backend, const rlb_run *run, const rlb_options 
         }
         rc->dtype = c->dtype;
         rc->dram = c->is_bandwidth;
-        sb_printf(&notes, "ceiling %s: %.6g %s (%s; min %.6g s, max %.6g s)\n", c->name, c->value,
-                  c->is_bandwidth ? "B/s" : "FLOP/s", c->method, c->t.min_s, c->t.max_s);
+        sb_printf(&notes, "ceiling %s: %.6g %s (%s; per run: min %.6g s, median %.6g s, max %.6g s, "
+                          "%.6g %s each)\n",
+                  c->name, c->value, c->is_bandwidth ? "B/s" : "FLOP/s", c->method, c->t.min_s,
+                  c->t.median_s, c->t.max_s, c->work, c->is_bandwidth ? "bytes" : "FLOP");
     }
     if (strcmp(backend, "cuda") == 0)
         sb_printf(&notes,
@@ -372,7 +374,9 @@ void rlb_print_table(FILE *f, const rlb_run *run, const rlb_series *series) {
         if (c->is_bandwidth)
             fprintf(f, "  ceiling %-14s %10.2f GB/s    (%s)\n", c->name, c->value / 1e9, c->method);
         else
-            fprintf(f, "  ceiling %-14s %10.2f TFLOP/s (%s)\n", c->name, c->value / 1e12, c->method);
+            fprintf(f, "  ceiling %-14s %10.2f %s (%s)\n", c->name,
+                    c->value >= 1e12 ? c->value / 1e12 : c->value / 1e9,
+                    c->value >= 1e12 ? "TFLOP/s" : "GFLOP/s", c->method);
     }
     fprintf(f, "%-16s %-5s %3s %3s %3s %6s %6s %4s %-3s %10s %10s %9s %8s %8s %8s %9s\n", "kernel",
            "dtype", "B", "H", "Hkv", "N", "L", "d", "cau", "median_ms", "GFLOP/s", "GB/s(mod)",

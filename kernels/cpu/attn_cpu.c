@@ -36,6 +36,20 @@ int rlk_shape_check(const rlk_shape *s) {
 
 /* ---- shared inner primitives ------------------------------------------------------------- */
 
+/* One query row against nk keys in K's own layout: s[j] = scale · ⟨q, k_j⟩. Used when a block
+ * has fewer than 4 rows (decode, N = 1), where transposing the K tile would cost as much as the
+ * scores themselves. */
+static void score_row_dot(const float *restrict q, const float *restrict k, int64_t nk, int64_t d,
+                          float scale, float *restrict s) {
+    for (int64_t j = 0; j < nk; j++) {
+        const float *restrict kj = k + j * d;
+        float a = 0.0f;
+#pragma omp simd reduction(+ : a)
+        for (int64_t c = 0; c < d; c++) a += q[c] * kj[c];
+        s[j] = a * scale;
+    }
+}
+
 /* Kᵀ of nk rows of K (row stride d) into kt (d rows of ld floats). */
 static void transpose_k(const float *restrict k, int64_t nk, int64_t d, float *restrict kt,
                         int64_t ld) {
@@ -295,13 +309,21 @@ static void tiled_task(const rlk_shape *s, const tiled_ctx *c, int64_t task, flo
         const int64_t j0 = t * Bc;
         const int64_t nk = (j0 + Bc <= L) ? Bc : L - j0;
         const float *vt = vh + j0 * d;
-        /* The K tile, transposed (d × Bc), shared by the block's rows. */
-        transpose_k(kh + j0 * d, nk, d, ktile, Bc);
-        /* Scores, four rows at a time; rows that see no key of this tile are skipped. */
-        for (int64_t r = 0; r < rows; r += 4) {
-            const int nr = (int)(rows - r < 4 ? rows - r : 4);
-            if (visible_keys(s, i0 + r + nr - 1) - j0 <= 0) continue;
-            score_rows_t(qh + (i0 + r) * d, nr, ktile, Bc, nk, d, s->scale, stile + r * Bc, Bc);
+        if (rows < 4) {
+            for (int64_t r = 0; r < rows; r++)
+                if (visible_keys(s, i0 + r) - j0 > 0)
+                    score_row_dot(qh + (i0 + r) * d, kh + j0 * d, nk, d, s->scale,
+                                  stile + r * Bc);
+        } else {
+            /* The K tile, transposed (d × Bc), shared by the block's rows. */
+            transpose_k(kh + j0 * d, nk, d, ktile, Bc);
+            /* Scores, four rows at a time; rows that see no key of this tile are skipped. */
+            for (int64_t r = 0; r < rows; r += 4) {
+                const int nr = (int)(rows - r < 4 ? rows - r : 4);
+                if (visible_keys(s, i0 + r + nr - 1) - j0 <= 0) continue;
+                score_rows_t(qh + (i0 + r) * d, nr, ktile, Bc, nk, d, s->scale, stile + r * Bc,
+                             Bc);
+            }
         }
         for (int64_t r = 0; r < rows; r++) {
             int64_t lim = visible_keys(s, i0 + r) - j0;
