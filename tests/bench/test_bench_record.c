@@ -1,0 +1,163 @@
+/* test_bench_record.c — benchmark results → record: a synthetic GPU run (no GPU needed) written,
+ * read back and checked against DESIGN.md's reference values; failed and skipped cases kept out
+ * of the points and named in the notes; a reference series file read and refused when bad. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "bench_record.h"
+#include "rooflab/record.h"
+
+static int failures = 0;
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            failures++;                                                                            \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                   \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fputc('\n', stderr);                                                                   \
+        }                                                                                          \
+    } while (0)
+
+static void set_result(rlb_result *r, rlb_kernel k, rl_model m, rl_problem p, double median,
+                       int passed, int ran) {
+    rl_error e;
+    memset(r, 0, sizeof *r);
+    CHECK(rlb_case_make(k, &p, m, &r->c, &e) == 0, "case: %s", e.message);
+    r->ran = ran;
+    if (!ran) snprintf(r->skip_reason, sizeof r->skip_reason, "needs 9 GiB of device memory");
+    r->t.median_s = median;
+    r->t.min_s = median * 0.9;
+    r->t.max_s = median * 1.2;
+    r->t.runs = 20;
+    r->t.warmup = 3;
+    r->check.passed = passed;
+    r->check.rel_l2_error = passed ? 1e-3 : 0.5;
+    r->check.max_abs_error = passed ? 2e-3 : 1.0;
+    r->check.tolerance = 1e-2;
+    r->check.rows_checked = 1;
+    r->check.rows_total = 32;
+}
+
+static void gpu_run_should_make_a_valid_record_with_core_values(const char *series_path) {
+    rlb_run run;
+    memset(&run, 0, sizeof run);
+    snprintf(run.dev.name, sizeof run.dev.name, "NVIDIA H200");
+    snprintf(run.dev.compute_capability, sizeof run.dev.compute_capability, "9.0");
+    snprintf(run.dev.driver_version, sizeof run.dev.driver_version, "13.0");
+    snprintf(run.dev.runtime_version, sizeof run.dev.runtime_version, "13.0");
+    run.dev.sm_count = 132;
+    snprintf(run.compiler, sizeof run.compiler, "nvcc 13.0");
+    snprintf(run.flags, sizeof run.flags, "-O3");
+    run.ceiling_count = 2;
+    snprintf(run.ceilings[0].name, sizeof run.ceilings[0].name, "HBM");
+    run.ceilings[0].is_bandwidth = 1;
+    run.ceilings[0].value = 4.3e12;
+    snprintf(run.ceilings[1].name, sizeof run.ceilings[1].name, "fp16 tensor");
+    run.ceilings[1].dtype = RL_DTYPE_FP16;
+    run.ceilings[1].value = 7.9e14;
+    rlb_result res[3];
+    /* DESIGN.md's GQA decode: B=1, H=32, Hkv=8, N=1, L=4096, d=128, fp16:
+     * F = 67,108,864 FLOP, compulsory = 16,793,600 bytes. 10 µs → 3.9 TB/s, under the roof. */
+    rl_problem dec = {.batch = 1, .heads = 32, .kv_heads = 8, .seq = 1, .kv_len = 4096,
+                      .head_dim = 128, .dtype = RL_DTYPE_FP16};
+    set_result(&res[0], RLB_CUDA_DECODE, RL_MODEL_COMPULSORY, dec, 1e-5, 1, 1);
+    rl_problem big = {.batch = 1, .heads = 8, .seq = 16384, .head_dim = 64, .dtype = RL_DTYPE_FP16};
+    set_result(&res[1], RLB_CUDA_TILED_TC, RL_MODEL_TILED, big, 1e-2, 0, 1); /* failed check */
+    set_result(&res[2], RLB_CUDA_NAIVE, RL_MODEL_NAIVE, big, 0, 0, 0);       /* skipped */
+    run.results = res;
+    run.result_count = 3;
+
+    rlb_series series, *sp = NULL;
+    char why[512] = "";
+    if (series_path) {
+        CHECK(rlb_series_read(series_path, &series, why, sizeof why) == 0, "series: %s", why);
+        sp = &series;
+    }
+    rlb_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.flush = 1;
+    opt.seed = 42;
+    char *argv[] = {"rooflab", "bench", "--backend", "cuda", "--out", "x.json", NULL};
+    rl_record *rec = NULL;
+    CHECK(rlb_build_record("cuda", &run, &opt, sp, 6, argv, &rec, why, sizeof why) == 0,
+          "build: %s", why);
+    if (!rec) return;
+    rl_error e;
+    char *json = rl_record_write_json(rec, 1, &e);
+    CHECK(json != NULL, "write: %s", e.message);
+    rl_record_free(rec);
+    if (!json) return;
+    rl_record *back = NULL;
+    rl_rec_issues issues = {0};
+    CHECK(rl_record_parse(json, strlen(json), &back, &issues) == RL_OK, "read back: %s",
+          issues.count ? issues.items[0].message : "?");
+    if (back) {
+        CHECK(back->point_count == (size_t)(1 + (sp ? series.count : 0)),
+              "points: %zu (only the passing case and the series)", back->point_count);
+        const rl_rec_point *pt = &back->points[0];
+        CHECK(pt->flops == 67108864.0, "decode flops %.17g, DESIGN.md says 67,108,864", pt->flops);
+        CHECK(pt->modelled_bytes == 16793600.0, "decode bytes %.17g, DESIGN.md says 16,793,600",
+              pt->modelled_bytes);
+        CHECK(pt->traffic_model == RL_TRAFFIC_COMPULSORY, "decode traffic model");
+        CHECK(pt->time_median_s == 1e-5 && pt->runs == 20, "timing");
+        CHECK(pt->kernel && strcmp(pt->kernel, "cuda-decode") == 0, "kernel name");
+        CHECK(back->hardware.preset && strcmp(back->hardware.preset, "h200-sxm") == 0, "preset");
+        CHECK(back->hardware.compute_capability &&
+                  strcmp(back->hardware.compute_capability, "9.0") == 0, "compute capability");
+        CHECK(back->hardware.ceiling_count == 2 && back->hardware.ceilings[0].measured, "ceilings");
+        CHECK(back->provenance.kind == RL_PROV_MEASURED, "provenance kind");
+        const char *n = back->provenance.notes ? back->provenance.notes : "";
+        CHECK(strstr(n, "FAILED correctness") && strstr(n, "cuda-tiled-tc"), "failure in notes");
+        CHECK(strstr(n, "skipped cuda-naive") && strstr(n, "9 GiB"), "skip in notes");
+        CHECK(strstr(n, "argv: rooflab bench --backend cuda --out x.json") != NULL, "argv");
+        CHECK(strstr(n, "132 SMs") != NULL, "SM count in notes");
+        if (sp && back->point_count == 2) {
+            const rl_rec_point *s2 = &back->points[1];
+            /* B=1 H=8 N=L=1024 d=64 non-causal: F = 4·8·1024²·64 = 2,147,483,648 */
+            CHECK(s2->flops == 2147483648.0, "series flops %.17g", s2->flops);
+            CHECK(s2->kernel && strcmp(s2->kernel, "torch-sdpa-flash") == 0, "series kernel");
+        }
+    }
+    rl_record_free(back);
+    rl_rec_issues_free(&issues);
+    free(json);
+    if (sp) rlb_series_free(&series);
+}
+
+static void write_text(const char *path, const char *text) {
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+int main(int argc, char **argv) {
+    const char *dir = argc > 1 ? argv[1] : ".";
+    char good[1024], bad[1024];
+    snprintf(good, sizeof good, "%s/series-good.json", dir);
+    snprintf(bad, sizeof bad, "%s/series-bad.json", dir);
+    write_text(good, "{\"kernel\": \"torch-sdpa-flash\", \"version\": \"torch 2.11.0\", \"points\": "
+                     "[{\"batch\": 1, \"heads\": 8, \"kv_heads\": 8, \"seq\": 1024, \"kv_len\": "
+                     "1024, \"head_dim\": 64, \"dtype\": \"fp16\", \"causal\": false, \"block_m\": "
+                     "128, \"block_n\": 128, \"median_s\": 2e-5, \"min_s\": 1.9e-5, \"max_s\": "
+                     "3e-5, \"runs\": 50, \"max_abs_error\": 0.001}]}");
+    write_text(bad, "{\"kernel\": \"x\", \"version\": \"y\", \"points\": [{\"batch\": 1}]}");
+    gpu_run_should_make_a_valid_record_with_core_values(NULL);
+    gpu_run_should_make_a_valid_record_with_core_values(good);
+    rlb_series s;
+    char why[512] = "";
+    CHECK(rlb_series_read(bad, &s, why, sizeof why) != 0 && strstr(why, "series.points[0]"),
+          "bad series accepted or unnamed: %s", why);
+    CHECK(rlb_series_read("/nonexistent/x.json", &s, why, sizeof why) != 0 && strstr(why, "cannot open"),
+          "missing series: %s", why);
+    if (failures) {
+        fprintf(stderr, "%d check(s) failed\n", failures);
+        return 1;
+    }
+    printf("bench records: all checks passed\n");
+    return 0;
+}
