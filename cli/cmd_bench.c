@@ -33,6 +33,7 @@ static void bench_help(FILE *out) {
           "  --seed N            base seed of the random inputs (default: fresh each run)\n"
           "  --check-rows N      query rows per kernel compared with fp64 (default 256)\n"
           "  --series FILE       add a reference series (JSON from gpu-check.sh's SDPA timing)\n"
+          "  --only K1,K2        run only these kernels of the grid (e.g. cuda-decode)\n"
           "  --list-grid         print the grid as JSON lines and exit\n"
           "  --quiet             no progress lines\n\n"
           "Exit status: 0 all kernels correct and the record written; 1 a kernel failed its check\n"
@@ -83,7 +84,7 @@ static void list_grid(const rlb_case *cases, int n) {
 }
 
 int cmd_bench(int argc, char **argv) {
-    const char *backend = NULL, *out = NULL, *series_path = NULL;
+    const char *backend = NULL, *out = NULL, *series_path = NULL, *only = NULL;
     int quick = 0, quiet = 0, do_list = 0;
     rlb_options opt;
     memset(&opt, 0, sizeof opt);
@@ -109,6 +110,9 @@ int cmd_bench(int argc, char **argv) {
         } else if (cli_flag(argc, argv, &i, "series", &v)) {
             if (!v || !*v) return cli_errorf(CMD, "series: expected a file name");
             series_path = v;
+        } else if (cli_flag(argc, argv, &i, "only", &v)) {
+            if (!v || !*v) return cli_errorf(CMD, "only: expected kernel names separated by commas");
+            only = v;
         } else if (cli_flag(argc, argv, &i, "runs", &v)) {
             if (cli_parse_int("runs", v, 1, 200, &x, &err) != RL_OK) return cli_error(CMD, &err);
             opt.runs = (int)x;
@@ -144,6 +148,27 @@ int cmd_bench(int argc, char **argv) {
     rlb_case cases[MAX_CASES];
     int n = rlb_grid(backend, quick, cases, MAX_CASES);
     if (n > MAX_CASES) n = MAX_CASES;
+    if (only) {
+        /* Check every name, then keep the cases of the kernels named. */
+        int keep[RLB_KERNEL_COUNT] = {0};
+        char names[256];
+        snprintf(names, sizeof names, "%s", only);
+        for (char *save = NULL, *t = strtok_r(names, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+            int k = rlb_kernel_parse(t);
+            if (k < 0)
+                return cli_errorf(CMD, "only: unknown kernel \"%.64s\"; expected names such as "
+                                       "cpu-naive, cpu-tiled, cuda-naive, cuda-tiled-fp32, "
+                                       "cuda-tiled-tc, cuda-decode",
+                                  t);
+            keep[k] = 1;
+        }
+        int m = 0;
+        for (int i = 0; i < n; i++)
+            if (keep[cases[i].kernel]) cases[m++] = cases[i];
+        if (m == 0)
+            return cli_errorf(CMD, "only: no case of the %s grid uses \"%.64s\"", backend, only);
+        n = m;
+    }
     if (do_list) {
         list_grid(cases, n);
         return CLI_EXIT_OK;

@@ -52,6 +52,10 @@ flags)
   [ $rc -eq 2 ] && grep -q 'runs' "$TMP/e3" || fail "--runs 0: rc $rc, $(cat "$TMP/e3")"
   "$ROOFLAB" bench --backend cpu --frobnicate 2>"$TMP/e4"; rc=$?
   [ $rc -eq 2 ] && grep -q 'frobnicate' "$TMP/e4" || fail "unknown flag: rc $rc"
+  "$ROOFLAB" bench --backend cpu --only cpu-fast --out "$TMP/x.json" 2>"$TMP/e5"; rc=$?
+  [ $rc -eq 2 ] && grep -q 'only: unknown kernel "cpu-fast"' "$TMP/e5" || fail "--only cpu-fast: rc $rc, $(cat "$TMP/e5")"
+  n=$("$ROOFLAB" bench --backend cpu --quick --only cpu-tiled --list-grid | wc -l)
+  [ "$n" -eq 5 ] || fail "--only cpu-tiled kept $n cases, expected 5"
   n=$("$ROOFLAB" bench --backend cuda --list-grid | grep -c '"kernel": "cuda-')
   [ "$n" -ge 20 ] || fail "cuda grid has $n cases"
   n=$("$ROOFLAB" bench --backend cpu --quick --list-grid | wc -l)
