@@ -325,3 +325,63 @@ test('screenshots at 1280×800 and 390×844, light and dark, with no console err
     }
   }
 });
+
+test('custom hardware needs typed figures; the backward pass shows what is modelled; keys and tooltips', async () => {
+  const page = await openPage(browser.context, server.url);
+  await page.selectOption('[data-testid=input-hw]', 'custom');
+  assert.match(await page.textContent('[data-testid=error-bandwidth]'), /^bandwidth: the custom preset has no bandwidth; type one/);
+  assert.equal(await hash(page), '', 'the last good state (defaults) stays in the URL');
+  await page.fill('[data-testid=input-bandwidth]', '1.5 TB/s');
+  await page.press('[data-testid=input-bandwidth]', 'Enter');
+  assert.match(await page.textContent('[data-testid=error-peak]'), /^peak: the custom preset has no/);
+  await page.fill('[data-testid=input-peak]', '200 TFLOPS');
+  await page.press('[data-testid=input-peak]', 'Enter');
+  assert.equal(await page.textContent('[data-testid=status]'), 'Ready');
+  let v = await shown(page);
+  assert.equal(Number(v.ridge), 200e12 / 1.5e12);
+  assertMatchesNative(v, nativeEval(['--hw', 'custom', '--bandwidth', '1.5 TB/s', '--peak', '200 TFLOPS']), 'custom');
+
+  await page.selectOption('[data-testid=input-hw]', 'h100-sxm');
+  await page.selectOption('[data-testid=input-pass]', 'bwd');
+  v = await shown(page);
+  assert.equal(Number(v.flops), 2.5 * 4 * 8 * 4096 * 4096 * 64);
+  assert.equal(v['bytes-tiled'], '', 'tiled backward is not modelled: shown as such, not guessed');
+  assertMatchesNative(v, nativeEval(['--pass', 'bwd']), 'bwd');
+  assert.match(await page.textContent('[data-testid=worked]'), /no backward traffic model yet/);
+  await page.selectOption('[data-testid=input-pass]', 'fwd');
+
+  // Keyboard pan on the focused chart, then reset with 0.
+  const x0 = await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min);
+  await page.focus('[data-testid=chart-roofline]');
+  await page.keyboard.press('ArrowRight');
+  assert.ok(await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min) > x0, 'ArrowRight pans');
+  const xr = await page.evaluate(() => { const x = window.rooflab.roofline.chart.scales.x; return Math.log10(x.max / x.min); });
+  await page.keyboard.press('0');
+  assert.equal(await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min), x0);
+  const x1 = await page.evaluate(() => { const x = window.rooflab.roofline.chart.scales.x; return Math.log10(x.max / x.min); });
+  assert.ok(Math.abs(xr - x1) < 1e-9, 'panning a log axis keeps the decades shown');
+  // Mouse drag pans too.
+  const box = await page.locator('[data-testid=chart-roofline]').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 80, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  assert.ok(await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min) > x0, 'drag pans');
+  await page.click('[data-testid=action-zoom-reset]');
+
+  // Hovering the tiled point shows its exact values with units.
+  const pos = await page.evaluate(() => {
+    const c = window.rooflab.roofline.chart;
+    const i = c.data.datasets.findIndex((d) => d.rlKind === 'point' && d.label === 'tiled');
+    const el = c.getDatasetMeta(i).data[0];
+    const r = c.canvas.getBoundingClientRect();
+    return { x: r.left + el.x, y: r.top + el.y };
+  });
+  await page.mouse.move(pos.x, pos.y);
+  await page.waitForFunction(() => window.rooflab.roofline.chart.tooltip.opacity > 0);
+  const lines = await page.evaluate(() => window.rooflab.roofline.chart.tooltip.body.flatMap((b) => b.lines));
+  assert.match(lines.join(' | '), /^tiled: I = [\d.]+ FLOP\/B, [\d.]+ TFLOP\/s \| bytes [\d.]+ MB \([\d.]+ MiB\)/);
+  assert.match(lines.join(' | '), /memory-bound/);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});

@@ -9,6 +9,7 @@
 /* global Chart */
 
 const MODELS = ['compulsory', 'tiled', 'naive'];
+const RANK = { point: 0, measured: 1, roof: 2, ceiling: 3, trail: 4 };
 const POINT_STYLE = { compulsory: 'circle', tiled: 'triangle', naive: 'rectRot' };
 
 export function cssColors() {
@@ -193,6 +194,7 @@ export class RooflineChart {
     const fmt = (v, unit) => model.format(v, unit);
     this.colors = cssColors();
     const c = this.colors;
+    this.bindKeys(canvas);
     this.chart = new Chart(canvas, {
       type: 'scatter',
       data: { datasets: [] },
@@ -203,7 +205,7 @@ export class RooflineChart {
         normalized: true,
         responsive: true,
         maintainAspectRatio: false,
-        interaction: { mode: 'nearest', intersect: true },
+        interaction: { mode: 'point', intersect: true },
         scales: {
           x: {
             type: 'logarithmic',
@@ -228,6 +230,10 @@ export class RooflineChart {
             },
           },
           tooltip: {
+            // A working point or a measured point under the pointer hides the trail beneath it.
+            filter: (item, _i, items) => item.dataset.rlKind !== 'trail' ||
+              !items.some((o) => o.dataset.rlKind === 'point' || o.dataset.rlKind === 'measured'),
+            itemSort: (a, b) => RANK[a.dataset.rlKind] - RANK[b.dataset.rlKind],
             callbacks: {
               label: (ctx) => this.tooltip(ctx),
             },
@@ -235,25 +241,73 @@ export class RooflineChart {
           annotation: { annotations: {} },
           zoom: {
             limits: { x: { min: 1e-4, max: 1e8 }, y: { min: 1e6, max: 1e19 } },
-            pan: { enabled: true, mode: 'xy' },
-            zoom: { wheel: { enabled: true }, pinch: { enabled: true }, mode: 'xy' },
+            // Panning is done here (panBy): the plugin's pan keeps a linear range, which on
+            // these log axes squeezes one end.
+            pan: { enabled: false },
+            zoom: { wheel: { enabled: true }, pinch: { enabled: true }, mode: 'xy', onZoomComplete: () => { this.zoomed = true; } },
           },
         },
       },
     });
   }
 
+  // Pan by a pixel offset: each axis's ends move by the same number of pixels, which on a log
+  // axis keeps the number of decades shown.
+  panBy(dx, dy) {
+    const c = this.chart;
+    for (const [id, d] of [['x', dx], ['y', dy]]) {
+      if (!d) continue;
+      const sc = c.scales[id];
+      c.options.scales[id].min = sc.getValueForPixel(sc.getPixelForValue(sc.min) - d);
+      c.options.scales[id].max = sc.getValueForPixel(sc.getPixelForValue(sc.max) - d);
+    }
+    this.zoomed = true;
+    c.update('none');
+  }
+
+  // Pointer drag pans; keyboard: arrows pan, + and - zoom, 0 resets (the canvas is focusable).
+  bindKeys(canvas) {
+    canvas.tabIndex = 0;
+    let drag = null;
+    canvas.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0 || e.pointerType === 'touch') return;
+      drag = { x: e.clientX, y: e.clientY };
+      canvas.setPointerCapture(e.pointerId);
+    });
+    canvas.addEventListener('pointermove', (e) => {
+      if (!drag) return;
+      const dx = e.clientX - drag.x;
+      const dy = e.clientY - drag.y;
+      if (Math.abs(dx) + Math.abs(dy) < 2) return;
+      drag = { x: e.clientX, y: e.clientY };
+      this.panBy(dx, dy);
+    });
+    const end = () => { drag = null; };
+    canvas.addEventListener('pointerup', end);
+    canvas.addEventListener('pointercancel', end);
+    canvas.addEventListener('keydown', (e) => {
+      const step = 40;
+      const pan = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] }[e.key];
+      if (pan) this.panBy(pan[0], pan[1]);
+      else if (e.key === '+' || e.key === '=') this.zoom(1.25);
+      else if (e.key === '-') this.zoom(0.8);
+      else if (e.key === '0') this.resetZoom();
+      else return;
+      e.preventDefault();
+    });
+  }
+
   tooltip(ctx) {
-    const f = (v, u) => this.model.format(v, u);
+    const f = (v, u, o = {}) => this.model.format(v, u, { sig: 6, ...o });
     const ds = ctx.dataset;
     const p = ctx.raw;
     const head = `${ds.label}: I = ${f(p.x, 'FLOP/B')}, ${f(p.y, 'FLOP/s')}`;
     if (ds.rlKind === 'point') {
-      return [head, `bytes ${f(p.bytes, 'B')} (${f(p.bytes, 'B', { iec: true })})`,
+      return [head, `bytes ${f(p.bytes, 'B')} (${f(p.bytes, 'B', { iec: true })}), F / bytes`,
         `bound time ${f(p.time, 's')}, ${p.bound}-bound`];
     }
     if (ds.rlKind === 'trail') return `${head} at ${this.view.sweptKey} = ${p.n.toLocaleString('en-US')}`;
-    if (ds.rlKind === 'measured' && p.text) return [head, p.text];
+    if (ds.rlKind === 'measured' && p.text) return [head, ...[].concat(p.text)];
     return head;
   }
 
@@ -350,8 +404,8 @@ export class RooflineChart {
   // Zoom helpers for the keyboard buttons.
   zoom(factor) { this.zoomed = true; this.chart.zoom(factor); }
   resetZoom() {
+    this.chart.resetZoom('none'); // may call onZoomComplete: clear the flag after it
     this.zoomed = false;
-    this.chart.resetZoom('none');
     if (this.view) this.fullUpdate(this.view);
   }
 
@@ -420,7 +474,7 @@ export class SweepChart {
             callbacks: {
               label: (ctx) => {
                 const unit = ctx.dataset.yAxisID === 'yTime' ? 's' : 'FLOP/B';
-                return `${ctx.dataset.label}: ${fmt(ctx.raw.y, unit)} at ${this.sweptKey} = ${ctx.raw.x.toLocaleString('en-US')}`;
+                return `${ctx.dataset.label}: ${model.format(ctx.raw.y, unit, { sig: 6 })} at ${this.sweptKey} = ${ctx.raw.x.toLocaleString('en-US')}`;
               },
             },
           },

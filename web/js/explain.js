@@ -1,6 +1,7 @@
 // explain.js — the worked calculation: each step of the model written out with the current
 // numbers substituted and units carried. Every number is a value the WASM model returned, shown
-// with core's formatter; this file only writes the formulas around them.
+// with core's formatter in a span with a stable data-testid and its exact value in data-value;
+// this file only writes the formulas around them.
 
 const MODELS = ['compulsory', 'tiled', 'naive'];
 
@@ -21,90 +22,100 @@ export function makeFormatters(model) {
 // r: model.evaluate(...).r, roof: { bandwidth, peak, peakName, bandwidthFrom, peakFrom }, preset.
 export function workedHtml(model, r, roof, preset) {
   const { int, q, bytes, span } = makeFormatters(model);
+  // n(id, value, how): a number in a span; how = 'int', 'B' (bytes, SI + IEC), or a base unit.
+  const n = (id, value, how) => {
+    const text = how === 'int' ? int(value) : how === 'B' ? bytes(value) : how === 'x' ? model.format(value, '', { sig: 6 }) : q(value, how);
+    return span(`calc-${id}`, value, text);
+  };
   const dt = (i) => model.dtypes[i].name;
   const B = r['problem.batch'], H = r['problem.heads'], Hkv = r['problem.kv_heads'];
   const N = r['problem.seq'], L = r['problem.kv_len'], d = r['problem.head_dim'];
   const b = r['problem.dtype_bytes'], bkv = r['problem.kv_dtype_bytes'], bs = r['problem.score_dtype_bytes'];
   const Br = r['problem.block_m'], Bc = r['problem.block_n'];
   const causal = r['problem.causal'] === 1, bwd = r['problem.pass'] === 1;
+  const avail = MODELS.filter((m) => r[`${m}.available`]);
   const out = [];
   const li = (title, body) => out.push(`<li><strong>${title}</strong><div class="eq">${body}</div></li>`);
 
-  li('Problem', `B = ${int(B)}, H = ${int(H)}, Hkv = ${int(Hkv)} (H/Hkv query heads share each K/V head), ` +
-    `N = ${int(N)}, L = ${int(L)}, d = ${int(d)}; Q/O in ${dt(r['problem.dtype'])} (b = ${b} B), ` +
-    `K/V in ${dt(r['problem.kv_dtype'])} (b_kv = ${bkv} B); ${causal ? 'causal' : 'non-causal'}, ${bwd ? 'backward' : 'forward'} pass.`);
+  li('Problem', `B = ${n('batch', B, 'int')}, H = ${n('heads', H, 'int')}, Hkv = ${n('kv-heads', Hkv, 'int')} (H/Hkv query heads share each K/V head), ` +
+    `N = ${n('seq', N, 'int')}, L = ${n('kv-len', L, 'int')}, d = ${n('head-dim', d, 'int')}; ` +
+    `Q/O in ${dt(r['problem.dtype'])} (b = ${n('dtype-bytes', b, 'int')} B), K/V in ${dt(r['problem.kv_dtype'])} (b_kv = ${n('kv-dtype-bytes', bkv, 'int')} B); ` +
+    `${causal ? 'causal' : 'non-causal'}, ${bwd ? 'backward' : 'forward'} pass; tile Br × Bc = ${n('block-m', Br, 'int')} × ${n('block-n', Bc, 'int')}.`);
 
   li('Scored pairs', causal
-    ? `P = N·L − N(N−1)/2 = ${int(N)} · ${int(L)} − ${int(N)} · ${int(N - 1)} / 2 = ${span('calc-pairs', r.pairs, int(r.pairs))} per (batch, head)`
-    : `P = N · L = ${int(N)} · ${int(L)} = ${span('calc-pairs', r.pairs, int(r.pairs))} per (batch, head)`);
+    ? `P = N·L − N(N−1)/2 = ${int(N)} · ${int(L)} − ${int(N)} · ${int(N - 1)} / 2 = ${n('pairs', r.pairs, 'int')} per (batch, head)`
+    : `P = N · L = ${int(N)} · ${int(L)} = ${n('pairs', r.pairs, 'int')} per (batch, head)`);
 
   const fwd = `4 · B · H · d · P = 4 · ${int(B)} · ${int(H)} · ${int(d)} · ${int(r.pairs)}`;
-  li('FLOPs (matmuls QKᵀ and PV, 2 FLOPs per multiply-add)', bwd
-    ? `F_fwd = ${fwd} = ${span('calc-fwd-flops', r.fwd_flops, q(r.fwd_flops, 'FLOP'))}<br>` +
-      `F = 2.5 × F_fwd = ${span('calc-flops', r.flops, q(r.flops, 'FLOP'))} (five matmuls instead of two)`
-    : `F = ${fwd} = ${span('calc-flops', r.flops, q(r.flops, 'FLOP'))}` +
-      ` <span class="note">(softmax 5·B·H·P = ${span('calc-softmax-flops', r.softmax_flops, q(r.softmax_flops, 'FLOP'))}, reported apart, not in F)</span>`);
+  li('FLOPs (matmuls QKᵀ and PV, 2 FLOPs per multiply-add)', (bwd
+    ? `F_fwd = ${fwd} = ${n('fwd-flops', r.fwd_flops, 'FLOP')}<br>F = 2.5 × F_fwd = ${n('flops', r.flops, 'FLOP')} (five matmuls instead of two)`
+    : `F = ${fwd} = ${n('flops', r.flops, 'FLOP')}`) +
+    `<br><span class="note">softmax and scaling 5·B·H·P = ${n('softmax-flops', r.softmax_flops, 'FLOP')}, reported apart, not part of F</span>`);
 
   li('Bytes per tensor (once)',
-    `Q = b · B · H · N · d = ${b} B · ${int(B)} · ${int(H)} · ${int(N)} · ${int(d)} = ${span('calc-q-tensor', r.q_tensor_bytes, bytes(r.q_tensor_bytes))}<br>` +
-    `K = b_kv · B · Hkv · L · d = ${bkv} B · ${int(B)} · ${int(Hkv)} · ${int(L)} · ${int(d)} = ${span('calc-k-tensor', r.k_tensor_bytes, bytes(r.k_tensor_bytes))}; V the same<br>` +
-    `O = ${span('calc-o-tensor', r.o_tensor_bytes, bytes(r.o_tensor_bytes))} (as Q)<br>` +
-    `S (or P) matrix = b_s · B · H · N · L = ${bs} B · ${int(B)} · ${int(H)} · ${int(N)} · ${int(L)} = ${span('calc-score-matrix', r.score_matrix_bytes, bytes(r.score_matrix_bytes))}`);
+    `Q = b · B · H · N · d = ${b} B · ${int(B)} · ${int(H)} · ${int(N)} · ${int(d)} = ${n('q-tensor', r.q_tensor_bytes, 'B')}<br>` +
+    `K = b_kv · B · Hkv · L · d = ${bkv} B · ${int(B)} · ${int(Hkv)} · ${int(L)} · ${int(d)} = ${n('k-tensor', r.k_tensor_bytes, 'B')}; ` +
+    `V the same = ${n('v-tensor', r.v_tensor_bytes, 'B')}<br>` +
+    `O = ${n('o-tensor', r.o_tensor_bytes, 'B')} (as Q)<br>` +
+    `S (or P) matrix = b_s · B · H · N · L = ${bs} B · ${int(B)} · ${int(H)} · ${int(N)} · ${int(L)} = ${n('score-matrix', r.score_matrix_bytes, 'B')}`);
 
   const c = 'compulsory.';
   let traffic = bwd
-    ? `compulsory = Q + K + V + O + (dO + dQ + dK + dV) = ${span('calc-bytes-compulsory', r[c + 'bytes'], bytes(r[c + 'bytes']))}`
-    : `compulsory = Q + K + V + O = ${bytes(r[c + 'q_bytes'])} + ${bytes(r[c + 'k_bytes'])} + ${bytes(r[c + 'v_bytes'])} + ${bytes(r[c + 'o_bytes'])} = ${span('calc-bytes-compulsory', r[c + 'bytes'], bytes(r[c + 'bytes']))}`;
+    ? `compulsory = Q + K + V + O + (dO read, dQ dK dV written) = ${n('compulsory-q', r[c + 'q_bytes'], 'B')} + ${n('compulsory-k', r[c + 'k_bytes'], 'B')} + ${n('compulsory-v', r[c + 'v_bytes'], 'B')} + ${n('compulsory-o', r[c + 'o_bytes'], 'B')} + ${n('compulsory-grad', r[c + 'grad_bytes'], 'B')} = ${n('bytes-compulsory', r[c + 'bytes'], 'B')}`
+    : `compulsory = Q + K + V + O = ${n('compulsory-q', r[c + 'q_bytes'], 'B')} + ${n('compulsory-k', r[c + 'k_bytes'], 'B')} + ${n('compulsory-v', r[c + 'v_bytes'], 'B')} + ${n('compulsory-o', r[c + 'o_bytes'], 'B')} = ${n('bytes-compulsory', r[c + 'bytes'], 'B')}`;
   if (r['tiled.available']) {
     const t = 'tiled.';
     const reload = r[t + 'kv_reload_factor'];
-    traffic += `<br>tiled: ⌈N/Br⌉ = ⌈${int(N)}/${int(Br)}⌉ = ${span('calc-query-blocks', r[t + 'query_blocks'], int(r[t + 'query_blocks']))} query blocks per (batch, head); ` +
-      `each streams the K and V rows it needs${causal ? ` (causal: up to its last key, in Bc = ${int(Bc)} row steps)` : ''}: ` +
-      `${span('calc-kv-rows-tiled', r[t + 'kv_rows_loaded_per_head'], int(r[t + 'kv_rows_loaded_per_head']))} rows per head = ` +
-      `${span('calc-kv-reload-tiled', reload, model.format(reload, '', { sig: 6 }))} × L<br>` +
-      `K reads = ${model.format(reload, '', { sig: 6 })} × K = ${bytes(r[t + 'k_bytes'])}, V reads the same = ${bytes(r[t + 'v_bytes'])}<br>` +
-      `tiled = Q + O + K reads + V reads = ${span('calc-bytes-tiled', r[t + 'bytes'], bytes(r[t + 'bytes']))}`;
+    traffic += `<br>tiled: ⌈N/Br⌉ = ⌈${int(N)}/${int(Br)}⌉ = ${n('query-blocks', r[t + 'query_blocks'], 'int')} query blocks per (batch, head); ` +
+      `each streams the K and V rows it needs${causal ? ` (causal: up to its last key, in steps of Bc = ${int(Bc)} rows)` : ' (all L)'}: ` +
+      `${n('kv-rows-tiled', r[t + 'kv_rows_loaded_per_head'], 'int')} rows per head = ${n('kv-reload-tiled', reload, 'x')} × L<br>` +
+      `K reads = ${model.format(reload, '', { sig: 6 })} × K = ${n('k-reads-tiled', r[t + 'k_bytes'], 'B')}, ` +
+      `V reads = ${n('v-reads-tiled', r[t + 'v_bytes'], 'B')}<br>` +
+      `tiled = Q + O + K reads + V reads = ${n('tiled-q', r[t + 'q_bytes'], 'B')} + ${n('tiled-o', r[t + 'o_bytes'], 'B')} + ${bytes(r[t + 'k_bytes'])} + ${bytes(r[t + 'v_bytes'])} = ${n('bytes-tiled', r[t + 'bytes'], 'B')}`;
   } else {
-    traffic += '<br>tiled: not modelled for the backward pass yet (DESIGN.md), so it is not shown.';
+    traffic += '<br>tiled: no backward traffic model yet (DESIGN.md) — not shown rather than guessed.';
   }
   const nv = 'naive.';
-  traffic += `<br>naive = compulsory + S written and read + P written and read = ${bytes(r[c + 'bytes'])} + ${bytes(r[nv + 's_bytes'])} + ${bytes(r[nv + 'p_bytes'])} = ${span('calc-bytes-naive', r[nv + 'bytes'], bytes(r[nv + 'bytes']))}` +
-    (causal ? ' <span class="note">(causal does not shrink it: the full matrix is stored)</span>' : '');
+  if (r['naive.available']) {
+    traffic += `<br>naive = compulsory + S written and read + P written and read = ${bytes(r[c + 'bytes'])} + ${n('naive-s', r[nv + 's_bytes'], 'B')} + ${n('naive-p', r[nv + 'p_bytes'], 'B')} = ${n('bytes-naive', r[nv + 'bytes'], 'B')}` +
+      (causal ? ' <span class="note">(causal does not shrink it: the full matrix is stored)</span>' : '');
+  } else {
+    traffic += '<br>naive: no backward traffic model yet — not shown rather than guessed.';
+  }
   li('Device-memory traffic per model', traffic);
 
-  li('Arithmetic intensity I = F / bytes', MODELS.filter((m) => r[`${m}.available`]).map((m) =>
-    `${m}: ${q(r.flops, 'FLOP')} / ${q(r[`${m}.bytes`], 'B')} = ${span(`calc-intensity-${m}`, r[`${m}.intensity_flop_per_byte`], q(r[`${m}.intensity_flop_per_byte`], 'FLOP/B'))}`).join('<br>'));
+  li('Arithmetic intensity I = F / bytes', avail.map((m) =>
+    `${m}: ${q(r.flops, 'FLOP')} / ${q(r[`${m}.bytes`], 'B')} = ${n(`intensity-${m}`, r[`${m}.intensity_flop_per_byte`], 'FLOP/B')}`).join('<br>'));
 
   const from = (w) => (w === 'typed' ? 'typed' : `${w} preset`);
   li('Ridge point I* = π / β',
-    `π = ${span('calc-peak', r.peak_flops_per_s, q(r.peak_flops_per_s, 'FLOP/s'))} (${esc(roof.peakName)}, ${from(roof.peakFrom)}), ` +
-    `β = ${span('calc-bandwidth', r.bandwidth_bytes_per_s, q(r.bandwidth_bytes_per_s, 'B/s'))} (${from(roof.bandwidthFrom)}` +
-    (r.bandwidth_bytes_per_s >= 1024 ? `; = ${model.format(r.bandwidth_bytes_per_s, 'B/s', { iec: true })}` : '') + ')<br>' +
-    `I* = ${q(r.peak_flops_per_s, 'FLOP/s')} / ${q(r.bandwidth_bytes_per_s, 'B/s')} = ${span('calc-ridge', r.ridge_flop_per_byte, q(r.ridge_flop_per_byte, 'FLOP/B'))}`);
+    `π = ${n('peak', r.peak_flops_per_s, 'FLOP/s')} (${esc(roof.peakName)}, ${from(roof.peakFrom)}), ` +
+    `β = ${n('bandwidth', r.bandwidth_bytes_per_s, 'B/s')} = ${model.format(r.bandwidth_bytes_per_s, 'B/s', { iec: true })} (${from(roof.bandwidthFrom)})<br>` +
+    `I* = ${q(r.peak_flops_per_s, 'FLOP/s')} / ${q(r.bandwidth_bytes_per_s, 'B/s')} = ${n('ridge', r.ridge_flop_per_byte, 'FLOP/B')}`);
 
-  li('Attainable throughput P(I) = min(π, β · I)', MODELS.filter((m) => r[`${m}.available`]).map((m) =>
-    `${m}: min(${q(r.peak_flops_per_s, 'FLOP/s')}, ${q(r.bandwidth_bytes_per_s, 'B/s')} × ${q(r[`${m}.intensity_flop_per_byte`], 'FLOP/B')}) = ${span(`calc-attainable-${m}`, r[`${m}.attainable_flops_per_s`], q(r[`${m}.attainable_flops_per_s`], 'FLOP/s'))}`).join('<br>'));
+  li('Attainable throughput P(I) = min(π, β · I)', avail.map((m) =>
+    `${m}: min(${q(r.peak_flops_per_s, 'FLOP/s')}, ${q(r.bandwidth_bytes_per_s, 'B/s')} × ${q(r[`${m}.intensity_flop_per_byte`], 'FLOP/B')}) = ${n(`attainable-${m}`, r[`${m}.attainable_flops_per_s`], 'FLOP/s')}`).join('<br>'));
 
-  li('Bound time t = max(F / π, bytes / β)', MODELS.filter((m) => r[`${m}.available`]).map((m) => {
+  li('Bound time t = max(F / π, bytes / β)', avail.map((m) => {
     const bound = model.bounds[r[`${m}.bound`]];
-    return `${m}: max(${q(r[`${m}.compute_time_s`], 's')}, ${q(r[`${m}.memory_time_s`], 's')}) = ${span(`calc-time-${m}`, r[`${m}.time_s`], q(r[`${m}.time_s`], 's'))} → ` +
+    return `${m}: max(${n(`compute-time-${m}`, r[`${m}.compute_time_s`], 's')}, ${n(`memory-time-${m}`, r[`${m}.memory_time_s`], 's')}) = ${n(`time-${m}`, r[`${m}.time_s`], 's')} → ` +
       `${span(`calc-bound-${m}`, bound, `${bound}-bound`)} (I ${r[`${m}.bound`] ? '≥' : '<'} I*)`;
   }).join('<br>'));
 
   const S = (k) => r[`sram.${k}`];
-  let sram = `Q tile Br·d·b = ${int(Br)} · ${int(d)} · ${b} B = ${span('calc-sram-q', S('q_tile_bytes'), bytes(S('q_tile_bytes')))}<br>` +
-    `K tile Bc·d·b_kv = ${int(Bc)} · ${int(d)} · ${bkv} B = ${span('calc-sram-k', S('k_tile_bytes'), bytes(S('k_tile_bytes')))}<br>` +
-    `V tile Bc·d·b_kv = ${span('calc-sram-v', S('v_tile_bytes'), bytes(S('v_tile_bytes')))}<br>` +
-    `S tile Br·Bc·4 (fp32 scores) = ${int(Br)} · ${int(Bc)} · 4 B = ${span('calc-sram-s', S('s_tile_bytes'), bytes(S('s_tile_bytes')))}<br>` +
-    `O accumulator Br·d·4 (fp32) = ${int(Br)} · ${int(d)} · 4 B = ${span('calc-sram-o', S('o_acc_bytes'), bytes(S('o_acc_bytes')))}<br>` +
-    `m and l 2·Br·4 = 2 · ${int(Br)} · 4 B = ${span('calc-sram-ml', S('ml_bytes'), bytes(S('ml_bytes')))}<br>` +
-    `total = ${span('calc-sram-total', S('total_bytes'), bytes(S('total_bytes')))} in bytes, not elements`;
+  let sram = `Q tile Br·d·b = ${int(Br)} · ${int(d)} · ${b} B = ${n('sram-q', S('q_tile_bytes'), 'B')}<br>` +
+    `K tile Bc·d·b_kv = ${int(Bc)} · ${int(d)} · ${bkv} B = ${n('sram-k', S('k_tile_bytes'), 'B')}<br>` +
+    `V tile Bc·d·b_kv = ${n('sram-v', S('v_tile_bytes'), 'B')}<br>` +
+    `S tile Br·Bc·4 (fp32 scores) = ${int(Br)} · ${int(Bc)} · 4 B = ${n('sram-s', S('s_tile_bytes'), 'B')}<br>` +
+    `O accumulator Br·d·4 (fp32) = ${int(Br)} · ${int(d)} · 4 B = ${n('sram-o', S('o_acc_bytes'), 'B')}<br>` +
+    `m and l 2·Br·4 = 2 · ${int(Br)} · 4 B = ${n('sram-ml', S('ml_bytes'), 'B')}<br>` +
+    `total = ${n('sram-total', S('total_bytes'), 'B')} — bytes, not elements`;
   if (S('limit_default_bytes') > 0) {
-    sram += ` against ${esc(preset.id)}'s shared memory per block: ${bytes(S('limit_default_bytes'))} default, ${bytes(S('limit_optin_bytes'))} opt-in maximum.`;
+    sram += `<br>${esc(preset.id)} shared memory per block: ${n('sram-limit-default', S('limit_default_bytes'), 'B')} by default, ${n('sram-limit-optin', S('limit_optin_bytes'), 'B')} with opt-in.`;
     if (!S('fits_optin')) {
       sram += `<div class="warn" data-testid="sram-warning" data-value="optin">⚠ This tile does not fit in shared memory even with the opt-in maximum (${bytes(S('limit_optin_bytes'))}): pick a smaller Br, Bc or d.</div>`;
     } else if (!S('fits_default')) {
-      sram += `<div class="warn" data-testid="sram-warning" data-value="default">⚠ Over the ${bytes(S('limit_default_bytes'))} default per block: the kernel must opt in to more shared memory (cudaFuncSetAttribute) — it fits the ${bytes(S('limit_optin_bytes'))} maximum.</div>`;
+      sram += `<div class="warn" data-testid="sram-warning" data-value="default">⚠ Over the ${bytes(S('limit_default_bytes'))} default per block: the kernel must opt in to more shared memory (cudaFuncSetAttribute); it fits the ${bytes(S('limit_optin_bytes'))} maximum.</div>`;
     }
   } else {
     sram += ' <span class="note">(the custom preset has no shared-memory figure to compare with)</span>';

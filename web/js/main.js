@@ -298,9 +298,13 @@ class App {
     $('input-bandwidth').placeholder = preset.bandwidth > 0 ? m.format(preset.bandwidth, 'B/s') : 'e.g. 3.35 TB/s';
     const pk = m.peakForDtype(preset.index, r['problem.dtype']);
     $('input-peak').placeholder = pk > 0 ? `${m.format(pk, 'FLOP/s')} (${roof.peakName})` : 'e.g. 989 TFLOP/s';
-    $('preset-info').textContent = preset.id === 'custom'
+    const esc = (t) => String(t).replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]);
+    $('preset-info').innerHTML = preset.id === 'custom'
       ? 'Custom: type the bandwidth and the peak.'
-      : `${preset.arch}; ${m.format(preset.bandwidth, 'B/s')}; SMEM/block ${m.format(preset.smemPerBlockDefault, 'B', { iec: true })} default, ${m.format(preset.smemPerBlockOptin, 'B', { iec: true })} opt-in; L2 ${m.format(preset.l2, 'B')}. Source: ${preset.source} (${preset.sourceDate}).${preset.notes ? ` Note: ${preset.notes}` : ''}`;
+      : `${esc(preset.arch)}; ${f.span('preset-bandwidth', preset.bandwidth, m.format(preset.bandwidth, 'B/s'))}; ` +
+        `${f.span('preset-sms', preset.sms, f.int(preset.sms))} SMs; shared memory per block ${f.span('preset-smem-default', preset.smemPerBlockDefault, m.format(preset.smemPerBlockDefault, 'B', { iec: true }))} default, ` +
+        `${f.span('preset-smem-optin', preset.smemPerBlockOptin, m.format(preset.smemPerBlockOptin, 'B', { iec: true }))} opt-in; L2 ${f.span('preset-l2', preset.l2, m.format(preset.l2, 'B'))}. ` +
+        `Source: ${esc(preset.source)} (${esc(preset.sourceDate)}).${preset.notes ? ` Note: ${esc(preset.notes)}` : ''}`;
 
     // Summary cards
     const card = (testid, label, value, text) => `<div><dt>${label}</dt><dd>${f.span(testid, value, text)}</dd></div>`;
