@@ -38,6 +38,7 @@ typedef enum {
     RLB_CUDA_NAIVE,      /* cuBLAS + softmax kernel, S and P in device memory: `naive` */
     RLB_CUDA_TILED_FP32, /* FlashAttention-style, CUDA cores, Br×Bc configurable: `tiled` */
     RLB_CUDA_TILED_TC,   /* FlashAttention-style, tensor cores (WMMA), fp16/bf16: `tiled` */
+    RLB_CUDA_TILED_MMA,  /* the same, FlashAttention-2 registers (mma.sync), fp16/bf16: `tiled` */
     RLB_CUDA_DECODE,     /* split-KV decode, GQA-fused: `compulsory` (or `tiled` unfused) */
     RLB_TORCH_SDPA,      /* PyTorch scaled_dot_product_attention (flash backend), imported */
     RLB_KERNEL_COUNT

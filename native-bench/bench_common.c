@@ -11,10 +11,10 @@
 
 static const char *const kernel_names[RLB_KERNEL_COUNT] = {
     "cpu-naive",       "cpu-tiled",   "cuda-naive", "cuda-tiled-fp32",
-    "cuda-tiled-tc",   "cuda-decode", "torch-sdpa-flash",
+    "cuda-tiled-tc",   "cuda-tiled-mma", "cuda-decode", "torch-sdpa-flash",
 };
 /* Bump a kernel's version whenever its code changes what it computes or how fast. */
-static const char *const kernel_versions[RLB_KERNEL_COUNT] = {"1", "1", "1", "1", "1", "1",
+static const char *const kernel_versions[RLB_KERNEL_COUNT] = {"1", "1", "1", "1", "1", "1", "1",
                                                               "torch"};
 
 const char *rlb_kernel_name(rlb_kernel k) {

@@ -57,13 +57,15 @@ static void grid_cpu(grid_out *g, int quick) {
 static void grid_cuda(grid_out *g, int quick) {
     const rl_dtype f32 = RL_DTYPE_FP32, f16 = RL_DTYPE_FP16, b16 = RL_DTYPE_BF16;
     const rlb_kernel NV = RLB_CUDA_NAIVE, TF = RLB_CUDA_TILED_FP32, TC = RLB_CUDA_TILED_TC,
-                     DE = RLB_CUDA_DECODE;
+                     MM = RLB_CUDA_TILED_MMA, DE = RLB_CUDA_DECODE;
     const rl_model MN = RL_MODEL_NAIVE, MT = RL_MODEL_TILED, MC = RL_MODEL_COMPULSORY;
     if (quick) {
         add(g, NV, MN, 1, 8, 8, 2048, 2048, 64, f16, 0, 64, 64);
         add(g, TF, MT, 1, 8, 8, 2048, 2048, 64, f32, 1, 64, 64);
         add(g, TC, MT, 2, 8, 8, 2048, 2048, 64, f16, 0, 64, 64);
         add(g, TC, MT, 2, 8, 8, 2048, 2048, 128, b16, 1, 64, 32);
+        add(g, MM, MT, 2, 8, 8, 2048, 2048, 64, f16, 0, 64, 64);
+        add(g, MM, MT, 2, 8, 8, 2048, 2048, 128, b16, 1, 64, 64);
         add(g, DE, MC, 4, 32, 8, 1, 8192, 128, f16, 0, 64, 64);
         return;
     }
@@ -73,12 +75,14 @@ static void grid_cuda(grid_out *g, int quick) {
     add(g, NV, MN, 1, 16, 16, 4096, 4096, 64, b16, 0, 64, 64);
     add(g, NV, MN, 1, 16, 16, 8192, 8192, 128, f16, 0, 64, 64);
     add(g, NV, MN, 1, 16, 16, 8192, 8192, 128, f16, 1, 64, 64);
+    add(g, NV, MN, 2, 8, 2, 300, 700, 64, f16, 1, 64, 64); /* GQA, N < L, L % 8 != 0 */
     /* tiled fp32, several Br × Bc */
     add(g, TF, MT, 4, 16, 16, 4096, 4096, 64, f32, 0, 64, 64);
     add(g, TF, MT, 4, 16, 16, 4096, 4096, 64, f32, 0, 32, 64);
     add(g, TF, MT, 4, 16, 16, 4096, 4096, 64, f32, 0, 64, 32);
     add(g, TF, MT, 4, 16, 16, 4096, 4096, 64, f32, 1, 64, 64);
     add(g, TF, MT, 4, 16, 16, 4096, 4096, 128, f32, 0, 32, 32);
+    add(g, TF, MT, 1, 4, 2, 300, 700, 64, f32, 1, 48, 40); /* GQA, N < L, odd tiles */
     /* tiled on tensor cores (the tile is the kernel's: 64×64 for d = 64, 64×32 for d = 128) */
     for (int dt = 0; dt < 2; dt++)
         for (int causal = 0; causal <= 1; causal++) {
@@ -88,6 +92,17 @@ static void grid_cuda(grid_out *g, int quick) {
     add(g, TC, MT, 2, 16, 16, 8192, 8192, 128, f16, 0, 64, 32);
     add(g, TC, MT, 2, 16, 16, 8192, 8192, 128, f16, 1, 64, 32);
     add(g, TC, MT, 1, 4, 4, 1000, 1000, 64, f16, 1, 64, 64); /* N not a multiple of Br or Bc */
+    add(g, TC, MT, 2, 8, 2, 777, 1500, 128, f16, 1, 64, 32); /* GQA, N < L, ragged tiles */
+    /* the register-resident (FlashAttention-2 arrangement) kernel on the same problems */
+    for (int dt = 0; dt < 2; dt++)
+        for (int causal = 0; causal <= 1; causal++) {
+            add(g, MM, MT, 4, 16, 16, 4096, 4096, 64, dt ? b16 : f16, causal, 64, 64);
+            add(g, MM, MT, 4, 16, 16, 4096, 4096, 128, dt ? b16 : f16, causal, 64, 64);
+        }
+    add(g, MM, MT, 2, 16, 16, 8192, 8192, 128, f16, 0, 64, 64);
+    add(g, MM, MT, 2, 16, 16, 8192, 8192, 128, f16, 1, 64, 64);
+    add(g, MM, MT, 1, 4, 4, 1000, 1000, 128, b16, 1, 64, 64);
+    add(g, MM, MT, 2, 8, 2, 777, 1500, 64, f16, 1, 64, 64); /* GQA, N < L, ragged tiles */
     /* decode: fused GQA groups read K/V once per KV head (compulsory model) */
     for (int dt = 0; dt < 2; dt++) {
         rl_dtype t = dt ? b16 : f16;

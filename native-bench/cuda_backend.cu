@@ -270,6 +270,25 @@ bool run_case(ctx &c, const rlb_case *cs, uint64_t seed, rlb_result *res) {
         }
         break;
     }
+    case RLB_CUDA_TILED_MMA:
+        if (t == RLK_F32 || (p->head_dim != 64 && p->head_dim != 128)) {
+            snprintf(res->skip_reason, sizeof res->skip_reason,
+                     "cuda-tiled-mma takes fp16 or bf16 with d = 64 or 128");
+            return true;
+        }
+        if (p->block_m != RLK_CUDA_MMA_BR || p->block_n != RLK_CUDA_MMA_BC) {
+            snprintf(res->skip_reason, sizeof res->skip_reason,
+                     "cuda-tiled-mma uses Br=%d Bc=%d; the case says %lldx%lld", RLK_CUDA_MMA_BR,
+                     RLK_CUDA_MMA_BC, (long long)p->block_m, (long long)p->block_n);
+            return true;
+        }
+        if (rlk_cuda_tiled_mma_smem(p->head_dim) > c.prop.sharedMemPerBlockOptin) {
+            snprintf(res->skip_reason, sizeof res->skip_reason,
+                     "needs %zu bytes of shared memory per block; the device allows %zu",
+                     rlk_cuda_tiled_mma_smem(p->head_dim), (size_t)c.prop.sharedMemPerBlockOptin);
+            return true;
+        }
+        break;
     case RLB_CUDA_DECODE: {
         if (p->seq != 1 || (p->head_dim != 64 && p->head_dim != 128)) {
             snprintf(res->skip_reason, sizeof res->skip_reason,
@@ -318,6 +337,7 @@ bool run_case(ctx &c, const rlb_case *cs, uint64_t seed, rlb_result *res) {
             return rlk_cuda_tiled_fp32(&s, (const float *)q.p, (const float *)k.p,
                                        (const float *)v.p, (float *)o.p, c.st);
         case RLB_CUDA_TILED_TC: return rlk_cuda_tiled_tc(&s, t, q.p, k.p, v.p, o.p, c.st);
+        case RLB_CUDA_TILED_MMA: return rlk_cuda_tiled_mma(&s, t, q.p, k.p, v.p, o.p, c.st);
         case RLB_CUDA_DECODE:
             return rlk_cuda_decode(&s, t, q.p, k.p, v.p, o.p, x.p, splits, c.st);
         default: return cudaErrorInvalidValue;

@@ -36,9 +36,15 @@ def main():
     flush = torch.empty(max(2 * getattr(props, "L2_cache_size", 64 << 20), 64 << 20),
                         dtype=torch.uint8, device="cuda")
     points = []
+    seen = set()
     for g in grid:
         if g["kernel"] != "cuda-tiled-tc" or g["dtype"] not in DTYPES:
             continue
+        key = tuple(g[k] for k in ("batch", "heads", "kv_heads", "seq", "kv_len", "head_dim",
+                                   "dtype", "causal"))
+        if key in seen:
+            continue
+        seen.add(key)
         B, H, Hkv, N, L, d = (g[k] for k in ("batch", "heads", "kv_heads", "seq", "kv_len", "head_dim"))
         causal = bool(g["causal"])
         if causal and N != L:

@@ -19,6 +19,8 @@
  *                  of padding per K row against bank conflicts). Br, Bc configurable, d ≤ 256.
  *   tiled_tc       `tiled` model on tensor cores (WMMA 16×16×16, fp32 accumulation): fp16 or bf16,
  *                  d = 64 (Br = Bc = 64) or d = 128 (Br = 64, Bc = 32), causal or not.
+ *   tiled_mma      the same on tensor cores with mma.sync and everything but the K/V tiles in
+ *                  registers (FlashAttention-2's arrangement); Br = Bc = 64, d = 64 or 128.
  *   decode         N = 1 against a KV cache: split-KV (the L keys of a sequence are divided among
  *                  `splits` thread blocks, each writing a partial (m, l, o)) and a reduction
  *                  kernel. A block serves the G query heads of a KV group at once (G = H/Hkv when
@@ -63,6 +65,15 @@ int rlk_cuda_tiled_tc_tile(int64_t d, int64_t *br, int64_t *bc);
 size_t rlk_cuda_tiled_tc_smem(int64_t d);
 cudaError_t rlk_cuda_tiled_tc(const rlk_shape *s, rlk_dtype t, const void *q, const void *k,
                               const void *v, void *o, cudaStream_t st);
+
+/* tiled_mma: the same dataflow as tiled_tc with the FlashAttention-2 register arrangement
+ * (mma.sync.m16n8k16: scores, softmax state and O in registers; K and Vᵀ tiles in shared memory).
+ * Br = 64, Bc = 64, d = 64 or 128, fp16 or bf16. */
+#define RLK_CUDA_MMA_BR 64
+#define RLK_CUDA_MMA_BC 64
+size_t rlk_cuda_tiled_mma_smem(int64_t d);
+cudaError_t rlk_cuda_tiled_mma(const rlk_shape *s, rlk_dtype t, const void *q, const void *k,
+                               const void *v, void *o, cudaStream_t st);
 
 /* decode: N must be 1. Query heads per block (G) and the model it follows: returns G; *fused is 1
  * when G = H/Hkv (K/V read once per KV head). */

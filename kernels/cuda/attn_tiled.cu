@@ -378,3 +378,237 @@ cudaError_t rlk_cuda_tiled_tc(const rlk_shape *s, rlk_dtype t, const void *q, co
                                  : tc_launch<__nv_bfloat16, 128>(s, q, k, v, o, st);
     return cudaErrorInvalidValue;
 }
+
+/* ======================= fp16 / bf16, tensor cores, registers (mma.sync) ======================= */
+/*
+ * The FlashAttention-2 arrangement: each warp keeps its 16 query rows' Q fragments, scores, running
+ * max/sum and O accumulator in registers; only K and V tiles go through shared memory. Tensor-core
+ * instruction mma.sync.m16n8k16 (fp32 accumulate), whose fragment layouts the PTX ISA documents
+ * ("Matrix Fragments for mma.m16n8k16"): with g = lane / 4 and t = lane % 4,
+ *   A (16×16, row):  a0,a1 = (g, 2t..2t+1)   a2,a3 = (g+8, 2t..)   a4,a5 = (g, 2t+8..)   a6,a7 = (g+8, 2t+8..)
+ *   B (16×8, col):   b0,b1 = (k 2t..2t+1, n g)   b2,b3 = (k 2t+8.., n g)
+ *   C (16×8, f32):   c0,c1 = (g, 2t..2t+1)   c2,c3 = (g+8, 2t..2t+1)
+ * so two score blocks of 8 keys (C) are exactly one P operand of 16 keys (A). K is kept as rows
+ * (B = Kᵀ reads two consecutive halves of a K row); V is stored transposed in shared memory so
+ * that B = V reads two consecutive halves too. Br = 64 (4 warps), Bc = 64, d = 64 or 128.
+ */
+
+#define RLK_MMA_BC 64
+
+template <typename T> struct mma_op;
+template <> struct mma_op<__half> {
+    static __device__ __forceinline__ void run(float (&d)[4], const uint32_t (&a)[4],
+                                               uint32_t b0, uint32_t b1) {
+        asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, "
+                     "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+                     : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+                     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+    }
+    static __device__ __forceinline__ uint32_t pack(float lo, float hi, float &lo_r, float &hi_r) {
+        __half2 h = __floats2half2_rn(lo, hi);
+        lo_r = __low2float(h);
+        hi_r = __high2float(h);
+        return *reinterpret_cast<uint32_t *>(&h);
+    }
+};
+template <> struct mma_op<__nv_bfloat16> {
+    static __device__ __forceinline__ void run(float (&d)[4], const uint32_t (&a)[4],
+                                               uint32_t b0, uint32_t b1) {
+        asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, "
+                     "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+                     : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+                     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+    }
+    static __device__ __forceinline__ uint32_t pack(float lo, float hi, float &lo_r, float &hi_r) {
+        __nv_bfloat162 h = __floats2bfloat162_rn(lo, hi);
+        lo_r = __low2float(h);
+        hi_r = __high2float(h);
+        return *reinterpret_cast<uint32_t *>(&h);
+    }
+};
+
+template <typename T> __device__ __forceinline__ uint32_t ld32(const T *p) {
+    return *reinterpret_cast<const uint32_t *>(p);
+}
+
+template <int D> struct mma_layout {
+    static constexpr int LDQ = D + 8;          /* halves */
+    static constexpr int LDK = D + 8;
+    static constexpr int LDV = RLK_MMA_BC + 8; /* V transposed: D rows of Bc keys */
+    static constexpr size_t Q_OFF = 0;
+    static constexpr size_t K_OFF = Q_OFF + (size_t)RLK_TC_BR * LDQ * 2;
+    static constexpr size_t V_OFF = K_OFF + (size_t)RLK_MMA_BC * LDK * 2;
+    static constexpr size_t BYTES = V_OFF + (size_t)D * LDV * 2;
+};
+
+template <typename T, int D>
+__global__ void __launch_bounds__(RLK_TC_THREADS)
+    rlk_tiled_mma_kernel(const T *__restrict__ q, const T *__restrict__ k, const T *__restrict__ v,
+                         T *__restrict__ o, int H, int group, long long N, long long L, int causal,
+                         float scale_log2) {
+    constexpr int BC = RLK_MMA_BC;
+    using LY = mma_layout<D>;
+    using OP = mma_op<T>;
+    extern __shared__ __align__(128) unsigned char smem_mma[];
+    T *Qs = reinterpret_cast<T *>(smem_mma + LY::Q_OFF);
+    T *Ks = reinterpret_cast<T *>(smem_mma + LY::K_OFF);
+    T *Vt = reinterpret_cast<T *>(smem_mma + LY::V_OFF);
+
+    const long long qb = (long long)gridDim.x - 1 - blockIdx.x; /* heaviest first */
+    const long long bh = blockIdx.y;
+    const long long b = bh / H, h = bh % H;
+    const long long kvh = b * (H / group) + h / group;
+    const T *qh = q + bh * N * D;
+    const T *kh = k + kvh * L * D;
+    const T *vh = v + kvh * L * D;
+    T *oh = o + bh * N * D;
+    const long long i0 = qb * RLK_TC_BR;
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const int g = lane / 4, t4 = lane % 4;
+    const int r0 = warp * 16;
+    const long long gi0 = i0 + r0 + g, gi1 = gi0 + 8; /* this thread's two query rows */
+
+    tc_load_rows<T, D, LY::LDQ>(Qs, qh + i0 * D, RLK_TC_BR, N - i0);
+    __syncthreads();
+    uint32_t qa[D / 16][4];
+#pragma unroll
+    for (int c = 0; c < D / 16; c++) {
+        const T *base = Qs + (r0 + g) * LY::LDQ + c * 16 + 2 * t4;
+        qa[c][0] = ld32(base);
+        qa[c][1] = ld32(base + 8 * LY::LDQ);
+        qa[c][2] = ld32(base + 8);
+        qa[c][3] = ld32(base + 8 * LY::LDQ + 8);
+    }
+    float oacc[D / 8][4];
+#pragma unroll
+    for (int n = 0; n < D / 8; n++) oacc[n][0] = oacc[n][1] = oacc[n][2] = oacc[n][3] = 0.0f;
+    float m[2] = {-CUDART_INF_F, -CUDART_INF_F}, l[2] = {0.0f, 0.0f};
+
+    const long long last = i0 + RLK_TC_BR < N ? i0 + RLK_TC_BR : N;
+    const long long keys = causal ? rlk_visible(last - 1, N, L, 1) : L;
+    const long long tiles = (keys + BC - 1) / BC;
+    constexpr int VPR = D * (int)sizeof(T) / 16;
+
+    for (long long tt = 0; tt < tiles; tt++) {
+        const long long j0 = tt * BC;
+        __syncthreads(); /* every warp is done with the previous K and V tiles */
+        tc_load_rows<T, D, LY::LDK>(Ks, kh + j0 * D, BC, L - j0);
+        for (int x = threadIdx.x; x < BC * VPR; x += blockDim.x) {
+            const int r = x / VPR, c = (x % VPR) * 8;
+            uint4 val = make_uint4(0, 0, 0, 0);
+            if (j0 + r < L) val = *reinterpret_cast<const uint4 *>(vh + (j0 + r) * D + c);
+            const T *e = reinterpret_cast<const T *>(&val);
+#pragma unroll
+            for (int u = 0; u < 8; u++) Vt[(c + u) * LY::LDV + r] = e[u];
+        }
+        __syncthreads();
+
+        float s[BC / 8][4];
+#pragma unroll
+        for (int n = 0; n < BC / 8; n++) {
+            s[n][0] = s[n][1] = s[n][2] = s[n][3] = 0.0f;
+            const T *kb = Ks + (n * 8 + g) * LY::LDK + 2 * t4;
+#pragma unroll
+            for (int c = 0; c < D / 16; c++) OP::run(s[n], qa[c], ld32(kb + c * 16), ld32(kb + c * 16 + 8));
+        }
+        float mx[2] = {-CUDART_INF_F, -CUDART_INF_F};
+#pragma unroll
+        for (int n = 0; n < BC / 8; n++)
+#pragma unroll
+            for (int i = 0; i < 4; i++) {
+                const int hi = i >> 1;
+                const long long j = j0 + n * 8 + 2 * t4 + (i & 1);
+                const long long gi = hi ? gi1 : gi0;
+                const bool masked = j >= L || (causal && j > gi + L - N);
+                s[n][i] = masked ? -CUDART_INF_F : s[n][i] * scale_log2;
+                mx[hi] = fmaxf(mx[hi], s[n][i]);
+            }
+        float mu[2], alpha[2];
+#pragma unroll
+        for (int r = 0; r < 2; r++) {
+            mx[r] = fmaxf(mx[r], __shfl_xor_sync(0xffffffffu, mx[r], 1));
+            mx[r] = fmaxf(mx[r], __shfl_xor_sync(0xffffffffu, mx[r], 2));
+            const float mn = fmaxf(m[r], mx[r]);
+            mu[r] = mn == -CUDART_INF_F ? 0.0f : mn;
+            alpha[r] = exp2f(m[r] - mu[r]); /* 0 on the first tile */
+            m[r] = mn;
+            l[r] *= alpha[r];
+        }
+#pragma unroll
+        for (int n = 0; n < D / 8; n++) {
+            oacc[n][0] *= alpha[0];
+            oacc[n][1] *= alpha[0];
+            oacc[n][2] *= alpha[1];
+            oacc[n][3] *= alpha[1];
+        }
+#pragma unroll
+        for (int c = 0; c < BC / 16; c++) {
+            uint32_t pa[4];
+            float r0a, r0b, r1a, r1b, r2a, r2b, r3a, r3b;
+            pa[0] = OP::pack(exp2f(s[2 * c][0] - mu[0]), exp2f(s[2 * c][1] - mu[0]), r0a, r0b);
+            pa[1] = OP::pack(exp2f(s[2 * c][2] - mu[1]), exp2f(s[2 * c][3] - mu[1]), r1a, r1b);
+            pa[2] = OP::pack(exp2f(s[2 * c + 1][0] - mu[0]), exp2f(s[2 * c + 1][1] - mu[0]), r2a, r2b);
+            pa[3] = OP::pack(exp2f(s[2 * c + 1][2] - mu[1]), exp2f(s[2 * c + 1][3] - mu[1]), r3a, r3b);
+            l[0] += r0a + r0b + r2a + r2b; /* the P that is multiplied, as rounded */
+            l[1] += r1a + r1b + r3a + r3b;
+#pragma unroll
+            for (int n = 0; n < D / 8; n++) {
+                const T *vb = Vt + (n * 8 + g) * LY::LDV + c * 16 + 2 * t4;
+                OP::run(oacc[n], pa, ld32(vb), ld32(vb + 8));
+            }
+        }
+    }
+    /* Each row's sum is spread over the 4 lanes that share g. */
+#pragma unroll
+    for (int r = 0; r < 2; r++) {
+        l[r] += __shfl_xor_sync(0xffffffffu, l[r], 1);
+        l[r] += __shfl_xor_sync(0xffffffffu, l[r], 2);
+    }
+    const float inv0 = 1.0f / l[0], inv1 = 1.0f / l[1];
+#pragma unroll
+    for (int n = 0; n < D / 8; n++) {
+        const int col = n * 8 + 2 * t4;
+        float a, bb;
+        if (gi0 < N)
+            *reinterpret_cast<uint32_t *>(oh + gi0 * D + col) =
+                OP::pack(oacc[n][0] * inv0, oacc[n][1] * inv0, a, bb);
+        if (gi1 < N)
+            *reinterpret_cast<uint32_t *>(oh + gi1 * D + col) =
+                OP::pack(oacc[n][2] * inv1, oacc[n][3] * inv1, a, bb);
+    }
+}
+
+size_t rlk_cuda_tiled_mma_smem(int64_t d) {
+    if (d == 64) return mma_layout<64>::BYTES;
+    if (d == 128) return mma_layout<128>::BYTES;
+    return 0;
+}
+
+template <typename T, int D>
+static cudaError_t mma_launch(const rlk_shape *s, const void *q, const void *k, const void *v,
+                              void *o, cudaStream_t st) {
+    constexpr size_t smem = mma_layout<D>::BYTES;
+    cudaError_t e = cudaFuncSetAttribute(rlk_tiled_mma_kernel<T, D>,
+                                         cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+    if (e != cudaSuccess) return e;
+    const long long qblocks = (s->seq + RLK_TC_BR - 1) / RLK_TC_BR;
+    dim3 grid((unsigned)qblocks, (unsigned)(s->batch * s->heads));
+    rlk_tiled_mma_kernel<T, D><<<grid, RLK_TC_THREADS, smem, st>>>(
+        (const T *)q, (const T *)k, (const T *)v, (T *)o, (int)s->heads,
+        (int)(s->heads / s->kv_heads), s->seq, s->kv_len, s->causal, s->scale * RLK_LOG2E);
+    return cudaGetLastError();
+}
+
+cudaError_t rlk_cuda_tiled_mma(const rlk_shape *s, rlk_dtype t, const void *q, const void *k,
+                               const void *v, void *o, cudaStream_t st) {
+    if (rlk_shape_check(s) != 0 || (s->head_dim != 64 && s->head_dim != 128) ||
+        s->batch * s->heads > 65535 || (s->seq + RLK_TC_BR - 1) / RLK_TC_BR > 0x7fffffffLL)
+        return cudaErrorInvalidValue;
+    if (t == RLK_F16)
+        return s->head_dim == 64 ? mma_launch<__half, 64>(s, q, k, v, o, st)
+                                 : mma_launch<__half, 128>(s, q, k, v, o, st);
+    if (t == RLK_BF16)
+        return s->head_dim == 64 ? mma_launch<__nv_bfloat16, 64>(s, q, k, v, o, st)
+                                 : mma_launch<__nv_bfloat16, 128>(s, q, k, v, o, st);
+    return cudaErrorInvalidValue;
+}
