@@ -26,6 +26,7 @@ const MODELS = ['compulsory', 'tiled', 'naive'];
 
 // All shown numbers: data-testid → data-value.
 async function shown(page) {
+  await page.evaluate(() => window.rooflab.flush()); // an off-screen worked calculation, a throttled URL
   return page.$$eval('[data-testid][data-value]', (els) => Object.fromEntries(els.map((e) => [e.dataset.testid, e.dataset.value])));
 }
 
@@ -80,7 +81,7 @@ function parseCsvLine(line) {
   return cells;
 }
 
-async function hash(page) { return page.evaluate(() => location.hash); }
+async function hash(page) { return page.evaluate(() => { window.rooflab.flush(); return location.hash; }); }
 
 test('loads with the default state; every shown number equals rooflab eval --json', async () => {
   const page = await openPage(browser.context, server.url);

@@ -79,7 +79,7 @@ class App {
       const num = $(`input-${key}`);
       range.addEventListener('input', () => {
         num.value = range.dataset.log ? String(Math.round(2 ** Number(range.value))) : range.value;
-        this.fromControls(key);
+        this.fromControls(key, { slider: true });
       });
       num.addEventListener('input', () => {
         this.syncSlider(key, num.value);
@@ -110,6 +110,10 @@ class App {
     window.addEventListener('hashchange', () => {
       if (location.hash.replace(/^#/, '') !== toFragment(this.state)) this.load(fromFragment(location.hash));
     });
+    new IntersectionObserver((entries) => {
+      this.workedVisible = entries[entries.length - 1].isIntersecting;
+      if (this.workedVisible && this.workedDirty) this.renderWorked();
+    }, { rootMargin: '200px' }).observe($('worked'));
     const mq = window.matchMedia('(prefers-color-scheme: dark)');
     mq.addEventListener('change', () => { this.roofline.recolor(); this.sweepChart.recolor(); });
   }
@@ -155,7 +159,7 @@ class App {
     }
   }
 
-  fromControls(changed) {
+  fromControls(changed, { slider = false } = {}) {
     if (changed === 'hw') {
       // A new machine: its own figures, not the previous override.
       $('input-bandwidth').value = '';
@@ -171,7 +175,7 @@ class App {
     }
     const s = this.readControls();
     this.updateEnabled(s);
-    this.apply(s);
+    this.apply(s, { throttleUrl: slider });
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -194,7 +198,7 @@ class App {
   }
 
   // Evaluate a candidate state; on success it becomes the state and everything is redrawn.
-  apply(candidate, { updateUrl = true } = {}) {
+  apply(candidate, { updateUrl = true, throttleUrl = false } = {}) {
     const res = resolve(this.model, candidate);
     let ev = res.ok ? this.model.evaluate(res.params) : res;
     let sw = null;
@@ -223,11 +227,42 @@ class App {
     this.state = candidate;
     this.good = { state: candidate, resolved: res, result: ev.r, rows: sw.rows };
     this.render();
-    if (updateUrl) {
-      const frag = toFragment(candidate);
-      if (location.hash.replace(/^#/, '') !== frag) history.replaceState(null, '', frag ? `#${frag}` : location.pathname + location.search);
-    }
+    if (updateUrl) this.scheduleUrl(toFragment(candidate), throttleUrl);
     return true;
+  }
+
+  // The fragment follows every change; while a slider is dragged it is written at most every
+  // 100 ms (browsers throttle history updates). flush() writes a pending one at once.
+  scheduleUrl(frag, throttle) {
+    this.pendingFrag = frag;
+    const now = performance.now();
+    if (!throttle || now - (this.lastUrlWrite || -1e9) >= 100) {
+      this.writeUrl();
+    } else if (!this.urlTimer) {
+      this.urlTimer = setTimeout(() => this.writeUrl(), 100);
+    }
+  }
+
+  writeUrl() {
+    clearTimeout(this.urlTimer);
+    this.urlTimer = null;
+    const frag = this.pendingFrag;
+    if (frag === undefined) return;
+    this.pendingFrag = undefined;
+    this.lastUrlWrite = performance.now();
+    if (location.hash.replace(/^#/, '') !== frag) history.replaceState(null, '', frag ? `#${frag}` : location.pathname + location.search);
+  }
+
+  // Brings everything deferred up to date (the URL, an off-screen worked calculation).
+  flush() {
+    this.writeUrl();
+    if (this.workedDirty) this.renderWorked();
+  }
+
+  renderWorked() {
+    const { resolved, result } = this.good;
+    $('worked').innerHTML = workedHtml(this.model, result, resolved.roof, resolved.preset);
+    this.workedDirty = false;
   }
 
   load(state, { scenario } = {}) {
@@ -289,6 +324,20 @@ class App {
     this.roofline.update(views.roofline);
     this.sweepChart.update(views.sweep);
     this.renderLegend(views.roofline);
+    // The worked calculation is long: while it is off screen it is written when it scrolls in.
+    if (this.workedVisible === false) this.workedDirty = true;
+    else this.renderWorked();
+    const presetKey = `${preset.id}|${r['problem.dtype']}|${roof.peakName}`;
+    if (presetKey !== this.presetKey) {
+      this.presetKey = presetKey;
+      this.renderPreset(preset, r, roof);
+    }
+    this.renderNumbers(r, roof);
+  }
+
+  renderPreset(preset, r, roof) {
+    const m = this.model;
+    const f = this.fmt;
     for (const cb of $('ceiling-toggles').querySelectorAll('input')) {
       const avail = preset.peaks[cb.value] > 0;
       cb.disabled = !avail;
@@ -305,7 +354,11 @@ class App {
         `${f.span('preset-sms', preset.sms, f.int(preset.sms))} SMs; shared memory per block ${f.span('preset-smem-default', preset.smemPerBlockDefault, m.format(preset.smemPerBlockDefault, 'B', { iec: true }))} default, ` +
         `${f.span('preset-smem-optin', preset.smemPerBlockOptin, m.format(preset.smemPerBlockOptin, 'B', { iec: true }))} opt-in; L2 ${f.span('preset-l2', preset.l2, m.format(preset.l2, 'B'))}. ` +
         `Source: ${esc(preset.source)} (${esc(preset.sourceDate)}).${preset.notes ? ` Note: ${esc(preset.notes)}` : ''}`;
+  }
 
+  renderNumbers(r, roof) {
+    const m = this.model;
+    const f = this.fmt;
     // Summary cards
     const card = (testid, label, value, text) => `<div><dt>${label}</dt><dd>${f.span(testid, value, text)}</dd></div>`;
     const tiledOk = r['tiled.available'] === 1;
@@ -337,7 +390,6 @@ class App {
       }),
     ].join('') + '</tbody>';
 
-    $('worked').innerHTML = workedHtml(m, r, roof, preset);
 
   }
 
