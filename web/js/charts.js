@@ -104,8 +104,14 @@ function isDecade(v) {
 }
 
 // Tick label of a plain count or intensity at a decade: 0.01 … 1,000,000, then 1e7 ….
+// On an axis spanning less than two decades, 2 and 5 in each decade are labelled too.
 function decadeLabel(v) {
-  if (!isDecade(v)) return '';
+  const span = this && this.max / this.min;
+  const mant = v / 10 ** Math.floor(Math.log10(v) + 1e-9);
+  const whole = Math.abs(mant - Math.round(mant)) < 1e-6;
+  const show = isDecade(v) || (span < 100 && whole && (mant < 2.5 ? Math.round(mant) === 2 : Math.round(mant) === 5)) ||
+    (span < 10 && whole);
+  if (!show) return '';
   return v >= 1e-3 && v <= 1e6 ? Number(v).toLocaleString('en-US', { maximumSignificantDigits: 1 }) : `1e${Math.round(Math.log10(v))}`;
 }
 
