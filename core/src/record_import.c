@@ -495,7 +495,7 @@ static rl_status import_ncu(const char *text, size_t len, const rl_import_opts *
     double b_scale[2];
     for (int i = 0; i < 2; i++)
         b_scale[i] = ncu_unit_scale(units.n > (size_t)col[2 + i] ? units.cells[col[2 + i]] : "", 0);
-    if (!t_scale || !b_scale[0] || !b_scale[1]) {
+    if (t_scale == 0 || b_scale[0] == 0 || b_scale[1] == 0) {
         rl__issue(is, RL_REC_ERROR, RL_ERR_UNIT, "row 2",
                   "unknown unit for gpu__time_duration.sum or dram__bytes_*.sum; expected nsecond, "
                   "usecond, msecond, second / byte, Kbyte, Mbyte, Gbyte");
@@ -839,7 +839,7 @@ static rl_status import_gbench(const char *text, size_t len, const rl_import_opt
         const cJSON *unit = cJSON_GetObjectItemCaseSensitive(b, "time_unit");
         double scale = gb_time_scale(cJSON_IsString(unit) ? unit->valuestring : NULL);
         if (!cJSON_IsNumber(real) || !(real->valuedouble > 0) || !isfinite(real->valuedouble) ||
-            !scale) {
+            scale == 0) {
             rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p,
                       "expected real_time > 0 with time_unit ns, us, ms or s");
             continue;
@@ -889,7 +889,7 @@ static rl_status import_gbench(const char *text, size_t len, const rl_import_opt
             const cJSON *real = cJSON_GetObjectItemCaseSensitive(gr->median, "real_time");
             const cJSON *unit = cJSON_GetObjectItemCaseSensitive(gr->median, "time_unit");
             double scale = gb_time_scale(cJSON_IsString(unit) ? unit->valuestring : NULL);
-            if (cJSON_IsNumber(real) && real->valuedouble > 0 && scale) med = real->valuedouble * scale;
+            if (cJSON_IsNumber(real) && real->valuedouble > 0 && scale > 0) med = real->valuedouble * scale;
         }
         pt->time_median_s = med;
         pt->time_min_s = tmin < med ? tmin : med;

@@ -8,6 +8,7 @@ import { RooflineChart, SweepChart, buildViews, chartPng } from './charts.js';
 import { workedHtml, makeFormatters } from './explain.js';
 import { SCENARIOS } from './scenarios.js';
 import { download, csvBlob, copyText } from './io.js';
+import { initRecords } from './records.js';
 
 const SWEEP_POINTS = 256;
 const MODELS = ['compulsory', 'tiled', 'naive'];
@@ -408,7 +409,9 @@ class App {
       ['trail', `Faint trails: where each model’s point travels as ${v.sweptKey === 'kv-len' ? 'the KV length L' : 'N'} sweeps ${SEQ_MIN.toLocaleString('en-US')} … ${SEQ_MAX.toLocaleString('en-US')}; the regime changes where a trail crosses the ridge.`],
     ];
     for (const c of v.ceilingLines) items.push(['ceiling', `Dashed: the ${c.name} ceiling (${m.format(c.peak, 'FLOP/s')}), for kernels that do not use the main compute unit.`]);
-    for (const x of this.roofline.measured) items.push(['roof', `${x.label}${x.hollow ? ' (hollow: historical, unaudited — not evidence)' : ''}`]);
+    // Record labels come from uploaded files: escaped, never markup.
+    const esc = (t) => String(t).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+    for (const x of this.roofline.measured) items.push(['roof', esc(`${x.label}${x.hollow ? ' (hollow: historical, unaudited — not evidence)' : ''}`)]);
     $('roofline-legend').innerHTML = items.map(([k, t]) => `<dt><span class="swatch ${k}"></span></dt><dd>${t}</dd>`).join('');
   }
 
@@ -445,6 +448,7 @@ async function start() {
     const app = new App(model);
     window.rooflab = app; // for tests, benchmarks and other modules
     app.load(fromFragment(location.hash));
+    await initRecords(app, model);
     document.documentElement.dataset.ready = '1';
   } catch (e) {
     status.textContent = `The model failed to load: ${e.message}`;

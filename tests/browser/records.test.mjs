@@ -1,0 +1,220 @@
+// Measured records on the page, in headless Chromium: upload several files at once (file picker)
+// and by drag-and-drop, errors listed per file with their JSON paths while loaded records stay,
+// measured points counted, the historical table hollow and labelled, adopt, a measured ceiling as
+// the roof, persistence across a reload and clearing it, every example from the menu, HTML and
+// script in every string field never executing, and the stated size/point limits.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, writeFile, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { serve, launch, openPage, ARTIFACTS, ROOT } from './harness.mjs';
+
+const EX = join(ROOT, 'data', 'examples');
+const CASES = join(ROOT, 'tests', 'record', 'cases');
+let server;
+let browser;
+let tmp;
+before(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  tmp = join(tmpdir(), `rooflab-records-${process.pid}`);
+  await mkdir(tmp, { recursive: true });
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
+const count = (page) => page.$eval('[data-testid="measured-count"]', (e) => Number(e.dataset.value));
+
+async function fresh() {
+  const page = await openPage(browser.context, server.url);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  await idle(page);
+  return page;
+}
+
+test('several files at once: valid ones drawn, the invalid one listed with JSON paths', async () => {
+  const page = await fresh();
+  await page.setInputFiles('[data-testid="input-upload"]', [
+    join(EX, 'historical-v0.4.0-seed-table.json'),
+    join(EX, 'ncu-raw-flash-fwd-h100.record.json'),
+    join(CASES, 'invalid', 'negative-head-dim.json'),
+  ]);
+  await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 3);
+  await idle(page);
+  assert.equal(await count(page), 12 + 1);
+  const states = await page.$$eval('#records-list > li', (els) => els.map((e) => e.dataset.value));
+  assert.deepEqual(states, ['ok', 'ok', 'refused']);
+  const errs = await page.$$eval('[data-testid="record-errors-2"] li', (els) => els.map((e) => [e.dataset.path, e.textContent]));
+  assert.deepEqual(errs[0], ['points[3].problem.head_dim', 'points[3].problem.head_dim: expected a positive integer, got -64']);
+  // the historical table: hollow and labelled, never evidence
+  assert.match(await page.textContent('[data-testid="record-historical-0"]'), /Historical, unaudited/);
+  const ds = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.filter((d) => d.rlKind === 'measured').map((d) => ({ label: d.label, n: d.data.length, bg: d.backgroundColor })));
+  assert.equal(ds.length, 2);
+  assert.match(ds[0].label, /historical, unaudited — not evidence/);
+  assert.equal(ds[0].bg, 'rgba(0,0,0,0)');
+  assert.equal(ds[0].n, 12);
+  // provenance, hardware, kernel shown
+  assert.match(await page.textContent('[data-testid="record-provenance-1"]'), /^measured/);
+  assert.equal(await page.textContent('[data-testid="record-hardware-1"]'), 'NVIDIA H100 80GB HBM3');
+  assert.match(await page.textContent('[data-testid="record-kernel-0"]'), /v0\.4\.0$/);
+  // tooltips carry the point's details (first point of the ncu record)
+  const text = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.filter((d) => d.rlKind === 'measured')[1].data[0].text.join('\n'));
+  assert.match(text, /time: 1\.571 ms median \(min 1\.566 ms, max 1\.58 ms, 3 runs\)/);
+  assert.match(text, /bytes: counter 379\.7 MB vs model tiled/);
+  assert.match(text, /efficiency: \d+\.\d % of its roof/);
+  // a later bad file loses nothing
+  await page.setInputFiles('[data-testid="input-upload"]', [join(CASES, 'invalid', 'not-an-object.json')]);
+  await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 4);
+  assert.equal(await count(page), 13);
+  assert.match(await page.textContent('[data-testid="record-errors-3"]'), /valid JSON, not a record/);
+  // remove and hide
+  await page.click('[data-testid="record-remove-3"]');
+  await page.click('[data-testid="record-visible-0"]');
+  assert.equal(await count(page), 1);
+  await page.click('[data-testid="record-visible-0"]');
+  assert.equal(await count(page), 13);
+  await page.screenshot({ path: join(ARTIFACTS, 'records-1280.png'), fullPage: true });
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('loaded records survive a reload and can be cleared', async () => {
+  const page = await fresh();
+  await page.setInputFiles('[data-testid="input-upload"]', [join(EX, 'gbench-flash-attn-h100.record.json'), join(CASES, 'invalid', 'zero-flops.json')]);
+  await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 2);
+  await idle(page);
+  assert.equal(await count(page), 3);
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  await idle(page);
+  assert.equal(await count(page), 3);
+  assert.equal(await page.$$eval('#records-list > li', (e) => e.length), 1); // refused files are not kept
+  await page.click('[data-testid="action-records-clear"]');
+  assert.equal(await count(page), 0);
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  await idle(page);
+  assert.equal(await count(page), 0);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('every example loads from the menu', async () => {
+  const page = await fresh();
+  const files = await page.$$eval('[data-testid="input-example"] option', (o) => o.map((x) => x.value));
+  assert.ok(files.includes('historical-v0.4.0-seed-table.json'));
+  assert.ok(files.length >= 5);
+  for (const f of files) {
+    await page.selectOption('[data-testid="input-example"]', f);
+    await page.click('[data-testid="action-load-example"]');
+    await page.waitForFunction((n) => document.querySelectorAll('#records-list > li').length === n, files.indexOf(f) + 1);
+    await idle(page);
+  }
+  const states = await page.$$eval('#records-list > li', (els) => els.map((e) => e.dataset.value));
+  assert.ok(states.every((s) => s === 'ok'), states.join());
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('adopt sets the controls to the point’s problem; a measured ceiling replaces the datasheet roof', async () => {
+  const page = await fresh();
+  await page.setInputFiles('[data-testid="input-upload"]', [join(EX, 'ncu-raw-flash-fwd-h100.record.json'), join(EX, 'ert-roofline-v100.record.json')]);
+  await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 2);
+  await idle(page);
+  await page.click('[data-testid="record-0"] details.record-points summary');
+  await page.click('[data-testid="adopt-0-0"]');
+  // B=4, H=16, N=L=4096, d=128, fp16: F = 4·4·16·128·4096² = 549,755,813,888 (DESIGN.md formula)
+  assert.equal(await page.inputValue('[data-testid="input-seq"]'), '4096');
+  assert.equal(await page.inputValue('[data-testid="input-heads"]'), '16');
+  assert.equal(await page.inputValue('[data-testid="input-head-dim"]'), '128');
+  assert.equal(await page.inputValue('[data-testid="input-batch"]'), '4');
+  assert.equal(await page.inputValue('[data-testid="input-hw"]'), 'h100-sxm');
+  assert.equal(Number(await page.getAttribute('[data-testid="flops"]', 'data-value')), 549755813888);
+  assert.match(await page.evaluate(() => location.hash), /heads=16/);
+  // ERT's measured DRAM ceiling, 828.8 GB/s, becomes β
+  const dram = await page.$$eval('[data-testid="record-1"] .record-ceilings li', (els) => els.findIndex((e) => e.textContent.startsWith('DRAM:')));
+  await page.click(`[data-testid="use-ceiling-1-${dram}"]`);
+  assert.equal(Number(await page.getAttribute('[data-testid="bandwidth"]', 'data-value')), 828.8e9);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('drag-and-drop of several files', async () => {
+  const page = await fresh();
+  const a = await readFile(join(EX, 'historical-v0.4.0-seed-table.json'), 'utf8');
+  const b = await readFile(join(CASES, 'valid', 'minimal.json'), 'utf8');
+  await page.evaluate(([ta, tb]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([ta], 'table.json', { type: 'application/json' }));
+    dt.items.add(new File([tb], 'minimal.json', { type: 'application/json' }));
+    document.getElementById('records-drop').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, [a, b]);
+  await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 2);
+  await idle(page);
+  assert.equal(await count(page), 13);
+  assert.deepEqual(await page.$$eval('#records-list strong', (e) => e.map((x) => x.textContent)), ['table.json', 'minimal.json']);
+  await page.close();
+});
+
+test('HTML and script in every string field never execute', async () => {
+  const page = await fresh();
+  await page.setInputFiles('[data-testid="input-upload"]', [join(CASES, 'valid', 'xss-in-every-string.json')]);
+  await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 1);
+  await idle(page);
+  assert.equal(await count(page), 1);
+  // open every collapsible part, show the tooltip text, adopt, reload (restored from storage)
+  await page.$$eval('#records-list details', (ds) => ds.forEach((d) => { d.open = true; }));
+  await page.click('[data-testid="adopt-0-0"]');
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  await idle(page);
+  await page.$$eval('#records-list details', (ds) => ds.forEach((d) => { d.open = true; }));
+  assert.equal(await page.evaluate(() => window.__xss), undefined);
+  assert.equal(await page.$$eval('#records-list img, #records-list script', (e) => e.length), 0);
+  assert.match(await page.textContent('[data-testid="record-name-0"]'), /xss-in-every-string\.json/);
+  assert.match(await page.textContent('[data-testid="record-kernel-0"]'), /<script>window\.__xss=2<\/script>/);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+// One record with `n` points, `pad` spaces after each.
+function bigRecord(n, pad) {
+  const pt = '{"problem":{"seq":64,"dtype":"fp16"},"timing":{"median_s":1},"flops":8388608}';
+  const parts = new Array(n).fill(pt + ' '.repeat(pad));
+  return `{"schema":"rooflab-record","schema_version":1,"provenance":{"kind":"measured"},"hardware":{"name":"x","preset":"h100-sxm"},"software":{"kernel_version":"1"},"points":[${parts.join(',')}]}`;
+}
+
+test('a 10 MB file and a 100,000-point file load within the limits; over the limits they are refused', async () => {
+  const page = await fresh();
+  const f100k = join(tmp, 'points-100000.json');
+  const f10mb = join(tmp, 'ten-mb.json');
+  const fOver = join(tmp, 'points-100001.json');
+  const fHuge = join(tmp, 'seventeen-mb.json');
+  await writeFile(f100k, bigRecord(100000, 0));
+  await writeFile(f10mb, bigRecord(40000, 180));
+  await writeFile(fOver, bigRecord(100001, 0));
+  await writeFile(fHuge, ' '.repeat(17 * 1024 * 1024));
+  const t0 = Date.now();
+  await page.setInputFiles('[data-testid="input-upload"]', [f100k, f10mb, fOver, fHuge]);
+  await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 4, null, { timeout: 120000 });
+  await idle(page);
+  const seconds = (Date.now() - t0) / 1000;
+  const states = await page.$$eval('#records-list > li', (els) => els.map((e) => e.dataset.value));
+  assert.deepEqual(states, ['ok', 'ok', 'refused', 'refused']);
+  assert.equal(await count(page), 140000);
+  assert.match(await page.textContent('[data-testid="record-errors-2"]'), /points: expected at most 100000 points, got 100001/);
+  assert.match(await page.textContent('[data-testid="record-errors-3"]'), /the limit is 16,777,216 bytes \(16 MiB\)/);
+  // the checks ran in the worker, off the page's main thread
+  assert.ok(await page.evaluate(() => window.rooflab.records.checker.worker !== null));
+  console.log(`# records: 100,000 + 40,000 points (${(await readFile(f10mb)).length} B file) checked and drawn in ${seconds.toFixed(1)} s`);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});

@@ -1,0 +1,476 @@
+// records.js — measured records on the page: upload (file picker and drag-and-drop, several files
+// at once), the examples menu, the file list (provenance, hardware, kernel, visibility, remove,
+// errors with their JSON paths), measured points on the roofline with tooltips, "adopt" (set the
+// controls to a point's problem), measured ceilings as the roof, and persistence in the browser.
+//
+// Every check is core's C reader and validator (records-worker.js, or model.js's module when a
+// worker cannot start): this file holds no record rules and no model arithmetic. Record strings
+// reach the DOM only through textContent and attributes, never as HTML.
+
+const STORE_KEY = 'rooflab.records.v1';
+const MAX_ROWS = 200; // points listed per file (all of them are drawn)
+const PALETTE = ['#d62728', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#1f77b4', '#ff7f0e'];
+const $ = (id) => document.getElementById(id);
+
+function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'testid') e.dataset.testid = v;
+    else if (k === 'className') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+// The checker: a worker when one starts, else the page's own module (main thread).
+class Checker {
+  constructor(model) {
+    this.model = model;
+    this.seq = 0;
+    this.pending = new Map();
+    try {
+      this.worker = new Worker(new URL('./records-worker.js', import.meta.url), { type: 'module' });
+      this.worker.onmessage = (e) => {
+        const p = this.pending.get(e.data.id);
+        if (!p) return;
+        this.pending.delete(e.data.id);
+        if (e.data.error) p.reject(new Error(e.data.error));
+        else p.resolve(e.data.report);
+      };
+      this.worker.onerror = () => { this.failWorker(); };
+    } catch (_) {
+      this.worker = null;
+    }
+  }
+
+  failWorker() {
+    this.worker = null;
+    for (const [, p] of this.pending) p.retry();
+    this.pending.clear();
+  }
+
+  check(bytes) {
+    if (!this.worker) return Promise.resolve(this.checkHere(bytes));
+    const id = ++this.seq;
+    return new Promise((resolve, reject) => {
+      const copy = bytes.slice(0);
+      this.pending.set(id, { resolve, reject, retry: () => resolve(this.checkHere(bytes)) });
+      this.worker.postMessage({ id, bytes: copy }, [copy]);
+    });
+  }
+
+  checkHere(bytes) {
+    const M = this.model.raw;
+    const u8 = new Uint8Array(bytes);
+    const ptr = M._malloc(u8.length || 1);
+    M.HEAPU8.set(u8, ptr);
+    const out = M._rlw_record_check(ptr, u8.length);
+    M._free(ptr);
+    if (!out) throw new Error('out of memory');
+    const text = M.UTF8ToString(out);
+    M._free(out);
+    return JSON.parse(text);
+  }
+}
+
+export class Records {
+  constructor(app, model) {
+    this.app = app;
+    this.model = model;
+    this.checker = new Checker(model);
+    this.maxBytes = model.raw._rlw_record_max_bytes();
+    this.maxPoints = model.raw._rlw_record_max_points();
+    this.files = []; // { id, name, source, report, visible, color, kept, error }
+    this.nextId = 1;
+    this.queue = Promise.resolve();
+    this.bind();
+    $('records-limits').textContent = `Limits: ${model.format(this.maxBytes, 'B', { iec: true })} per file, ${this.maxPoints.toLocaleString('en-US')} points, nesting depth 16. Checked by core's C validator (the same as rooflab validate).`;
+  }
+
+  bind() {
+    const input = $('input-upload');
+    input.addEventListener('change', () => {
+      const files = [...input.files];
+      input.value = '';
+      this.addFiles(files);
+    });
+    const zone = $('records-drop');
+    const over = (e) => { e.preventDefault(); zone.classList.add('dragging'); };
+    zone.addEventListener('dragenter', over);
+    zone.addEventListener('dragover', over);
+    zone.addEventListener('dragleave', () => zone.classList.remove('dragging'));
+    zone.addEventListener('drop', (e) => {
+      e.preventDefault();
+      zone.classList.remove('dragging');
+      this.addFiles([...(e.dataTransfer ? e.dataTransfer.files : [])]);
+    });
+    // A file dropped anywhere else on the page is taken too, rather than opened by the browser.
+    window.addEventListener('dragover', (e) => { if (e.dataTransfer && [...e.dataTransfer.types].includes('Files')) e.preventDefault(); });
+    window.addEventListener('drop', (e) => {
+      if (!e.dataTransfer || !e.dataTransfer.files.length || zone.contains(e.target)) return;
+      e.preventDefault();
+      this.addFiles([...e.dataTransfer.files]);
+    });
+    $('action-records-clear').addEventListener('click', () => this.clear());
+    $('action-load-example').addEventListener('click', () => this.loadExample($('input-example').value));
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  async loadExamples() {
+    const sel = $('input-example');
+    try {
+      const res = await fetch('examples/index.json');
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const list = await res.json();
+      for (const ex of list) sel.append(new Option(ex.title, ex.file));
+    } catch (e) {
+      sel.append(new Option('(no examples found)', ''));
+      sel.disabled = true;
+    }
+  }
+
+  async loadExample(file) {
+    if (!file) return;
+    const res = await fetch(`examples/${encodeURIComponent(file)}`);
+    const bytes = await res.arrayBuffer();
+    await this.enqueue(file, 'example', bytes);
+  }
+
+  addFiles(files) {
+    let p = Promise.resolve();
+    for (const f of files) p = this.addFile(f);
+    return p;
+  }
+
+  // Limits are checked before a byte is read: a file over the limit is refused at once.
+  addFile(file) {
+    if (file.size > this.maxBytes) {
+      return this.enqueue(file.name, 'upload', null, {
+        ok: false, errors: 1, warnings: 0, issues_omitted: 0, record: null,
+        issues: [{ severity: 'error', path: '', message: `file is ${file.size.toLocaleString('en-US')} bytes; the limit is ${this.maxBytes.toLocaleString('en-US')} bytes (16 MiB) per record` }],
+      });
+    }
+    return this.enqueue(file.name, 'upload', null, null, file);
+  }
+
+  // Files are checked one after another, in the order given; each is added when its check is done.
+  enqueue(name, source, bytes, report = null, file = null) {
+    this.setBusy(+1);
+    this.queue = this.queue.then(async () => {
+      try {
+        let rep = report;
+        let text = null;
+        if (!rep) {
+          const buf = bytes || await file.arrayBuffer();
+          rep = await this.checker.check(buf);
+          if (rep.ok) text = new TextDecoder().decode(buf);
+        }
+        this.add({ name, source, report: rep, text });
+      } catch (e) {
+        this.add({ name, source, report: { ok: false, errors: 1, warnings: 0, issues: [{ severity: 'error', path: '', message: `could not be read: ${e.message}` }], record: null }, text: null });
+      } finally {
+        this.setBusy(-1);
+      }
+    });
+    return this.queue;
+  }
+
+  setBusy(delta) {
+    this.busy = (this.busy || 0) + delta;
+    const s = $('records-status');
+    s.dataset.value = this.busy > 0 ? 'busy' : 'idle';
+    if (this.busy > 0) s.textContent = 'Checking…';
+  }
+
+  add({ name, source, report, text, visible = true, persist = true }) {
+    const entry = { id: this.nextId++, name, source, report, visible, color: PALETTE[(this.nextId - 2) % PALETTE.length], text: report.ok ? text : null, kept: false };
+    this.files.push(entry);
+    if (persist) this.save();
+    this.render();
+    const s = $('records-status');
+    s.textContent = report.ok
+      ? `${name}: ${report.record.points.length.toLocaleString('en-US')} points loaded${report.warnings ? `, ${report.warnings} warnings` : ''}.`
+      : `${name}: refused (${report.errors} error${report.errors === 1 ? '' : 's'}); nothing else changed.`;
+  }
+
+  remove(id) {
+    this.files = this.files.filter((f) => f.id !== id);
+    this.save();
+    this.render();
+  }
+
+  clear() {
+    this.files = [];
+    try { localStorage.removeItem(STORE_KEY); } catch (_) { /* storage unavailable */ }
+    this.render();
+    $('records-status').textContent = 'All records cleared (also from this browser’s storage).';
+  }
+
+  // Valid records are kept in localStorage (their text, re-checked on the next load).
+  save() {
+    const keep = [];
+    for (const f of this.files) f.kept = false;
+    for (const f of this.files.filter((x) => x.report.ok && x.text !== null)) {
+      keep.push({ name: f.name, source: f.source, visible: f.visible, text: f.text });
+      try {
+        localStorage.setItem(STORE_KEY, JSON.stringify(keep));
+        f.kept = true;
+      } catch (_) {
+        keep.pop(); // too large for the browser's storage: shown, not kept
+      }
+    }
+    if (!keep.length) {
+      try { localStorage.removeItem(STORE_KEY); } catch (_) { /* storage unavailable */ }
+    }
+  }
+
+  async restore() {
+    let saved = [];
+    try { saved = JSON.parse(localStorage.getItem(STORE_KEY) || '[]'); } catch (_) { saved = []; }
+    if (!Array.isArray(saved)) return;
+    for (const s of saved) {
+      if (!s || typeof s.text !== 'string') continue;
+      const bytes = new TextEncoder().encode(s.text).buffer;
+      const report = await this.checker.check(bytes);
+      if (report.ok) this.add({ name: String(s.name), source: String(s.source || 'upload'), report, text: s.text, visible: s.visible !== false, persist: false });
+    }
+    for (const f of this.files) f.kept = true;
+    this.render();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Drawing
+  render() {
+    this.renderList();
+    this.renderChart();
+  }
+
+  pointText(rec, p, warnings) {
+    const m = this.model;
+    const pb = p.problem;
+    const d = p.derived || {};
+    const lines = [];
+    const kernel = p.kernel || rec.software.kernel || '(kernel not named)';
+    lines.push(`kernel: ${kernel} ${rec.software.kernel_version}`);
+    if (p.label) lines.push(`label: ${p.label}`);
+    const hw = (p.hardware || rec.hardware || {}).name || '';
+    lines.push(`hardware: ${hw}`);
+    lines.push(`problem: B=${pb.batch} H=${pb.heads} Hkv=${pb.kv_heads} N=${pb.seq} L=${pb.kv_len} d=${pb.head_dim} ${pb.dtype}${pb.kv_dtype !== pb.dtype ? `/${pb.kv_dtype}` : ''}${pb.causal ? ' causal' : ''} ${pb.pass}, traffic ${p.traffic_model}`);
+    const t = p.timing;
+    const spread = t.min_s || t.max_s ? ` (min ${t.min_s ? m.format(t.min_s, 's') : '?'}, max ${t.max_s ? m.format(t.max_s, 's') : '?'}${t.runs ? `, ${t.runs} runs` : ''})` : (t.runs ? ` (${t.runs} runs)` : '');
+    lines.push(`time: ${m.format(t.median_s, 's')} median${spread}`);
+    lines.push(`achieved: ${m.format(d.achieved_flops_per_s, 'FLOP/s')}, ${m.format(d.achieved_bytes_per_s, 'B/s')} (F = ${m.format(p.flops, 'FLOP')})`);
+    if (d.efficiency !== undefined) {
+      lines.push(`efficiency: ${(100 * d.efficiency).toFixed(1)} % of its roof at I = ${m.format(d.intensity_flop_per_byte, 'FLOP/B')} (${m.format(d.attainable_flops_per_s, 'FLOP/s')} from ${m.format(d.roof_bandwidth_bytes_per_s, 'B/s')}, ${m.format(d.roof_peak_flops_per_s, 'FLOP/s')})`);
+    } else {
+      lines.push('efficiency: no roof known for this hardware (name a preset in hardware.preset, or give ceilings)');
+    }
+    const mb = d.model_bytes || {};
+    const models = Object.entries(mb).map(([k, v]) => `${k} ${m.format(v, 'B')}`).join(', ');
+    if (d.bytes_source === 'measured') {
+      const ref = mb[p.traffic_model];
+      lines.push(`bytes: counter ${m.format(p.measured_bytes, 'B')}${ref ? ` vs model ${p.traffic_model} ${m.format(ref, 'B')} (×${(p.measured_bytes / ref).toFixed(2)})` : ''}; models: ${models}`);
+    } else if (d.bytes_source === 'modelled') {
+      lines.push(`bytes: the record's model ${m.format(p.modelled_bytes, 'B')}; rooflab's models: ${models}`);
+    } else {
+      lines.push(`bytes: rooflab's ${p.traffic_model} model ${m.format(d.bytes, 'B')} (no counter bytes)`);
+    }
+    for (const w of warnings.slice(0, 3)) lines.push(`⚠ ${w}`);
+    if (rec.provenance.kind === 'historical-unaudited') lines.push('historical, unaudited: drawn hollow, not evidence');
+    return lines;
+  }
+
+  renderChart() {
+    const list = [];
+    let count = 0;
+    for (const f of this.files) {
+      if (!f.report.ok || !f.visible) continue;
+      const rec = f.report.record;
+      const hist = rec.provenance.kind === 'historical-unaudited';
+      const warn = this.warningsByPoint(f.report);
+      // Tooltip lines are built when a point is hovered (a getter), not for every point up front.
+      const self = this;
+      const points = rec.points.map((p, i) => ({
+        x: p.derived.intensity_flop_per_byte,
+        y: p.derived.achieved_flops_per_s,
+        get text() { return self.pointText(rec, p, warn.get(i) || []); },
+      }));
+      count += points.length;
+      list.push({
+        label: `${f.name}: ${rec.software.kernel || 'kernel'} ${rec.software.kernel_version}${hist ? ' [historical, unaudited — not evidence]' : ''}`,
+        hollow: hist, color: f.color, pointStyle: hist ? 'circle' : 'crossRot', points,
+      });
+    }
+    const out = $('measured-count');
+    out.textContent = `${count.toLocaleString('en-US')} measured point${count === 1 ? '' : 's'} drawn`;
+    out.dataset.value = String(count);
+    this.app.setMeasured(list);
+  }
+
+  warningsByPoint(report) {
+    const map = new Map();
+    for (const it of report.issues) {
+      const m = /^points\[(\d+)\]/.exec(it.path);
+      if (!m || it.severity !== 'warning') continue;
+      const i = Number(m[1]);
+      if (!map.has(i)) map.set(i, []);
+      map.get(i).push(it.message);
+    }
+    return map;
+  }
+
+  renderList() {
+    const ul = $('records-list');
+    ul.replaceChildren();
+    this.files.forEach((f, fi) => ul.append(this.fileItem(f, fi)));
+    $('records-empty').hidden = this.files.length > 0;
+  }
+
+  fileItem(f, fi) {
+    const m = this.model;
+    const li = el('li', { className: `record ${f.report.ok ? 'ok' : 'refused'}`, testid: `record-${fi}` });
+    li.dataset.value = f.report.ok ? 'ok' : 'refused';
+    const swatch = el('span', { className: 'swatch-dot' });
+    swatch.style.background = f.color;
+    const head = el('div', { className: 'record-head' }, swatch, el('strong', { text: f.name, testid: `record-name-${fi}` }));
+    const tools = el('span', { className: 'buttons' });
+    if (f.report.ok) {
+      const vis = el('input', { type: 'checkbox', testid: `record-visible-${fi}`, 'aria-label': `show ${f.name} on the roofline` });
+      vis.checked = f.visible;
+      vis.addEventListener('change', () => { f.visible = vis.checked; this.save(); this.renderChart(); });
+      tools.append(el('label', { className: 'check' }, vis, ' shown'));
+    }
+    tools.append(el('button', { type: 'button', testid: `record-remove-${fi}`, text: 'Remove', onclick: () => this.remove(f.id) }));
+    head.append(tools);
+    li.append(head);
+
+    if (!f.report.ok) {
+      const errs = el('ul', { className: 'record-errors', testid: `record-errors-${fi}` });
+      for (const it of f.report.issues.filter((x) => x.severity === 'error')) {
+        const item = el('li', { text: it.message });
+        item.dataset.path = it.path;
+        errs.append(item);
+      }
+      if (f.report.issues_omitted) errs.append(el('li', { text: `… and ${f.report.issues_omitted} more` }));
+      li.append(el('p', { className: 'field-error', text: 'Refused: not loaded. Errors (with their JSON paths):' }), errs);
+      return li;
+    }
+    const rec = f.report.record;
+    const hist = rec.provenance.kind === 'historical-unaudited';
+    const hwNames = rec.hardware && rec.hardware.name ? rec.hardware.name
+      : [...new Set(rec.points.map((p) => (p.hardware || {}).name).filter(Boolean))].join(', ');
+    const dl = el('dl', { className: 'record-meta' });
+    const row = (k, v, testid) => dl.append(el('dt', { text: k }), el('dd', { text: v, ...(testid ? { testid } : {}) }));
+    const prov = rec.provenance;
+    row('provenance', `${prov.kind}${prov.date ? `, ${prov.date}` : ''}${prov.tool ? `, ${prov.tool}` : ''}${prov.source ? ` — ${prov.source}` : ''}`, `record-provenance-${fi}`);
+    row('hardware', hwNames || '(not named)', `record-hardware-${fi}`);
+    row('kernel', `${rec.software.kernel || '(not named)'} ${rec.software.kernel_version}`, `record-kernel-${fi}`);
+    row('points', `${rec.points.length.toLocaleString('en-US')}${f.source === 'example' ? ' (example)' : ''}${f.kept ? '' : ' — not kept after a reload (too large for this browser’s storage)'}`);
+    li.append(dl);
+    if (hist) li.append(el('p', { className: 'badge-historical', testid: `record-historical-${fi}`, text: 'Historical, unaudited: drawn hollow; it never counts as evidence.' }));
+    if (prov.notes) li.append(el('p', { className: 'hint', text: prov.notes }));
+
+    const warnings = f.report.issues.filter((x) => x.severity === 'warning');
+    if (warnings.length) {
+      const det = el('details', { className: 'record-warnings', testid: `record-warnings-${fi}` });
+      det.append(el('summary', { text: `${f.report.warnings} warning${f.report.warnings === 1 ? '' : 's'} (what looks wrong in the numbers)` }));
+      const ul = el('ul');
+      for (const w of warnings) ul.append(el('li', { text: w.message }));
+      if (f.report.issues_omitted) ul.append(el('li', { text: `… and ${f.report.issues_omitted} more` }));
+      det.append(ul);
+      li.append(det);
+    }
+
+    const ceilings = [...((rec.hardware && rec.hardware.ceilings) || [])];
+    if (ceilings.length) {
+      const cu = el('ul', { className: 'record-ceilings' });
+      ceilings.forEach((c, ci) => {
+        const bw = c.bytes_per_s !== undefined;
+        const value = bw ? c.bytes_per_s : c.flops_per_s;
+        const unit = bw ? 'B/s' : 'FLOP/s';
+        const btn = el('button', {
+          type: 'button', testid: `use-ceiling-${fi}-${ci}`,
+          text: bw ? 'use as bandwidth β' : 'use as peak π',
+          onclick: () => this.useCeiling(bw ? 'bandwidth' : 'peak', value, c.name, f.name),
+        });
+        cu.append(el('li', {}, `${c.name}: ${m.format(value, unit)} (${c.source}${c.dtype ? `, ${c.dtype}` : ''}) `, btn));
+      });
+      li.append(el('p', { className: 'hint', text: 'Ceilings in this record (a measured ceiling can replace the datasheet roof):' }), cu);
+    }
+
+    if (rec.points.length) {
+      const det = el('details', { className: 'record-points' });
+      det.append(el('summary', { text: `points (${rec.points.length.toLocaleString('en-US')})` }));
+      const table = el('table', { className: 'record-table' });
+      table.append(el('thead', {}, el('tr', {}, ...['#', 'problem', 'time', 'achieved', 'efficiency', ''].map((h) => el('th', { text: h })))));
+      const body = el('tbody');
+      rec.points.slice(0, MAX_ROWS).forEach((p, pi) => {
+        const pb = p.problem;
+        const d = p.derived;
+        body.append(el('tr', {},
+          el('td', { text: String(pi) }),
+          el('td', { text: `B${pb.batch} H${pb.heads}/${pb.kv_heads} N${pb.seq} L${pb.kv_len} d${pb.head_dim} ${pb.dtype}${pb.causal ? ' causal' : ''}` }),
+          el('td', { text: m.format(p.timing.median_s, 's') }),
+          el('td', { text: m.format(d.achieved_flops_per_s, 'FLOP/s') }),
+          el('td', { text: d.efficiency !== undefined ? `${(100 * d.efficiency).toFixed(1)} %` : '—' }),
+          el('td', {}, el('button', { type: 'button', testid: `adopt-${fi}-${pi}`, text: 'adopt', title: 'set the controls to this problem', onclick: () => this.adopt(rec, p) }))));
+      });
+      table.append(body);
+      det.append(table);
+      if (rec.points.length > MAX_ROWS) det.append(el('p', { className: 'hint', text: `First ${MAX_ROWS} of ${rec.points.length.toLocaleString('en-US')} listed; all are drawn.` }));
+      li.append(det);
+    }
+    return li;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Acting on the controls (through the page's own state, so the URL follows)
+  adopt(rec, p) {
+    const pb = p.problem;
+    const app = this.app;
+    const s = { ...app.state };
+    const decode = pb.seq === 1 && pb.kv_len > 1;
+    s.phase = decode ? 'decode' : 'prefill';
+    s.seq = decode ? app.state.seq : pb.seq;
+    s['kv-len'] = decode ? pb.kv_len : app.state['kv-len'];
+    s.batch = pb.batch;
+    s.heads = pb.heads;
+    s['kv-heads'] = pb.kv_heads;
+    s['head-dim'] = pb.head_dim;
+    s.dtype = pb.dtype;
+    s['kv-dtype'] = pb.kv_dtype === pb.dtype ? '' : pb.kv_dtype;
+    s.causal = !!pb.causal;
+    s.pass = pb.pass;
+    s['block-m'] = pb.block_m;
+    s['block-n'] = pb.block_n;
+    const hw = p.hardware || rec.hardware || {};
+    const preset = hw.preset && this.model.presets.find((x) => x.id === hw.preset);
+    if (preset) { s.hw = preset.id; s.bandwidth = ''; s.peak = ''; }
+    app.load(s, { scenario: null });
+    const notes = [];
+    if (!decode && pb.kv_len !== pb.seq) notes.push(`the page ties L = N in prefill, this point has L = ${pb.kv_len}`);
+    if (!preset) notes.push('its hardware names no rooflab preset, so the roof was left as it was');
+    $('records-status').textContent = `Adopted ${p.label || `the point's problem`}${notes.length ? ` (${notes.join('; ')})` : ''}.`;
+  }
+
+  useCeiling(field, value, name, fileName) {
+    const unit = field === 'bandwidth' ? 'B/s' : 'FLOP/s';
+    const input = $(`input-${field}`);
+    input.value = this.model.format(value, unit, { sig: 12 });
+    this.app.fromControls(field);
+    $('records-status').textContent = `Roof: ${field === 'bandwidth' ? 'β' : 'π'} = ${this.model.format(value, unit)}, the measured “${name}” ceiling of ${fileName}, replaces the datasheet figure.`;
+  }
+}
+
+export async function initRecords(app, model) {
+  const r = new Records(app, model);
+  app.records = r;
+  await r.loadExamples();
+  await r.restore();
+  r.render();
+  $('records-status').dataset.value = 'idle';
+  return r;
+}
