@@ -84,8 +84,9 @@ static void iso_date_from_epoch(double secs, char *buf, size_t cap) {
     long long d = doy - (153 * mp + 2) / 5 + 1;
     long long m = mp < 10 ? mp + 3 : mp - 9;
     if (m <= 2) y++;
-    snprintf(buf, cap, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ", y, m, d, rem / 3600,
-             (rem / 60) % 60, rem % 60);
+    /* secs ≤ 4e9: year ≤ 2096, every field fits its width */
+    snprintf(buf, cap, "%04d-%02d-%02dT%02d:%02d:%02dZ", (int)y, (int)m, (int)d, (int)(rem / 3600),
+             (int)((rem / 60) % 60), (int)(rem % 60));
 }
 
 static const cJSON *get_path(const cJSON *root, const char *a, const char *b, const char *c) {

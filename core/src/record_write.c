@@ -191,8 +191,8 @@ static cJSON *record_json(const rl_record *r) {
 static void fill_err(rl_error *err, rl_status st, const char *field, const char *msg) {
     if (!err) return;
     err->status = st;
-    snprintf(err->field, sizeof err->field, "%s", field);
-    snprintf(err->message, sizeof err->message, "%s", msg);
+    snprintf(err->field, sizeof err->field, "%.*s", (int)sizeof err->field - 1, field);
+    snprintf(err->message, sizeof err->message, "%.*s", (int)sizeof err->message - 1, msg);
 }
 
 char *rl_record_write_json(rl_record *r, int pretty, rl_error *err) {
