@@ -1,0 +1,83 @@
+// One validator: the record reader compiled to WASM (the page's) gives the same verdict, the same
+// messages with the same JSON paths, and the same derived numbers (to 1e-12) as the native
+// `rooflab validate --json`, for every example, every test case and the JSONTestSuite corpus.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { loadWasmModel, nativeCli, ROOT } from './load.mjs';
+
+function wasmCheck(M, bytes) {
+  const ptr = M._malloc(bytes.length || 1);
+  M.HEAPU8.set(bytes, ptr);
+  const out = M._rlw_record_check(ptr, bytes.length);
+  M._free(ptr);
+  const text = M.UTF8ToString(out);
+  M._free(out);
+  return JSON.parse(text);
+}
+
+function nativeCheck(files) {
+  let out;
+  try {
+    out = execFileSync(nativeCli(), ['validate', '--json', '--quiet', ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 << 20 });
+  } catch (e) {
+    out = e.stdout;
+  }
+  return JSON.parse(out).files;
+}
+
+function sameNumbers(a, b, where) {
+  if (typeof a === 'number' && typeof b === 'number') {
+    const m = Math.max(Math.abs(a), Math.abs(b));
+    assert.ok(a === b || Math.abs(a - b) <= 1e-12 * m, `${where}: wasm ${a} vs native ${b}`);
+    return;
+  }
+  if (a && b && typeof a === 'object') {
+    assert.deepEqual(Object.keys(a).sort(), Object.keys(b).sort(), `${where}: keys`);
+    for (const k of Object.keys(a)) sameNumbers(a[k], b[k], `${where}.${k}`);
+    return;
+  }
+  assert.deepEqual(a, b, where);
+}
+
+async function filesIn(dir, ext = '.json') {
+  return (await readdir(dir)).filter((f) => f.endsWith(ext)).map((f) => join(dir, f));
+}
+
+test('WASM and native validators agree on examples and test cases', async () => {
+  const model = await loadWasmModel();
+  const M = model.raw;
+  const files = [
+    ...(await filesIn(join(ROOT, 'data/examples'))),
+    ...(await filesIn(join(ROOT, 'tests/record/cases/valid'))),
+    ...(await filesIn(join(ROOT, 'tests/record/cases/invalid'))),
+    ...(await filesIn(join(ROOT, 'tests/record/cases/semantic'))),
+  ];
+  assert.ok(files.length >= 40);
+  const native = nativeCheck(files);
+  for (let i = 0; i < files.length; i++) {
+    const w = wasmCheck(M, await readFile(files[i]));
+    const n = native[i].report;
+    assert.equal(native[i].file, files[i]);
+    assert.equal(w.ok, n.ok, files[i]);
+    assert.deepEqual(w.issues, n.issues, `${files[i]}: issues`);
+    sameNumbers(w.record, n.record, files[i]);
+  }
+});
+
+test('WASM refuses every JSONTestSuite file like the native build', async () => {
+  const dir = join(ROOT, '..', 'shared', 'testdata', 'jsontestsuite', 'test_parsing');
+  assert.ok(existsSync(dir), `the JSONTestSuite corpus is missing at ${dir}`);
+  const model = await loadWasmModel();
+  const files = await filesIn(dir);
+  assert.ok(files.length >= 300);
+  const native = nativeCheck(files);
+  for (let i = 0; i < files.length; i++) {
+    const w = wasmCheck(model.raw, await readFile(files[i]));
+    assert.equal(w.ok, false, files[i]);
+    assert.deepEqual(w.issues, native[i].report.issues, files[i]);
+  }
+});
