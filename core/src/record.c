@@ -616,8 +616,9 @@ static void check_point(rl_record *r, size_t index, rl_rec_issues *issues) {
                       dv->intensity_flop_per_byte, dv->efficiency,
                       fmtq(dv->attainable_flops_per_s, RL_DIM_FLOPS_PER_S, q2, sizeof q2),
                       hw && hw->name ? hw->name : "its hardware",
-                      why ? "likely " : "no common slip explains it; check flops, bytes and "
-                                        "timing units",
+                      why ? "likely " : "no common slip explains it: check the flops, bytes and "
+                                        "timing units, or whether the data was served from a "
+                                        "cache faster than the roof's memory",
                       why ? why : "");
         }
     }
