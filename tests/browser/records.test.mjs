@@ -139,6 +139,10 @@ test('adopt sets the controls to the point’s problem; a measured ceiling repla
   assert.equal(await page.inputValue('[data-testid="input-hw"]'), 'h100-sxm');
   assert.equal(Number(await page.getAttribute('[data-testid="flops"]', 'data-value')), 549755813888);
   assert.match(await page.evaluate(() => location.hash), /heads=16/);
+  // the record's ceilings are drawn as dotted lines in its colour (6 in the ERT record)
+  const lines = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.filter((d) => d.rlKind === 'measured' && d.showLine).map((d) => d.label));
+  assert.equal(lines.length, 6);
+  assert.ok(lines.includes('ceiling from ert-roofline-v100.record.json: DRAM 828.8 GB/s (measured)'), lines.join('\n'));
   // ERT's measured DRAM ceiling, 828.8 GB/s, becomes β
   const dram = await page.$$eval('[data-testid="record-1"] .record-ceilings li', (els) => els.findIndex((e) => e.textContent.startsWith('DRAM:')));
   await page.click(`[data-testid="use-ceiling-1-${dram}"]`);

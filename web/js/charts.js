@@ -4,7 +4,7 @@
 //
 // For other modules (e.g. measured records): roofline.setMeasured([{ label, hollow, points:
 // [{ x: intensity, y: FLOP/s, text: 'tooltip line' }] }]) draws extra point datasets, listed in the
-// legend and the CSV export.
+// legend and the CSV export; an entry with `line: true` is drawn as a dotted line (a ceiling).
 
 /* global Chart */
 
@@ -378,7 +378,8 @@ export class RooflineChart {
     for (const m of this.measured) {
       ds.push({
         label: m.label, rlKind: 'measured', data: m.points, pointStyle: m.pointStyle || 'crossRot',
-        pointRadius: 6, borderWidth: 2, borderColor: m.color || c.fg,
+        pointRadius: m.line ? 0 : 6, pointHitRadius: m.line ? 4 : 1, borderWidth: m.line ? 1.5 : 2,
+        borderColor: m.color || c.fg, showLine: !!m.line, borderDash: m.line ? [2, 3] : [], rlHideInLegend: !!m.line,
         backgroundColor: m.hollow ? 'rgba(0,0,0,0)' : (m.color || c.fg), order: 0,
       });
     }
@@ -395,8 +396,20 @@ export class RooflineChart {
     o.plugins.annotation.annotations = anns;
     o.plugins.rlBand.band = view.band;
     if (!this.zoomed) {
-      o.scales.x.min = view.xMin; o.scales.x.max = view.xMax;
-      o.scales.y.min = view.yMin; o.scales.y.max = view.yMax;
+      // The axes also take in the measured points (not the ceiling lines), to whole decades.
+      let { xMin, xMax, yMin, yMax } = view;
+      for (const m of this.measured) {
+        if (m.line) continue;
+        for (const p of m.points) {
+          if (!(p.x > 0 && p.y > 0)) continue;
+          if (p.x < xMin) xMin = 10 ** Math.floor(Math.log10(p.x));
+          if (p.x > xMax) xMax = 10 ** Math.ceil(Math.log10(p.x));
+          if (p.y < yMin) yMin = 10 ** Math.floor(Math.log10(p.y));
+          if (p.y > yMax) yMax = 10 ** Math.ceil(Math.log10(p.y));
+        }
+      }
+      o.scales.x.min = xMin; o.scales.x.max = xMax;
+      o.scales.y.min = yMin; o.scales.y.max = yMax;
     }
     this.chart.data.datasets = ds;
     this.chart.update('none');

@@ -192,7 +192,7 @@ export class Records {
     this.render();
     const s = $('records-status');
     s.textContent = report.ok
-      ? `${name}: ${report.record.points.length.toLocaleString('en-US')} points loaded${report.warnings ? `, ${report.warnings} warnings` : ''}.`
+      ? `${name}: ${report.record.points.length.toLocaleString('en-US')} point${report.record.points.length === 1 ? '' : 's'} loaded${report.warnings ? `, ${report.warnings} warning${report.warnings === 1 ? '' : 's'}` : ''}.`
       : `${name}: refused (${report.errors} error${report.errors === 1 ? '' : 's'}); nothing else changed.`;
   }
 
@@ -299,10 +299,27 @@ export class Records {
         get text() { return self.pointText(rec, p, warn.get(i) || []); },
       }));
       count += points.length;
+      if (!points.length) continue; // a record of ceilings only (ERT): its lines are drawn below
       list.push({
         label: `${f.name}: ${rec.software.kernel || 'kernel'} ${rec.software.kernel_version}${hist ? ' [historical, unaudited — not evidence]' : ''}`,
         hollow: hist, color: f.color, pointStyle: hist ? 'circle' : 'crossRot', points,
       });
+    }
+    // Ceilings the records state (measured or datasheet), drawn dotted in the record's colour: a
+    // bandwidth ceiling as the slope β·I (core's attainable throughput with no compute limit), a
+    // compute ceiling as a level line. "use as β / π" in the list makes one the page's roof.
+    for (const f of this.files) {
+      if (!f.report.ok || !f.visible) continue;
+      for (const c of (f.report.record.hardware && f.report.record.hardware.ceilings) || []) {
+        const bw = c.bytes_per_s !== undefined;
+        const xs = [1e-3, 1e6];
+        const ys = xs.map((x) => (bw ? this.model.attainable(c.bytes_per_s, Number.MAX_VALUE, x) : c.flops_per_s));
+        const what = `${c.name} ${this.model.format(bw ? c.bytes_per_s : c.flops_per_s, bw ? 'B/s' : 'FLOP/s')} (${c.source})`;
+        list.push({
+          label: `ceiling from ${f.name}: ${what}`, line: true, color: f.color,
+          points: xs.map((x, i) => ({ x, y: ys[i], text: [`${what}, stated by ${f.name}`] })),
+        });
+      }
     }
     const out = $('measured-count');
     out.textContent = `${count.toLocaleString('en-US')} measured point${count === 1 ? '' : 's'} drawn`;
