@@ -49,9 +49,12 @@ static void grid_cpu(grid_out *g, int quick) {
             add(g, RLB_CPU_NAIVE, RL_MODEL_NAIVE, 1, 4, 4, ns[i], ns[i], 64, f32, causal, 64, 64);
             add(g, RLB_CPU_TILED, RL_MODEL_TILED, 1, 4, 4, ns[i], ns[i], 64, f32, causal, 64, 64);
         }
-    /* Decode with GQA (H = 8 query heads over 2 KV heads): the tiled kernel with N = 1. */
-    add(g, RLB_CPU_TILED, RL_MODEL_TILED, 1, 8, 2, 1, quick ? 16384 : 65536, 128, f32, 0, 64, 64);
-    if (!quick) add(g, RLB_CPU_TILED, RL_MODEL_TILED, 1, 32, 8, 1, 4096, 128, f32, 0, 64, 64);
+    /* Decode with GQA (H = 8 query heads over 2 KV heads): the tiled kernel with N = 1, one
+     * query block per KV group, so every tensor moves once: the compulsory model. */
+    add(g, RLB_CPU_TILED, RL_MODEL_COMPULSORY, 1, 8, 2, 1, quick ? 16384 : 65536, 128, f32, 0, 64,
+        64);
+    if (!quick)
+        add(g, RLB_CPU_TILED, RL_MODEL_COMPULSORY, 1, 32, 8, 1, 4096, 128, f32, 0, 64, 64);
 }
 
 static void grid_cuda(grid_out *g, int quick) {

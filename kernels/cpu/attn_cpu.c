@@ -277,20 +277,23 @@ typedef struct {
     atomic_int failed;
 } tiled_ctx;
 
+/* One task: the query block qb of the G = H/Hkv query heads that share one KV head. Each K/V
+ * tile is loaded once for the whole group (K transposed once), then every head of the group
+ * consumes it: K/V move once per (query block, KV head). With H = Hkv that is the `tiled` model
+ * exactly; with one query block (decode, N ≤ Br) it is the `compulsory` model; prefill with GQA
+ * moves less than `tiled` counts (that model is an upper bound: no reuse across a group). */
 static void tiled_task(const rlk_shape *s, const tiled_ctx *c, int64_t task, float *stile,
                        float *acc, float *m, float *l, float *ktile) {
     const int64_t N = s->seq, L = s->kv_len, d = s->head_dim, H = s->heads;
     const int64_t Br = s->block_m, Bc = s->block_n;
-    const int64_t group = s->heads / s->kv_heads;
-    const int64_t BH = s->batch * H;
+    const int64_t G = s->heads / s->kv_heads;
+    const int64_t BKV = s->batch * s->kv_heads;
     /* Heaviest blocks first (causal: the last query blocks see the most keys). */
-    const int64_t bh = task % BH;
-    const int64_t qb = c->qblocks - 1 - task / BH;
-    const int64_t b = bh / H, h = bh % H;
-    const float *qh = c->q + bh * N * d;
-    const float *kh = c->k + (b * s->kv_heads + h / group) * L * d;
-    const float *vh = c->v + (b * s->kv_heads + h / group) * L * d;
-    float *oh = c->o + bh * N * d;
+    const int64_t kvg = task % BKV;
+    const int64_t qb = c->qblocks - 1 - task / BKV;
+    const int64_t b = kvg / s->kv_heads, hkv = kvg % s->kv_heads;
+    const float *kh = c->k + kvg * L * d;
+    const float *vh = c->v + kvg * L * d;
 
     const int64_t i0 = qb * Br;
     const int64_t rows = (i0 + Br <= N) ? Br : N - i0;
@@ -299,62 +302,70 @@ static void tiled_task(const rlk_shape *s, const tiled_ctx *c, int64_t task, flo
     const int64_t keys = s->causal ? visible_keys(s, i0 + rows - 1) : L;
     const int64_t tiles = (keys + Bc - 1) / Bc;
 
-    for (int64_t r = 0; r < rows; r++) {
+    for (int64_t r = 0; r < G * Br; r++) {
         m[r] = -INFINITY;
         l[r] = 0.0f;
     }
-    memset(acc, 0, (size_t)(rows * d) * sizeof(float));
+    memset(acc, 0, (size_t)(G * Br * d) * sizeof(float));
 
     for (int64_t t = 0; t < tiles; t++) {
         const int64_t j0 = t * Bc;
         const int64_t nk = (j0 + Bc <= L) ? Bc : L - j0;
         const float *vt = vh + j0 * d;
-        if (rows < 4) {
-            for (int64_t r = 0; r < rows; r++)
-                if (visible_keys(s, i0 + r) - j0 > 0)
-                    score_row_dot(qh + (i0 + r) * d, kh + j0 * d, nk, d, s->scale,
-                                  stile + r * Bc);
-        } else {
-            /* The K tile, transposed (d × Bc), shared by the block's rows. */
-            transpose_k(kh + j0 * d, nk, d, ktile, Bc);
-            /* Scores, four rows at a time; rows that see no key of this tile are skipped. */
-            for (int64_t r = 0; r < rows; r += 4) {
-                const int nr = (int)(rows - r < 4 ? rows - r : 4);
-                if (visible_keys(s, i0 + r + nr - 1) - j0 <= 0) continue;
-                score_rows_t(qh + (i0 + r) * d, nr, ktile, Bc, nk, d, s->scale, stile + r * Bc,
-                             Bc);
+        /* The K tile, transposed (d × Bc) once for the group's heads; blocks of fewer than 4
+         * rows (decode) read K rows directly instead. */
+        if (rows >= 4) transpose_k(kh + j0 * d, nk, d, ktile, Bc);
+        for (int64_t gh = 0; gh < G; gh++) {
+            const float *qh = c->q + (b * H + hkv * G + gh) * N * d;
+            float *mg = m + gh * Br, *lg = l + gh * Br, *ag = acc + gh * Br * d;
+            if (rows < 4) {
+                for (int64_t r = 0; r < rows; r++)
+                    if (visible_keys(s, i0 + r) - j0 > 0)
+                        score_row_dot(qh + (i0 + r) * d, kh + j0 * d, nk, d, s->scale,
+                                      stile + r * Bc);
+            } else {
+                /* Scores, four rows at a time; rows that see no key of this tile are skipped. */
+                for (int64_t r = 0; r < rows; r += 4) {
+                    const int nr = (int)(rows - r < 4 ? rows - r : 4);
+                    if (visible_keys(s, i0 + r + nr - 1) - j0 <= 0) continue;
+                    score_rows_t(qh + (i0 + r) * d, nr, ktile, Bc, nk, d, s->scale,
+                                 stile + r * Bc, Bc);
+                }
             }
-        }
-        for (int64_t r = 0; r < rows; r++) {
-            int64_t lim = visible_keys(s, i0 + r) - j0;
-            if (lim > nk) lim = nk;
-            if (lim <= 0) continue;
-            float *srow = stile + r * Bc;
-            float mt = m[r];
-            for (int64_t j = 0; j < lim; j++) mt = srow[j] > mt ? srow[j] : mt;
-            const float alpha = expf(m[r] - mt); /* 0 on the first tile (m = −∞) */
-            float sum = 0.0f;
-            for (int64_t j = 0; j < lim; j++) {
-                float e = expf(srow[j] - mt);
-                srow[j] = e;
-                sum += e;
-            }
-            l[r] = l[r] * alpha + sum;
-            m[r] = mt;
-            float *arow = acc + r * d;
-            if (alpha != 1.0f) {
+            for (int64_t r = 0; r < rows; r++) {
+                int64_t lim = visible_keys(s, i0 + r) - j0;
+                if (lim > nk) lim = nk;
+                if (lim <= 0) continue;
+                float *srow = stile + r * Bc;
+                float mt = mg[r];
+                for (int64_t j = 0; j < lim; j++) mt = srow[j] > mt ? srow[j] : mt;
+                const float alpha = expf(mg[r] - mt); /* 0 on the first tile (m = −∞) */
+                float sum = 0.0f;
+                for (int64_t j = 0; j < lim; j++) {
+                    float e = expf(srow[j] - mt);
+                    srow[j] = e;
+                    sum += e;
+                }
+                lg[r] = lg[r] * alpha + sum;
+                mg[r] = mt;
+                float *arow = ag + r * d;
+                if (alpha != 1.0f) {
 #pragma omp simd
-                for (int64_t cc = 0; cc < d; cc++) arow[cc] *= alpha;
+                    for (int64_t cc = 0; cc < d; cc++) arow[cc] *= alpha;
+                }
+                pv_run(srow, vt, lim, d, arow);
             }
-            pv_run(srow, vt, lim, d, arow);
         }
     }
-    for (int64_t r = 0; r < rows; r++) {
-        const float inv = 1.0f / l[r];
-        const float *arow = acc + r * d;
-        float *orow = oh + (i0 + r) * d;
+    for (int64_t gh = 0; gh < G; gh++) {
+        float *oh = c->o + (b * H + hkv * G + gh) * N * d;
+        for (int64_t r = 0; r < rows; r++) {
+            const float inv = 1.0f / l[gh * Br + r];
+            const float *arow = acc + (gh * Br + r) * d;
+            float *orow = oh + (i0 + r) * d;
 #pragma omp simd
-        for (int64_t cc = 0; cc < d; cc++) orow[cc] = arow[cc] * inv;
+            for (int64_t cc = 0; cc < d; cc++) orow[cc] = arow[cc] * inv;
+        }
     }
 }
 
@@ -363,10 +374,11 @@ static void tiled_worker(void *p, int tid, int nthreads) {
     (void)nthreads;
     tiled_ctx *c = (tiled_ctx *)p;
     const rlk_shape *s = c->s;
-    /* Task-local on-chip working set: S tile Br×Bc, O accumulator Br×d, m and l (Br each), and
-     * the K tile transposed (Bc×d). */
-    const size_t floats = (size_t)(s->block_m * s->block_n + s->block_m * s->head_dim +
-                                   2 * s->block_m + s->block_n * s->head_dim);
+    /* Task-local working set: S tile Br×Bc, and for each of the G heads of the group the O
+     * accumulator Br×d and m, l (Br each); the K tile transposed (Bc×d). */
+    const int64_t G = s->heads / s->kv_heads;
+    const size_t floats = (size_t)(s->block_m * s->block_n + G * s->block_m * s->head_dim +
+                                   2 * G * s->block_m + s->block_n * s->head_dim);
     float *buf = (float *)aligned_alloc(64, ((floats * sizeof(float) + 63) / 64) * 64);
     if (!buf) {
         atomic_store(&c->failed, 1);
@@ -374,9 +386,9 @@ static void tiled_worker(void *p, int tid, int nthreads) {
     }
     float *stile = buf;
     float *acc = stile + s->block_m * s->block_n;
-    float *m = acc + s->block_m * s->head_dim;
-    float *l = m + s->block_m;
-    float *ktile = l + s->block_m;
+    float *m = acc + G * s->block_m * s->head_dim;
+    float *l = m + G * s->block_m;
+    float *ktile = l + G * s->block_m;
     for (;;) {
         long long task = atomic_fetch_add(&c->next, 1);
         if (task >= c->tasks) break;
@@ -391,7 +403,7 @@ int rlk_cpu_tiled(const rlk_shape *s, const float *q, const float *k, const floa
     threads = clamp_threads(threads);
     tiled_ctx c = {.s = s, .q = q, .k = k, .v = v, .o = o};
     c.qblocks = (s->seq + s->block_m - 1) / s->block_m;
-    c.tasks = s->batch * s->heads * c.qblocks;
+    c.tasks = s->batch * s->kv_heads * c.qblocks;
     if (threads > c.tasks) threads = (int)c.tasks;
     atomic_init(&c.next, 0);
     atomic_init(&c.failed, 0);

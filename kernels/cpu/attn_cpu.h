@@ -13,11 +13,13 @@
  *                   are separate sweeps over the matrix (as three GPU kernels would be), each split
  *                   by rows across threads (one fork/join per pass). S and P are sized for one
  *                   (batch, head) at a time: every element is still written once and read once.
- *   rlk_cpu_tiled   the `tiled` model (FlashAttention-1/2 forward): one task per (batch, head,
- *                   query block of Br rows); it streams K/V in tiles of Bc rows (causal: only the
- *                   tiles the block needs), keeps the Br×Bc score tile, the running max m, sum l
- *                   and the Br×d fp32 output accumulator in a task-local buffer, and writes O once.
- *                   Decode (N = 1) is the same kernel with one query block.
+ *   rlk_cpu_tiled   the `tiled` model (FlashAttention-1/2 forward): one task per (batch, KV head,
+ *                   query block of Br rows) serving the H/Hkv query heads of the KV head; it
+ *                   streams K/V in tiles of Bc rows (causal: only the tiles the block needs), each
+ *                   tile once for the group, keeps the Br×Bc score tile, the running max m, sum l
+ *                   and the Br×d fp32 output accumulator per head in a task-local buffer, and
+ *                   writes O once. With H = Hkv its traffic is the `tiled` model exactly; decode
+ *                   (N ≤ Br: one query block) moves every tensor once, the `compulsory` model.
  *
  * Both use the same inner primitives (a row of scores against a run of K rows; P times a run of V
  * rows), so a difference in speed between them is the dataflow's, not the micro-kernel's.
