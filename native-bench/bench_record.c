@@ -138,6 +138,18 @@ int rlb_build_record(const char *backend, const rlb_run *run, const rlb_options 
                   dv->smem_optin_bytes / 1024.0, dv->library_versions);
     else
         sb_printf(&notes, "device: %d threads, kernels built for %s\n", dv->sm_count, dv->isa);
+    {
+        /* Other work on the host skews CPU timings: say how busy it was. */
+        char load[128] = "";
+        FILE *lf = fopen("/proc/loadavg", "r");
+        if (lf) {
+            if (!fgets(load, sizeof load, lf)) load[0] = 0;
+            fclose(lf);
+        }
+        size_t ln = strlen(load);
+        while (ln && (load[ln - 1] == '\n' || load[ln - 1] == ' ')) load[--ln] = 0;
+        if (load[0]) sb_printf(&notes, "host /proc/loadavg when the record was written: %s\n", load);
+    }
     sb_printf(&notes, "timing: %s; caches %s between timed runs; base seed %llu\n",
               strcmp(backend, "cuda") == 0 ? "CUDA events around each run"
                                            : "monotonic clock around each run",
