@@ -386,3 +386,25 @@ test('custom hardware needs typed figures; the backward pass shows what is model
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });
+
+test('a dtype the preset has no peak for asks for one; an unknown preset in a link is named', async () => {
+  const page = await openPage(browser.context, `${server.url}#hw=a100-sxm4-80gb`);
+  const before = (await shown(page)).peak;
+  await page.selectOption('[data-testid=input-dtype]', 'fp8');
+  assert.match(await page.textContent('[data-testid=error-peak]'), /^peak: the a100-sxm4-80gb preset has no fp8 tensor peak/);
+  assert.equal((await shown(page)).peak, before, 'the last good state stays');
+  await page.fill('[data-testid=input-peak]', '624 TFLOP/s');
+  await page.press('[data-testid=input-peak]', 'Enter');
+  const v = await shown(page);
+  assert.equal(Number(v.peak), 624e12);
+  assertMatchesNative(v, nativeEval(['--hw', 'a100-sxm4-80gb', '--dtype', 'fp8', '--peak', '624 TFLOP/s']), 'fp8 on A100 with a typed peak');
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+
+  const bad = await openPage(browser.context, `${server.url}#hw=h300&seq=abc`);
+  const err = (await bad.textContent('[data-testid=error-seq]')) + (await bad.textContent('[data-testid=error-hw]'));
+  assert.match(err, /seq: expected a positive whole number, got "abc"|hw: unknown preset "h300"/);
+  assertMatchesNative(await shown(bad), nativeEval([]), 'bad link → defaults');
+  assert.deepEqual(bad.rlErrors, []);
+  await bad.close();
+});

@@ -269,7 +269,8 @@ class App {
   load(state, { scenario } = {}) {
     this.writeControls(state);
     if (scenario !== undefined) this.markScenario(scenario);
-    if (!this.apply(this.readControls()) && !this.good) {
+    // The state as given (a number field cannot hold "abc"; the message should quote it).
+    if (!this.apply({ ...defaultState(), ...state }) && !this.good) {
       // Nothing good yet (a bad link): draw the defaults, keep the error and the bad field shown.
       const keep = [...document.querySelectorAll('.field-error:not([hidden])')].map((e) => [e.id, e.textContent]);
       const bad = this.readControls();
