@@ -17,6 +17,7 @@
  * fail return an rl_status (0 = ok); rlw_error_message() / rlw_error_field() then hold core's text.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,8 +109,17 @@ static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof
     p->seq = v[IN_SEQ];
     p->kv_len = v[IN_KV_LEN];
     p->head_dim = v[IN_HEAD_DIM];
-    p->dtype = (rl_dtype)(v[IN_DTYPE] >= 0 && v[IN_DTYPE] < RL_DTYPE_COUNT ? v[IN_DTYPE] : 0);
-    p->kv_dtype = (rl_dtype)(v[IN_KV_DTYPE] >= 0 && v[IN_KV_DTYPE] < RL_DTYPE_COUNT ? v[IN_KV_DTYPE] : 0);
+    for (int s = IN_DTYPE; s <= IN_KV_DTYPE; s++) {
+        if (v[s] < 0 || v[s] >= RL_DTYPE_COUNT) {
+            rlw_err.status = RL_ERR_UNKNOWN;
+            snprintf(rlw_err.field, sizeof rlw_err.field, "%s", rlw_in_keys[s]);
+            snprintf(rlw_err.message, sizeof rlw_err.message, "%s: unknown dtype index %lld",
+                     rlw_in_keys[s], (long long)v[s]);
+            return RL_ERR_UNKNOWN;
+        }
+    }
+    p->dtype = (rl_dtype)v[IN_DTYPE];
+    p->kv_dtype = (rl_dtype)v[IN_KV_DTYPE];
     p->causal = v[IN_CAUSAL] != 0;
     p->pass = v[IN_PASS] == 1 ? RL_PASS_BWD : RL_PASS_FWD;
     p->block_m = v[IN_BLOCK_M];

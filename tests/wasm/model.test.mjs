@@ -208,6 +208,8 @@ test('invalid problems come back as core errors naming the field, never a crash'
     [{ batch: -1 }, 'batch'],
     [{ bandwidth: -1 }, 'bandwidth'],
     [{ peak: Infinity }, 'peak'],
+    [{ dtype: 17 }, 'dtype'],
+    [{ 'kv-dtype': -1 }, 'kv-dtype'],
   ];
   for (const [over, field] of cases) {
     const e = model.evaluate({ ...base, ...over });
