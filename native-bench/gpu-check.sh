@@ -44,9 +44,11 @@ if [ -n "${CJSON_SRC:-}" ] || { [ ! -f /usr/include/cjson/cJSON.h ] && [ ! -f /u
   cc -O2 -fPIC -c "$SRC/cJSON.c" -I"$PFX/include/cjson" -o "$PFX/cJSON.o"
   ar rcs "$PFX/lib/libcjson.a" "$PFX/cJSON.o"
   cat >"$PFX/lib/cmake/cJSON/cJSONConfig.cmake" <<CFG
-add_library(cjson STATIC IMPORTED)
-set_target_properties(cjson PROPERTIES IMPORTED_LOCATION "$PFX/lib/libcjson.a"
-  INTERFACE_INCLUDE_DIRECTORIES "$PFX/include")
+if(NOT TARGET cjson)
+  add_library(cjson STATIC IMPORTED)
+  set_target_properties(cjson PROPERTIES IMPORTED_LOCATION "$PFX/lib/libcjson.a"
+    INTERFACE_INCLUDE_DIRECTORIES "$PFX/include")
+endif()
 CFG
   EXTRA+=(-DcJSON_DIR="$PFX/lib/cmake/cJSON")
   say "cJSON compiled from $SRC"
