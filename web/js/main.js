@@ -354,7 +354,7 @@ class App {
       ? 'Custom: type the bandwidth and the peak.'
       : `${esc(preset.arch)}; ${f.span('preset-bandwidth', preset.bandwidth, m.format(preset.bandwidth, 'B/s'))}; ` +
         `${f.span('preset-sms', preset.sms, f.int(preset.sms))} SMs; shared memory per block ${f.span('preset-smem-default', preset.smemPerBlockDefault, m.format(preset.smemPerBlockDefault, 'B', { iec: true }))} default, ` +
-        `${f.span('preset-smem-optin', preset.smemPerBlockOptin, m.format(preset.smemPerBlockOptin, 'B', { iec: true }))} opt-in; L2 ${f.span('preset-l2', preset.l2, m.format(preset.l2, 'B'))}. ` +
+        `${f.span('preset-smem-optin', preset.smemPerBlockOptin, m.format(preset.smemPerBlockOptin, 'B', { iec: true }))} opt-in; L2 ${f.span('preset-l2', preset.l2, m.format(preset.l2, 'B', { iec: true }))}. ` +
         `Source: ${esc(preset.source)} (${esc(preset.sourceDate)}).${preset.notes ? ` Note: ${esc(preset.notes)}` : ''}`;
   }
 
