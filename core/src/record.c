@@ -176,6 +176,8 @@ void rl_record_free(rl_record *r) {
     free(r->software.git_revision);
     free(r->software.compiler);
     free(r->software.flags);
+    for (size_t i = 0; i < r->software.argv_count; i++) free(r->software.argv[i]);
+    free(r->software.argv);
     for (size_t i = 0; i < r->point_count; i++) {
         rl_rec_point *p = &r->points[i];
         free(p->kernel);
@@ -244,6 +246,29 @@ int rl_rec_add_artifact(rl_record *r, const char *path) {
     return 0;
 }
 
+int rl_rec_set_argv(rl_record *r, int argc, const char *const *argv) {
+    if (!r || argc < 0 || argc > RL_RECORD_MAX_ARGV || (argc > 0 && !argv)) return -1;
+    char **copy = NULL;
+    if (argc > 0) {
+        copy = calloc((size_t)argc, sizeof *copy);
+        if (!copy) return -1;
+        for (int i = 0; i < argc; i++) {
+            const char *a = argv[i] ? argv[i] : "";
+            copy[i] = rl__strndup(a, strlen(a));
+            if (!copy[i]) {
+                for (int k = 0; k < i; k++) free(copy[k]);
+                free(copy);
+                return -1;
+            }
+        }
+    }
+    for (size_t i = 0; i < r->software.argv_count; i++) free(r->software.argv[i]);
+    free(r->software.argv);
+    r->software.argv = copy;
+    r->software.argv_count = (size_t)argc;
+    return 0;
+}
+
 rl_rec_point *rl_record_add_point(rl_record *r) {
     if (!r || r->point_count >= RL_RECORD_MAX_POINTS) return NULL;
     if (r->point_count == r->point_cap) {
@@ -258,6 +283,7 @@ rl_rec_point *rl_record_add_point(rl_record *r) {
     memset(p, 0, sizeof *p);
     p->traffic_model = RL_TRAFFIC_TILED;
     p->max_abs_error = -1.0;
+    p->rel_l2_error = -1.0;
     return p;
 }
 
@@ -366,6 +392,23 @@ static void check_hardware(const rl_rec_hardware *hw, const char *path, rl_rec_i
         rl__issue(issues, RL_REC_ERROR, RL_ERR_UNKNOWN, p,
                   "unknown preset \"%.40s\"; expected one of %s", hw->preset, ids);
     }
+    /* Device details: 0 means "not given"; anything else must be in range. */
+    static const char *const ints[] = {"sm_count", "threads"};
+    const int64_t ivals[] = {hw->sm_count, hw->threads};
+    for (int i = 0; i < 2; i++)
+        if (ivals[i] < 0 || ivals[i] > (int64_t)9007199254740992LL) {
+            snprintf(p, sizeof p, "%s.%s", path, ints[i]);
+            rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, p,
+                      "expected a positive integer, got %lld", (long long)ivals[i]);
+        }
+    static const char *const clocks[] = {"sm_clock_hz", "memory_clock_hz"};
+    const double cvals[] = {hw->sm_clock_hz, hw->memory_clock_hz};
+    for (int i = 0; i < 2; i++)
+        if (bad_number(cvals[i]) || cvals[i] < 0) {
+            snprintf(p, sizeof p, "%s.%s", path, clocks[i]);
+            rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, p,
+                      "expected a positive finite number of Hz, got %g", cvals[i]);
+        }
     for (size_t i = 0; i < hw->ceiling_count; i++) {
         const rl_rec_ceiling *c = &hw->ceilings[i];
         snprintf(p, sizeof p, "%s.ceilings[%zu]", path, i);
@@ -483,6 +526,11 @@ static void check_point(rl_record *r, size_t index, rl_rec_issues *issues) {
         snprintf(p, sizeof p, "%s.max_abs_error", base);
         rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, p,
                   "expected a finite non-negative number, got %g", pt->max_abs_error);
+    }
+    if (isnan(pt->rel_l2_error) || isinf(pt->rel_l2_error)) {
+        snprintf(p, sizeof p, "%s.rel_l2_error", base);
+        rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, p,
+                  "expected a finite non-negative number, got %g", pt->rel_l2_error);
     }
     if (bad_number(pt->reported_flops_per_s) || pt->reported_flops_per_s < 0) {
         snprintf(p, sizeof p, "%s.reported.flops_per_s", base);
@@ -680,6 +728,18 @@ static void check_strings(const rl_record *r, rl_rec_issues *is) {
     check_str(is, "software.git_revision", r->software.git_revision);
     check_str(is, "software.compiler", r->software.compiler);
     check_str(is, "software.flags", r->software.flags);
+    if (r->software.argv_count > RL_RECORD_MAX_ARGV)
+        rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, "software.argv",
+                  "expected at most %d arguments, got %zu", RL_RECORD_MAX_ARGV,
+                  r->software.argv_count);
+    else
+        for (size_t i = 0; i < r->software.argv_count; i++) {
+            snprintf(p, sizeof p, "software.argv[%zu]", i);
+            if (!r->software.argv[i])
+                rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p, "expected a string, got nothing");
+            else
+                check_str(is, p, r->software.argv[i]);
+        }
     for (size_t i = 0; i < r->point_count && i < RL_RECORD_MAX_POINTS; i++) {
         const rl_rec_point *pt = &r->points[i];
         snprintf(p, sizeof p, "points[%zu].kernel", i);

@@ -253,7 +253,8 @@ static int contains_ci(const char *s, const char *needle) {
 static void read_hardware(reader *rd, const cJSON *obj, rl_rec_hardware *hw, int name_required) {
     static const char *const keys[] = {"name",           "preset",          "compute_capability",
                                        "cpu_model",      "driver_version",  "runtime_version",
-                                       "ceilings",       NULL};
+                                       "sm_count",       "sm_clock_hz",     "memory_clock_hz",
+                                       "threads",        "ceilings",        NULL};
     check_keys(rd, obj, keys);
     read_string(rd, obj, "name", name_required, &hw->name);
     read_string(rd, obj, "preset", 0, &hw->preset);
@@ -261,6 +262,10 @@ static void read_hardware(reader *rd, const cJSON *obj, rl_rec_hardware *hw, int
     read_string(rd, obj, "cpu_model", 0, &hw->cpu_model);
     read_string(rd, obj, "driver_version", 0, &hw->driver_version);
     read_string(rd, obj, "runtime_version", 0, &hw->runtime_version);
+    read_int(rd, obj, "sm_count", 0, &hw->sm_count);
+    read_number(rd, obj, "sm_clock_hz", 0, NUM_POSITIVE, "Hz", &hw->sm_clock_hz);
+    read_number(rd, obj, "memory_clock_hz", 0, NUM_POSITIVE, "Hz", &hw->memory_clock_hz);
+    read_int(rd, obj, "threads", 0, &hw->threads);
     const cJSON *ceil = cJSON_GetObjectItemCaseSensitive(obj, "ceilings");
     if (!ceil) return;
     if (!cJSON_IsArray(ceil)) {
@@ -356,8 +361,8 @@ static void read_problem(reader *rd, const cJSON *obj, rl_problem *pb) {
 static void read_point(reader *rd, const cJSON *obj, rl_rec_point *pt) {
     static const char *const keys[] = {"problem",  "traffic_model", "timing",   "flops",
                                        "modelled_bytes", "measured_bytes", "max_abs_error",
-                                       "kernel",   "label",   "hardware", "reported", "derived",
-                                       NULL};
+                                       "rel_l2_error", "kernel", "label", "hardware", "reported",
+                                       "derived", NULL};
     check_keys(rd, obj, keys);
     const cJSON *pb = read_object(rd, obj, "problem", 1,
                                   "an object with at least seq and dtype (the problem measured)");
@@ -384,6 +389,7 @@ static void read_point(reader *rd, const cJSON *obj, rl_rec_point *pt) {
     read_number(rd, obj, "modelled_bytes", 0, NUM_POSITIVE, "bytes", &pt->modelled_bytes);
     read_number(rd, obj, "measured_bytes", 0, NUM_POSITIVE, "bytes", &pt->measured_bytes);
     read_number(rd, obj, "max_abs_error", 0, NUM_NONNEG, NULL, &pt->max_abs_error);
+    read_number(rd, obj, "rel_l2_error", 0, NUM_NONNEG, NULL, &pt->rel_l2_error);
     read_string(rd, obj, "kernel", 0, &pt->kernel);
     read_string(rd, obj, "label", 0, &pt->label);
     const cJSON *hw = read_object(rd, obj, "hardware", 0, "an object with the hardware's name");
@@ -763,13 +769,53 @@ rl_status rl_record_parse(const char *text, size_t len, rl_record **out, rl_rec_
     if (sw) {
         size_t m = push_key(&rd, "software");
         static const char *const skeys[] = {"kernel", "kernel_version", "git_revision",
-                                            "compiler", "flags", NULL};
+                                            "compiler", "flags", "argv", NULL};
         check_keys(&rd, sw, skeys);
         read_string(&rd, sw, "kernel", 0, &r->software.kernel);
         read_string(&rd, sw, "kernel_version", 1, &r->software.kernel_version);
         read_string(&rd, sw, "git_revision", 0, &r->software.git_revision);
         read_string(&rd, sw, "compiler", 0, &r->software.compiler);
         read_string(&rd, sw, "flags", 0, &r->software.flags);
+        const cJSON *av = cJSON_GetObjectItemCaseSensitive(sw, "argv");
+        if (av && !cJSON_IsArray(av))
+            type_error(&rd, "argv", "an array of strings (the command line)", av);
+        if (av && cJSON_IsArray(av)) {
+            size_t m2 = push_key(&rd, "argv");
+            int n = cJSON_GetArraySize(av);
+            if (n > RL_RECORD_MAX_ARGV) {
+                rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, rd.path,
+                          "expected at most %d arguments, got %d", RL_RECORD_MAX_ARGV, n);
+            } else {
+                const char *args[RL_RECORD_MAX_ARGV];
+                int ok = 1;
+                size_t i = 0;
+                for (const cJSON *a = av->child; a; a = a->next, i++) {
+                    size_t m3 = push_index(&rd, i);
+                    if (!cJSON_IsString(a) || !a->valuestring) {
+                        type_error(&rd, NULL, "a string (one argument)", a);
+                        ok = 0;
+                    } else {
+                        const char *problem = rl__string_problem(a->valuestring);
+                        if (problem && strcmp(problem, "too long") == 0) {
+                            rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, rd.path,
+                                      "expected a string of at most %d characters, got a longer "
+                                      "one",
+                                      RL_RECORD_MAX_STRING);
+                            ok = 0;
+                        } else if (problem) {
+                            rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, rd.path,
+                                      "expected a string of valid UTF-8, got invalid bytes");
+                            ok = 0;
+                        } else {
+                            args[i] = a->valuestring;
+                        }
+                    }
+                    pop(&rd, m3);
+                }
+                if (ok && rl_rec_set_argv(r, n, args) != 0) rd.oom = 1;
+            }
+            pop(&rd, m2);
+        }
         pop(&rd, m);
     }
 

@@ -25,6 +25,10 @@ static cJSON *hardware_json(const rl_rec_hardware *hw) {
     bad |= add_str(o, "cpu_model", hw->cpu_model);
     bad |= add_str(o, "driver_version", hw->driver_version);
     bad |= add_str(o, "runtime_version", hw->runtime_version);
+    if (hw->sm_count > 0) bad |= add_num(o, "sm_count", (double)hw->sm_count);
+    if (hw->sm_clock_hz > 0) bad |= add_num(o, "sm_clock_hz", hw->sm_clock_hz);
+    if (hw->memory_clock_hz > 0) bad |= add_num(o, "memory_clock_hz", hw->memory_clock_hz);
+    if (hw->threads > 0) bad |= add_num(o, "threads", (double)hw->threads);
     if (hw->ceiling_count) {
         cJSON *arr = cJSON_AddArrayToObject(o, "ceilings");
         if (!arr) bad = 1;
@@ -89,6 +93,7 @@ static cJSON *point_json(const rl_rec_point *pt) {
     if (pt->modelled_bytes > 0) bad |= add_num(o, "modelled_bytes", pt->modelled_bytes);
     if (pt->measured_bytes > 0) bad |= add_num(o, "measured_bytes", pt->measured_bytes);
     if (pt->max_abs_error >= 0) bad |= add_num(o, "max_abs_error", pt->max_abs_error);
+    if (pt->rel_l2_error >= 0) bad |= add_num(o, "rel_l2_error", pt->rel_l2_error);
     bad |= add_str(o, "kernel", pt->kernel);
     bad |= add_str(o, "label", pt->label);
     if (pt->hardware) {
@@ -160,7 +165,10 @@ static cJSON *record_json(const rl_record *r) {
             }
         }
     }
-    if (r->hardware.name || r->hardware.ceiling_count || r->hardware.preset) {
+    const rl_rec_hardware *rh = &r->hardware;
+    if (rh->name || rh->ceiling_count || rh->preset || rh->compute_capability || rh->cpu_model ||
+        rh->driver_version || rh->runtime_version || rh->sm_count > 0 || rh->sm_clock_hz > 0 ||
+        rh->memory_clock_hz > 0 || rh->threads > 0) {
         cJSON *h = hardware_json(&r->hardware);
         if (!h) bad = 1;
         else cJSON_AddItemToObject(root, "hardware", h);
@@ -173,6 +181,15 @@ static cJSON *record_json(const rl_record *r) {
         bad |= add_str(sw, "git_revision", r->software.git_revision);
         bad |= add_str(sw, "compiler", r->software.compiler);
         bad |= add_str(sw, "flags", r->software.flags);
+        if (r->software.argv) {
+            cJSON *a = cJSON_AddArrayToObject(sw, "argv");
+            if (!a) bad = 1;
+            for (size_t i = 0; a && i < r->software.argv_count; i++) {
+                cJSON *s = cJSON_CreateString(r->software.argv[i] ? r->software.argv[i] : "");
+                if (!s) bad = 1;
+                else cJSON_AddItemToArray(a, s);
+            }
+        }
     }
     cJSON *pts = cJSON_AddArrayToObject(root, "points");
     if (!pts) bad = 1;

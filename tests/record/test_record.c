@@ -269,6 +269,108 @@ static void a_record_built_in_memory_survives_write_and_read(void) {
     rl_record_free(b);
 }
 
+/* The optional device details (Hz, counts), the command line and the relative L2 error: written
+ * when set, absent when not, read back exactly; out-of-range values built in memory are refused
+ * by the validator (the writer) with the JSON path. */
+static void device_details_argv_and_rel_l2_survive_write_and_read(void) {
+    rl_record *b = rl_record_new(RL_PROV_MEASURED);
+    rl_rec_set_string(&b->hardware.name, "NVIDIA H200");
+    b->hardware.sm_count = 132;
+    b->hardware.sm_clock_hz = 1.98e9;      /* 1,980,000 kHz from cudaDevAttrClockRate */
+    b->hardware.memory_clock_hz = 3.2e9;
+    rl_rec_set_string(&b->software.kernel_version, "1");
+    const char *args[] = {"rooflab", "bench", "--backend", "cuda", "--out", "a b.json"};
+    CHECK(rl_rec_set_argv(b, 6, args) == 0);
+    rl_rec_point *p = rl_record_add_point(b);
+    CHECK(p->rel_l2_error < 0); /* unknown until set */
+    p->problem.seq = 1024;
+    p->problem.dtype = RL_DTYPE_FP16;
+    p->flops = 4.0 * 8 * 64 * 1024.0 * 1024; /* defaults B=1 H=8 d=64: 4·H·d·N² */
+    p->time_median_s = 1e-4;
+    p->rel_l2_error = 3.5e-4;
+    rl_rec_point *q = rl_record_add_point(b); /* a point without the error or the details */
+    p = &b->points[0]; /* (adding a point may move the array) */
+    *q = *p;
+    q->rel_l2_error = -1;
+    rl_rec_hardware *ph = rl_rec_point_hardware(q);
+    rl_rec_set_string(&ph->name, "AMD EPYC 7B13");
+    ph->threads = 2;
+    rl_error err = {0};
+    char *json = rl_record_write_json(b, 0, &err);
+    CHECK(json != NULL);
+    if (json) {
+        CHECK_STR_CONTAINS(json, "\"sm_count\":132,\"sm_clock_hz\":1980000000,"
+                                 "\"memory_clock_hz\":3200000000");
+        CHECK_STR_CONTAINS(json, "\"argv\":[\"rooflab\",\"bench\",\"--backend\",\"cuda\",\"--out\","
+                                 "\"a b.json\"]");
+        CHECK_STR_CONTAINS(json, "\"rel_l2_error\":0.00035");
+        CHECK_STR_CONTAINS(json, "\"name\":\"AMD EPYC 7B13\",\"threads\":2}");
+        /* once: the second point has no rel_l2_error, the record's hardware no threads */
+        const char *first = strstr(json, "rel_l2_error");
+        CHECK(first && !strstr(first + 1, "rel_l2_error"));
+        CHECK(strstr(json, "\"threads\"") == strstr(json, "\"threads\":2}"));
+    }
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    CHECK(json && rl_record_parse(json, strlen(json), &r, &is) == RL_OK);
+    if (r) {
+        CHECK(r->hardware.sm_count == 132);
+        CHECK_CLOSE(r->hardware.sm_clock_hz, 1.98e9, 0);
+        CHECK_CLOSE(r->hardware.memory_clock_hz, 3.2e9, 0);
+        CHECK(r->hardware.threads == 0);
+        CHECK(r->software.argv_count == 6 && strcmp(r->software.argv[5], "a b.json") == 0);
+        CHECK(r->point_count == 2);
+        if (r->point_count == 2) {
+            CHECK_CLOSE(r->points[0].rel_l2_error, 3.5e-4, 0);
+            CHECK(r->points[1].rel_l2_error < 0);
+            CHECK(r->points[1].hardware && r->points[1].hardware->threads == 2 &&
+                  r->points[1].hardware->sm_count == 0);
+        }
+    }
+    free(json);
+    rl_record_free(r);
+    rl_rec_issues_free(&is);
+
+    /* argv limits: at most RL_RECORD_MAX_ARGV; a refused call leaves the record unchanged */
+    const char *many[RL_RECORD_MAX_ARGV + 1];
+    for (int i = 0; i <= RL_RECORD_MAX_ARGV; i++) many[i] = "x";
+    CHECK(rl_rec_set_argv(b, RL_RECORD_MAX_ARGV + 1, many) == -1);
+    CHECK(rl_rec_set_argv(b, -1, many) == -1);
+    CHECK(b->software.argv_count == 6);
+    CHECK(rl_rec_set_argv(b, RL_RECORD_MAX_ARGV, many) == 0 && b->software.argv_count == 256);
+
+    /* out-of-range values set in memory: the writer refuses, naming the path */
+    b->hardware.sm_count = -4;
+    json = rl_record_write_json(b, 0, &err);
+    CHECK(json == NULL);
+    CHECK(strcmp(err.message, "hardware.sm_count: expected a positive integer, got -4") == 0);
+    free(json);
+    b->hardware.sm_count = 132;
+    b->hardware.memory_clock_hz = NAN;
+    json = rl_record_write_json(b, 0, &err);
+    CHECK(json == NULL);
+    CHECK_STR_CONTAINS(err.message, "hardware.memory_clock_hz: expected a positive finite number of Hz");
+    free(json);
+    b->hardware.memory_clock_hz = 0; /* 0 = not given */
+    ph->threads = -1;
+    json = rl_record_write_json(b, 0, &err);
+    CHECK(json == NULL);
+    CHECK(strcmp(err.message, "points[1].hardware.threads: expected a positive integer, got -1") == 0);
+    free(json);
+    ph->threads = 2;
+    b->points[0].rel_l2_error = INFINITY;
+    json = rl_record_write_json(b, 0, &err);
+    CHECK(json == NULL);
+    CHECK(strcmp(err.message, "points[0].rel_l2_error: expected a finite non-negative number, got inf") == 0);
+    free(json);
+    b->points[0].rel_l2_error = 0; /* exact: allowed */
+    json = rl_record_write_json(b, 0, &err);
+    CHECK(json != NULL);
+    CHECK_STR_CONTAINS(json, "\"rel_l2_error\":0,");
+    free(json);
+    rl_record_free(b);
+}
+
 static void importers_turn_the_samples_into_points(void) {
     char path[1200];
     size_t len;
@@ -497,6 +599,7 @@ int main(int argc, char **argv) {
     flop_counting_slips_are_named();
     the_historical_table_keeps_its_numbers_and_shows_what_is_wrong();
     a_record_built_in_memory_survives_write_and_read();
+    device_details_argv_and_rel_l2_survive_write_and_read();
     importers_turn_the_samples_into_points();
     stated_limits_are_enforced();
     check_json_reports_issues_and_the_record();

@@ -11,12 +11,14 @@
  *                     "source": "...", "tool": "...", "artifacts": ["report.ncu-rep"], "notes": "..." },
  *     "hardware":   { "name": "NVIDIA H100 SXM5 80GB", "preset": "h100-sxm",
  *                     "compute_capability": "9.0", "cpu_model": "...", "driver_version": "...",
- *                     "runtime_version": "...",
+ *                     "runtime_version": "...", "sm_count": 132, "sm_clock_hz": 1.98e9,
+ *                     "memory_clock_hz": 2.619e9, "threads": 8,
  *                     "ceilings": [ { "name": "HBM", "bytes_per_s": 3.0e12, "source": "measured" },
  *                                   { "name": "fp16 tensor", "flops_per_s": 6.6e14,
  *                                     "source": "measured", "dtype": "fp16" } ] },
  *     "software":   { "kernel": "flash_fwd", "kernel_version": "v0.4.0", "git_revision": "...",
- *                     "compiler": "...", "flags": "..." },
+ *                     "compiler": "...", "flags": "...",
+ *                     "argv": ["rooflab", "bench", "--backend", "cuda"] },
  *     "points": [ { "problem": { "batch": 1, "heads": 8, "kv_heads": 8, "seq": 4096,
  *                                "kv_len": 4096, "head_dim": 64, "dtype": "fp16",
  *                                "kv_dtype": "fp16", "causal": false, "pass": "fwd",
@@ -24,7 +26,7 @@
  *                   "traffic_model": "tiled" | "compulsory" | "naive" | "other",
  *                   "timing": { "median_s": 1.2e-3, "min_s": ..., "max_s": ..., "runs": 50 },
  *                   "flops": 1.7e10, "modelled_bytes": 5.4e8, "measured_bytes": 6.1e8,
- *                   "max_abs_error": 3e-4, "kernel": "...", "label": "...",
+ *                   "max_abs_error": 3e-4, "rel_l2_error": 2.1e-4, "kernel": "...", "label": "...",
  *                   "hardware": { ... per-point hardware, for tables spanning devices ... },
  *                   "reported": { "flops_per_s": ..., "bytes_per_s": ... } } ] }
  *
@@ -65,6 +67,7 @@ extern "C" {
 #define RL_RECORD_MAX_DEPTH 16                             /* JSON nesting depth */
 #define RL_RECORD_MAX_CEILINGS 64                          /* ceilings per hardware block */
 #define RL_RECORD_MAX_ARTIFACTS 256                        /* provenance.artifacts entries */
+#define RL_RECORD_MAX_ARGV 256                             /* software.argv entries */
 #define RL_RECORD_MAX_STRING 4096                          /* bytes per string field */
 #define RL_RECORD_MAX_ISSUES 200                           /* issues kept; the rest counted */
 
@@ -134,6 +137,11 @@ typedef struct rl_rec_hardware {
     char *cpu_model;
     char *driver_version;
     char *runtime_version;
+    /* Optional device details (0 = not given; the JSON key is then absent). Units: Hz. */
+    int64_t sm_count;         /* "sm_count": SMs (NVIDIA) or CUs (AMD), a positive integer */
+    double sm_clock_hz;       /* "sm_clock_hz": peak SM (core) clock, Hz, positive finite */
+    double memory_clock_hz;   /* "memory_clock_hz": peak memory clock, Hz, positive finite */
+    int64_t threads;          /* "threads": CPU threads used (CPU runs), a positive integer */
     rl_rec_ceiling *ceilings;
     size_t ceiling_count;
 } rl_rec_hardware;
@@ -144,6 +152,9 @@ typedef struct rl_rec_software {
     char *git_revision;
     char *compiler;
     char *flags;
+    char **argv;          /* "argv": the command line that produced the record, one string per
+                             argument (at most RL_RECORD_MAX_ARGV); set with rl_rec_set_argv */
+    size_t argv_count;
 } rl_rec_software;
 
 typedef struct rl_rec_provenance {
@@ -185,6 +196,8 @@ typedef struct rl_rec_point {
     double modelled_bytes;       /* 0 = not given */
     double measured_bytes;       /* counter-measured DRAM bytes; 0 = unknown */
     double max_abs_error;        /* against the fp64 reference; < 0 = unknown */
+    double rel_l2_error;         /* ‖o − ref‖₂ / ‖ref‖₂ against the fp64 reference, finite ≥ 0;
+                                    < 0 = unknown (the JSON key is then absent) */
     double reported_flops_per_s; /* a rate the source printed; 0 = none (checked, warning) */
     double reported_bytes_per_s; /* same for bandwidth */
     char *kernel;                /* per-point kernel name, NULL = software.kernel */
@@ -217,7 +230,12 @@ int rl_rec_set_string(char **slot, const char *text);
 /* Append an artifact path. 0 or -1. */
 int rl_rec_add_artifact(rl_record *record, const char *path);
 
-/* Append a zeroed point (problem = {0} i.e. defaults, traffic tiled, max_abs_error -1) and return
+/* Replace software.argv with copies of argv[0..argc). 0, or -1 when out of memory or argc is
+ * negative or over RL_RECORD_MAX_ARGV (the record is then unchanged). */
+int rl_rec_set_argv(rl_record *record, int argc, const char *const *argv);
+
+/* Append a zeroed point (problem = {0} i.e. defaults, traffic tiled, max_abs_error and
+ * rel_l2_error -1) and return
  * it, or NULL when out of memory or at RL_RECORD_MAX_POINTS. The pointer stays valid until the
  * next rl_record_add_point. */
 rl_rec_point *rl_record_add_point(rl_record *record);
