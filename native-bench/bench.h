@@ -97,9 +97,10 @@ typedef struct rlb_ceiling {
 typedef struct rlb_device {
     char name[128];
     char compute_capability[16]; /* "9.0"; "" on the CPU */
-    int sm_count;                 /* SMs, or CPU threads used */
-    double sm_clock_hz;           /* 0 = unknown */
-    double mem_clock_hz;
+    int sm_count;                 /* SMs (GPU); 0 on the CPU */
+    int threads;                  /* CPU threads used (CPU backend); 0 on a GPU */
+    double sm_clock_hz;           /* peak SM clock, Hz; 0 = unknown */
+    double mem_clock_hz;          /* peak memory clock, Hz; 0 = unknown */
     int mem_bus_bits;
     double l2_bytes;
     double mem_bytes;

@@ -272,7 +272,7 @@ int rlb_cpu_run(const rlb_options *opt, const rlb_case *cases, int n, rlb_run *o
     const int threads = opt->threads > 0 ? opt->threads : rlk_cpu_default_threads();
     memset(&out->dev, 0, sizeof out->dev);
     rlb_cpu_model(out->dev.name, sizeof out->dev.name);
-    out->dev.sm_count = threads;
+    out->dev.threads = threads;
     snprintf(out->dev.isa, sizeof out->dev.isa, "%s", rlk_cpu_isa());
     snprintf(out->compiler, sizeof out->compiler, "%s", ROOFLAB_CPU_COMPILER);
     snprintf(out->flags, sizeof out->flags, "%s", ROOFLAB_CPU_FLAGS);

@@ -69,6 +69,41 @@ static void sb_printf(sbuf *b, const char *fmt, ...) {
     b->len += (size_t)need;
 }
 
+/* A malloc'd copy of `s` the record accepts as a string: valid UTF-8 (a byte that does not start
+ * a well-formed, shortest-form, non-surrogate sequence becomes '?'), at most RL_RECORD_MAX_STRING
+ * code points. NULL when out of memory. */
+static char *storable_arg(const char *s) {
+    const unsigned char *u = (const unsigned char *)s;
+    size_t len = strlen(s);
+    char *out = (char *)malloc(len + 1);
+    if (!out) return NULL;
+    size_t o = 0, cps = 0;
+    for (size_t i = 0; i < len && cps < RL_RECORD_MAX_STRING; cps++) {
+        unsigned char c = u[i];
+        size_t n = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3
+                             : (c & 0xF8) == 0xF0 ? 4 : 0;
+        unsigned cp = n == 1 ? c : n ? (unsigned)(c & (0x7F >> n)) : 0;
+        int ok = n > 0 && i + n <= len;
+        for (size_t k = 1; ok && k < n; k++) {
+            ok = (u[i + k] & 0xC0) == 0x80;
+            cp = (cp << 6) | (u[i + k] & 0x3F);
+        }
+        if (ok && ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+                   cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)))
+            ok = 0;
+        if (ok) {
+            memcpy(out + o, u + i, n);
+            o += n;
+            i += n;
+        } else {
+            out[o++] = '?';
+            i++;
+        }
+    }
+    out[o] = '\0';
+    return out;
+}
+
 static int set_problem(rl_rec_point *pt, const rl_problem *p, rl_model model, rl_error *err) {
     rl_workload w;
     if (rl_workload_compute(p, &w, err) != RL_OK) return -1;
@@ -90,15 +125,13 @@ int rlb_build_record(const char *backend, const rlb_run *run, const rlb_options 
     }
     int bad = 0;
     char buf[1024];
-    sbuf argline = {0}, notes = {0};
-    for (int i = 0; i < argc; i++) sb_printf(&argline, "%s%s", i ? " " : "", argv[i]);
+    sbuf notes = {0};
 
     /* provenance */
     rlb_utc_now(buf, sizeof buf);
     bad |= rl_rec_set_string(&r->provenance.date, buf);
     snprintf(buf, sizeof buf, "rooflab bench %s (native-bench)", RL_VERSION);
     bad |= rl_rec_set_string(&r->provenance.tool, buf);
-    sb_printf(&notes, "argv: %s\n", argline.s ? argline.s : "");
     bad |= rl_rec_set_string(&r->provenance.source, "measured by rooflab bench on this machine");
 
     /* hardware */
@@ -113,6 +146,12 @@ int rlb_build_record(const char *backend, const rlb_run *run, const rlb_options 
     if (dv->driver_version[0]) bad |= rl_rec_set_string(&r->hardware.driver_version, dv->driver_version);
     if (dv->runtime_version[0])
         bad |= rl_rec_set_string(&r->hardware.runtime_version, dv->runtime_version);
+    /* device details: real fields (Hz, counts); the notes below only repeat them for people */
+    if (dv->sm_count > 0) r->hardware.sm_count = dv->sm_count;
+    if (dv->sm_clock_hz > 0 && isfinite(dv->sm_clock_hz)) r->hardware.sm_clock_hz = dv->sm_clock_hz;
+    if (dv->mem_clock_hz > 0 && isfinite(dv->mem_clock_hz))
+        r->hardware.memory_clock_hz = dv->mem_clock_hz;
+    if (dv->threads > 0) r->hardware.threads = dv->threads;
     for (int i = 0; i < run->ceiling_count; i++) {
         const rlb_ceiling *c = &run->ceilings[i];
         rl_rec_ceiling *rc = rl_rec_add_ceiling(&r->hardware, c->name,
@@ -137,7 +176,7 @@ int rlb_build_record(const char *backend, const rlb_run *run, const rlb_options 
                   dv->l2_bytes / 1048576.0, dv->mem_bytes / 1073741824.0,
                   dv->smem_optin_bytes / 1024.0, dv->library_versions);
     else
-        sb_printf(&notes, "device: %d threads, kernels built for %s\n", dv->sm_count, dv->isa);
+        sb_printf(&notes, "device: %d threads, kernels built for %s\n", dv->threads, dv->isa);
     {
         /* Other work on the host skews CPU timings: say how busy it was. */
         char load[128] = "";
@@ -176,6 +215,28 @@ int rlb_build_record(const char *backend, const rlb_run *run, const rlb_options 
     bad |= rl_rec_set_string(&r->software.git_revision, buf);
     bad |= rl_rec_set_string(&r->software.compiler, run->compiler);
     bad |= rl_rec_set_string(&r->software.flags, run->flags);
+    {
+        /* software.argv: the command line as given, made storable (the run must not be lost to
+         * an argument the record refuses): invalid UTF-8 bytes become '?', an argument is clipped
+         * at RL_RECORD_MAX_STRING characters, and past RL_RECORD_MAX_ARGV arguments the last
+         * entry says how many were left out. */
+        int n = argc < 0 ? 0 : argc > RL_RECORD_MAX_ARGV ? RL_RECORD_MAX_ARGV : argc;
+        char **args = (char **)calloc((size_t)(n ? n : 1), sizeof *args);
+        if (!args) bad = 1;
+        for (int i = 0; args && i < n; i++) {
+            if (argc > RL_RECORD_MAX_ARGV && i == n - 1) {
+                char more[96];
+                snprintf(more, sizeof more, "... (%d more arguments not recorded)", argc - i);
+                args[i] = storable_arg(more);
+            } else {
+                args[i] = storable_arg(argv[i] ? argv[i] : "");
+            }
+            if (!args[i]) bad = 1;
+        }
+        if (args && !bad && n > 0 && rl_rec_set_argv(r, n, (const char *const *)args) != 0) bad = 1;
+        for (int i = 0; args && i < n; i++) free(args[i]);
+        free(args);
+    }
 
     /* points: every kernel that ran and passed its check */
     for (int i = 0; i < run->result_count && !bad; i++) {
@@ -214,10 +275,13 @@ int rlb_build_record(const char *backend, const rlb_run *run, const rlb_options 
         pt->time_max_s = res->t.max_s;
         pt->runs = res->t.runs;
         pt->max_abs_error = res->check.max_abs_error;
+        /* a passing check has a finite error; anything else stays absent rather than invented */
+        if (isfinite(res->check.rel_l2_error) && res->check.rel_l2_error >= 0)
+            pt->rel_l2_error = res->check.rel_l2_error;
         bad |= rl_rec_set_string(&pt->kernel, rlb_kernel_name(res->c.kernel));
         snprintf(buf, sizeof buf,
-                 "%s; rel L2 error %.2e vs fp64 (%lld of %lld rows); %d runs after %d warm-up%s%s",
-                 desc, res->check.rel_l2_error, (long long)res->check.rows_checked,
+                 "%s; checked against fp64 on %lld of %lld rows; %d runs after %d warm-up%s%s",
+                 desc, (long long)res->check.rows_checked,
                  (long long)res->check.rows_total, res->t.runs, res->t.warmup,
                  res->note[0] ? "; " : "", res->note);
         bad |= rl_rec_set_string(&pt->label, buf);
@@ -241,6 +305,7 @@ int rlb_build_record(const char *backend, const rlb_run *run, const rlb_options 
         pt->time_max_s = sp->max_s;
         pt->runs = sp->runs;
         pt->max_abs_error = sp->max_abs_error >= 0 ? sp->max_abs_error : -1.0;
+        pt->rel_l2_error = sp->rel_l2_error >= 0 ? sp->rel_l2_error : -1.0;
         bad |= rl_rec_set_string(&pt->kernel, series->kernel);
         snprintf(buf, sizeof buf, "%s (%s), reference series; tile assumed %lldx%lld for the model",
                  series->kernel, series->version, (long long)sp->problem.block_m,
@@ -251,8 +316,7 @@ int rlb_build_record(const char *backend, const rlb_run *run, const rlb_options 
         sb_printf(&notes, "reference series: %s (%s), %d points\n", series->kernel, series->version,
                   series->count);
     if (!bad) bad |= rl_rec_set_string(&r->provenance.notes, notes.s ? notes.s : "");
-    bad |= argline.oom | notes.oom;
-    free(argline.s);
+    bad |= notes.oom;
     free(notes.s);
     if (bad) {
         if (!why[0]) snprintf(why, cap, "could not build the record (out of memory)");
@@ -333,7 +397,10 @@ int rlb_series_read(const char *path, rlb_series *out, char *why, size_t cap) {
                      i);
             goto done;
         }
-        if (num(o, "max_abs_error", &sp->max_abs_error)) sp->max_abs_error = -1.0;
+        if (num(o, "max_abs_error", &sp->max_abs_error) || sp->max_abs_error < 0)
+            sp->max_abs_error = -1.0;
+        if (num(o, "rel_l2_error", &sp->rel_l2_error) || sp->rel_l2_error < 0)
+            sp->rel_l2_error = -1.0;
         rl_problem p = {0};
         p.batch = (int64_t)B;
         p.heads = (int64_t)H;

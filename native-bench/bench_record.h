@@ -14,10 +14,11 @@
  *   { "kernel": "torch-sdpa-flash", "version": "torch 2.11.0+cu130",
  *     "points": [ { "batch":4, "heads":16, "kv_heads":16, "seq":4096, "kv_len":4096,
  *                   "head_dim":64, "dtype":"fp16", "causal":false, "block_m":128, "block_n":64,
- *                   "median_s":…, "min_s":…, "max_s":…, "runs":…, "max_abs_error":… } ] } */
+ *                   "median_s":…, "min_s":…, "max_s":…, "runs":…, "max_abs_error":…,
+ *                   "rel_l2_error":… } ] }   (the two errors optional) */
 typedef struct rlb_series_point {
     rl_problem problem; /* resolved */
-    double median_s, min_s, max_s, max_abs_error;
+    double median_s, min_s, max_s, max_abs_error, rel_l2_error; /* errors: < 0 = not given */
     int runs;
 } rlb_series_point;
 

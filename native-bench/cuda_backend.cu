@@ -461,6 +461,8 @@ int run_all(ctx &c, const rlb_case *cases, int n, rlb_run *out) {
     snprintf(dv->compute_capability, sizeof dv->compute_capability, "%d.%d", c.prop.major,
              c.prop.minor);
     dv->sm_count = c.prop.multiProcessorCount;
+    /* Clocks through the attributes (kHz → Hz): CUDA 13's cudaDeviceProp has no clockRate or
+     * memoryClockRate any more (deprecated in 12, removed in 13's headers). */
     int kh = 0;
     if (cudaDeviceGetAttribute(&kh, cudaDevAttrClockRate, 0) == cudaSuccess) dv->sm_clock_hz = 1e3 * kh;
     if (cudaDeviceGetAttribute(&kh, cudaDevAttrMemoryClockRate, 0) == cudaSuccess)

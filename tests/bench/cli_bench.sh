@@ -22,6 +22,11 @@ quick)
   grep -q '"kind":[[:space:]]*"measured"' "$out" || fail "record is not marked measured"
   grep -q '"cpu-naive"' "$out" && grep -q '"cpu-tiled"' "$out" || fail "record lacks a kernel"
   grep -q 'rooflab bench: \[1/' "$TMP/quick.stderr" || fail "no progress line on stderr"
+  # device details and the error are fields, not notes: threads and argv on the CPU, no SMs/clocks
+  grep -q '"threads":[[:space:]]*[1-9]' "$out" || fail "hardware.threads missing"
+  grep -q '"argv":[[:space:]]*\[' "$out" || fail "software.argv missing"
+  grep -q '"rel_l2_error":' "$out" || fail "points lack rel_l2_error"
+  ! grep -q '"sm_count"\|"sm_clock_hz"\|"memory_clock_hz"' "$out" || fail "SM count or clocks on a CPU run"
   "$ROOFLAB" validate "$out" || fail "rooflab validate refused the record"
   ;;
 cuda)

@@ -49,6 +49,8 @@ static void gpu_run_should_make_a_valid_record_with_core_values(const char *seri
     snprintf(run.dev.driver_version, sizeof run.dev.driver_version, "13.0");
     snprintf(run.dev.runtime_version, sizeof run.dev.runtime_version, "13.0");
     run.dev.sm_count = 132;
+    run.dev.sm_clock_hz = 1.98e9;   /* cudaDevAttrClockRate 1,980,000 kHz */
+    run.dev.mem_clock_hz = 3.2e9;   /* cudaDevAttrMemoryClockRate 3,200,000 kHz */
     snprintf(run.compiler, sizeof run.compiler, "nvcc 13.0");
     snprintf(run.flags, sizeof run.flags, "-O3");
     run.ceiling_count = 2;
@@ -112,19 +114,99 @@ static void gpu_run_should_make_a_valid_record_with_core_values(const char *seri
         const char *n = back->provenance.notes ? back->provenance.notes : "";
         CHECK(strstr(n, "FAILED correctness") && strstr(n, "cuda-tiled-tc"), "failure in notes");
         CHECK(strstr(n, "skipped cuda-naive") && strstr(n, "9 GiB"), "skip in notes");
-        CHECK(strstr(n, "argv: rooflab bench --backend cuda --out x.json") != NULL, "argv");
-        CHECK(strstr(n, "132 SMs") != NULL, "SM count in notes");
+        CHECK(strstr(n, "132 SMs") != NULL, "SM count in notes (for people)");
+        /* the real fields */
+        CHECK(back->hardware.sm_count == 132, "hardware.sm_count %lld",
+              (long long)back->hardware.sm_count);
+        CHECK(back->hardware.sm_clock_hz == 1.98e9, "hardware.sm_clock_hz %.17g",
+              back->hardware.sm_clock_hz);
+        CHECK(back->hardware.memory_clock_hz == 3.2e9, "hardware.memory_clock_hz %.17g",
+              back->hardware.memory_clock_hz);
+        CHECK(back->hardware.threads == 0, "no threads on a GPU run");
+        CHECK(back->software.argv_count == 6 && strcmp(back->software.argv[0], "rooflab") == 0 &&
+                  strcmp(back->software.argv[5], "x.json") == 0,
+              "software.argv (%zu entries)", back->software.argv_count);
+        CHECK(strstr(n, "argv") == NULL, "argv no longer stuffed into the notes");
+        CHECK(pt->rel_l2_error == 1e-3, "points[0].rel_l2_error %.17g (set_result gives 1e-3)",
+              pt->rel_l2_error);
+        CHECK(pt->max_abs_error == 2e-3, "points[0].max_abs_error %.17g", pt->max_abs_error);
+        CHECK(pt->label && !strstr(pt->label, "rel L2"), "label without the error: %s",
+              pt->label ? pt->label : "(none)");
         if (sp && back->point_count == 2) {
             const rl_rec_point *s2 = &back->points[1];
             /* B=1 H=8 N=L=1024 d=64 non-causal: F = 4·8·1024²·64 = 2,147,483,648 */
             CHECK(s2->flops == 2147483648.0, "series flops %.17g", s2->flops);
             CHECK(s2->kernel && strcmp(s2->kernel, "torch-sdpa-flash") == 0, "series kernel");
+            CHECK(s2->rel_l2_error == 4e-4 && s2->max_abs_error == 0.001,
+                  "series errors %.17g %.17g", s2->rel_l2_error, s2->max_abs_error);
         }
     }
     rl_record_free(back);
     rl_rec_issues_free(&issues);
     free(json);
     if (sp) rlb_series_free(&series);
+}
+
+/* A CPU run: threads recorded, no SM count or clocks; argv kept storable (invalid UTF-8 → '?',
+ * at most 256 entries with the last saying how many were left out). */
+static void cpu_run_records_threads_and_a_storable_argv(void) {
+    rlb_run run;
+    memset(&run, 0, sizeof run);
+    snprintf(run.dev.name, sizeof run.dev.name, "AMD EPYC 7B13");
+    run.dev.threads = 2;
+    snprintf(run.dev.isa, sizeof run.dev.isa, "avx2+fma");
+    snprintf(run.compiler, sizeof run.compiler, "GNU 12.2.0");
+    rlb_result res[1];
+    /* B=1 H=2 N=L=128 d=32 fp32 non-causal: F = 4·2·32·128² = 4,194,304 FLOP */
+    rl_problem p = {.batch = 1, .heads = 2, .seq = 128, .head_dim = 32, .dtype = RL_DTYPE_FP32};
+    set_result(&res[0], RLB_CPU_TILED, RL_MODEL_TILED, p, 1e-3, 1, 1);
+    res[0].check.rel_l2_error = 2.5e-7;
+    run.results = res;
+    run.result_count = 1;
+    rlb_options opt;
+    memset(&opt, 0, sizeof opt);
+    static char *argv[300];
+    argv[0] = "rooflab";
+    argv[1] = "bench";
+    argv[2] = "--out";
+    argv[3] = "caf\xe9.json"; /* Latin-1 é: not UTF-8 */
+    for (int i = 4; i < 300; i++) argv[i] = "--quick";
+    char why[512] = "";
+    rl_record *rec = NULL;
+    CHECK(rlb_build_record("cpu", &run, &opt, NULL, 300, argv, &rec, why, sizeof why) == 0,
+          "build: %s", why);
+    if (!rec) return;
+    rl_error e;
+    char *json = rl_record_write_json(rec, 0, &e);
+    CHECK(json != NULL, "write: %s", e.message);
+    rl_record_free(rec);
+    rl_record *back = NULL;
+    rl_rec_issues issues = {0};
+    CHECK(json && rl_record_parse(json, strlen(json), &back, &issues) == RL_OK, "read back");
+    if (back) {
+        CHECK(back->hardware.threads == 2, "hardware.threads %lld", (long long)back->hardware.threads);
+        CHECK(back->hardware.sm_count == 0 && back->hardware.sm_clock_hz == 0 &&
+                  back->hardware.memory_clock_hz == 0,
+              "no SM count or clocks on the CPU");
+        CHECK(json && !strstr(json, "sm_count") && !strstr(json, "clock_hz"), "keys absent");
+        CHECK(back->point_count == 1 && back->points[0].rel_l2_error == 2.5e-7 &&
+                  back->points[0].flops == 4194304.0,
+              "cpu point");
+        CHECK(back->software.argv_count == 256, "argv entries %zu", back->software.argv_count);
+        if (back->software.argv_count == 256) {
+            CHECK(strcmp(back->software.argv[3], "caf?.json") == 0, "argv[3] %s",
+                  back->software.argv[3]);
+            CHECK(strcmp(back->software.argv[254], "--quick") == 0, "argv[254]");
+            /* 300 arguments, 255 kept as given: 45 left out */
+            CHECK(strcmp(back->software.argv[255], "... (45 more arguments not recorded)") == 0,
+                  "argv[255] %s", back->software.argv[255]);
+        }
+        const char *n = back->provenance.notes ? back->provenance.notes : "";
+        CHECK(strstr(n, "device: 2 threads") != NULL, "threads in notes (for people)");
+    }
+    rl_record_free(back);
+    rl_rec_issues_free(&issues);
+    free(json);
 }
 
 static void write_text(const char *path, const char *text) {
@@ -144,10 +226,11 @@ int main(int argc, char **argv) {
                      "[{\"batch\": 1, \"heads\": 8, \"kv_heads\": 8, \"seq\": 1024, \"kv_len\": "
                      "1024, \"head_dim\": 64, \"dtype\": \"fp16\", \"causal\": false, \"block_m\": "
                      "128, \"block_n\": 128, \"median_s\": 2e-5, \"min_s\": 1.9e-5, \"max_s\": "
-                     "3e-5, \"runs\": 50, \"max_abs_error\": 0.001}]}");
+                     "3e-5, \"runs\": 50, \"max_abs_error\": 0.001, \"rel_l2_error\": 4e-4}]}");
     write_text(bad, "{\"kernel\": \"x\", \"version\": \"y\", \"points\": [{\"batch\": 1}]}");
     gpu_run_should_make_a_valid_record_with_core_values(NULL);
     gpu_run_should_make_a_valid_record_with_core_values(good);
+    cpu_run_records_threads_and_a_storable_argv();
     rlb_series s;
     char why[512] = "";
     CHECK(rlb_series_read(bad, &s, why, sizeof why) != 0 && strstr(why, "series.points[0]"),
