@@ -168,6 +168,36 @@ test('drag-and-drop of several files', async () => {
   await page.close();
 });
 
+test('device details (SMs, clocks in Hz, CPU threads) and the relative L2 error are shown', async () => {
+  const page = await fresh();
+  await page.setInputFiles('[data-testid="input-upload"]', [join(CASES, 'valid', 'device-details.json')]);
+  await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 1);
+  await idle(page);
+  assert.equal(await count(page), 2);
+  // the record's hardware: 132 SMs, 1.98e9 Hz, 2.619e9 Hz as written in the file
+  assert.equal(await page.textContent('[data-testid="record-hardware-0"]'), 'NVIDIA H100 SXM5 80GB');
+  assert.equal(await page.textContent('[data-testid="record-device-0"]'),
+    'compute capability 9.0, 132 SMs, SM clock 1.98 GHz, memory clock 2.619 GHz');
+  const texts = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets
+    .filter((d) => d.rlKind === 'measured')[0].data.map((p) => p.text.join('\n')));
+  assert.equal(texts.length, 2);
+  assert.match(texts[0], /hardware: NVIDIA H100 SXM5 80GB \(compute capability 9\.0, 132 SMs, SM clock 1\.98 GHz, memory clock 2\.619 GHz\)/);
+  assert.match(texts[0], /error vs fp64 reference: relative L2 2\.10e-3, max abs 3\.10e-4/);
+  // the second point's own hardware: a CPU with 2 threads; an exact result (0) is still shown
+  assert.match(texts[1], /hardware: AMD EPYC 7B13 \(2 threads\) \(2 CPU threads\)/);
+  assert.match(texts[1], /error vs fp64 reference: relative L2 0\.00e\+0, max abs 3\.10e-4/);
+  // a record without the details shows no device row and no error line
+  await page.setInputFiles('[data-testid="input-upload"]', [join(CASES, 'valid', 'minimal.json')]);
+  await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 2);
+  await idle(page);
+  assert.equal(await page.$('[data-testid="record-device-1"]'), null);
+  const plain = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets
+    .filter((d) => d.rlKind === 'measured')[1].data[0].text.join('\n'));
+  assert.doesNotMatch(plain, /error vs fp64/);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
 test('HTML and script in every string field never execute', async () => {
   const page = await fresh();
   await page.setInputFiles('[data-testid="input-upload"]', [join(CASES, 'valid', 'xss-in-every-string.json')]);

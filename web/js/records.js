@@ -11,6 +11,19 @@ const STORE_KEY = 'rooflab.records.v1';
 const MAX_ROWS = 200; // points listed per file (all of them are drawn)
 const PALETTE = ['#d62728', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#1f77b4', '#ff7f0e'];
 const $ = (id) => document.getElementById(id);
+// A record's optional device details (hardware.sm_count, sm_clock_hz, memory_clock_hz in Hz,
+// threads) in words, e.g. "132 SMs, SM clock 1.98 GHz, memory clock 3.2 GHz"; '' when none.
+const hz = (v) => (v >= 1e9 ? `${+(v / 1e9).toPrecision(4)} GHz` : `${+(v / 1e6).toPrecision(4)} MHz`);
+function deviceDetails(hw) {
+  const parts = [];
+  if (!hw) return '';
+  if (hw.compute_capability) parts.push(`compute capability ${hw.compute_capability}`);
+  if (hw.sm_count) parts.push(`${hw.sm_count} SMs`);
+  if (hw.sm_clock_hz) parts.push(`SM clock ${hz(hw.sm_clock_hz)}`);
+  if (hw.memory_clock_hz) parts.push(`memory clock ${hz(hw.memory_clock_hz)}`);
+  if (hw.threads) parts.push(`${hw.threads} CPU thread${hw.threads === 1 ? '' : 's'}`);
+  return parts.join(', ');
+}
 
 function el(tag, props = {}, ...children) {
   const e = document.createElement(tag);
@@ -256,8 +269,10 @@ export class Records {
     const kernel = p.kernel || rec.software.kernel || '(kernel not named)';
     lines.push(`kernel: ${kernel} ${rec.software.kernel_version}`);
     if (p.label) lines.push(`label: ${p.label}`);
-    const hw = (p.hardware || rec.hardware || {}).name || '';
-    lines.push(`hardware: ${hw}`);
+    const hwBlock = p.hardware || rec.hardware || {};
+    const hw = hwBlock.name || '';
+    const details = deviceDetails(hwBlock);
+    lines.push(`hardware: ${hw}${details ? ` (${details})` : ''}`);
     lines.push(`problem: B=${pb.batch} H=${pb.heads} Hkv=${pb.kv_heads} N=${pb.seq} L=${pb.kv_len} d=${pb.head_dim} ${pb.dtype}${pb.kv_dtype !== pb.dtype ? `/${pb.kv_dtype}` : ''}${pb.causal ? ' causal' : ''} ${pb.pass}, traffic ${p.traffic_model}`);
     const t = p.timing;
     const spread = t.min_s || t.max_s ? ` (min ${t.min_s ? m.format(t.min_s, 's') : '?'}, max ${t.max_s ? m.format(t.max_s, 's') : '?'}${t.runs ? `, ${t.runs} runs` : ''})` : (t.runs ? ` (${t.runs} runs)` : '');
@@ -277,6 +292,12 @@ export class Records {
       lines.push(`bytes: the record's model ${m.format(p.modelled_bytes, 'B')}; rooflab's models: ${models}`);
     } else {
       lines.push(`bytes: rooflab's ${p.traffic_model} model ${m.format(d.bytes, 'B')} (no counter bytes)`);
+    }
+    if (p.rel_l2_error !== undefined || p.max_abs_error !== undefined) {
+      const errs = [];
+      if (p.rel_l2_error !== undefined) errs.push(`relative L2 ${p.rel_l2_error.toExponential(2)}`);
+      if (p.max_abs_error !== undefined) errs.push(`max abs ${p.max_abs_error.toExponential(2)}`);
+      lines.push(`error vs fp64 reference: ${errs.join(', ')}`);
     }
     for (const w of warnings.slice(0, 3)) lines.push(`⚠ ${w}`);
     if (rec.provenance.kind === 'historical-unaudited') lines.push('historical, unaudited: drawn hollow, not evidence');
@@ -384,6 +405,8 @@ export class Records {
     const prov = rec.provenance;
     row('provenance', `${prov.kind}${prov.date ? `, ${prov.date}` : ''}${prov.tool ? `, ${prov.tool}` : ''}${prov.source ? ` — ${prov.source}` : ''}`, `record-provenance-${fi}`);
     row('hardware', hwNames || '(not named)', `record-hardware-${fi}`);
+    const details = deviceDetails(rec.hardware);
+    if (details) row('device', details, `record-device-${fi}`);
     row('kernel', `${rec.software.kernel || '(not named)'} ${rec.software.kernel_version}`, `record-kernel-${fi}`);
     row('points', `${rec.points.length.toLocaleString('en-US')}${f.source === 'example' ? ' (example)' : ''}${f.kept ? '' : ' — not kept after a reload (too large for this browser’s storage)'}`);
     li.append(dl);
