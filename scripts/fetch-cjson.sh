@@ -2,15 +2,17 @@
 # Fetch cJSON's source for the WebAssembly build (the native build uses Debian's libcjson-dev).
 # Nothing third-party is committed: this runs at configure time (cmake/cjson.cmake) and leaves
 #   DEST/cJSON.c  DEST/cjson/cJSON.h  DEST/ORIGIN   (where the source came from)
-# 1. Debian's patched source (`apt-get source cjson`, bookworm) through a private deb-src list, so
-#    /etc/apt is never touched (needs dpkg-dev for dpkg-source);
-# 2. else the pinned upstream tarball from Debian's pool, checked against its SHA256.
+# 1. Debian's patched source (`apt-get source cjson`) through a private copy of this machine's own
+#    apt sources with `deb` turned into `deb-src`, so /etc/apt is never touched and no mirror is
+#    named here (needs dpkg-dev for dpkg-source);
+# 2. else the pinned upstream tarball from the pool of the same configured mirror, checked against
+#    its SHA256.
 # Usage: scripts/fetch-cjson.sh DEST
 set -euo pipefail
 DEST=${1:?usage: fetch-cjson.sh DEST}
 CJSON_VERSION=1.7.15
 CJSON_SHA256=5308fd4bd90cef7aa060558514de6a1a4a0819974a26e6ed13973c5f624c24b2
-POOL_URL="http://deb.debian.org/debian/pool/main/c/cjson/cjson_${CJSON_VERSION}.orig.tar.gz"
+POOL_PATH="pool/main/c/cjson/cjson_${CJSON_VERSION}.orig.tar.gz"
 
 if [ -f "$DEST/cJSON.c" ] && [ -f "$DEST/cjson/cJSON.h" ]; then exit 0; fi
 mkdir -p "$DEST"
@@ -29,12 +31,24 @@ try_apt_source() {
   command -v apt-get >/dev/null 2>&1 || return 1
   command -v dpkg-source >/dev/null 2>&1 || return 1
   mkdir -p "$WORK/apt/lists/partial" "$WORK/apt/cache/archives/partial" "$WORK/src"
-  cat > "$WORK/apt/sources.list" <<'LIST'
-deb-src http://deb.debian.org/debian bookworm main
-deb-src http://deb.debian.org/debian-security bookworm-security main
-deb-src http://deb.debian.org/debian bookworm-updates main
-LIST
-  local opts=(-o "Dir::Etc::sourcelist=$WORK/apt/sources.list" -o Dir::Etc::sourceparts=/dev/null
+  # The machine's configured sources (one-line and deb822 forms), binary entries made source ones.
+  mkdir -p "$WORK/apt/sources.list.d"
+  if [ -f /etc/apt/sources.list ]; then
+    sed -n 's/^[[:space:]]*deb[[:space:]]/deb-src /p' /etc/apt/sources.list > "$WORK/apt/sources.list"
+  else
+    : > "$WORK/apt/sources.list"
+  fi
+  local f
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] || continue
+    sed 's/^Types:.*/Types: deb-src/' "$f" > "$WORK/apt/sources.list.d/$(basename "$f")"
+  done
+  for f in /etc/apt/sources.list.d/*.list; do
+    [ -f "$f" ] || continue
+    sed -n 's/^[[:space:]]*deb[[:space:]]/deb-src /p' "$f" > "$WORK/apt/sources.list.d/$(basename "$f")"
+  done
+  local opts=(-o "Dir::Etc::sourcelist=$WORK/apt/sources.list"
+              -o "Dir::Etc::sourceparts=$WORK/apt/sources.list.d"
               -o "Dir::State::Lists=$WORK/apt/lists" -o "Dir::Cache=$WORK/apt/cache"
               -o Debug::NoLocking=1 -o APT::Sandbox::User=root -qq)
   apt-get "${opts[@]}" update >/dev/null 2>&1 || return 1
@@ -45,7 +59,7 @@ LIST
   [ -n "$dir" ] && [ -f "$dir/cJSON.c" ] || return 1
   local ver
   ver=$(ls "$WORK/src" | sed -n 's/^cjson_\(.*\)\.dsc$/\1/p' | head -n1)
-  install_from "$dir" "Debian source package cjson ${ver:-?} (apt-get source, bookworm; Debian's patches applied)"
+  install_from "$dir" "Debian source package cjson ${ver:-?} (apt-get source; Debian's patches applied)"
 }
 
 download() { # $1 url, $2 file
@@ -55,7 +69,19 @@ download() { # $1 url, $2 file
   fi
 }
 
+# The first archive URI this machine's apt is configured with (not the security archive).
+mirror_uri() {
+  { sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/*.sources 2>/dev/null | tr ' ' '\n'
+    sed -n 's/^[[:space:]]*deb[[:space:]]\{1,\}\(\[[^]]*\][[:space:]]\{1,\}\)\{0,1\}\([^[:space:]]*\).*/\2/p' \
+      /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null; } |
+    grep -v -e '-security' -e '^$' | head -n1 | sed 's:/*$::'
+}
+
 try_pool_tarball() {
+  local mirror
+  mirror=$(mirror_uri)
+  [ -n "$mirror" ] || return 1
+  POOL_URL="$mirror/$POOL_PATH"
   download "$POOL_URL" "$WORK/cjson.tar.gz" || return 1
   echo "$CJSON_SHA256  $WORK/cjson.tar.gz" | sha256sum -c --status - || {
     echo "fetch-cjson: SHA256 mismatch for $POOL_URL" >&2; return 1; }
@@ -65,6 +91,7 @@ try_pool_tarball() {
 }
 
 try_apt_source || try_pool_tarball || {
-  echo "fetch-cjson: could not obtain cJSON's source (apt-get source cjson, then $POOL_URL)" >&2
+  echo "fetch-cjson: could not obtain cJSON's source (apt-get source cjson from this machine's apt" \
+       "sources, then $POOL_PATH from its mirror)" >&2
   exit 1
 }
