@@ -9,6 +9,7 @@
 
 #include "attn_cpu.h"
 #include "bench.h"
+#include "shape.h"
 
 #ifndef ROOFLAB_CPU_COMPILER
 #define ROOFLAB_CPU_COMPILER "unknown"
@@ -150,20 +151,6 @@ static int measure_fma(const rlb_options *opt, int threads, rlb_ceiling *c) {
 
 /* ---- kernels ------------------------------------------------------------------------------ */
 
-static void to_shape(const rl_problem *p, rlk_shape *s) {
-    memset(s, 0, sizeof *s);
-    s->batch = p->batch;
-    s->heads = p->heads;
-    s->kv_heads = p->kv_heads;
-    s->seq = p->seq;
-    s->kv_len = p->kv_len;
-    s->head_dim = p->head_dim;
-    s->causal = p->causal;
-    s->block_m = p->block_m;
-    s->block_n = p->block_n;
-    s->scale = (float)(1.0 / sqrt((double)p->head_dim));
-}
-
 static void describe(const rlb_case *c, char *buf, size_t cap) {
     const rl_problem *p = &c->problem;
     snprintf(buf, cap, "%s %s B=%lld H=%lld Hkv=%lld N=%lld L=%lld d=%lld%s", rlb_kernel_name(c->kernel),
@@ -187,7 +174,7 @@ static int run_case(const rlb_options *opt, int threads, const rlb_case *c, uint
         return 0;
     }
     rlk_shape s;
-    to_shape(p, &s);
+    rlb_shape_from_problem(p, &s);
     const size_t nq = (size_t)(p->batch * p->heads * p->seq * p->head_dim);
     const size_t nk = (size_t)(p->batch * p->kv_heads * p->kv_len * p->head_dim);
     float *q = (float *)malloc(nq * sizeof *q), *o = (float *)malloc(nq * sizeof *o);

@@ -19,6 +19,7 @@
 
 #include "attn_cuda.cuh"
 #include "bench.h"
+#include "shape.h"
 
 #ifndef ROOFLAB_CUDA_FLAGS
 #define ROOFLAB_CUDA_FLAGS "unknown"
@@ -178,20 +179,6 @@ bool ceiling_gemm(ctx &c, const char *name, rl_dtype dt, cudaDataType_t ty, cubl
 
 /* ---- one kernel case ------------------------------------------------------------------------ */
 
-void to_shape(const rl_problem *p, rlk_shape *s) {
-    memset(s, 0, sizeof *s);
-    s->batch = p->batch;
-    s->heads = p->heads;
-    s->kv_heads = p->kv_heads;
-    s->seq = p->seq;
-    s->kv_len = p->kv_len;
-    s->head_dim = p->head_dim;
-    s->causal = p->causal;
-    s->block_m = p->block_m;
-    s->block_n = p->block_n;
-    s->scale = (float)(1.0 / sqrt((double)p->head_dim));
-}
-
 void to_float(const void *src, rl_dtype t, size_t n, float *dst) {
     if (t == RL_DTYPE_FP16) {
         const __half *h = (const __half *)src;
@@ -219,7 +206,7 @@ bool run_case(ctx &c, const rlb_case *cs, uint64_t seed, rlb_result *res) {
     res->seed = seed;
     const rl_problem *p = &cs->problem;
     rlk_shape s;
-    to_shape(p, &s);
+    rlb_shape_from_problem(p, &s);
     const rlk_dtype t = kdtype(p->dtype);
     const size_t es = rlk_dtype_size(t);
     if (p->kv_dtype != p->dtype ||

@@ -365,18 +365,34 @@ static cudaError_t tc_launch(const rlk_shape *s, const void *q, const void *k, c
     return cudaGetLastError();
 }
 
-cudaError_t rlk_cuda_tiled_tc(const rlk_shape *s, rlk_dtype t, const void *q, const void *k,
-                              const void *v, void *o, cudaStream_t st) {
+/* Shape check and (dtype, d) dispatch shared by the two tensor-core kernels; Launch is a struct
+ * whose static template run<T, D> launches one of them. */
+template <class Launch>
+static cudaError_t tc_dispatch(const rlk_shape *s, rlk_dtype t, const void *q, const void *k,
+                               const void *v, void *o, cudaStream_t st) {
     if (rlk_shape_check(s) != 0 || (s->head_dim != 64 && s->head_dim != 128) ||
         s->batch * s->heads > 65535 || (s->seq + RLK_TC_BR - 1) / RLK_TC_BR > 0x7fffffffLL)
         return cudaErrorInvalidValue;
     if (t == RLK_F16)
-        return s->head_dim == 64 ? tc_launch<__half, 64>(s, q, k, v, o, st)
-                                 : tc_launch<__half, 128>(s, q, k, v, o, st);
+        return s->head_dim == 64 ? Launch::template run<__half, 64>(s, q, k, v, o, st)
+                                 : Launch::template run<__half, 128>(s, q, k, v, o, st);
     if (t == RLK_BF16)
-        return s->head_dim == 64 ? tc_launch<__nv_bfloat16, 64>(s, q, k, v, o, st)
-                                 : tc_launch<__nv_bfloat16, 128>(s, q, k, v, o, st);
+        return s->head_dim == 64 ? Launch::template run<__nv_bfloat16, 64>(s, q, k, v, o, st)
+                                 : Launch::template run<__nv_bfloat16, 128>(s, q, k, v, o, st);
     return cudaErrorInvalidValue;
+}
+
+struct tc_launcher {
+    template <typename T, int D>
+    static cudaError_t run(const rlk_shape *s, const void *q, const void *k, const void *v, void *o,
+                           cudaStream_t st) {
+        return tc_launch<T, D>(s, q, k, v, o, st);
+    }
+};
+
+cudaError_t rlk_cuda_tiled_tc(const rlk_shape *s, rlk_dtype t, const void *q, const void *k,
+                              const void *v, void *o, cudaStream_t st) {
+    return tc_dispatch<tc_launcher>(s, t, q, k, v, o, st);
 }
 
 /* ======================= fp16 / bf16, tensor cores, registers (mma.sync) ======================= */
@@ -599,16 +615,15 @@ static cudaError_t mma_launch(const rlk_shape *s, const void *q, const void *k, 
     return cudaGetLastError();
 }
 
+struct mma_launcher {
+    template <typename T, int D>
+    static cudaError_t run(const rlk_shape *s, const void *q, const void *k, const void *v, void *o,
+                           cudaStream_t st) {
+        return mma_launch<T, D>(s, q, k, v, o, st);
+    }
+};
+
 cudaError_t rlk_cuda_tiled_mma(const rlk_shape *s, rlk_dtype t, const void *q, const void *k,
                                const void *v, void *o, cudaStream_t st) {
-    if (rlk_shape_check(s) != 0 || (s->head_dim != 64 && s->head_dim != 128) ||
-        s->batch * s->heads > 65535 || (s->seq + RLK_TC_BR - 1) / RLK_TC_BR > 0x7fffffffLL)
-        return cudaErrorInvalidValue;
-    if (t == RLK_F16)
-        return s->head_dim == 64 ? mma_launch<__half, 64>(s, q, k, v, o, st)
-                                 : mma_launch<__half, 128>(s, q, k, v, o, st);
-    if (t == RLK_BF16)
-        return s->head_dim == 64 ? mma_launch<__nv_bfloat16, 64>(s, q, k, v, o, st)
-                                 : mma_launch<__nv_bfloat16, 128>(s, q, k, v, o, st);
-    return cudaErrorInvalidValue;
+    return tc_dispatch<mma_launcher>(s, t, q, k, v, o, st);
 }
