@@ -3,6 +3,7 @@
 // instance of the WASM module and posts back the JSON report (rl_record_check_json).
 //   in:  { id, bytes: ArrayBuffer }    out: { id, report } | { id, error }
 import createRooflab from '../wasm/rooflab.mjs';
+import { checkRecordBytes } from './record-check.js';
 
 let modulePromise = null;
 
@@ -11,20 +12,8 @@ self.onmessage = async (event) => {
   try {
     if (!modulePromise) modulePromise = createRooflab();
     const M = await modulePromise;
-    self.postMessage({ id, report: checkWith(M, new Uint8Array(bytes)) });
+    self.postMessage({ id, report: checkRecordBytes(M, new Uint8Array(bytes)) });
   } catch (err) {
     self.postMessage({ id, error: String((err && err.message) || err) });
   }
 };
-
-function checkWith(M, u8) {
-  const ptr = M._malloc(u8.length || 1);
-  if (!ptr) throw new Error('out of memory');
-  M.HEAPU8.set(u8, ptr);
-  const out = M._rlw_record_check(ptr, u8.length);
-  M._free(ptr);
-  if (!out) throw new Error('out of memory');
-  const text = M.UTF8ToString(out);
-  M._free(out);
-  return JSON.parse(text);
-}

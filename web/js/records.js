@@ -6,6 +6,7 @@
 // Every check is core's C reader and validator (records-worker.js, or model.js's module when a
 // worker cannot start): this file holds no record rules and no model arithmetic. Record strings
 // reach the DOM only through textContent and attributes, never as HTML.
+import { checkRecordBytes } from './record-check.js';
 
 const STORE_KEY = 'rooflab.records.v1';
 const MAX_ROWS = 200; // points listed per file (all of them are drawn)
@@ -76,16 +77,7 @@ class Checker {
   }
 
   checkHere(bytes) {
-    const M = this.model.raw;
-    const u8 = new Uint8Array(bytes);
-    const ptr = M._malloc(u8.length || 1);
-    M.HEAPU8.set(u8, ptr);
-    const out = M._rlw_record_check(ptr, u8.length);
-    M._free(ptr);
-    if (!out) throw new Error('out of memory');
-    const text = M.UTF8ToString(out);
-    M._free(out);
-    return JSON.parse(text);
+    return checkRecordBytes(this.model.raw, new Uint8Array(bytes));
   }
 }
 
