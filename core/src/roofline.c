@@ -41,6 +41,45 @@ rl_status rl_roof_check(rl_roof roof, rl_error *err) {
     return RL_OK;
 }
 
+static int typed(const char *text) { return text && text[0]; }
+
+rl_status rl_roof_resolve(const rl_roof_request *req, rl_roof_resolved *out, rl_error *err) {
+    rl_roof_resolved r = {0};
+    const rl_hw *hw = NULL;
+    rl_status s = rl_hw_lookup(typed(req->hw) ? req->hw : RL_DEFAULT_HW, "hw", &hw, err);
+    if (s != RL_OK) return s;
+    const rl_dtype dtype = req->dtype == RL_DTYPE_DEFAULT ? RL_DTYPE_FP16 : req->dtype;
+    r.hw = hw;
+    r.peak_kind = rl_peak_for_dtype(dtype);
+    r.roof.bandwidth_bytes_per_s = hw->bandwidth_bytes_per_s;
+    r.roof.peak_flops_per_s = rl_hw_peak_for_dtype(hw, dtype);
+    if (typed(req->bandwidth)) {
+        s = rl_parse_quantity(req->bandwidth, RL_DIM_BYTES_PER_S, "bandwidth",
+                              &r.roof.bandwidth_bytes_per_s, NULL, err);
+        if (s != RL_OK) return s;
+        r.bandwidth_typed = 1;
+    } else if (!(r.roof.bandwidth_bytes_per_s > 0)) {
+        return rl__fail(err, RL_ERR_INVALID, "bandwidth",
+                        "preset %s has no bandwidth figure; expected a rate such as \"3.35 TB/s\"",
+                        hw->id);
+    }
+    if (typed(req->peak)) {
+        s = rl_parse_quantity(req->peak, RL_DIM_FLOPS_PER_S, "peak", &r.roof.peak_flops_per_s, NULL,
+                              err);
+        if (s != RL_OK) return s;
+        r.peak_typed = 1;
+    } else if (!(r.roof.peak_flops_per_s > 0)) {
+        return rl__fail(err, RL_ERR_INVALID, "peak",
+                        "preset %s has no %s peak for %s; expected a rate such as \"989 TFLOP/s\"",
+                        hw->id, rl_peak_name(r.peak_kind), rl_dtype_name(dtype));
+    }
+    if ((s = rl_roof_check(r.roof, err)) != RL_OK) return s;
+    r.ridge_flop_per_byte = rl_ridge_flop_per_byte(r.roof);
+    if (out) *out = r;
+    rl__ok(err);
+    return RL_OK;
+}
+
 rl_sram rl_sram_budget(const rl_problem *p, const rl_hw *hw) {
     rl_sram s = {0};
     const double br = (double)p->block_m, bc = (double)p->block_n, d = (double)p->head_dim;

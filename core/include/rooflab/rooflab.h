@@ -226,6 +226,95 @@ typedef struct rl_problem {
 rl_status rl_problem_resolve(const rl_problem *in, rl_problem *out, rl_error *err);
 
 /* ----------------------------------------------------------------------------------------------
+ * The problem's fields, described once
+ *
+ * Every caller that names, parses, prints, reads or writes a problem field iterates this table:
+ * the CLI's flags and help, the WASM input slots and the page's names/defaults/limits, the record
+ * reader, writer and checker, and the importers. A field has one spelling, its JSON key
+ * ("kv_heads"); the CLI flag and URL key is the same word with '-' for '_' ("kv-heads").
+ *
+ * X(ID, member, key, flag, type, default, max, lo, hi, meta, help)
+ *   type     RL_FTYPE_INT (a size 1 … max), RL_FTYPE_DTYPE, RL_FTYPE_BOOL, RL_FTYPE_PASS
+ *   default  the value `0` in rl_problem stands for (for INT fields; 0 here = tied to another
+ *            field: kv_heads = heads, kv_len = seq; dtype fields: 0 = fp16 / same as dtype)
+ *   lo, hi   the range a page slider or a sweep offers (a subset of 1 … max)
+ *   meta     the symbol in DESIGN.md and in help ("B", "HKV", "T")
+ * -------------------------------------------------------------------------------------------- */
+
+typedef enum {
+    RL_FTYPE_INT = 0, /* a size: 1 … max; 0 in rl_problem means the default */
+    RL_FTYPE_DTYPE,   /* rl_dtype: fp32 tf32 fp16 bf16 fp8 */
+    RL_FTYPE_BOOL,    /* 0 / 1; text "1"/"0"/"true"/"false" */
+    RL_FTYPE_PASS     /* rl_pass: "fwd" / "bwd" */
+} rl_field_type;
+
+#define RL_PROBLEM_FIELDS(X)                                                                       \
+    X(BATCH, batch, "batch", "batch", RL_FTYPE_INT, RL_DEFAULT_BATCH, RL_MAX_DIM, 1, 1024, "B",   \
+      "batch size (default 1)")                                                                    \
+    X(HEADS, heads, "heads", "heads", RL_FTYPE_INT, RL_DEFAULT_HEADS, RL_MAX_DIM, 1, 256, "H",    \
+      "query heads (default 8)")                                                                   \
+    X(KV_HEADS, kv_heads, "kv_heads", "kv-heads", RL_FTYPE_INT, 0, RL_MAX_DIM, 1, 256, "HKV",     \
+      "key/value heads; H must be a multiple (default H; GQA/MQA below)")                          \
+    X(SEQ, seq, "seq", "seq", RL_FTYPE_INT, RL_DEFAULT_SEQ, RL_MAX_DIM, 128, 1048576, "N",        \
+      "query rows per sequence (default 4096; 1 for decode)")                                      \
+    X(KV_LEN, kv_len, "kv_len", "kv-len", RL_FTYPE_INT, 0, RL_MAX_DIM, 128, 1048576, "L",         \
+      "key/value rows (default N; the KV cache length for decode)")                                \
+    X(HEAD_DIM, head_dim, "head_dim", "head-dim", RL_FTYPE_INT, RL_DEFAULT_HEAD_DIM,               \
+      RL_MAX_HEAD_DIM, 16, 256, "D", "head dimension (default 64)")                                \
+    X(DTYPE, dtype, "dtype", "dtype", RL_FTYPE_DTYPE, RL_DTYPE_FP16, RL_DTYPE_COUNT - 1, 1,       \
+      RL_DTYPE_COUNT - 1, "T", "Q/O element type: fp32 tf32 fp16 bf16 fp8 (default fp16)")         \
+    X(KV_DTYPE, kv_dtype, "kv_dtype", "kv-dtype", RL_FTYPE_DTYPE, 0, RL_DTYPE_COUNT - 1, 1,       \
+      RL_DTYPE_COUNT - 1, "T", "K/V element type (default: --dtype)")                              \
+    X(SCORE_DTYPE, score_dtype, "score_dtype", "score-dtype", RL_FTYPE_DTYPE, 0,                   \
+      RL_DTYPE_COUNT - 1, 1, RL_DTYPE_COUNT - 1, "T",                                              \
+      "S/P element type of the naive model (default: --dtype)")                                    \
+    X(CAUSAL, causal, "causal", "causal", RL_FTYPE_BOOL, 0, 1, 0, 1, "",                           \
+      "causal mask, last query aligned with last key (needs N <= L)")                              \
+    X(PASS, pass, "pass", "pass", RL_FTYPE_PASS, RL_PASS_FWD, RL_PASS_BWD, 0, 1, "fwd|bwd",       \
+      "forward or backward (backward: 2.5x FLOPs, compulsory bytes only)")                         \
+    X(BLOCK_M, block_m, "block_m", "block-m", RL_FTYPE_INT, RL_DEFAULT_BLOCK, RL_MAX_BLOCK, 16,   \
+      256, "BR", "tile query rows of the tiled model (default 64)")                                \
+    X(BLOCK_N, block_n, "block_n", "block-n", RL_FTYPE_INT, RL_DEFAULT_BLOCK, RL_MAX_BLOCK, 16,   \
+      256, "BC", "tile key rows of the tiled model (default 64)")
+
+typedef enum {
+#define RL_X_FIELD_ENUM(ID, member, key, flag, type, def, max, lo, hi, meta, help) RL_FIELD_##ID,
+    RL_PROBLEM_FIELDS(RL_X_FIELD_ENUM)
+#undef RL_X_FIELD_ENUM
+        RL_PROBLEM_FIELD_COUNT
+} rl_problem_field;
+
+typedef struct rl_field_info {
+    const char *key;      /* JSON key: "kv_heads" */
+    const char *flag;     /* CLI flag without "--" and URL key: "kv-heads" */
+    rl_field_type type;
+    int64_t default_value; /* what 0 stands for; 0 = tied (kv_heads → heads, kv_len → seq ...) */
+    int64_t max;          /* largest valid value (INT: size limit; enums: last code) */
+    int64_t range_lo;     /* the range a slider or sweep offers */
+    int64_t range_hi;
+    const char *meta;     /* "B", "HKV", "T" */
+    const char *help;     /* one line for --help */
+} rl_field_info;
+
+/* The description of one field; NULL past the end. */
+const rl_field_info *rl_problem_field_info(rl_problem_field field);
+/* Find a field by JSON key ("kv_heads") or by flag ("kv-heads"); -1 when neither. */
+int rl_problem_field_find(const char *name);
+/* The field's value as an integer (dtype and pass as their enum codes, causal 0/1). */
+int64_t rl_problem_get(const rl_problem *p, rl_problem_field field);
+/* Set a field from an integer as rl_problem holds it: 0 = default, else 1 … max (INT), a dtype
+ * code, 0/1 (causal), 0/1 (pass). Anything else is refused with `name` (NULL = the flag) in the
+ * message; nothing is coerced. */
+rl_status rl_problem_set(rl_problem *p, rl_problem_field field, int64_t value, const char *name,
+                         rl_error *err);
+/* Set a field from what a person typed: an integer 1 … max (no sign, no spaces, no fraction),
+ * a dtype name, "fwd"/"bwd", "1"/"0"/"true"/"false". Errors name `name` (NULL = the flag). */
+rl_status rl_problem_set_text(rl_problem *p, rl_problem_field field, const char *text,
+                              const char *name, rl_error *err);
+/* The value as text, as the record and the URL write it: "4096", "fp16", "bwd", "true"/"false". */
+size_t rl_problem_value_text(const rl_problem *p, rl_problem_field field, char *buf, size_t cap);
+
+/* ----------------------------------------------------------------------------------------------
  * Work and traffic
  * -------------------------------------------------------------------------------------------- */
 
@@ -300,6 +389,31 @@ rl_point rl_roofline_point(rl_roof roof, double flops, double bytes);
 double rl_efficiency(rl_roof roof, double flops, double bytes, double time_s);
 /* Check a roof: both rates finite and > 0. Field names "bandwidth" and "peak". */
 rl_status rl_roof_check(rl_roof roof, rl_error *err);
+
+/* The one roof resolution, for the CLI and the page alike: a preset, the problem's dtype and the
+ * user's typed overrides → bandwidth, peak and ridge. */
+#define RL_DEFAULT_HW "h100-sxm"
+
+typedef struct rl_roof_request {
+    const char *hw;        /* preset id; NULL or "" = RL_DEFAULT_HW */
+    rl_dtype dtype;        /* the problem's Q/O dtype (DEFAULT = fp16): picks the peak */
+    const char *bandwidth; /* typed unit string; NULL or "" = the preset's */
+    const char *peak;      /* typed unit string; NULL or "" = the preset's peak for the dtype */
+} rl_roof_request;
+
+typedef struct rl_roof_resolved {
+    const rl_hw *hw;
+    rl_roof roof;
+    double ridge_flop_per_byte;
+    rl_peak_kind peak_kind;  /* the preset ceiling the dtype runs against */
+    int bandwidth_typed;     /* 1 when the bandwidth came from the request, 0 from the preset */
+    int peak_typed;
+} rl_roof_resolved;
+
+/* Errors name "hw", "bandwidth" or "peak": an unknown preset, a typed rate that does not parse or
+ * has the wrong dimension, or a preset without the figure (e.g. fp8 on A100, anything on
+ * `custom`) when nothing was typed. */
+rl_status rl_roof_resolve(const rl_roof_request *req, rl_roof_resolved *out, rl_error *err);
 
 /* ----------------------------------------------------------------------------------------------
  * SRAM budget of one tiled block (FlashAttention forward), in bytes

@@ -1,0 +1,149 @@
+/* problem_fields.c — the problem's fields described once (RL_PROBLEM_FIELDS in rooflab.h):
+ * lookup by name, get and set by integer or by typed text, value as text. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const rl_field_info field_infos[RL_PROBLEM_FIELD_COUNT] = {
+#define RL_X_FIELD_INFO(ID, member, key, flag, type, def, max, lo, hi, meta, help)                 \
+    [RL_FIELD_##ID] = {key, flag, type, def, max, lo, hi, meta, help},
+    RL_PROBLEM_FIELDS(RL_X_FIELD_INFO)
+#undef RL_X_FIELD_INFO
+};
+
+const rl_field_info *rl_problem_field_info(rl_problem_field field) {
+    if ((int)field < 0 || field >= RL_PROBLEM_FIELD_COUNT) return NULL;
+    return &field_infos[field];
+}
+
+int rl_problem_field_find(const char *name) {
+    if (!name) return -1;
+    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++)
+        if (strcmp(name, field_infos[f].key) == 0 || strcmp(name, field_infos[f].flag) == 0) return f;
+    return -1;
+}
+
+int64_t rl_problem_get(const rl_problem *p, rl_problem_field field) {
+    switch (field) {
+#define RL_X_FIELD_GET(ID, member, key, flag, type, def, max, lo, hi, meta, help)                  \
+    case RL_FIELD_##ID: return (int64_t)p->member;
+        RL_PROBLEM_FIELDS(RL_X_FIELD_GET)
+#undef RL_X_FIELD_GET
+    default: return 0;
+    }
+}
+
+static void set_i64(int64_t *m, int64_t v) { *m = v; }
+static void set_int(int *m, int64_t v) { *m = (int)v; }
+static void set_dtype(rl_dtype *m, int64_t v) { *m = (rl_dtype)v; }
+static void set_pass(rl_pass *m, int64_t v) { *m = (rl_pass)v; }
+#define RL_SET_MEMBER(ptr, v)                                                                      \
+    _Generic((ptr), int64_t *: set_i64, int *: set_int, rl_dtype *: set_dtype, rl_pass *: set_pass)(ptr, v)
+
+static void store(rl_problem *p, rl_problem_field field, int64_t v) {
+    switch (field) {
+#define RL_X_FIELD_STORE(ID, member, key, flag, type, def, max, lo, hi, meta, help)                \
+    case RL_FIELD_##ID: RL_SET_MEMBER(&p->member, v); break;
+        RL_PROBLEM_FIELDS(RL_X_FIELD_STORE)
+#undef RL_X_FIELD_STORE
+    default: break;
+    }
+}
+
+static const char *name_or_flag(rl_problem_field field, const char *name) {
+    return name && name[0] ? name : field_infos[field].flag;
+}
+
+static rl_status expected_for(rl_problem_field field, const char *name, const char *got,
+                              rl_error *err) {
+    const rl_field_info *fi = &field_infos[field];
+    const char *n = name_or_flag(field, name);
+    switch (fi->type) {
+    case RL_FTYPE_INT:
+        return rl__fail(err, RL_ERR_RANGE, n, "expected a positive integer (1 to %" PRId64 "), got %s",
+                        fi->max, got);
+    case RL_FTYPE_DTYPE:
+        return rl__fail(err, RL_ERR_UNKNOWN, n, "expected one of fp32, tf32, fp16, bf16, fp8, got %s",
+                        got);
+    case RL_FTYPE_BOOL: return rl__fail(err, RL_ERR_INVALID, n, "expected true or false, got %s", got);
+    case RL_FTYPE_PASS: return rl__fail(err, RL_ERR_INVALID, n, "expected fwd or bwd, got %s", got);
+    }
+    return RL_ERR_INVALID;
+}
+
+rl_status rl_problem_set(rl_problem *p, rl_problem_field field, int64_t value, const char *name,
+                         rl_error *err) {
+    if ((int)field < 0 || field >= RL_PROBLEM_FIELD_COUNT)
+        return rl__fail(err, RL_ERR_UNKNOWN, name ? name : "", "unknown problem field %d", (int)field);
+    if (value < 0 || value > field_infos[field].max) {
+        char got[32];
+        snprintf(got, sizeof got, "%" PRId64, value);
+        return expected_for(field, name, got, err);
+    }
+    store(p, field, value);
+    rl__ok(err);
+    return RL_OK;
+}
+
+/* A plain decimal integer: digits only, no sign, no spaces. */
+static int parse_digits(const char *t, int64_t *out) {
+    if (!t[0] || strlen(t) > 18) return 0;
+    for (const char *c = t; *c; c++)
+        if (*c < '0' || *c > '9') return 0;
+    *out = (int64_t)strtoll(t, NULL, 10);
+    return 1;
+}
+
+static int parse_value(rl_problem_field field, const char *t, int64_t *v) {
+    switch (field_infos[field].type) {
+    case RL_FTYPE_INT: return parse_digits(t, v) && *v >= 1 && *v <= field_infos[field].max;
+    case RL_FTYPE_DTYPE: {
+        rl_dtype d;
+        if (rl_dtype_parse(t, "", &d, NULL) != RL_OK) return 0;
+        *v = d;
+        return 1;
+    }
+    case RL_FTYPE_BOOL:
+        if (strcmp(t, "1") == 0 || strcmp(t, "true") == 0) *v = 1;
+        else if (strcmp(t, "0") == 0 || strcmp(t, "false") == 0) *v = 0;
+        else return 0;
+        return 1;
+    case RL_FTYPE_PASS:
+        if (strcmp(t, "fwd") == 0) *v = RL_PASS_FWD;
+        else if (strcmp(t, "bwd") == 0) *v = RL_PASS_BWD;
+        else return 0;
+        return 1;
+    }
+    return 0;
+}
+
+rl_status rl_problem_set_text(rl_problem *p, rl_problem_field field, const char *text,
+                              const char *name, rl_error *err) {
+    if ((int)field < 0 || field >= RL_PROBLEM_FIELD_COUNT)
+        return rl__fail(err, RL_ERR_UNKNOWN, name ? name : "", "unknown problem field %d", (int)field);
+    const char *t = text ? text : "";
+    int64_t v = 0;
+    if (!parse_value(field, t, &v)) {
+        char got[64];
+        snprintf(got, sizeof got, "\"%.40s\"", t);
+        return expected_for(field, name, got, err);
+    }
+    store(p, field, v);
+    rl__ok(err);
+    return RL_OK;
+}
+
+size_t rl_problem_value_text(const rl_problem *p, rl_problem_field field, char *buf, size_t cap) {
+    int64_t v = rl_problem_get(p, field);
+    int n = 0;
+    switch ((int)field < 0 || field >= RL_PROBLEM_FIELD_COUNT ? RL_FTYPE_INT : field_infos[field].type) {
+    case RL_FTYPE_INT: n = snprintf(buf, cap, "%" PRId64, v); break;
+    case RL_FTYPE_DTYPE: n = snprintf(buf, cap, "%s", rl_dtype_name((rl_dtype)v)); break;
+    case RL_FTYPE_BOOL: n = snprintf(buf, cap, "%s", v ? "true" : "false"); break;
+    case RL_FTYPE_PASS: n = snprintf(buf, cap, "%s", rl_pass_name((rl_pass)v)); break;
+    }
+    return n < 0 ? 0 : (size_t)n;
+}
