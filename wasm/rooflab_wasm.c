@@ -13,8 +13,9 @@
  * one source of truth: the tables below.
  *
  * Strings returned (const char *) point into static storage of core or of this file and stay
- * valid until the next call that returns a string of the same kind. Errors: functions that can
- * fail return an rl_status (0 = ok); rlw_error_message() / rlw_error_field() then hold core's text.
+ * valid until the next call that returns a string of the same kind. Errors are values: functions
+ * that can fail take a caller-owned rl_error (rlw_error_size() bytes) as their last argument and
+ * return an rl_status (0 = ok); rlw_error_message(err) / rlw_error_field(err) read it.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -32,358 +33,357 @@
 
 #define RLW_FORMAT_MAX 64
 #define RLW_SWEEP_MAX 4096 /* rows one sweep call may write */
+#define RLW_INT_SLOT_MAX 9.0e15 /* beyond this a double no longer holds every integer */
 
-static rl_error rlw_err;               /* the last error, owned by this binding */
-static char rlw_format_buf[RLW_FORMAT_MAX];
-
-static void rlw_clear_error(void) { memset(&rlw_err, 0, sizeof rlw_err); }
+static char rlw_format_buf[RLW_FORMAT_MAX]; /* rlw_format's result: an output buffer, not state */
 
 RLW_EXPORT const char *rlw_version(void) { return RL_VERSION; }
-RLW_EXPORT const char *rlw_error_message(void) { return rlw_err.message; }
-RLW_EXPORT const char *rlw_error_field(void) { return rlw_err.field; }
 RLW_EXPORT const char *rlw_status_text(int status) { return rl_status_text((rl_status)status); }
 
 /* ---------------------------------------------------------------------------------------------
- * Input slots
+ * Errors are values: every call that can fail takes a caller-owned rl_error (JS allocates
+ * rlw_error_size() bytes once) and fills it. No error lives in this binding.
  * ------------------------------------------------------------------------------------------- */
 
-#define RLW_IN_XMACRO(X)                                                                           \
-    X(IN_BATCH, "batch")                                                                           \
-    X(IN_HEADS, "heads")                                                                           \
-    X(IN_KV_HEADS, "kv-heads")   /* 0 = H */                                                      \
-    X(IN_SEQ, "seq")                                                                               \
-    X(IN_KV_LEN, "kv-len")       /* 0 = N */                                                      \
-    X(IN_HEAD_DIM, "head-dim")                                                                     \
-    X(IN_DTYPE, "dtype")         /* rl_dtype */                                                   \
-    X(IN_KV_DTYPE, "kv-dtype")   /* rl_dtype, 0 = dtype */                                        \
-    X(IN_CAUSAL, "causal")                                                                         \
-    X(IN_PASS, "pass")           /* rl_pass */                                                    \
-    X(IN_BLOCK_M, "block-m")                                                                       \
-    X(IN_BLOCK_N, "block-n")                                                                       \
-    X(IN_BANDWIDTH, "bandwidth") /* B/s */                                                        \
-    X(IN_PEAK, "peak")           /* FLOP/s */                                                     \
-    X(IN_HW, "hw")               /* preset index for the SRAM limits, -1 = none */
+RLW_EXPORT int rlw_error_size(void) { return (int)sizeof(rl_error); }
+RLW_EXPORT int rlw_error_status(const rl_error *err) { return err ? (int)err->status : 0; }
+RLW_EXPORT const char *rlw_error_field(const rl_error *err) { return err ? err->field : ""; }
+RLW_EXPORT const char *rlw_error_message(const rl_error *err) { return err ? err->message : ""; }
 
-enum {
-#define RLW_X_ENUM(name, key) name,
-    RLW_IN_XMACRO(RLW_X_ENUM)
-#undef RLW_X_ENUM
-        IN_COUNT
-};
-static const char *const rlw_in_keys[IN_COUNT] = {
-#define RLW_X_KEY(name, key) key,
-    RLW_IN_XMACRO(RLW_X_KEY)
-#undef RLW_X_KEY
-};
-
-RLW_EXPORT int rlw_in_count(void) { return IN_COUNT; }
-RLW_EXPORT const char *rlw_in_key(int i) { return (i >= 0 && i < IN_COUNT) ? rlw_in_keys[i] : ""; }
-
-/* Integer slots: the page sends whole numbers; anything else is rejected here (not rounded) so
- * that a fractional value can never be evaluated silently. */
-static int rlw_int_slot(const double *in, int slot, int64_t *out) {
-    double v = in[slot];
-    if (!(v == v) || v < -9.0e15 || v > 9.0e15 || (double)(int64_t)v != v) {
-        rlw_err.status = RL_ERR_INVALID;
-        strncpy(rlw_err.field, rlw_in_keys[slot], RL_ERROR_FIELD_MAX - 1);
-        strncpy(rlw_err.message, rlw_in_keys[slot], RL_ERROR_MESSAGE_MAX - 1);
-        strncat(rlw_err.message, ": expected a whole number",
-                RL_ERROR_MESSAGE_MAX - strlen(rlw_err.message) - 1);
-        return 0;
+static rl_status rlw_fail(rl_error *err, rl_status status, const char *field, const char *text) {
+    if (err) {
+        err->status = status;
+        snprintf(err->field, sizeof err->field, "%s", field);
+        snprintf(err->message, sizeof err->message, "%s: %s", field, text);
     }
-    *out = (int64_t)v;
-    return 1;
+    return status;
 }
 
-static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof,
-                                  const rl_hw **hw) {
-    int64_t v[IN_COUNT];
+/* ---------------------------------------------------------------------------------------------
+ * The problem's fields (core's RL_PROBLEM_FIELDS): names, defaults, limits, help, parsing
+ * ------------------------------------------------------------------------------------------- */
+
+RLW_EXPORT int rlw_field_count(void) { return RL_PROBLEM_FIELD_COUNT; }
+static const rl_field_info *rlw_field(int i) { return rl_problem_field_info((rl_problem_field)i); }
+RLW_EXPORT const char *rlw_field_key(int i) { return rlw_field(i) ? rlw_field(i)->key : ""; }
+RLW_EXPORT const char *rlw_field_flag(int i) { return rlw_field(i) ? rlw_field(i)->flag : ""; }
+RLW_EXPORT const char *rlw_field_help(int i) { return rlw_field(i) ? rlw_field(i)->help : ""; }
+RLW_EXPORT const char *rlw_field_meta(int i) { return rlw_field(i) ? rlw_field(i)->meta : ""; }
+RLW_EXPORT int rlw_field_type(int i) { return rlw_field(i) ? (int)rlw_field(i)->type : -1; }
+/* which: 0 default (what 0 stands for; 0 = tied to another field), 1 max, 2 range_lo, 3 range_hi */
+RLW_EXPORT double rlw_field_num(int i, int which) {
+    const rl_field_info *f = rlw_field(i);
+    if (!f) return 0;
+    switch (which) {
+    case 0: return (double)f->default_value;
+    case 1: return (double)f->max;
+    case 2: return (double)f->range_lo;
+    case 3: return (double)f->range_hi;
+    default: return 0;
+    }
+}
+/* What a person typed for field i → the integer code its input slot takes, in out[0]. */
+RLW_EXPORT int rlw_field_parse(int i, const char *text, const char *name, double *out, rl_error *err) {
+    rl_problem p = {0};
+    rl_status st = rl_problem_set_text(&p, (rl_problem_field)i, text, name, err);
+    if (st == RL_OK) out[0] = (double)rl_problem_get(&p, (rl_problem_field)i);
+    return st;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Input slots: one per problem field (by its flag, the page's URL key), then the roof
+ * ------------------------------------------------------------------------------------------- */
+
+enum { IN_BANDWIDTH = RL_PROBLEM_FIELD_COUNT, IN_PEAK, IN_HW, IN_COUNT };
+
+RLW_EXPORT int rlw_in_count(void) { return IN_COUNT; }
+RLW_EXPORT const char *rlw_in_key(int i) {
+    if (i >= 0 && i < RL_PROBLEM_FIELD_COUNT) return rlw_field_flag(i);
+    switch (i) {
+    case IN_BANDWIDTH: return "bandwidth"; /* B/s */
+    case IN_PEAK: return "peak";           /* FLOP/s */
+    case IN_HW: return "hw";               /* preset index for the SRAM limits, -1 = none */
+    default: return "";
+    }
+}
+
+/* An integer slot: a whole number in range, or an error naming the slot; never rounded. */
+static rl_status rlw_int_slot(const double *in, int slot, int64_t *out, rl_error *err) {
+    double v = in[slot];
+    if (!(v == v) || v < -RLW_INT_SLOT_MAX || v > RLW_INT_SLOT_MAX || (double)(int64_t)v != v)
+        return rlw_fail(err, RL_ERR_INVALID, rlw_in_key(slot), "expected a whole number");
+    *out = (int64_t)v;
+    return RL_OK;
+}
+
+/* in[] → problem, roof, preset; every problem field through core's rl_problem_set, so a value
+ * core refuses (a negative size, causal 2, a dtype code out of range) is an error here too. */
+static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof, const rl_hw **hw,
+                                  rl_error *err) {
+    int64_t v;
+    rl_status st;
     memset(p, 0, sizeof *p);
-    for (int s = 0; s < IN_COUNT; s++) {
-        if (s == IN_BANDWIDTH || s == IN_PEAK) continue;
-        if (!rlw_int_slot(in, s, &v[s])) return RL_ERR_INVALID;
+    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
+        if ((st = rlw_int_slot(in, f, &v, err)) != RL_OK) return st;
+        if ((st = rl_problem_set(p, (rl_problem_field)f, v, NULL, err)) != RL_OK) return st;
     }
-    p->batch = v[IN_BATCH];
-    p->heads = v[IN_HEADS];
-    p->kv_heads = v[IN_KV_HEADS];
-    p->seq = v[IN_SEQ];
-    p->kv_len = v[IN_KV_LEN];
-    p->head_dim = v[IN_HEAD_DIM];
-    for (int s = IN_DTYPE; s <= IN_KV_DTYPE; s++) {
-        if (v[s] < 0 || v[s] >= RL_DTYPE_COUNT) {
-            rlw_err.status = RL_ERR_UNKNOWN;
-            snprintf(rlw_err.field, sizeof rlw_err.field, "%s", rlw_in_keys[s]);
-            snprintf(rlw_err.message, sizeof rlw_err.message, "%s: unknown dtype index %lld",
-                     rlw_in_keys[s], (long long)v[s]);
-            return RL_ERR_UNKNOWN;
-        }
-    }
-    p->dtype = (rl_dtype)v[IN_DTYPE];
-    p->kv_dtype = (rl_dtype)v[IN_KV_DTYPE];
-    p->causal = v[IN_CAUSAL] != 0;
-    p->pass = v[IN_PASS] == 1 ? RL_PASS_BWD : RL_PASS_FWD;
-    p->block_m = v[IN_BLOCK_M];
-    p->block_n = v[IN_BLOCK_N];
+    if ((st = rlw_int_slot(in, IN_HW, &v, err)) != RL_OK) return st;
+    if (v < -1 || v >= (int64_t)rl_hw_count())
+        return rlw_fail(err, RL_ERR_UNKNOWN, "hw", "expected a preset index or -1");
     roof->bandwidth_bytes_per_s = in[IN_BANDWIDTH];
     roof->peak_flops_per_s = in[IN_PEAK];
-    *hw = v[IN_HW] >= 0 ? rl_hw_at((size_t)v[IN_HW]) : NULL;
+    *hw = v >= 0 ? rl_hw_at((size_t)v) : NULL;
     return RL_OK;
 }
 
 /* ---------------------------------------------------------------------------------------------
- * One evaluation
+ * One evaluation: output slots. Each slot is named and written by the same table entry.
  * ------------------------------------------------------------------------------------------- */
 
-#define RLW_MODEL_SLOTS(X, m, M)                                                                   \
-    X(M##_AVAILABLE, m ".available")                                                               \
-    X(M##_BYTES, m ".bytes")                                                                       \
-    X(M##_Q_BYTES, m ".q_bytes")                                                                   \
-    X(M##_K_BYTES, m ".k_bytes")                                                                   \
-    X(M##_V_BYTES, m ".v_bytes")                                                                   \
-    X(M##_O_BYTES, m ".o_bytes")                                                                   \
-    X(M##_S_BYTES, m ".s_bytes")                                                                   \
-    X(M##_P_BYTES, m ".p_bytes")                                                                   \
-    X(M##_GRAD_BYTES, m ".grad_bytes")                                                             \
-    X(M##_KV_ROWS, m ".kv_rows_loaded_per_head")                                                   \
-    X(M##_KV_RELOAD, m ".kv_reload_factor")                                                        \
-    X(M##_QUERY_BLOCKS, m ".query_blocks")                                                         \
-    X(M##_INTENSITY, m ".intensity_flop_per_byte")                                                 \
-    X(M##_ATTAINABLE, m ".attainable_flops_per_s")                                                 \
-    X(M##_MEMORY_TIME, m ".memory_time_s")                                                         \
-    X(M##_COMPUTE_TIME, m ".compute_time_s")                                                       \
-    X(M##_TIME, m ".time_s")                                                                       \
-    X(M##_BOUND, m ".bound") /* 0 memory, 1 compute */
+/* Per traffic model m: X(m, name, expression over t (rl_traffic) and pt (rl_point)) */
+#define RLW_MODEL_SLOTS(X, m)                                                                         \
+    X(m, available, t->available)                                                                     \
+    X(m, bytes, t->bytes)                                                                             \
+    X(m, q_bytes, t->q_bytes)                                                                         \
+    X(m, k_bytes, t->k_bytes)                                                                         \
+    X(m, v_bytes, t->v_bytes)                                                                         \
+    X(m, o_bytes, t->o_bytes)                                                                         \
+    X(m, s_bytes, t->s_bytes)                                                                         \
+    X(m, p_bytes, t->p_bytes)                                                                         \
+    X(m, grad_bytes, t->grad_bytes)                                                                   \
+    X(m, kv_rows_loaded_per_head, t->kv_rows_loaded_per_head)                                         \
+    X(m, kv_reload_factor, t->kv_reload_factor)                                                       \
+    X(m, query_blocks, t->query_blocks)                                                               \
+    X(m, intensity_flop_per_byte, pt->intensity_flop_per_byte)                                        \
+    X(m, attainable_flops_per_s, pt->attainable_flops_per_s)                                          \
+    X(m, memory_time_s, pt->memory_time_s)                                                            \
+    X(m, compute_time_s, pt->compute_time_s)                                                          \
+    X(m, time_s, pt->time_s)                                                                          \
+    X(m, bound, pt->bound) /* 0 memory, 1 compute */
 
-#define RLW_OUT_XMACRO(X)                                                                          \
-    X(OUT_BATCH, "problem.batch")                                                                  \
-    X(OUT_HEADS, "problem.heads")                                                                  \
-    X(OUT_KV_HEADS, "problem.kv_heads")                                                            \
-    X(OUT_SEQ, "problem.seq")                                                                      \
-    X(OUT_KV_LEN, "problem.kv_len")                                                                \
-    X(OUT_HEAD_DIM, "problem.head_dim")                                                            \
-    X(OUT_DTYPE, "problem.dtype")                                                                  \
-    X(OUT_KV_DTYPE, "problem.kv_dtype")                                                            \
-    X(OUT_SCORE_DTYPE, "problem.score_dtype")                                                      \
-    X(OUT_DTYPE_BYTES, "problem.dtype_bytes")                                                      \
-    X(OUT_KV_DTYPE_BYTES, "problem.kv_dtype_bytes")                                                \
-    X(OUT_SCORE_DTYPE_BYTES, "problem.score_dtype_bytes")                                          \
-    X(OUT_CAUSAL, "problem.causal")                                                                \
-    X(OUT_PASS, "problem.pass")                                                                    \
-    X(OUT_BLOCK_M, "problem.block_m")                                                              \
-    X(OUT_BLOCK_N, "problem.block_n")                                                              \
-    X(OUT_PAIRS, "pairs")                                                                          \
-    X(OUT_FLOPS, "flops")                                                                          \
-    X(OUT_FWD_FLOPS, "fwd_flops")                                                                  \
-    X(OUT_SOFTMAX_FLOPS, "softmax_flops")                                                          \
-    X(OUT_Q_TENSOR, "q_tensor_bytes")                                                              \
-    X(OUT_K_TENSOR, "k_tensor_bytes")                                                              \
-    X(OUT_V_TENSOR, "v_tensor_bytes")                                                              \
-    X(OUT_O_TENSOR, "o_tensor_bytes")                                                              \
-    X(OUT_SCORE_MATRIX, "score_matrix_bytes")                                                      \
-    X(OUT_BANDWIDTH, "bandwidth_bytes_per_s")                                                      \
-    X(OUT_PEAK, "peak_flops_per_s")                                                                \
-    X(OUT_RIDGE, "ridge_flop_per_byte")                                                            \
-    RLW_MODEL_SLOTS(X, "compulsory", OUT_C)                                                        \
-    RLW_MODEL_SLOTS(X, "tiled", OUT_T)                                                             \
-    RLW_MODEL_SLOTS(X, "naive", OUT_N)                                                             \
-    X(OUT_SRAM_Q, "sram.q_tile_bytes")                                                             \
-    X(OUT_SRAM_K, "sram.k_tile_bytes")                                                             \
-    X(OUT_SRAM_V, "sram.v_tile_bytes")                                                             \
-    X(OUT_SRAM_S, "sram.s_tile_bytes")                                                             \
-    X(OUT_SRAM_O, "sram.o_acc_bytes")                                                              \
-    X(OUT_SRAM_ML, "sram.ml_bytes")                                                                \
-    X(OUT_SRAM_TOTAL, "sram.total_bytes")                                                          \
-    X(OUT_SRAM_LIMIT_DEFAULT, "sram.limit_default_bytes")                                          \
-    X(OUT_SRAM_LIMIT_OPTIN, "sram.limit_optin_bytes")                                              \
-    X(OUT_SRAM_FITS_DEFAULT, "sram.fits_default")                                                  \
-    X(OUT_SRAM_FITS_OPTIN, "sram.fits_optin")
+/* The models, in rl_model order: X(ID, name) */
+#define RLW_MODELS(X) X(COMPULSORY, "compulsory") X(TILED, "tiled") X(NAIVE, "naive")
+
+/* Whole-report slots: X(key, expression over r (rl_report) and q (its resolved problem)) */
+#define RLW_REPORT_SLOTS(X)                                                                        \
+    X("problem.dtype_bytes", rl_dtype_bytes(q->dtype))                                             \
+    X("problem.kv_dtype_bytes", rl_dtype_bytes(q->kv_dtype))                                       \
+    X("problem.score_dtype_bytes", rl_dtype_bytes(q->score_dtype))                                 \
+    X("pairs", r->work.pairs)                                                                      \
+    X("flops", r->work.flops)                                                                      \
+    X("fwd_flops", r->work.fwd_flops)                                                              \
+    X("softmax_flops", r->work.softmax_flops)                                                      \
+    X("q_tensor_bytes", r->work.q_tensor_bytes)                                                    \
+    X("k_tensor_bytes", r->work.k_tensor_bytes)                                                    \
+    X("v_tensor_bytes", r->work.v_tensor_bytes)                                                    \
+    X("o_tensor_bytes", r->work.o_tensor_bytes)                                                    \
+    X("score_matrix_bytes", r->work.score_matrix_bytes)                                            \
+    X("bandwidth_bytes_per_s", r->roof.bandwidth_bytes_per_s)                                      \
+    X("peak_flops_per_s", r->roof.peak_flops_per_s)                                                \
+    X("ridge_flop_per_byte", r->ridge_flop_per_byte)                                               \
+    X("sram.q_tile_bytes", r->sram.q_tile_bytes)                                                   \
+    X("sram.k_tile_bytes", r->sram.k_tile_bytes)                                                   \
+    X("sram.v_tile_bytes", r->sram.v_tile_bytes)                                                   \
+    X("sram.s_tile_bytes", r->sram.s_tile_bytes)                                                   \
+    X("sram.o_acc_bytes", r->sram.o_acc_bytes)                                                     \
+    X("sram.ml_bytes", r->sram.ml_bytes)                                                           \
+    X("sram.total_bytes", r->sram.total_bytes)                                                     \
+    X("sram.limit_default_bytes", r->sram.limit_default_bytes)                                     \
+    X("sram.limit_optin_bytes", r->sram.limit_optin_bytes)                                         \
+    X("sram.fits_default", r->sram.fits_default)                                                   \
+    X("sram.fits_optin", r->sram.fits_optin)
 
 enum {
-#define RLW_X_ENUM(name, key) name,
-    RLW_OUT_XMACRO(RLW_X_ENUM)
-#undef RLW_X_ENUM
-        OUT_COUNT
+#define RLW_X_MSLOT(m, name, expr) MS_##name,
+    RLW_MODEL_SLOTS(RLW_X_MSLOT, "")
+#undef RLW_X_MSLOT
+        MS_COUNT
 };
+#define RLW_X_COUNT1(key, expr) +1
+enum {
+    OUT_PROBLEM = 0,                                  /* "problem.KEY", one per field */
+    OUT_REPORT = RL_PROBLEM_FIELD_COUNT,              /* RLW_REPORT_SLOTS */
+    OUT_MODELS = OUT_REPORT + (0 RLW_REPORT_SLOTS(RLW_X_COUNT1)), /* MS_COUNT per model */
+    OUT_COUNT = OUT_MODELS + RL_MODEL_COUNT * MS_COUNT
+};
+#undef RLW_X_COUNT1
+
 static const char *const rlw_out_keys[OUT_COUNT] = {
-#define RLW_X_KEY(name, key) key,
-    RLW_OUT_XMACRO(RLW_X_KEY)
-#undef RLW_X_KEY
+#define RLW_X_PKEY(ID, member, key, flag, type, def, max, lo, hi, meta, help) "problem." key,
+    RL_PROBLEM_FIELDS(RLW_X_PKEY)
+#undef RLW_X_PKEY
+#define RLW_X_RKEY(key, expr) key,
+    RLW_REPORT_SLOTS(RLW_X_RKEY)
+#undef RLW_X_RKEY
+#define RLW_X_MKEY(m, name, expr) m "." #name,
+#define RLW_X_MODEL(ID, mname) RLW_MODEL_SLOTS(RLW_X_MKEY, mname)
+    RLW_MODELS(RLW_X_MODEL)
+#undef RLW_X_MODEL
 };
-/* Slots per model block, and the first slot of each model in rl_model order. */
-_Static_assert(OUT_C_BOUND - OUT_C_AVAILABLE == 17, "rlw_eval writes 18 slots per model");
-_Static_assert(OUT_T_AVAILABLE - OUT_C_AVAILABLE == 18, "model blocks are 18 slots apart");
-static const int rlw_model_base[RL_MODEL_COUNT] = {
-    [RL_MODEL_COMPULSORY] = OUT_C_AVAILABLE,
-    [RL_MODEL_TILED] = OUT_T_AVAILABLE,
-    [RL_MODEL_NAIVE] = OUT_N_AVAILABLE,
-};
+_Static_assert(RL_MODEL_COUNT == 3 && RL_MODEL_COMPULSORY == 0 && RL_MODEL_TILED == 1 &&
+                   RL_MODEL_NAIVE == 2,
+               "RLW_MODELS lists every rl_model in order");
 
 RLW_EXPORT int rlw_out_count(void) { return OUT_COUNT; }
 RLW_EXPORT const char *rlw_out_key(int i) { return (i >= 0 && i < OUT_COUNT) ? rlw_out_keys[i] : ""; }
 
+static void rlw_write_report(const rl_report *r, double *out) {
+    const rl_problem *q = &r->work.problem;
+    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++)
+        out[OUT_PROBLEM + f] = (double)rl_problem_get(q, (rl_problem_field)f);
+    double *o = out + OUT_REPORT;
+#define RLW_X_RWRITE(key, expr) *o++ = (double)(expr);
+    RLW_REPORT_SLOTS(RLW_X_RWRITE)
+#undef RLW_X_RWRITE
+    for (int m = 0; m < RL_MODEL_COUNT; m++) {
+        const rl_traffic *t = &r->work.traffic[m];
+        const rl_point *pt = &r->points[m];
+        double *om = out + OUT_MODELS + m * MS_COUNT;
+#define RLW_X_MWRITE(mm, name, expr) om[MS_##name] = (double)(expr);
+        RLW_MODEL_SLOTS(RLW_X_MWRITE, "")
+#undef RLW_X_MWRITE
+    }
+}
+
 /* Evaluate one problem on one roof: in[rlw_in_count()] → out[rlw_out_count()]. */
-RLW_EXPORT int rlw_eval(const double *in, double *out) {
+RLW_EXPORT int rlw_eval(const double *in, double *out, rl_error *err) {
     rl_problem p;
     rl_roof roof;
     const rl_hw *hw;
     rl_report r;
     rl_status st;
-    rlw_clear_error();
-    if ((st = rlw_read_problem(in, &p, &roof, &hw)) != RL_OK) return st;
-    if ((st = rl_report_compute(&p, hw, roof, &r, &rlw_err)) != RL_OK) return st;
-
-    const rl_problem *q = &r.work.problem;
-    out[OUT_BATCH] = (double)q->batch;
-    out[OUT_HEADS] = (double)q->heads;
-    out[OUT_KV_HEADS] = (double)q->kv_heads;
-    out[OUT_SEQ] = (double)q->seq;
-    out[OUT_KV_LEN] = (double)q->kv_len;
-    out[OUT_HEAD_DIM] = (double)q->head_dim;
-    out[OUT_DTYPE] = q->dtype;
-    out[OUT_KV_DTYPE] = q->kv_dtype;
-    out[OUT_SCORE_DTYPE] = q->score_dtype;
-    out[OUT_DTYPE_BYTES] = rl_dtype_bytes(q->dtype);
-    out[OUT_KV_DTYPE_BYTES] = rl_dtype_bytes(q->kv_dtype);
-    out[OUT_SCORE_DTYPE_BYTES] = rl_dtype_bytes(q->score_dtype);
-    out[OUT_CAUSAL] = q->causal;
-    out[OUT_PASS] = q->pass;
-    out[OUT_BLOCK_M] = (double)q->block_m;
-    out[OUT_BLOCK_N] = (double)q->block_n;
-    out[OUT_PAIRS] = r.work.pairs;
-    out[OUT_FLOPS] = r.work.flops;
-    out[OUT_FWD_FLOPS] = r.work.fwd_flops;
-    out[OUT_SOFTMAX_FLOPS] = r.work.softmax_flops;
-    out[OUT_Q_TENSOR] = r.work.q_tensor_bytes;
-    out[OUT_K_TENSOR] = r.work.k_tensor_bytes;
-    out[OUT_V_TENSOR] = r.work.v_tensor_bytes;
-    out[OUT_O_TENSOR] = r.work.o_tensor_bytes;
-    out[OUT_SCORE_MATRIX] = r.work.score_matrix_bytes;
-    out[OUT_BANDWIDTH] = r.roof.bandwidth_bytes_per_s;
-    out[OUT_PEAK] = r.roof.peak_flops_per_s;
-    out[OUT_RIDGE] = r.ridge_flop_per_byte;
-    for (int m = 0; m < RL_MODEL_COUNT; m++) {
-        const rl_traffic *t = &r.work.traffic[m];
-        const rl_point *pt = &r.points[m];
-        double *o = out + rlw_model_base[m];
-        o[0] = t->available;
-        o[1] = t->bytes;
-        o[2] = t->q_bytes;
-        o[3] = t->k_bytes;
-        o[4] = t->v_bytes;
-        o[5] = t->o_bytes;
-        o[6] = t->s_bytes;
-        o[7] = t->p_bytes;
-        o[8] = t->grad_bytes;
-        o[9] = t->kv_rows_loaded_per_head;
-        o[10] = t->kv_reload_factor;
-        o[11] = t->query_blocks;
-        o[12] = pt->intensity_flop_per_byte;
-        o[13] = pt->attainable_flops_per_s;
-        o[14] = pt->memory_time_s;
-        o[15] = pt->compute_time_s;
-        o[16] = pt->time_s;
-        o[17] = pt->bound;
-    }
-    out[OUT_SRAM_Q] = r.sram.q_tile_bytes;
-    out[OUT_SRAM_K] = r.sram.k_tile_bytes;
-    out[OUT_SRAM_V] = r.sram.v_tile_bytes;
-    out[OUT_SRAM_S] = r.sram.s_tile_bytes;
-    out[OUT_SRAM_O] = r.sram.o_acc_bytes;
-    out[OUT_SRAM_ML] = r.sram.ml_bytes;
-    out[OUT_SRAM_TOTAL] = r.sram.total_bytes;
-    out[OUT_SRAM_LIMIT_DEFAULT] = r.sram.limit_default_bytes;
-    out[OUT_SRAM_LIMIT_OPTIN] = r.sram.limit_optin_bytes;
-    out[OUT_SRAM_FITS_DEFAULT] = r.sram.fits_default;
-    out[OUT_SRAM_FITS_OPTIN] = r.sram.fits_optin;
+    if ((st = rlw_read_problem(in, &p, &roof, &hw, err)) != RL_OK) return st;
+    if ((st = rl_report_compute(&p, hw, roof, &r, err)) != RL_OK) return st;
+    rlw_write_report(&r, out);
     return RL_OK;
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Sweeps
+ * Sweeps: one row per value; each row slot named and written by the same table entry.
  * ------------------------------------------------------------------------------------------- */
 
-#define RLW_ROW_MODEL(X, m) \
-    X(m ".bytes") X(m ".intensity_flop_per_byte") X(m ".attainable_flops_per_s") X(m ".time_s") X(m ".bound")
-#define RLW_ROW_XMACRO(X) \
-    X("x") X("flops") RLW_ROW_MODEL(X, "compulsory") RLW_ROW_MODEL(X, "tiled") RLW_ROW_MODEL(X, "naive")
-static const char *const rlw_row_keys[] = {
-#define RLW_X_KEY(key) key,
-    RLW_ROW_XMACRO(RLW_X_KEY)
-#undef RLW_X_KEY
-};
-#define RLW_ROW_WIDTH ((int)(sizeof rlw_row_keys / sizeof rlw_row_keys[0]))
+/* Per model m: X(m, name, expression over row (rl_sweep_row) and mi (the rl_model index)) */
+#define RLW_ROW_MODEL_SLOTS(X, m)                                                                     \
+    X(m, bytes, row->bytes[mi])                                                                        \
+    X(m, intensity_flop_per_byte, row->intensity_flop_per_byte[mi])                                    \
+    X(m, attainable_flops_per_s, row->attainable_flops_per_s[mi])                                      \
+    X(m, time_s, row->time_s[mi])                                                                      \
+    X(m, bound, row->bound[mi])
 
-RLW_EXPORT int rlw_row_width(void) { return RLW_ROW_WIDTH; }
-RLW_EXPORT const char *rlw_row_key(int i) { return (i >= 0 && i < RLW_ROW_WIDTH) ? rlw_row_keys[i] : ""; }
+enum {
+#define RLW_X_RSLOT(m, name, expr) RS_##name,
+    RLW_ROW_MODEL_SLOTS(RLW_X_RSLOT, "")
+#undef RLW_X_RSLOT
+        RS_COUNT
+};
+enum { ROW_X = 0, ROW_FLOPS, ROW_MODELS, ROW_WIDTH = ROW_MODELS + RL_MODEL_COUNT * RS_COUNT };
+
+static const char *const rlw_row_keys[ROW_WIDTH] = {
+    "x", "flops",
+#define RLW_X_MODEL(ID, mname) RLW_ROW_MODEL_SLOTS(RLW_X_MKEY, mname)
+    RLW_MODELS(RLW_X_MODEL)
+#undef RLW_X_MODEL
+};
+#undef RLW_X_MKEY
+
+RLW_EXPORT int rlw_row_width(void) { return ROW_WIDTH; }
+RLW_EXPORT const char *rlw_row_key(int i) { return (i >= 0 && i < ROW_WIDTH) ? rlw_row_keys[i] : ""; }
 RLW_EXPORT int rlw_sweep_max(void) { return RLW_SWEEP_MAX; }
+
+static void rlw_write_row(const rl_sweep_row *row, double *o) {
+    o[ROW_X] = (double)row->x;
+    o[ROW_FLOPS] = row->flops;
+    for (int mi = 0; mi < RL_MODEL_COUNT; mi++) {
+        double *om = o + ROW_MODELS + mi * RS_COUNT;
+#define RLW_X_RWRITE(mm, name, expr) om[RS_##name] = (double)(expr);
+        RLW_ROW_MODEL_SLOTS(RLW_X_RWRITE, "")
+#undef RLW_X_RWRITE
+    }
+}
 
 /* Sweep `param` (rl_sweep_param) over `count` values from lo to hi (log-spaced when log != 0)
  * with the rest of the problem from `in`; writes rows of rlw_row_width() doubles into `out`.
- * Returns the number of rows (≥ 1), or -status on error (message in rlw_error_message()). */
+ * Returns the number of rows (≥ 1), or -status on error (the message in err). */
 RLW_EXPORT int rlw_sweep(const double *in, int param, double lo, double hi, int count, int log,
-                         double *out) {
+                         double *out, rl_error *err) {
     rl_problem p;
     rl_roof roof;
     const rl_hw *hw;
     rl_status st;
-    int64_t *values = NULL;
-    rl_sweep_row *rows = NULL;
     int result;
-    rlw_clear_error();
-    if ((st = rlw_read_problem(in, &p, &roof, &hw)) != RL_OK) return -(int)st;
+    if ((st = rlw_read_problem(in, &p, &roof, &hw, err)) != RL_OK) return -(int)st;
     if (param < 0 || param >= RL_SWEEP_PARAM_COUNT || count < 1 || count > RLW_SWEEP_MAX ||
-        !(lo >= 1 && hi >= lo && hi <= 9.0e15)) {
-        rlw_err.status = RL_ERR_RANGE;
-        strcpy(rlw_err.field, "sweep");
-        strcpy(rlw_err.message, "sweep: expected a parameter, 1 <= lo <= hi and 1..4096 points");
-        return -(int)RL_ERR_RANGE;
-    }
-    values = malloc((size_t)count * sizeof *values);
-    rows = malloc((size_t)count * sizeof *rows);
+        !(lo >= 1 && hi >= lo && hi <= RLW_INT_SLOT_MAX))
+        return -(int)rlw_fail(err, RL_ERR_RANGE, "sweep",
+                              "expected a parameter, 1 <= lo <= hi and 1..4096 points");
+    int64_t *values = malloc((size_t)count * sizeof *values);
+    rl_sweep_row *rows = malloc((size_t)count * sizeof *rows);
+    size_t n = values && rows ? rl_sweep_values((int64_t)lo, (int64_t)hi, (size_t)count, log, values) : 0;
     if (!values || !rows) {
-        rlw_err.status = RL_ERR_CAPACITY;
-        strcpy(rlw_err.field, "sweep");
-        strcpy(rlw_err.message, "sweep: out of memory");
-        result = -(int)RL_ERR_CAPACITY;
-        goto done;
-    }
-    size_t n = rl_sweep_values((int64_t)lo, (int64_t)hi, (size_t)count, log, values);
-    if (n == 0) {
-        rlw_err.status = RL_ERR_RANGE;
-        strcpy(rlw_err.field, "sweep");
-        strcpy(rlw_err.message, "sweep: no values in the range");
-        result = -(int)RL_ERR_RANGE;
-        goto done;
-    }
-    st = rl_sweep(&p, (rl_sweep_param)param, values, n, roof, rows, &rlw_err);
-    if (st != RL_OK) {
+        result = -(int)rlw_fail(err, RL_ERR_CAPACITY, "sweep", "out of memory");
+    } else if (n == 0) {
+        result = -(int)rlw_fail(err, RL_ERR_RANGE, "sweep", "no values in the range");
+    } else if ((st = rl_sweep(&p, (rl_sweep_param)param, values, n, roof, rows, err)) != RL_OK) {
         result = -(int)st;
-        goto done;
+    } else {
+        for (size_t i = 0; i < n; i++) rlw_write_row(&rows[i], out + i * ROW_WIDTH);
+        result = (int)n;
     }
-    for (size_t i = 0; i < n; i++) {
-        double *o = out + i * RLW_ROW_WIDTH;
-        o[0] = (double)rows[i].x;
-        o[1] = rows[i].flops;
-        for (int m = 0; m < RL_MODEL_COUNT; m++) {
-            double *om = o + 2 + 5 * m;
-            om[0] = rows[i].bytes[m];
-            om[1] = rows[i].intensity_flop_per_byte[m];
-            om[2] = rows[i].attainable_flops_per_s[m];
-            om[3] = rows[i].time_s[m];
-            om[4] = rows[i].bound[m];
-        }
-    }
-    result = (int)n;
-done:
     free(values);
     free(rows);
     return result;
 }
 
-RLW_EXPORT int rlw_sweep_param_parse(const char *text) {
+RLW_EXPORT int rlw_sweep_param_parse(const char *text, rl_error *err) {
     rl_sweep_param p;
-    rlw_clear_error();
-    return rl_sweep_param_parse(text, &p, &rlw_err) == RL_OK ? (int)p : -1;
+    return rl_sweep_param_parse(text, &p, err) == RL_OK ? (int)p : -1;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The roof: core's one resolution (preset + dtype + typed overrides)
+ * ------------------------------------------------------------------------------------------- */
+
+/* X(key, expression over r (rl_roof_resolved)) */
+#define RLW_ROOF_SLOTS(X)                                                                          \
+    X("bandwidth_bytes_per_s", r.roof.bandwidth_bytes_per_s)                                       \
+    X("peak_flops_per_s", r.roof.peak_flops_per_s)                                                 \
+    X("ridge_flop_per_byte", r.ridge_flop_per_byte)                                                \
+    X("hw", rlw_hw_index(r.hw))                                                                    \
+    X("peak_kind", r.peak_kind)                                                                    \
+    X("bandwidth_typed", r.bandwidth_typed)                                                        \
+    X("peak_typed", r.peak_typed)
+
+static const char *const rlw_roof_keys[] = {
+#define RLW_X_KEY(key, expr) key,
+    RLW_ROOF_SLOTS(RLW_X_KEY)
+#undef RLW_X_KEY
+};
+#define RLW_ROOF_OUT_COUNT ((int)(sizeof rlw_roof_keys / sizeof rlw_roof_keys[0]))
+
+static int rlw_hw_index(const rl_hw *hw) {
+    for (size_t i = 0; i < rl_hw_count(); i++)
+        if (rl_hw_at(i) == hw) return (int)i;
+    return -1;
+}
+
+RLW_EXPORT const char *rlw_default_hw(void) { return RL_DEFAULT_HW; }
+RLW_EXPORT int rlw_roof_out_count(void) { return RLW_ROOF_OUT_COUNT; }
+RLW_EXPORT const char *rlw_roof_out_key(int i) {
+    return (i >= 0 && i < RLW_ROOF_OUT_COUNT) ? rlw_roof_keys[i] : "";
+}
+RLW_EXPORT int rlw_roof_resolve(const char *hw, int dtype, const char *bandwidth, const char *peak,
+                                double *out, rl_error *err) {
+    if (dtype < 0 || dtype >= RL_DTYPE_COUNT)
+        return rlw_fail(err, RL_ERR_UNKNOWN, "dtype", "expected a dtype code");
+    rl_roof_request req = {hw, (rl_dtype)dtype, bandwidth, peak};
+    rl_roof_resolved r;
+    rl_status st = rl_roof_resolve(&req, &r, err);
+    if (st != RL_OK) return st;
+    double *o = out;
+#define RLW_X_WRITE(key, expr) *o++ = (double)(expr);
+    RLW_ROOF_SLOTS(RLW_X_WRITE)
+#undef RLW_X_WRITE
+    return RL_OK;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -451,11 +451,10 @@ RLW_EXPORT int rlw_hw_find(const char *id) {
         if (strcmp(rl_hw_at(i)->id, id) == 0) return (int)i;
     return -1;
 }
-RLW_EXPORT int rlw_hw_lookup(const char *id, const char *field) {
+RLW_EXPORT int rlw_hw_lookup(const char *id, const char *field, rl_error *err) {
     const rl_hw *hw;
-    rlw_clear_error();
-    if (rl_hw_lookup(id, field, &hw, &rlw_err) != RL_OK) return -1;
-    return rlw_hw_find(hw->id);
+    if (rl_hw_lookup(id, field, &hw, err) != RL_OK) return -1;
+    return rlw_hw_index(hw);
 }
 RLW_EXPORT double rlw_hw_peak_for_dtype(int i, int dtype) {
     const rl_hw *hw = i >= 0 ? rl_hw_at((size_t)i) : NULL;
@@ -469,10 +468,9 @@ RLW_EXPORT const char *rlw_peak_id(int k) { return rl_peak_id((rl_peak_kind)k); 
 RLW_EXPORT int rlw_dtype_count(void) { return RL_DTYPE_COUNT; }
 RLW_EXPORT const char *rlw_dtype_name(int d) { return rl_dtype_name((rl_dtype)d); }
 RLW_EXPORT double rlw_dtype_bytes(int d) { return rl_dtype_bytes((rl_dtype)d); }
-RLW_EXPORT int rlw_dtype_parse(const char *text, const char *field) {
+RLW_EXPORT int rlw_dtype_parse(const char *text, const char *field, rl_error *err) {
     rl_dtype d;
-    rlw_clear_error();
-    return rl_dtype_parse(text, field, &d, &rlw_err) == RL_OK ? (int)d : -1;
+    return rl_dtype_parse(text, field, &d, err) == RL_OK ? (int)d : -1;
 }
 RLW_EXPORT int rlw_model_count(void) { return RL_MODEL_COUNT; }
 RLW_EXPORT const char *rlw_model_name(int m) { return rl_model_name((rl_model)m); }
@@ -489,12 +487,12 @@ RLW_EXPORT const char *rlw_dim_base_unit(int d) { return rl_dim_base_unit((rl_di
 
 /* Parse `text` expecting dimension `expected` (RL_DIM_COUNT = any). On success writes the value in
  * base units to out[0] and the dimension to out[1] and returns 0; else returns the status and
- * rlw_error_message() holds core's message naming `field`. */
-RLW_EXPORT int rlw_parse_quantity(const char *text, int expected, const char *field, double *out) {
+ * err holds core's message naming `field`. */
+RLW_EXPORT int rlw_parse_quantity(const char *text, int expected, const char *field, double *out,
+                                  rl_error *err) {
     double v = 0;
     rl_dim dim = RL_DIM_NONE;
-    rlw_clear_error();
-    rl_status st = rl_parse_quantity(text, (rl_dim)expected, field, &v, &dim, &rlw_err);
+    rl_status st = rl_parse_quantity(text, (rl_dim)expected, field, &v, &dim, err);
     if (st != RL_OK) return st;
     out[0] = v;
     out[1] = dim;
