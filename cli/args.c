@@ -91,107 +91,83 @@ static int missing_value(const char *flag, const char *expected, rl_error *err) 
     return -1;
 }
 
-typedef struct {
-    const char *flag;
-    size_t offset; /* into rl_problem */
-    int64_t max;
-} int_flag;
+/* What a field's value looks like, for "missing value" messages. */
+static const char *field_expected(rl_field_type type) {
+    switch (type) {
+    case RL_FTYPE_DTYPE: return "one of fp32, tf32, fp16, bf16, fp8";
+    case RL_FTYPE_PASS: return "fwd or bwd";
+    case RL_FTYPE_BOOL: return "true or false";
+    default: return "a positive integer";
+    }
+}
 
-static const int_flag int_flags[] = {
-    {"batch", offsetof(rl_problem, batch), RL_MAX_DIM},
-    {"heads", offsetof(rl_problem, heads), RL_MAX_DIM},
-    {"kv-heads", offsetof(rl_problem, kv_heads), RL_MAX_DIM},
-    {"seq", offsetof(rl_problem, seq), RL_MAX_DIM},
-    {"kv-len", offsetof(rl_problem, kv_len), RL_MAX_DIM},
-    {"head-dim", offsetof(rl_problem, head_dim), RL_MAX_HEAD_DIM},
-    {"block-m", offsetof(rl_problem, block_m), RL_MAX_BLOCK},
-    {"block-n", offsetof(rl_problem, block_n), RL_MAX_BLOCK},
-};
-
-int cli_problem_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_error *err) {
-    const char *v = NULL;
-    for (size_t k = 0; k < sizeof int_flags / sizeof int_flags[0]; k++) {
-        if (!cli_flag(argc, argv, i, int_flags[k].flag, &v)) continue;
-        if (!v) return missing_value(int_flags[k].flag, "a positive integer", err);
-        int64_t *field = (int64_t *)(void *)((char *)&o->problem + int_flags[k].offset);
-        if (cli_parse_int(int_flags[k].flag, v, 1, int_flags[k].max, field, err) != RL_OK) return -1;
-        return 1;
-    }
-    static const char *const dtype_flags[2] = {"dtype", "kv-dtype"};
-    for (int kv = 0; kv < 2; kv++) {
-        if (!cli_flag(argc, argv, i, dtype_flags[kv], &v)) continue;
-        if (!v) return missing_value(dtype_flags[kv], "one of fp32, tf32, fp16, bf16, fp8", err);
-        if (rl_dtype_parse(v, dtype_flags[kv], kv ? &o->problem.kv_dtype : &o->problem.dtype, err) !=
-            RL_OK) {
+/* A problem flag, from core's field table: --FLAG VALUE (a boolean is a bare switch). */
+static int problem_field_flag(int argc, char **argv, int *i, rl_problem *p, rl_error *err) {
+    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
+        const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
+        const char *v = NULL;
+        if (fi->type == RL_FTYPE_BOOL) {
+            if (!cli_is_switch(argv[*i], fi->flag)) continue;
+            v = "true";
+        } else if (!cli_flag(argc, argv, i, fi->flag, &v)) {
+            continue;
+        } else if (!v) {
+            return missing_value(fi->flag, field_expected(fi->type), err);
+        }
+        if (rl_problem_set_text(p, (rl_problem_field)f, v, NULL, err) != RL_OK) {
             as_flag(err);
             return -1;
         }
-        return 1;
-    }
-    if (cli_is_switch(argv[*i], "causal")) {
-        o->problem.causal = 1;
-        return 1;
-    }
-    if (cli_flag(argc, argv, i, "pass", &v)) {
-        if (!v) return missing_value("pass", "fwd or bwd", err);
-        if (strcmp(v, "fwd") == 0) {
-            o->problem.pass = RL_PASS_FWD;
-        } else if (strcmp(v, "bwd") == 0) {
-            o->problem.pass = RL_PASS_BWD;
-        } else {
-            err->status = RL_ERR_INVALID;
-            snprintf(err->field, sizeof err->field, "pass");
-            snprintf(err->message, sizeof err->message, "--pass: expected fwd or bwd, got \"%.40s\"", v);
-            return -1;
-        }
-        return 1;
-    }
-    if (cli_flag(argc, argv, i, "hw", &v)) {
-        if (!v) return missing_value("hw", "a preset id (see rooflab hw)", err);
-        if (rl_hw_lookup(v, "hw", NULL, err) != RL_OK) {
-            as_flag(err);
-            return -1;
-        }
-        o->hw_id = v;
-        return 1;
-    }
-    if (cli_flag(argc, argv, i, "bandwidth", &v)) {
-        if (!v) return missing_value("bandwidth", "a rate such as \"3.35 TB/s\"", err);
-        if (rl_parse_quantity(v, RL_DIM_BYTES_PER_S, "bandwidth", NULL, NULL, err) != RL_OK) {
-            as_flag(err);
-            return -1;
-        }
-        o->bandwidth = v;
-        return 1;
-    }
-    if (cli_flag(argc, argv, i, "peak", &v)) {
-        if (!v) return missing_value("peak", "a rate such as \"989 TFLOP/s\"", err);
-        if (rl_parse_quantity(v, RL_DIM_FLOPS_PER_S, "peak", NULL, NULL, err) != RL_OK) {
-            as_flag(err);
-            return -1;
-        }
-        o->peak = v;
         return 1;
     }
     return 0;
 }
 
+/* A roof flag: --hw, --bandwidth, --peak (checked here, resolved by rl_roof_resolve). */
+static int roof_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_error *err) {
+    static const struct {
+        const char *flag;
+        const char *expected;
+    } flags[] = {{"hw", "a preset id (see rooflab hw)"},
+                 {"bandwidth", "a rate such as \"3.35 TB/s\""},
+                 {"peak", "a rate such as \"989 TFLOP/s\""}};
+    const char **slots[] = {&o->hw_id, &o->bandwidth, &o->peak};
+    for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++) {
+        const char *v = NULL;
+        if (!cli_flag(argc, argv, i, flags[k].flag, &v)) continue;
+        if (!v) return missing_value(flags[k].flag, flags[k].expected, err);
+        /* Check the value now, so the error names this flag even if a later flag also fails. */
+        if (k == 0 && rl_hw_lookup(v, "hw", NULL, err) != RL_OK) goto bad;
+        if (k == 1 && rl_parse_quantity(v, RL_DIM_BYTES_PER_S, "bandwidth", NULL, NULL, err) != RL_OK)
+            goto bad;
+        if (k == 2 && rl_parse_quantity(v, RL_DIM_FLOPS_PER_S, "peak", NULL, NULL, err) != RL_OK)
+            goto bad;
+        *slots[k] = v;
+        return 1;
+    bad:
+        as_flag(err);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_problem_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_error *err) {
+    int r = problem_field_flag(argc, argv, i, &o->problem, err);
+    return r != 0 ? r : roof_flag(argc, argv, i, o, err);
+}
+
 void cli_problem_flags_help(FILE *out) {
-    fputs("problem:\n"
-          "  --batch B          batch size (default 1)\n"
-          "  --heads H          query heads (default 8)\n"
-          "  --kv-heads HKV     key/value heads; H must be a multiple (default H; GQA/MQA below)\n"
-          "  --seq N            query rows per sequence (default 4096; 1 for decode)\n"
-          "  --kv-len L         key/value rows (default N; the KV cache length for decode)\n"
-          "  --head-dim D       head dimension (default 64)\n"
-          "  --dtype T          Q/O element type: fp32 tf32 fp16 bf16 fp8 (default fp16)\n"
-          "  --kv-dtype T       K/V element type (default: --dtype)\n"
-          "  --causal           causal mask, last query aligned with last key (needs N <= L)\n"
-          "  --pass fwd|bwd     forward or backward (backward: 2.5x FLOPs, compulsory bytes only)\n"
-          "  --block-m BR       tile query rows of the tiled model (default 64)\n"
-          "  --block-n BC       tile key rows of the tiled model (default 64)\n"
-          "roof:\n"
-          "  --hw PRESET        hardware preset (default h100-sxm; see rooflab hw)\n"
+    fputs("problem:\n", out);
+    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
+        const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
+        char left[32];
+        snprintf(left, sizeof left, "--%s%s%s", fi->flag,
+                 fi->type == RL_FTYPE_BOOL || fi->type == RL_FTYPE_PASS ? "" : " ", fi->meta);
+        if (fi->type == RL_FTYPE_PASS) snprintf(left, sizeof left, "--%s %s", fi->flag, fi->meta);
+        fprintf(out, "  %-18s %s\n", left, fi->help);
+    }
+    fputs("roof:\n"
+          "  --hw PRESET        hardware preset (default " RL_DEFAULT_HW "; see rooflab hw)\n"
           "  --bandwidth RATE   override the memory bandwidth, e.g. \"3.35 TB/s\", \"2039 GB/s\"\n"
           "  --peak RATE        override the compute peak, e.g. \"989 TFLOP/s\", \"312 TFLOPS\"\n",
           out);
@@ -199,46 +175,19 @@ void cli_problem_flags_help(FILE *out) {
 
 rl_status cli_resolve_roof(const cli_problem_opts *o, const rl_hw **hw_out, rl_roof *roof,
                            rl_error *err) {
-    const rl_hw *hw = NULL;
-    rl_status s = rl_hw_lookup(o->hw_id ? o->hw_id : "h100-sxm", "hw", &hw, err);
+    rl_problem p;
+    rl_status s = rl_hw_lookup(o->hw_id ? o->hw_id : RL_DEFAULT_HW, "hw", NULL, err);
+    if (s == RL_OK) s = rl_problem_resolve(&o->problem, &p, err);
+    rl_roof_resolved r;
+    if (s == RL_OK) {
+        rl_roof_request req = {o->hw_id, p.dtype, o->bandwidth, o->peak};
+        s = rl_roof_resolve(&req, &r, err);
+    }
     if (s != RL_OK) {
         as_flag(err);
         return s;
     }
-    rl_problem p;
-    if ((s = rl_problem_resolve(&o->problem, &p, err)) != RL_OK) {
-        as_flag(err);
-        return s;
-    }
-    roof->bandwidth_bytes_per_s = hw->bandwidth_bytes_per_s;
-    roof->peak_flops_per_s = rl_hw_peak_for_dtype(hw, p.dtype);
-    if (o->bandwidth &&
-        (s = rl_parse_quantity(o->bandwidth, RL_DIM_BYTES_PER_S, "bandwidth",
-                               &roof->bandwidth_bytes_per_s, NULL, err)) != RL_OK) {
-        as_flag(err);
-        return s;
-    }
-    if (o->peak && (s = rl_parse_quantity(o->peak, RL_DIM_FLOPS_PER_S, "peak", &roof->peak_flops_per_s,
-                                          NULL, err)) != RL_OK) {
-        as_flag(err);
-        return s;
-    }
-    if (!(roof->bandwidth_bytes_per_s > 0)) {
-        err->status = RL_ERR_INVALID;
-        snprintf(err->field, sizeof err->field, "bandwidth");
-        snprintf(err->message, sizeof err->message,
-                 "--bandwidth: preset %s has no bandwidth figure; expected a rate such as \"3.35 TB/s\"",
-                 hw->id);
-        return RL_ERR_INVALID;
-    }
-    if (!(roof->peak_flops_per_s > 0)) {
-        err->status = RL_ERR_INVALID;
-        snprintf(err->field, sizeof err->field, "peak");
-        snprintf(err->message, sizeof err->message,
-                 "--peak: preset %s has no %s peak for %s; expected a rate such as \"989 TFLOP/s\"",
-                 hw->id, rl_peak_name(rl_peak_for_dtype(p.dtype)), rl_dtype_name(p.dtype));
-        return RL_ERR_INVALID;
-    }
-    if (hw_out) *hw_out = hw;
+    *roof = r.roof;
+    if (hw_out) *hw_out = r.hw;
     return RL_OK;
 }
