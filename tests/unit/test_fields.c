@@ -1,0 +1,153 @@
+/* The problem's fields described once (RL_PROBLEM_FIELDS) and the one roof resolution
+ * (rl_roof_resolve): names, defaults, parsing and refusals, and the roof from preset + dtype +
+ * typed overrides. Expected values are DESIGN.md's defaults and the presets' datasheet figures. */
+#include <stdint.h>
+
+#include "check.h"
+#include "rooflab/rooflab.h"
+
+static void names_have_one_spelling(void) {
+    CHECK(RL_PROBLEM_FIELD_COUNT == 13);
+    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
+        const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
+        char flag[64];
+        size_t n = strlen(fi->key);
+        CHECK(n < sizeof flag);
+        for (size_t i = 0; i <= n; i++) flag[i] = fi->key[i] == '_' ? '-' : fi->key[i];
+        CHECK(strcmp(flag, fi->flag) == 0); /* the flag is the key with '-' for '_' */
+        CHECK(rl_problem_field_find(fi->key) == f);
+        CHECK(rl_problem_field_find(fi->flag) == f);
+        CHECK(fi->help && fi->help[0]);
+        CHECK(fi->range_lo <= fi->range_hi && fi->range_hi <= fi->max);
+    }
+    CHECK(rl_problem_field_find("kv-heads") == RL_FIELD_KV_HEADS);
+    CHECK(rl_problem_field_find("kv_heads") == RL_FIELD_KV_HEADS);
+    CHECK(rl_problem_field_find("kvheads") == -1);
+    CHECK(rl_problem_field_find(NULL) == -1);
+    CHECK(rl_problem_field_info(RL_PROBLEM_FIELD_COUNT) == NULL);
+}
+
+static void defaults_are_designs(void) {
+    /* DESIGN.md: B=1, H=8, HKV=H, N=4096, L=N, D=64, fp16, non-causal, fwd, BR=BC=64. */
+    rl_problem p;
+    CHECK(rl_problem_resolve(&(rl_problem){0}, &p, NULL) == RL_OK);
+    const int64_t want[RL_PROBLEM_FIELD_COUNT] = {
+        [RL_FIELD_BATCH] = 1,    [RL_FIELD_HEADS] = 8,         [RL_FIELD_KV_HEADS] = 8,
+        [RL_FIELD_SEQ] = 4096,   [RL_FIELD_KV_LEN] = 4096,     [RL_FIELD_HEAD_DIM] = 64,
+        [RL_FIELD_DTYPE] = RL_DTYPE_FP16, [RL_FIELD_KV_DTYPE] = RL_DTYPE_FP16,
+        [RL_FIELD_SCORE_DTYPE] = RL_DTYPE_FP16, [RL_FIELD_CAUSAL] = 0, [RL_FIELD_PASS] = RL_PASS_FWD,
+        [RL_FIELD_BLOCK_M] = 64, [RL_FIELD_BLOCK_N] = 64};
+    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
+        CHECK(rl_problem_get(&p, (rl_problem_field)f) == want[f]);
+        const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
+        /* A non-zero table default is the resolved default; zero means "tied to another field". */
+        if (fi->default_value != 0) CHECK(fi->default_value == want[f]);
+    }
+    CHECK(rl_problem_field_info(RL_FIELD_KV_HEADS)->default_value == 0);
+    CHECK(rl_problem_field_info(RL_FIELD_KV_LEN)->default_value == 0);
+    CHECK(rl_problem_field_info(RL_FIELD_HEAD_DIM)->max == 65536);
+    CHECK(rl_problem_field_info(RL_FIELD_SEQ)->max == 16777216);
+}
+
+static void typed_text_is_parsed_or_refused(void) {
+    rl_problem p = {0};
+    rl_error e;
+    CHECK(rl_problem_set_text(&p, RL_FIELD_SEQ, "8192", NULL, &e) == RL_OK && p.seq == 8192);
+    CHECK(rl_problem_set_text(&p, RL_FIELD_KV_HEADS, "8", NULL, &e) == RL_OK && p.kv_heads == 8);
+    CHECK(rl_problem_set_text(&p, RL_FIELD_DTYPE, "bfloat16", NULL, &e) == RL_OK &&
+          p.dtype == RL_DTYPE_BF16);
+    CHECK(rl_problem_set_text(&p, RL_FIELD_CAUSAL, "true", NULL, &e) == RL_OK && p.causal == 1);
+    CHECK(rl_problem_set_text(&p, RL_FIELD_CAUSAL, "0", NULL, &e) == RL_OK && p.causal == 0);
+    CHECK(rl_problem_set_text(&p, RL_FIELD_PASS, "bwd", NULL, &e) == RL_OK && p.pass == RL_PASS_BWD);
+    const char *bad_ints[] = {"0", "-1", "+3", " 12", "12 ", "1.5", "1e3", "", "16777217",
+                              "99999999999999999999999", "0x10"};
+    for (size_t i = 0; i < sizeof bad_ints / sizeof bad_ints[0]; i++) {
+        rl_problem q = {0};
+        CHECK(rl_problem_set_text(&q, RL_FIELD_SEQ, bad_ints[i], NULL, &e) == RL_ERR_RANGE);
+        CHECK(q.seq == 0); /* refused input changes nothing */
+        CHECK(strcmp(e.field, "seq") == 0);
+    }
+    rl_problem_set_text(&p, RL_FIELD_SEQ, "16777217", NULL, &e);
+    CHECK(strcmp(e.message, "seq: expected an integer from 1 to 16777216, got \"16777217\"") == 0);
+    CHECK(rl_problem_set_text(&p, RL_FIELD_HEAD_DIM, "-64", "points[3].problem.head_dim", &e) ==
+          RL_ERR_RANGE);
+    CHECK(strcmp(e.message,
+                 "points[3].problem.head_dim: expected an integer from 1 to 65536, got \"-64\"") == 0);
+    CHECK(rl_problem_set_text(&p, RL_FIELD_DTYPE, "int4", NULL, &e) == RL_ERR_UNKNOWN);
+    CHECK(strcmp(e.message, "dtype: expected one of fp32, tf32, fp16, bf16, fp8, got \"int4\"") == 0);
+    CHECK(rl_problem_set_text(&p, RL_FIELD_CAUSAL, "yes", NULL, &e) == RL_ERR_INVALID);
+    CHECK(rl_problem_set_text(&p, RL_FIELD_PASS, "sideways", NULL, &e) == RL_ERR_INVALID);
+    CHECK(strcmp(e.message, "pass: expected fwd or bwd, got \"sideways\"") == 0);
+}
+
+static void integers_are_refused_as_core_refuses(void) {
+    rl_problem p = {0};
+    rl_error e;
+    CHECK(rl_problem_set(&p, RL_FIELD_KV_HEADS, 0, NULL, &e) == RL_OK); /* 0 = tied to H */
+    CHECK(rl_problem_set(&p, RL_FIELD_HEADS, 32, NULL, &e) == RL_OK && p.heads == 32);
+    CHECK(rl_problem_set(&p, RL_FIELD_HEADS, -1, NULL, &e) != RL_OK && p.heads == 32);
+    CHECK(rl_problem_set(&p, RL_FIELD_CAUSAL, 2, NULL, &e) != RL_OK && p.causal == 0);
+    CHECK(strcmp(e.message, "causal: expected true or false, got 2") == 0);
+    CHECK(rl_problem_set(&p, RL_FIELD_PASS, 2, NULL, &e) != RL_OK);
+    CHECK(rl_problem_set(&p, RL_FIELD_DTYPE, RL_DTYPE_COUNT, NULL, &e) != RL_OK);
+    CHECK(rl_problem_set(&p, RL_FIELD_DTYPE, RL_DTYPE_FP8, NULL, &e) == RL_OK && p.dtype == RL_DTYPE_FP8);
+    CHECK(rl_problem_set(&p, RL_FIELD_BLOCK_M, 65537, NULL, &e) != RL_OK);
+    CHECK(rl_problem_set(&p, RL_PROBLEM_FIELD_COUNT, 1, NULL, &e) == RL_ERR_UNKNOWN);
+    char buf[32];
+    CHECK(rl_problem_value_text(&p, RL_FIELD_DTYPE, buf, sizeof buf) == 3 && strcmp(buf, "fp8") == 0);
+    CHECK(rl_problem_value_text(&p, RL_FIELD_HEADS, buf, sizeof buf) == 2 && strcmp(buf, "32") == 0);
+    p.causal = 1;
+    rl_problem_value_text(&p, RL_FIELD_CAUSAL, buf, sizeof buf);
+    CHECK(strcmp(buf, "true") == 0);
+}
+
+static void roof_resolution(void) {
+    rl_roof_resolved r;
+    rl_error e;
+    /* Default preset h100-sxm, fp16: 3.35 TB/s and 989 TFLOP/s dense → ridge 295.2 FLOP/B. */
+    CHECK(rl_roof_resolve(&(rl_roof_request){0}, &r, &e) == RL_OK);
+    CHECK(strcmp(r.hw->id, "h100-sxm") == 0);
+    CHECK_CLOSE(r.roof.bandwidth_bytes_per_s, 3.35e12, 0);
+    CHECK_CLOSE(r.roof.peak_flops_per_s, 989e12, 0);
+    CHECK_CLOSE(r.ridge_flop_per_byte, 989.0 / 3.35, 1e-15);
+    CHECK(r.peak_kind == RL_PEAK_FP16_TENSOR && !r.bandwidth_typed && !r.peak_typed);
+    /* A100 80 GB: 2039 GB/s, 312 TFLOP/s fp16 tensor → ridge ≈ 153; fp32 → the CUDA-core 19.5. */
+    CHECK(rl_roof_resolve(&(rl_roof_request){"a100-sxm4-80gb", RL_DTYPE_BF16, NULL, NULL}, &r, &e) ==
+          RL_OK);
+    CHECK_CLOSE(r.ridge_flop_per_byte, 312e12 / 2039e9, 1e-15);
+    CHECK(rl_roof_resolve(&(rl_roof_request){"a100-sxm4-80gb", RL_DTYPE_FP32, "", ""}, &r, &e) ==
+          RL_OK);
+    CHECK_CLOSE(r.roof.peak_flops_per_s, 19.5e12, 0);
+    CHECK(r.peak_kind == RL_PEAK_FP32);
+    /* Typed overrides win and say so. */
+    CHECK(rl_roof_resolve(&(rl_roof_request){"h100-sxm", RL_DTYPE_FP16, "4.8 TB/s", "1 PFLOP/s"}, &r,
+                          &e) == RL_OK);
+    CHECK_CLOSE(r.roof.bandwidth_bytes_per_s, 4.8e12, 1e-15);
+    CHECK_CLOSE(r.roof.peak_flops_per_s, 1e15, 1e-15);
+    CHECK(r.bandwidth_typed && r.peak_typed);
+    /* Errors name the field. */
+    CHECK(rl_roof_resolve(&(rl_roof_request){"a100-sxm4-80gb", RL_DTYPE_FP8, NULL, NULL}, &r, &e) ==
+          RL_ERR_INVALID);
+    CHECK(strcmp(e.field, "peak") == 0);
+    CHECK(strcmp(e.message, "peak: preset a100-sxm4-80gb has no fp8 tensor peak for fp8; expected a "
+                            "rate such as \"989 TFLOP/s\"") == 0);
+    CHECK(rl_roof_resolve(&(rl_roof_request){"custom", RL_DTYPE_FP16, NULL, "1 PFLOP/s"}, &r, &e) ==
+          RL_ERR_INVALID);
+    CHECK(strcmp(e.field, "bandwidth") == 0);
+    CHECK(rl_roof_resolve(&(rl_roof_request){"h100-sxm", RL_DTYPE_FP16, "312 TFLOPS", NULL}, &r, &e) ==
+          RL_ERR_UNIT);
+    CHECK(strcmp(e.message, "bandwidth: \"312 TFLOPS\" is a compute rate, expected bytes per second, "
+                            "e.g. \"3.35 TB/s\"") == 0);
+    CHECK(rl_roof_resolve(&(rl_roof_request){"nope", RL_DTYPE_FP16, NULL, NULL}, &r, &e) ==
+          RL_ERR_UNKNOWN);
+    CHECK(strcmp(e.field, "hw") == 0);
+}
+
+int main(void) {
+    names_have_one_spelling();
+    defaults_are_designs();
+    typed_text_is_parsed_or_refused();
+    integers_are_refused_as_core_refuses();
+    roof_resolution();
+    return check_report("test_fields");
+}
