@@ -6,7 +6,7 @@
  *                      before cJSON, which alone would accept 16 of them; any n_ file taken for
  *                      valid JSON is a failure)
  *   i_*  either      → one of the two (or the nesting limit, for 500 nested arrays)
- * Usage: test_jsontestsuite DIR (DIR = ../shared/testdata/jsontestsuite). A missing corpus FAILS. */
+ * Usage: test_jsontestsuite DIR (DIR = tests/data/jsontestsuite). A missing corpus FAILS. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,8 +21,8 @@ int main(int argc, char **argv) {
     snprintf(dir, sizeof dir, "%s/test_parsing", argv[1]);
     DIR *d = opendir(dir);
     if (!d) {
-        fprintf(stderr, "FAIL: the JSONTestSuite corpus is missing at %s (expected ../shared/testdata/"
-                        "jsontestsuite beside the clone)\n", dir);
+        fprintf(stderr, "FAIL: the JSONTestSuite corpus is missing at %s (it is committed under "
+                        "tests/data/jsontestsuite)\n", dir);
         return 1;
     }
     size_t files = 0, y = 0, n = 0, i = 0, n_lenient = 0;

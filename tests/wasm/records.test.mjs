@@ -69,7 +69,7 @@ test('WASM and native validators agree on examples and test cases', async () => 
 });
 
 test('WASM refuses every JSONTestSuite file like the native build', async () => {
-  const dir = join(ROOT, '..', 'shared', 'testdata', 'jsontestsuite', 'test_parsing');
+  const dir = join(ROOT, 'tests', 'data', 'jsontestsuite', 'test_parsing');
   assert.ok(existsSync(dir), `the JSONTestSuite corpus is missing at ${dir}`);
   const model = await loadWasmModel();
   const files = await filesIn(dir);
