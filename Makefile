@@ -1,12 +1,10 @@
 # The two commands people run:
 #   make run   installs what is missing, builds, and serves the page (prints the URL)
 #   make test  installs what is missing, builds, and runs every test
+# Build directories and flags live in CMakePresets.json (native, asan, wasm); this file only
+# orders the steps.
 PORT ?= 8000
-NATIVE := build/native
-ASAN := build/asan
-WASM := build/wasm
-ROOFLAB_BIN := $(NATIVE)/cli/rooflab
-CMAKE_GEN := -G Ninja
+ROOFLAB_BIN := build/native/cli/rooflab
 
 .PHONY: all setup native asan wasm web run test test-native test-asan test-wasm test-browser bench-page clean
 
@@ -16,30 +14,31 @@ setup:
 	@scripts/setup.sh
 
 native: setup
-	@cmake -S . -B $(NATIVE) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release >/dev/null
-	@cmake --build $(NATIVE)
+	@cmake --preset native >/dev/null
+	@cmake --build --preset native
 
 asan: setup
-	@cmake -S . -B $(ASAN) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug -DROOFLAB_SANITIZE=ON >/dev/null
-	@cmake --build $(ASAN)
+	@cmake --preset asan >/dev/null
+	@cmake --build --preset asan
 
-# The page: core compiled to WebAssembly (same CMake tree, configured with emcmake), then
+# The page: core compiled to WebAssembly (the same CMake tree, configured through emcmake), then
 # build/web assembled from web/, the WASM module and Chart.js from node_modules.
 wasm: setup
-	@emcmake cmake -S . -B $(WASM) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release >/dev/null
-	@cmake --build $(WASM)
+	@emcmake cmake --preset wasm >/dev/null
+	@cmake --build --preset wasm
 
 web: wasm
 	@scripts/build-web.sh
 
-run: web
+# Builds the CLI too: README says build/native/cli/rooflab exists after `make run`.
+run: native web
 	@PORT=$(PORT) scripts/serve.sh
 
 test-native: native
-	ctest --test-dir $(NATIVE) --output-on-failure
+	ctest --preset native
 
 test-asan: asan
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir $(ASAN) --output-on-failure
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan
 
 test-wasm: native wasm
 	ROOFLAB=$(ROOFLAB_BIN) node --test tests/wasm/
