@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "attn_cpu.h" /* rlk_shape */
+#include "attn_shape.h" /* rlk_shape */
 #include "rooflab/rooflab.h"
 
 /* The softmax scale is the usual 1/sqrt(d). */

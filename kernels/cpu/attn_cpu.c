@@ -23,17 +23,6 @@ static int clamp_threads(int threads) {
     return threads > RLK_MAX_THREADS ? RLK_MAX_THREADS : threads;
 }
 
-int rlk_shape_check(const rlk_shape *s) {
-    if (!s) return -1;
-    if (s->batch < 1 || s->heads < 1 || s->kv_heads < 1 || s->seq < 1 || s->kv_len < 1 ||
-        s->head_dim < 1 || s->block_m < 1 || s->block_n < 1)
-        return -1;
-    if (s->heads % s->kv_heads != 0) return -1;
-    if (s->causal && s->seq > s->kv_len) return -1;
-    if (!(s->scale > 0.0f) || !isfinite(s->scale)) return -1;
-    return 0;
-}
-
 /* ---- shared inner primitives ------------------------------------------------------------- */
 
 /* One query row against nk keys in K's own layout: s[j] = scale · ⟨q, k_j⟩. Used when a block
@@ -251,11 +240,11 @@ int rlk_cpu_naive(const rlk_shape *s, const float *q, const float *k, const floa
     /* One (batch, head) at a time, three passes each (as three GPU kernels would be). */
     int64_t transposed = -1;
     for (int64_t bh = 0; bh < s->batch * H; bh++) {
-        const int64_t b = bh / H, h = bh % H, kvh = b * s->kv_heads + h / group;
+        const int64_t b = bh / H, h = bh % H, kvh = rlk_kv_head(b, h, s->kv_heads, group);
         c.qh = q + bh * N * d;
         if (kvh != transposed) transpose_k(k + kvh * L * d, L, d, kt, L);
         transposed = kvh;
-        c.vh = v + (b * s->kv_heads + h / group) * L * d;
+        c.vh = v + kvh * L * d;
         c.oh = o + bh * N * d;
         run_threads(naive_scores, &c, threads);
         run_threads(naive_softmax, &c, threads);

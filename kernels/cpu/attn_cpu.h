@@ -3,8 +3,8 @@
  * (DESIGN.md "The model"), plus the two CPU ceilings the benchmark measures.
  *
  * Layout (row-major, fp32): Q and O are [B][H][N][d], K and V are [B][Hkv][L][d]. Query head h
- * reads key/value head h / (H / Hkv) (GQA/MQA). Causal aligns the last query with the last key:
- * query row i (0-based among N) sees key rows 0 … i + L − N.
+ * reads key/value head h / (H / Hkv) (GQA/MQA; rlk_kv_head in ../attn_shape.h). Causal aligns the
+ * last query with the last key: query row i (0-based among N) sees key rows 0 … i + L − N.
  *
  *   rlk_cpu_naive   materialised attention, the `naive` model: per (batch, head) it writes the
  *                   whole N×L score matrix S to memory, reads it back for the softmax that writes
@@ -33,25 +33,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "attn_shape.h" /* rlk_shape, rlk_shape_check, rlk_kv_head */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-typedef struct rlk_shape {
-    int64_t batch;    /* B */
-    int64_t heads;    /* H */
-    int64_t kv_heads; /* Hkv, divides H */
-    int64_t seq;      /* N query rows */
-    int64_t kv_len;   /* L key rows (causal: N ≤ L) */
-    int64_t head_dim; /* d */
-    int causal;
-    int64_t block_m;  /* Br (tiled) */
-    int64_t block_n;  /* Bc (tiled) */
-    float scale;      /* softmax scale, usually 1/sqrt(d) */
-} rlk_shape;
-
-/* 0 when the shape is usable by the kernels (sizes ≥ 1, H % Hkv == 0, causal N ≤ L, Br, Bc ≥ 1). */
-int rlk_shape_check(const rlk_shape *s);
 
 /* Scratch the naive kernel needs: two N×L fp32 matrices (S and P), in bytes. */
 size_t rlk_cpu_naive_scratch_bytes(const rlk_shape *s);

@@ -4,8 +4,8 @@
  * launch error, or cudaErrorInvalidValue for a shape it does not support) and never syncs.
  *
  * Layout (row-major): Q and O are [B][H][N][d], K and V are [B][Hkv][L][d]. Query head h reads
- * key/value head h / (H / Hkv). Causal aligns the last query with the last key: query row i sees
- * keys 0 … i + L − N.
+ * key/value head h / (H / Hkv) (rlk_kv_head, ../attn_shape.h). Causal aligns the last query with
+ * the last key: query row i sees keys 0 … i + L − N.
  *
  *   naive          `naive` model: S = scale·Q·Kᵀ (cuBLAS, batched per KV head: the G = H/Hkv query
  *                  heads of a group are one (G·N)×d matrix), written to device memory in the
@@ -36,7 +36,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "attn_cpu.h" /* rlk_shape */
+#include "attn_shape.h" /* rlk_shape, rlk_shape_check, rlk_kv_head */
 
 typedef enum { RLK_F32 = 0, RLK_F16 = 1, RLK_BF16 = 2 } rlk_dtype;
 

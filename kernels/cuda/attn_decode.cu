@@ -39,7 +39,7 @@ __global__ void __launch_bounds__(RLK_DEC_THREADS)
     const int hpb = H / G; /* head blocks per batch */
     const long long b = blockIdx.y / hpb;
     const int hq0 = (int)(blockIdx.y % hpb) * G;
-    const long long kvh = b * (H / group) + hq0 / group;
+    const long long kvh = rlk_kv_head(b, hq0, H / group, group);
     const T *kh = k + kvh * L * D;
     const T *vh = v + kvh * L * D;
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;

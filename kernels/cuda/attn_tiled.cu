@@ -40,7 +40,7 @@ __global__ void __launch_bounds__(RLK_TILED_THREADS)
     const long long qb = (long long)gridDim.x - 1 - blockIdx.x;
     const long long bh = blockIdx.y;
     const long long b = bh / H, h = bh % H;
-    const long long kvh = b * (H / group) + h / group;
+    const long long kvh = rlk_kv_head(b, h, H / group, group);
     const float *qh = q + bh * N * d;
     const float *kh = k + kvh * L * d;
     const float *vh = v + kvh * L * d;
@@ -210,7 +210,7 @@ __global__ void __launch_bounds__(RLK_TC_THREADS)
     const long long qb = (long long)gridDim.x - 1 - blockIdx.x; /* heaviest first */
     const long long bh = blockIdx.y;
     const long long b = bh / H, h = bh % H;
-    const long long kvh = b * (H / group) + h / group;
+    const long long kvh = rlk_kv_head(b, h, H / group, group);
     const T *qh = q + bh * N * D;
     const T *kh = k + kvh * L * D;
     const T *vh = v + kvh * L * D;
@@ -473,7 +473,7 @@ __global__ void __launch_bounds__(RLK_TC_THREADS)
     const long long qb = (long long)gridDim.x - 1 - blockIdx.x; /* heaviest first */
     const long long bh = blockIdx.y;
     const long long b = bh / H, h = bh % H;
-    const long long kvh = b * (H / group) + h / group;
+    const long long kvh = rlk_kv_head(b, h, H / group, group);
     const T *qh = q + bh * N * D;
     const T *kh = k + kvh * L * D;
     const T *vh = v + kvh * L * D;
