@@ -28,7 +28,7 @@ function wasmRateSource() {
       do {
         for (let i = 0; i < 1000; i++, n++) {
           M.HEAPF64[seq] = 128 + (n & 4095);
-          if (M._rlw_eval(model.inPtr, model.outPtr) !== 0) throw new Error('eval failed');
+          if (M._rlw_eval(model.inPtr, model.outPtr, model.errPtr) !== 0) throw new Error('eval failed');
           sink += M.HEAPF64[model.outPtr >> 3];
         }
       } while ((t = performance.now() - t0) < 400);

@@ -11,7 +11,7 @@
 int rlw_in_count(void);
 const char *rlw_in_key(int i);
 int rlw_out_count(void);
-int rlw_eval(const double *in, double *out);
+int rlw_eval(const double *in, double *out, rl_error *err);
 int rlw_hw_find(const char *id);
 
 static double now_s(void) {
@@ -28,6 +28,7 @@ static int slot(const char *key) {
 
 int main(void) {
     double in[64] = {0}, out[256];
+    rl_error err;
     if (rlw_in_count() > 64 || rlw_out_count() > 256) return 1;
     in[slot("hw")] = rlw_hw_find("h100-sxm");
     in[slot("bandwidth")] = 3.35e12;
@@ -43,7 +44,7 @@ int main(void) {
         do {
             for (int i = 0; i < 1000; i++, n++) {
                 in[seq] = (double)(128 + (n & 4095));
-                if (rlw_eval(in, out) != 0) return 2;
+                if (rlw_eval(in, out, &err) != 0) return 2;
                 sink += out[0];
             }
         } while ((t = now_s() - t0) < 0.4);

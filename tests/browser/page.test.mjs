@@ -183,7 +183,7 @@ test('bad input shows the inline error and keeps the last good state and chart',
   await page.fill('[data-testid=input-kv-heads]', '3');
   assert.match(await page.textContent('[data-testid=error-kv-heads]'), /kv-heads: heads \(8\) must be a multiple of kv-heads \(3\)/);
   await page.fill('[data-testid=input-kv-heads]', '0');
-  assert.match(await page.textContent('[data-testid=error-kv-heads]'), /kv-heads: expected a positive whole number/);
+  assert.match(await page.textContent('[data-testid=error-kv-heads]'), /kv-heads: expected a positive integer \(1 to \d+\), got "0"/);
   await page.fill('[data-testid=input-kv-heads]', '2');
   assert.equal(await page.isVisible('[data-testid=error-kv-heads]'), false);
   assert.deepEqual(page.rlErrors, []);
@@ -332,11 +332,11 @@ test('screenshots at 1280×800 and 390×844, light and dark, with no console err
 test('custom hardware needs typed figures; the backward pass shows what is modelled; keys and tooltips', async () => {
   const page = await openPage(browser.context, server.url);
   await page.selectOption('[data-testid=input-hw]', 'custom');
-  assert.match(await page.textContent('[data-testid=error-bandwidth]'), /^bandwidth: the custom preset has no bandwidth; type one/);
+  assert.match(await page.textContent('[data-testid=error-bandwidth]'), /^bandwidth: preset custom has no bandwidth figure; expected a rate such as "3\.35 TB\/s"/);
   assert.equal(await hash(page), '', 'the last good state (defaults) stays in the URL');
   await page.fill('[data-testid=input-bandwidth]', '1.5 TB/s');
   await page.press('[data-testid=input-bandwidth]', 'Enter');
-  assert.match(await page.textContent('[data-testid=error-peak]'), /^peak: the custom preset has no/);
+  assert.match(await page.textContent('[data-testid=error-peak]'), /^peak: preset custom has no fp16 tensor peak for fp16/);
   await page.fill('[data-testid=input-peak]', '200 TFLOPS');
   await page.press('[data-testid=input-peak]', 'Enter');
   assert.equal(await page.textContent('[data-testid=status]'), 'Ready');
@@ -393,7 +393,7 @@ test('a dtype the preset has no peak for asks for one; an unknown preset in a li
   const page = await openPage(browser.context, `${server.url}#hw=a100-sxm4-80gb`);
   const before = (await shown(page)).peak;
   await page.selectOption('[data-testid=input-dtype]', 'fp8');
-  assert.match(await page.textContent('[data-testid=error-peak]'), /^peak: the a100-sxm4-80gb preset has no fp8 tensor peak/);
+  assert.match(await page.textContent('[data-testid=error-peak]'), /^peak: preset a100-sxm4-80gb has no fp8 tensor peak for fp8/);
   assert.equal((await shown(page)).peak, before, 'the last good state stays');
   await page.fill('[data-testid=input-peak]', '624 TFLOP/s');
   await page.press('[data-testid=input-peak]', 'Enter');
@@ -405,7 +405,7 @@ test('a dtype the preset has no peak for asks for one; an unknown preset in a li
 
   const bad = await openPage(browser.context, `${server.url}#hw=h300&seq=abc`);
   const err = (await bad.textContent('[data-testid=error-seq]')) + (await bad.textContent('[data-testid=error-hw]'));
-  assert.match(err, /seq: expected a positive whole number, got "abc"|hw: unknown preset "h300"/);
+  assert.match(err, /seq: expected a positive integer \(1 to \d+\), got "abc"|hw: unknown preset "h300"/);
   assertMatchesNative(await shown(bad), nativeEval([]), 'bad link → defaults');
   assert.deepEqual(bad.rlErrors, []);
   await bad.close();

@@ -1,16 +1,15 @@
-// charts.js — owns the two Chart.js charts (roofline, and time/intensity against N). It mutates
-// chart.data in place and calls chart.update('none'). The numbers it draws are prepared by
-// buildViews() from model results; the only arithmetic here is choosing axis ranges for display.
+// charts.js — owns the two Chart.js charts (roofline, and time/intensity against N): creates them,
+// puts what chart-data.js prepared into chart.data in place and calls chart.update('none'), and
+// handles pan/zoom and colour-scheme changes. No numbers are computed here.
 //
-// For other modules (e.g. measured records): roofline.setMeasured([{ label, hollow, points:
-// [{ x: intensity, y: FLOP/s, text: 'tooltip line' }] }]) draws extra point datasets, listed in the
-// legend and the CSV export; an entry with `line: true` is drawn as a dotted line (a ceiling).
+// roofline.setMeasured([{ label, hollow, color, pointStyle, line, points: [{ x, y, text }] }])
+// draws extra point datasets (measured records; `line: true` a dotted ceiling line).
 
 /* global Chart */
-
-const MODELS = ['compulsory', 'tiled', 'naive'];
-const RANK = { point: 0, measured: 1, roof: 2, ceiling: 3, trail: 4 };
-const POINT_STYLE = { compulsory: 'circle', tiled: 'triangle', naive: 'rectRot' };
+import {
+  RANK, isDecade, decadeLabel, rooflineDatasets, rooflineAnnotations, rooflineAxes, rooflineTooltip,
+  sweepDatasets, sweepAxisTitle, sweepMarkerLabel, rooflineCsvRows, sweepCsvRows,
+} from './chart-data.js';
 
 export function cssColors() {
   const cs = getComputedStyle(document.documentElement);
@@ -21,13 +20,6 @@ export function cssColors() {
     ceilings: [v('--ceiling1'), v('--ceiling2'), v('--ceiling1'), v('--ceiling2'), v('--ceiling1')],
     band: v('--band'), ridge: v('--ridge'),
   };
-}
-
-function withAlpha(color, alpha) {
-  const m = /^#([0-9a-f]{6})$/i.exec(color);
-  if (!m) return color;
-  const n = parseInt(m[1], 16);
-  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
 }
 
 // Paints the canvas background so exported PNGs are readable in both colour schemes.
@@ -97,96 +89,6 @@ const markerPlugin = {
     ctx.restore();
   },
 };
-
-function isDecade(v) {
-  const e = Math.log10(v);
-  return Math.abs(e - Math.round(e)) < 1e-9;
-}
-
-// Tick label of a plain count or intensity at a decade: 0.01 … 1,000,000, then 1e7 ….
-// On an axis spanning less than two decades, 2 and 5 in each decade are labelled too.
-function decadeLabel(v) {
-  const span = this && this.max / this.min;
-  const mant = v / 10 ** Math.floor(Math.log10(v) + 1e-9);
-  const whole = Math.abs(mant - Math.round(mant)) < 1e-6;
-  const show = isDecade(v) || (span < 100 && whole && (mant < 2.5 ? Math.round(mant) === 2 : Math.round(mant) === 5)) ||
-    (span < 10 && whole);
-  if (!show) return '';
-  return v >= 1e-3 && v <= 1e6 ? Number(v).toLocaleString('en-US', { maximumSignificantDigits: 1 }) : `1e${Math.round(Math.log10(v))}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// View preparation: model results → chart-ready points (all values from the model).
-// ---------------------------------------------------------------------------------------------
-
-// result: model.evaluate(...).r; rows: model.sweep(...).rows; roof: { bandwidth, peak, peakName };
-// ceilings: [{ id, name, peak }] extra compute ceilings to draw.
-// What a sweep's rows give the charts, computed once per rows array (moving N reuses the rows).
-const fromRows = new WeakMap();
-let rowsSerial = 0;
-function rowsViews(rows) {
-  let v = fromRows.get(rows);
-  if (v) return v;
-  const trails = {};
-  const series = {};
-  let lo = Infinity;
-  let hi = 0;
-  for (const m of MODELS) {
-    const ok = rows.filter((row) => row[`${m}.bytes`] > 0);
-    trails[m] = ok.map((row) => ({ x: row[`${m}.intensity_flop_per_byte`], y: row[`${m}.attainable_flops_per_s`], n: row.x }));
-    for (const p of trails[m]) { lo = Math.min(lo, p.x); hi = Math.max(hi, p.x); }
-    series[m] = {
-      time: ok.map((row) => ({ x: row.x, y: row[`${m}.time_s`] })),
-      intensity: ok.map((row) => ({ x: row.x, y: row[`${m}.intensity_flop_per_byte`] })),
-    };
-  }
-  v = { id: ++rowsSerial, trails, series, lo, hi };
-  fromRows.set(rows, v);
-  return v;
-}
-
-// result: model.evaluate(...).r; rows: model.sweep(...).rows; roof: { bandwidth, peak, peakName };
-// ceilings: [{ id, name, peak }] extra compute ceilings to draw.
-export function buildViews(model, result, rows, roof, ceilings, sweptKey, currentX) {
-  const points = [];
-  for (const m of MODELS) {
-    if (result[`${m}.available`]) {
-      points.push({
-        model: m, x: result[`${m}.intensity_flop_per_byte`], y: result[`${m}.attainable_flops_per_s`],
-        bytes: result[`${m}.bytes`], time: result[`${m}.time_s`], bound: model.bounds[result[`${m}.bound`]],
-      });
-    }
-  }
-  const rv = rowsViews(rows);
-  const ridge = result.ridge_flop_per_byte;
-  const xs = [ridge, ...points.map((p) => p.x)];
-  if (rv.hi > 0) xs.push(rv.lo, rv.hi);
-  const xMin = 10 ** Math.floor(Math.log10(Math.min(...xs) / 2));
-  const xMax = 10 ** Math.ceil(Math.log10(Math.max(...xs) * 2));
-  const roofLine = [
-    { x: xMin, y: model.attainable(roof.bandwidth, roof.peak, xMin) },
-    { x: ridge, y: model.attainable(roof.bandwidth, roof.peak, ridge) },
-    { x: xMax, y: model.attainable(roof.bandwidth, roof.peak, xMax) },
-  ];
-  const ceilingLines = ceilings.map((c) => {
-    const r = model.ridge(roof.bandwidth, c.peak);
-    const pts = [{ x: xMin, y: model.attainable(roof.bandwidth, c.peak, xMin) }];
-    if (r > xMin && r < xMax) pts.push({ x: r, y: model.attainable(roof.bandwidth, c.peak, r) });
-    pts.push({ x: xMax, y: model.attainable(roof.bandwidth, c.peak, xMax) });
-    return { ...c, points: pts };
-  });
-  const ys = [roof.peak, roofLine[0].y, ...ceilingLines.map((c) => c.points[0].y)];
-  const yMin = 10 ** Math.floor(Math.log10(Math.min(...ys)));
-  const yMax = 10 ** Math.ceil(Math.log10(Math.max(...ys) * 1.5));
-  const band = result['tiled.available'] && result['compulsory.available']
-    ? { xMin: result['tiled.intensity_flop_per_byte'], xMax: result['compulsory.intensity_flop_per_byte'] }
-    : null;
-  const staticKey = [rv.id, roof.bandwidth, roof.peak, roof.peakName, ...ceilings.map((c) => `${c.id}:${c.peak}`)].join('|');
-  return {
-    roofline: { roof, ridge, points, trails: rv.trails, roofLine, ceilingLines, band, xMin, xMax, yMin, yMax, sweptKey, staticKey },
-    sweep: { series: rv.series, sweptKey, currentX },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The roofline chart
@@ -303,19 +205,7 @@ export class RooflineChart {
     });
   }
 
-  tooltip(ctx) {
-    const f = (v, u, o = {}) => this.model.format(v, u, { sig: 6, ...o });
-    const ds = ctx.dataset;
-    const p = ctx.raw;
-    const head = `${ds.label}: I = ${f(p.x, 'FLOP/B')}, ${f(p.y, 'FLOP/s')}`;
-    if (ds.rlKind === 'point') {
-      return [head, `bytes ${f(p.bytes, 'B')} (${f(p.bytes, 'B', { iec: true })}), F / bytes`,
-        `bound time ${f(p.time, 's')}, ${p.bound}-bound`];
-    }
-    if (ds.rlKind === 'trail') return `${head} at ${this.view.sweptKey} = ${p.n.toLocaleString('en-US')}`;
-    if (ds.rlKind === 'measured' && p.text) return [head, ...[].concat(p.text)];
-    return head;
-  }
+  tooltip(ctx) { return rooflineTooltip(ctx.dataset, ctx.raw, this.view.sweptKey, this.model); }
 
   // Moving only N leaves the roof, the ceilings and the trails as they were (view.staticKey):
   // then the working points are moved in place and the chart redrawn, without a full update.
@@ -349,69 +239,16 @@ export class RooflineChart {
   }
 
   fullUpdate(view) {
-    const c = this.colors;
     const fmt = (v, u) => this.model.format(v, u);
-    const ds = [];
-    ds.push({
-      label: `roof: ${fmt(view.roof.bandwidth, 'B/s')} · I, ${fmt(view.roof.peak, 'FLOP/s')} ${view.roof.peakName}`,
-      rlKind: 'roof', data: view.roofLine, showLine: true, borderColor: c.roof, backgroundColor: c.roof,
-      borderWidth: 2, pointRadius: 0, pointHitRadius: 4, order: 1,
-    });
-    view.ceilingLines.forEach((cl, i) => ds.push({
-      label: `ceiling: ${cl.name} ${fmt(cl.peak, 'FLOP/s')}`, rlKind: 'ceiling', data: cl.points, showLine: true,
-      borderColor: c.ceilings[i], backgroundColor: c.ceilings[i], borderDash: [6, 4], borderWidth: 1.5,
-      pointRadius: 0, pointHitRadius: 4, order: 2,
-    }));
-    for (const m of MODELS) {
-      ds.push({
-        label: `${m} trail`, rlKind: 'trail', rlHideInLegend: true, data: view.trails[m], showLine: true,
-        borderColor: withAlpha(c[m], 0.28), backgroundColor: withAlpha(c[m], 0.28), borderWidth: 7,
-        pointRadius: 0, pointHitRadius: 3, order: 5,
-      });
-    }
-    for (const p of view.points) {
-      ds.push({
-        label: `${p.model}`, rlKind: 'point', data: [p], pointStyle: POINT_STYLE[p.model],
-        pointRadius: 8, pointHoverRadius: 10, borderColor: c.fg, borderWidth: 1.5, backgroundColor: c[p.model], order: 0,
-      });
-    }
-    for (const m of this.measured) {
-      ds.push({
-        label: m.label, rlKind: 'measured', data: m.points, pointStyle: m.pointStyle || 'crossRot',
-        pointRadius: m.line ? 0 : 6, pointHitRadius: m.line ? 4 : 1, borderWidth: m.line ? 1.5 : 2,
-        borderColor: m.color || c.fg, showLine: !!m.line, borderDash: m.line ? [2, 3] : [], rlHideInLegend: !!m.line,
-        backgroundColor: m.hollow ? 'rgba(0,0,0,0)' : (m.color || c.fg), order: 0,
-      });
-    }
-    const anns = {
-      ridge: {
-        type: 'line', xMin: view.ridge, xMax: view.ridge, borderColor: c.ridge, borderWidth: 1, borderDash: [3, 3],
-        label: {
-          display: true, content: `ridge I* = π/β = ${fmt(view.ridge, 'FLOP/B')}`, position: 'start',
-          backgroundColor: c.bg, color: c.fg, font: { size: 11 }, yAdjust: 6,
-        },
-      },
-    };
     const o = this.chart.options;
-    o.plugins.annotation.annotations = anns;
+    o.plugins.annotation.annotations = rooflineAnnotations(view, this.colors, fmt);
     o.plugins.rlBand.band = view.band;
     if (!this.zoomed) {
-      // The axes also take in the measured points (not the ceiling lines), to whole decades.
-      let { xMin, xMax, yMin, yMax } = view;
-      for (const m of this.measured) {
-        if (m.line) continue;
-        for (const p of m.points) {
-          if (!(p.x > 0 && p.y > 0)) continue;
-          if (p.x < xMin) xMin = 10 ** Math.floor(Math.log10(p.x));
-          if (p.x > xMax) xMax = 10 ** Math.ceil(Math.log10(p.x));
-          if (p.y < yMin) yMin = 10 ** Math.floor(Math.log10(p.y));
-          if (p.y > yMax) yMax = 10 ** Math.ceil(Math.log10(p.y));
-        }
-      }
-      o.scales.x.min = xMin; o.scales.x.max = xMax;
-      o.scales.y.min = yMin; o.scales.y.max = yMax;
+      const a = rooflineAxes(view, this.measured);
+      o.scales.x.min = a.xMin; o.scales.x.max = a.xMax;
+      o.scales.y.min = a.yMin; o.scales.y.max = a.yMax;
     }
-    this.chart.data.datasets = ds;
+    this.chart.data.datasets = rooflineDatasets(view, this.measured, this.colors, fmt);
     this.chart.update('none');
   }
 
@@ -443,14 +280,7 @@ export class RooflineChart {
     if (this.view) this.fullUpdate(this.view);
   }
 
-  // CSV rows: chart, series, x, y with units.
-  csvRows() {
-    const rows = [];
-    for (const d of this.chart.data.datasets) {
-      for (const p of d.data) rows.push(['roofline', d.label, p.x, p.y, 'FLOP/B', 'FLOP/s', p.n ?? '']);
-    }
-    return rows;
-  }
+  csvRows() { return rooflineCsvRows(this.chart.data.datasets); }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -508,26 +338,13 @@ export class SweepChart {
     this.sweptKey = view.sweptKey;
     const marker = this.chart.options.plugins.rlMarker;
     marker.value = view.currentX;
-    marker.label = `${view.sweptKey} = ${Number(view.currentX).toLocaleString('en-US')}`;
+    marker.label = sweepMarkerLabel(view);
     if (same) {
       this.chart.draw(); // only the marker moved
       return;
     }
-    const c = this.colors;
-    const ds = [];
-    for (const m of MODELS) {
-      ds.push({
-        label: `${m} time`, data: view.series[m].time, yAxisID: 'yTime', showLine: true, borderColor: c[m],
-        backgroundColor: c[m], borderWidth: 2, pointRadius: 0, pointHitRadius: 3,
-      });
-      ds.push({
-        label: `${m} intensity`, data: view.series[m].intensity, yAxisID: 'yInt', showLine: true, borderColor: c[m],
-        backgroundColor: c[m], borderWidth: 1.5, borderDash: [5, 4], pointRadius: 0, pointHitRadius: 3,
-      });
-    }
-    const o = this.chart.options;
-    o.scales.x.title.text = view.sweptKey === 'kv-len' ? 'KV length L (decode context)' : 'sequence length N (= L)';
-    this.chart.data.datasets = ds;
+    this.chart.options.scales.x.title.text = sweepAxisTitle(view.sweptKey);
+    this.chart.data.datasets = sweepDatasets(view, this.colors);
     this.chart.update('none');
   }
 
@@ -545,14 +362,7 @@ export class SweepChart {
     if (this.view) { const v = this.view; this.view = null; this.update(v); }
   }
 
-  csvRows() {
-    const rows = [];
-    for (const d of this.chart.data.datasets) {
-      const yUnit = d.yAxisID === 'yTime' ? 's' : 'FLOP/B';
-      for (const p of d.data) rows.push(['sweep', d.label, p.x, p.y, this.sweptKey, yUnit, p.x]);
-    }
-    return rows;
-  }
+  csvRows() { return sweepCsvRows(this.chart.data.datasets, this.sweptKey); }
 }
 
 export function chartPng(chart) {

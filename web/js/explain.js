@@ -3,11 +3,7 @@
 // with core's formatter in a span with a stable data-testid and its exact value in data-value;
 // this file only writes the formulas around them.
 
-const MODELS = ['compulsory', 'tiled', 'naive'];
-
-function esc(s) {
-  return String(s).replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]);
-}
+import { escapeHtml as esc } from './html.js';
 
 export function makeFormatters(model) {
   const int = (v) => Number(v).toLocaleString('en-US');
@@ -33,7 +29,7 @@ export function workedHtml(model, r, roof, preset) {
   const b = r['problem.dtype_bytes'], bkv = r['problem.kv_dtype_bytes'], bs = r['problem.score_dtype_bytes'];
   const Br = r['problem.block_m'], Bc = r['problem.block_n'];
   const causal = r['problem.causal'] === 1, bwd = r['problem.pass'] === 1;
-  const avail = MODELS.filter((m) => r[`${m}.available`]);
+  const avail = model.models.filter((m) => r[`${m}.available`]);
   const out = [];
   const li = (title, body) => out.push(`<li><strong>${title}</strong><div class="eq">${body}</div></li>`);
 

@@ -1,18 +1,24 @@
 // model.js — the only module that touches the WebAssembly module and its memory.
 //
-// It loads core/ compiled to WASM (wasm/rooflab_wasm.c) and exposes plain JS objects. Every number
-// the page shows comes from here; this file holds no model arithmetic — it only moves values in
-// and out of flat arrays whose slot names come from the WASM module itself (rlw_in_key,
-// rlw_out_key, rlw_row_key), so the layout has one source of truth in C.
+// It loads core/ compiled to WASM (wasm/rooflab_wasm.c) and exposes plain JS objects. Every number,
+// name, default, limit and error text the page shows comes from here; this file holds no model
+// arithmetic — it only moves values in and out of flat arrays whose slot names come from the WASM
+// module itself (rlw_in_key, rlw_out_key, rlw_row_key, rlw_roof_out_key, rlw_record_limit_key), so
+// the layout has one source of truth in C.
 //
-//   const model = await loadModel(createRooflab);            // page
+//   const model = await loadModel(createRooflab);                 // page, worker
 //   const model = await loadModel(createRooflab, { wasmBinary }); // node (tests, benchmarks)
+//   model.fields                      → [{ index, key, flag, type, def, max, rangeLo, rangeHi, … }]
+//   model.parseField('seq', '4096')   → { ok: true, value: 4096 } | { ok: false, field, message }
+//   model.resolveRoof({ hw, dtype, bandwidth, peak }) → { ok, bandwidth, peak, ridge, hw, … }
 //   model.evaluate(params)  → { ok: true, r: { 'flops': …, 'tiled.bytes': … } } | { ok: false, field, message }
 //   model.sweep(params, 'seq', lo, hi, count, log) → { ok: true, rows: [{ x, flops, 'tiled.bytes', … }] }
 //   model.parseQuantity('4.8 TB/s', 'B/s', 'bandwidth') → { ok: true, value, dim } | { ok: false, … }
 //   model.format(2.039e12, 'B/s') → '2.039 TB/s'
+//   model.recordLimits.max_file_bytes; model.checkRecord(bytes) → core's JSON report, parsed
 
 const STR_CAP = 4096;
+const FIELD_TYPES = ['int', 'dtype', 'bool', 'pass']; // rl_field_type order (rlw_field_type)
 
 export async function loadModel(factory, options = {}) {
   const M = await factory(options);
@@ -26,14 +32,16 @@ class Model {
     this.inKeys = range(M._rlw_in_count()).map((i) => this.str(M._rlw_in_key(i)));
     this.outKeys = range(M._rlw_out_count()).map((i) => this.str(M._rlw_out_key(i)));
     this.rowKeys = range(M._rlw_row_width()).map((i) => this.str(M._rlw_row_key(i)));
+    this.roofKeys = range(M._rlw_roof_out_count()).map((i) => this.str(M._rlw_roof_out_key(i)));
     this.sweepMax = M._rlw_sweep_max();
     // Buffers allocated once; views are re-read from M on each call (memory may grow).
     this.inPtr = M._malloc(8 * this.inKeys.length);
     this.outPtr = M._malloc(8 * this.outKeys.length);
     this.rowPtr = M._malloc(8 * this.rowKeys.length * this.sweepMax);
+    this.roofPtr = M._malloc(8 * this.roofKeys.length);
     this.pairPtr = M._malloc(16);
-    this.strPtr = M._malloc(STR_CAP);
-    this.str2Ptr = M._malloc(256);
+    this.errPtr = M._malloc(M._rlw_error_size()); // the caller-owned rl_error every call fills
+    this.strPtrs = range(3).map(() => M._malloc(STR_CAP)); // scratch for string arguments
     // Dimensions are addressed by their base unit ('B/s', 'FLOP/s', 'B', …; '' a plain number).
     this.dims = {};
     this.dimNouns = {};
@@ -53,15 +61,18 @@ class Model {
       index: k, id: this.str(M._rlw_peak_id(k)), name: this.str(M._rlw_peak_name(k)),
     }));
     this.presets = range(M._rlw_hw_count()).map((i) => this.readPreset(i));
+    this.defaultHw = this.str(M._rlw_default_hw());
+    this.fields = range(M._rlw_field_count()).map((i) => this.readField(i));
+    this.recordLimits = Object.fromEntries(range(M._rlw_record_limit_count()).map((i) =>
+      [this.str(M._rlw_record_limit_key(i)), M._rlw_record_limit(i)]));
   }
 
   str(ptr) { return this.M.UTF8ToString(ptr); }
 
-  // Writes `text` to a scratch buffer (one of two) and returns its address.
-  cstr(text, second = false) {
-    const ptr = second ? this.str2Ptr : this.strPtr;
-    const cap = second ? 256 : STR_CAP;
-    this.M.stringToUTF8(String(text), ptr, cap);
+  // Writes `text` to scratch buffer `which` (0 … 2: one per argument of a call), returns its address.
+  cstr(text, which = 0) {
+    const ptr = this.strPtrs[which];
+    this.M.stringToUTF8(String(text), ptr, STR_CAP);
     return ptr;
   }
 
@@ -80,15 +91,53 @@ class Model {
     };
   }
 
+  // One problem field from core's table (RL_PROBLEM_FIELDS). def: what 0 stands for (0 = tied
+  // to another field); rangeLo … rangeHi: what a slider or sweep offers.
+  readField(i) {
+    const M = this.M;
+    return {
+      index: i, key: this.str(M._rlw_field_key(i)), flag: this.str(M._rlw_field_flag(i)),
+      type: FIELD_TYPES[M._rlw_field_type(i)], def: M._rlw_field_num(i, 0), max: M._rlw_field_num(i, 1),
+      rangeLo: M._rlw_field_num(i, 2), rangeHi: M._rlw_field_num(i, 3),
+      help: this.str(M._rlw_field_help(i)), meta: this.str(M._rlw_field_meta(i)),
+    };
+  }
+
+  // A field by URL key / CLI flag ("kv-heads") or JSON key ("kv_heads").
+  field(name) { return this.fields.find((f) => f.flag === name || f.key === name); }
+
+  // What a person typed for a field → the integer code its input slot takes, with core's error
+  // naming `name` (the URL key) when it is not a valid value.
+  parseField(flag, text, name = flag) {
+    const f = this.field(flag);
+    const st = this.M._rlw_field_parse(f.index, this.cstr(text), this.cstr(name, 1), this.pairPtr, this.errPtr);
+    return st !== 0 ? this.error() : { ok: true, value: this.M.HEAPF64[this.pairPtr >> 3] };
+  }
+
+  // Core's one roof resolution: preset id, the problem's dtype code, typed overrides ('' = the
+  // preset's) → { ok, bandwidth, peak, ridge, hw (preset index), peakKind, bandwidthTyped, peakTyped }.
+  resolveRoof({ hw, dtype, bandwidth = '', peak = '' }) {
+    const M = this.M;
+    const st = M._rlw_roof_resolve(this.cstr(hw), dtype, this.cstr(bandwidth, 1), this.cstr(peak, 2),
+      this.roofPtr, this.errPtr);
+    if (st !== 0) return this.error();
+    const o = {};
+    this.roofKeys.forEach((k, i) => { o[k] = M.HEAPF64[(this.roofPtr >> 3) + i]; });
+    return {
+      ok: true, bandwidth: o.bandwidth_bytes_per_s, peak: o.peak_flops_per_s, ridge: o.ridge_flop_per_byte,
+      hw: o.hw, peakKind: o.peak_kind, bandwidthTyped: o.bandwidth_typed === 1, peakTyped: o.peak_typed === 1,
+    };
+  }
+
   presetIndex(id) { return this.M._rlw_hw_find(this.cstr(id)); }
   // Like presetIndex, with core's error (naming `field`, listing the valid ids) when unknown.
   lookupPreset(id, field = 'hw') {
-    const i = this.M._rlw_hw_lookup(this.cstr(id), this.cstr(field, true));
+    const i = this.M._rlw_hw_lookup(this.cstr(id), this.cstr(field, 1), this.errPtr);
     return i < 0 ? this.error() : { ok: true, index: i };
   }
   // dtype name → index, with core's error naming `field` when unknown.
   parseDtype(name, field = 'dtype') {
-    const i = this.M._rlw_dtype_parse(this.cstr(name), this.cstr(field, true));
+    const i = this.M._rlw_dtype_parse(this.cstr(name), this.cstr(field, 1), this.errPtr);
     return i < 0 ? this.error() : { ok: true, index: i };
   }
   // The preset's compute ceiling for a dtype (0 when it has none), and that ceiling's name.
@@ -105,14 +154,15 @@ class Model {
   }
 
   error() {
-    return { ok: false, field: this.str(this.M._rlw_error_field()), message: this.str(this.M._rlw_error_message()) };
+    const M = this.M;
+    return { ok: false, field: this.str(M._rlw_error_field(this.errPtr)), message: this.str(M._rlw_error_message(this.errPtr)) };
   }
 
-  // params: { batch, heads, 'kv-heads', seq, 'kv-len', 'head-dim', dtype (index), 'kv-dtype',
-  //           causal, pass (0 fwd / 1 bwd), 'block-m', 'block-n', bandwidth, peak, hw (index) }
+  // params: one slot per problem field by URL key (integer codes; 0 = core's default), then
+  // bandwidth, peak (base units) and hw (preset index, -1 none).
   evaluate(params) {
     this.writeParams(params);
-    const st = this.M._rlw_eval(this.inPtr, this.outPtr);
+    const st = this.M._rlw_eval(this.inPtr, this.outPtr, this.errPtr);
     if (st !== 0) return this.error();
     const H = this.M.HEAPF64;
     const base = this.outPtr >> 3;
@@ -122,13 +172,13 @@ class Model {
   }
 
   // Raw evaluation for benchmarks: no object built.
-  evaluateRaw() { return this.M._rlw_eval(this.inPtr, this.outPtr); }
+  evaluateRaw() { return this.M._rlw_eval(this.inPtr, this.outPtr, this.errPtr); }
 
   sweep(params, paramName, lo, hi, count, log = true) {
-    const param = this.M._rlw_sweep_param_parse(this.cstr(paramName));
+    const param = this.M._rlw_sweep_param_parse(this.cstr(paramName), this.errPtr);
     if (param < 0) return this.error();
     this.writeParams(params);
-    const n = this.M._rlw_sweep(this.inPtr, param, lo, hi, Math.min(count, this.sweepMax), log ? 1 : 0, this.rowPtr);
+    const n = this.M._rlw_sweep(this.inPtr, param, lo, hi, Math.min(count, this.sweepMax), log ? 1 : 0, this.rowPtr, this.errPtr);
     if (n < 0) return this.error();
     const H = this.M.HEAPF64;
     const w = this.rowKeys.length;
@@ -146,7 +196,7 @@ class Model {
   // 'FLOP/s', …) or null for any. Errors are core's messages naming `field`.
   parseQuantity(text, unit, field) {
     const dim = unit === null ? this.anyDim : this.dims[unit];
-    const st = this.M._rlw_parse_quantity(this.cstr(text), dim, this.cstr(field, true), this.pairPtr);
+    const st = this.M._rlw_parse_quantity(this.cstr(text), dim, this.cstr(field, 1), this.pairPtr, this.errPtr);
     if (st !== 0) return this.error();
     const H = this.M.HEAPF64;
     return { ok: true, value: H[this.pairPtr >> 3], dim: H[(this.pairPtr >> 3) + 1] };
@@ -163,7 +213,23 @@ class Model {
     return this.M._rlw_efficiency(bandwidth, peak, flops, bytes, time);
   }
 
-  // Hook for other modules (e.g. records) that need more exports: the raw module.
+  // A record file (bytes: ArrayBuffer or Uint8Array) through core's reader and validator, the same
+  // code as `rooflab validate`: the parsed JSON report { ok, errors, warnings, issues, record }.
+  checkRecord(bytes) {
+    const M = this.M;
+    const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const ptr = M._malloc(u8.length || 1);
+    if (!ptr) throw new Error('out of memory');
+    M.HEAPU8.set(u8, ptr);
+    const out = M._rlw_record_check(ptr, u8.length);
+    M._free(ptr);
+    if (!out) throw new Error('out of memory');
+    const text = this.str(out);
+    M._free(out);
+    return JSON.parse(text);
+  }
+
+  // The raw module, for the lead's WASM tests and the benchmark's timing loop only.
   get raw() { return this.M; }
 }
 

@@ -3,10 +3,13 @@
 // errors with their JSON paths), measured points on the roofline with tooltips, "adopt" (set the
 // controls to a point's problem), measured ceilings as the roof, and persistence in the browser.
 //
-// Every check is core's C reader and validator (records-worker.js, or model.js's module when a
-// worker cannot start): this file holds no record rules and no model arithmetic. Record strings
-// reach the DOM only through textContent and attributes, never as HTML.
-import { checkRecordBytes } from './record-check.js';
+// Every check is core's C reader and validator through model.checkRecord (in records-worker.js, or
+// on the main thread when a worker cannot start): this file holds no record rules, limits or model
+// arithmetic. Record strings reach the DOM only through textContent and attributes, never as HTML.
+// It talks to the page's controller only through callbacks:
+//   onAdopt(problem, presetId) → notes   a point's problem (JSON keys) becomes the page's state
+//   onUseCeiling(field, text)            a measured ceiling becomes the typed bandwidth or peak
+//   onChange(list)                       the measured datasets to draw (see charts.js)
 
 const STORE_KEY = 'rooflab.records.v1';
 const MAX_ROWS = 200; // points listed per file (all of them are drawn)
@@ -76,23 +79,22 @@ class Checker {
     });
   }
 
-  checkHere(bytes) {
-    return checkRecordBytes(this.model.raw, new Uint8Array(bytes));
-  }
+  checkHere(bytes) { return this.model.checkRecord(bytes); }
 }
 
 export class Records {
-  constructor(app, model) {
-    this.app = app;
+  constructor(model, { onAdopt, onUseCeiling, onChange }) {
     this.model = model;
+    this.callbacks = { onAdopt, onUseCeiling, onChange };
     this.checker = new Checker(model);
-    this.maxBytes = model.raw._rlw_record_max_bytes();
-    this.maxPoints = model.raw._rlw_record_max_points();
+    this.limits = model.recordLimits;
+    this.maxBytes = this.limits.max_file_bytes;
     this.files = []; // { id, name, source, report, visible, color, kept, error }
     this.nextId = 1;
     this.queue = Promise.resolve();
     this.bind();
-    $('records-limits').textContent = `Limits: ${model.format(this.maxBytes, 'B', { iec: true })} per file, ${this.maxPoints.toLocaleString('en-US')} points, nesting depth 16. Checked by core's C validator (the same as rooflab validate).`;
+    const L = this.limits;
+    $('records-limits').textContent = `Limits: ${model.format(L.max_file_bytes, 'B', { iec: true })} per file, ${L.max_points.toLocaleString('en-US')} points, nesting depth ${L.max_depth}. Checked by core's C validator (the same as rooflab validate).`;
   }
 
   bind() {
@@ -155,7 +157,7 @@ export class Records {
     if (file.size > this.maxBytes) {
       return this.enqueue(file.name, 'upload', null, {
         ok: false, errors: 1, warnings: 0, issues_omitted: 0, record: null,
-        issues: [{ severity: 'error', path: '', message: `file is ${file.size.toLocaleString('en-US')} bytes; the limit is ${this.maxBytes.toLocaleString('en-US')} bytes (16 MiB) per record` }],
+        issues: [{ severity: 'error', path: '', message: `file is ${file.size.toLocaleString('en-US')} bytes; the limit is ${this.maxBytes.toLocaleString('en-US')} bytes (${this.model.format(this.maxBytes, 'B', { iec: true })}) per record` }],
       });
     }
     return this.enqueue(file.name, 'upload', null, null, file);
@@ -337,7 +339,7 @@ export class Records {
     const out = $('measured-count');
     out.textContent = `${count.toLocaleString('en-US')} measured point${count === 1 ? '' : 's'} drawn`;
     out.dataset.value = String(count);
-    this.app.setMeasured(list);
+    this.callbacks.onChange(list);
   }
 
   warningsByPoint(report) {
@@ -459,47 +461,22 @@ export class Records {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Acting on the controls (through the page's own state, so the URL follows)
+  // Acting on the controls (through the controller, so the URL follows)
   adopt(rec, p) {
-    const pb = p.problem;
-    const app = this.app;
-    const s = { ...app.state };
-    const decode = pb.seq === 1 && pb.kv_len > 1;
-    s.phase = decode ? 'decode' : 'prefill';
-    s.seq = decode ? app.state.seq : pb.seq;
-    s['kv-len'] = decode ? pb.kv_len : app.state['kv-len'];
-    s.batch = pb.batch;
-    s.heads = pb.heads;
-    s['kv-heads'] = pb.kv_heads;
-    s['head-dim'] = pb.head_dim;
-    s.dtype = pb.dtype;
-    s['kv-dtype'] = pb.kv_dtype === pb.dtype ? '' : pb.kv_dtype;
-    s.causal = !!pb.causal;
-    s.pass = pb.pass;
-    s['block-m'] = pb.block_m;
-    s['block-n'] = pb.block_n;
     const hw = p.hardware || rec.hardware || {};
-    const preset = hw.preset && this.model.presets.find((x) => x.id === hw.preset);
-    if (preset) { s.hw = preset.id; s.bandwidth = ''; s.peak = ''; }
-    app.load(s, { scenario: null });
-    const notes = [];
-    if (!decode && pb.kv_len !== pb.seq) notes.push(`the page ties L = N in prefill, this point has L = ${pb.kv_len}`);
-    if (!preset) notes.push('its hardware names no rooflab preset, so the roof was left as it was');
+    const notes = this.callbacks.onAdopt(p.problem, hw.preset || null);
     $('records-status').textContent = `Adopted ${p.label || `the point's problem`}${notes.length ? ` (${notes.join('; ')})` : ''}.`;
   }
 
   useCeiling(field, value, name, fileName) {
     const unit = field === 'bandwidth' ? 'B/s' : 'FLOP/s';
-    const input = $(`input-${field}`);
-    input.value = this.model.format(value, unit, { sig: 12 });
-    this.app.fromControls(field);
+    this.callbacks.onUseCeiling(field, this.model.format(value, unit, { sig: 12 }));
     $('records-status').textContent = `Roof: ${field === 'bandwidth' ? 'β' : 'π'} = ${this.model.format(value, unit)}, the measured “${name}” ceiling of ${fileName}, replaces the datasheet figure.`;
   }
 }
 
-export async function initRecords(app, model) {
-  const r = new Records(app, model);
-  app.records = r;
+export async function initRecords(model, callbacks) {
+  const r = new Records(model, callbacks);
   await r.loadExamples();
   await r.restore();
   r.render();

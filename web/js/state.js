@@ -1,156 +1,156 @@
 // state.js — the page's state: what the controls say, as URL keys (DESIGN.md "Contracts": the
 // keys are the CLI's long flags), and how that state becomes the WASM model's input.
 //
-// The state holds what a person typed (numbers, names, unit strings). resolve() turns it into the
-// flat parameters model.evaluate() takes, using core (through model.js) for every lookup and
-// parse: preset figures, dtype names, unit strings. Errors name the URL key of the field.
+// Names, types, defaults and limits of the problem's fields are core's field table (model.fields,
+// RL_PROBLEM_FIELDS); values are checked by core's parser (model.parseField) and the roof by core's
+// one resolution (model.resolveRoof). What lives here is page-only UI state:
+//   phase     prefill (N = L: the page passes kv-len 0, tied) or decode (N = 1, L = kv-len);
+//   ceilings  which extra compute ceilings are drawn (comma list of peak ids);
+//   and which of the two lengths the phase sweeps on the time/intensity chart.
+// The state holds what a person typed (numbers, names, unit strings).
 
-export const SEQ_MIN = 128;
-export const SEQ_MAX = 1048576;
+// Page-only keys around core's fields: the phase first, with the two lengths it decides about;
+// then the rest of the fields in core's order; then the roof and the drawn ceilings.
+const PHASE_KEYS = { prefill: 'seq', decode: 'kv-len' }; // the length each phase sweeps
+const ROOF_KEYS = ['hw', 'bandwidth', 'peak'];
 
-export const DEFAULTS = Object.freeze({
-  phase: 'prefill',     // prefill: N = L = seq; decode: N = 1, L = kv-len
-  seq: 4096,
-  'kv-len': 4096,
-  batch: 1,
-  heads: 8,
-  'kv-heads': 8,
-  'head-dim': 64,
-  dtype: 'fp16',
-  'kv-dtype': '',       // '' = same as dtype
-  causal: false,
-  pass: 'fwd',
-  'block-m': 64,
-  'block-n': 64,
-  hw: 'h100-sxm',
-  bandwidth: '',        // '' = the preset's; else a unit string ("4.8 TB/s")
-  peak: '',             // '' = the preset's peak for the dtype; else a unit string
-  ceilings: '',         // extra ceilings drawn: comma list of peak ids ("fp32,fp16_nontensor")
-});
-
-export const INT_KEYS = ['seq', 'kv-len', 'batch', 'heads', 'kv-heads', 'head-dim', 'block-m', 'block-n'];
-// URL keys in the order they are written.
-export const URL_KEYS = ['phase', 'seq', 'kv-len', 'batch', 'heads', 'kv-heads', 'head-dim', 'dtype',
-  'kv-dtype', 'causal', 'pass', 'block-m', 'block-n', 'hw', 'bandwidth', 'peak', 'ceilings'];
-
-export function defaultState() { return { ...DEFAULTS }; }
-
-// A whole number ≥ 1 typed in a field; the model checks the upper limits and relations.
-function wholeNumber(key, value) {
-  const text = String(value).trim();
-  const n = Number(text);
-  if (text === '' || !Number.isFinite(n) || !Number.isInteger(n) || n < 1) {
-    return { ok: false, field: key, message: `${key}: expected a positive whole number, got "${text}"` };
+export class PageState {
+  // Reads core's field table once; `ties` (a tied field → the field whose value it takes while
+  // 0, e.g. kv-heads → heads) are found by asking the model, not written here.
+  constructor(model) {
+    this.model = model;
+    this.fields = model.fields;
+    const resolved = this.probe({});
+    this.defaults = { phase: 'prefill' };
+    for (const f of this.fields) this.defaults[f.flag] = this.defaultText(f, resolved);
+    this.defaults.hw = model.defaultHw;
+    this.defaults.bandwidth = '';
+    this.defaults.peak = '';
+    this.defaults.ceilings = '';
+    Object.freeze(this.defaults);
+    // The phase decides about the two lengths itself; the other ties follow their partner.
+    this.ties = this.findTies(resolved);
+    for (const k of Object.values(PHASE_KEYS)) delete this.ties[k];
+    const lengths = Object.values(PHASE_KEYS);
+    this.urlKeys = ['phase', ...lengths, ...this.fields.map((f) => f.flag).filter((k) => !lengths.includes(k)),
+      ...ROOF_KEYS, 'ceilings'];
   }
-  return { ok: true, value: n };
-}
 
-// state → { ok, params, roof: { bandwidth, peak, peakName, bandwidthFrom, peakFrom }, preset }
-export function resolve(model, state) {
-  const params = {};
-  for (const key of INT_KEYS) {
-    if (key === 'seq' && state.phase === 'decode') continue;
-    if (key === 'kv-len' && state.phase !== 'decode') continue;
-    const r = wholeNumber(key, state[key]);
-    if (!r.ok) return r;
-    params[key] = r.value;
+  // The problem core makes of `over` (integer slots; the rest 0 = core's defaults).
+  probe(over) {
+    const roof = this.model.resolveRoof({ hw: this.model.defaultHw, dtype: 0 });
+    const ev = this.model.evaluate({ ...over, bandwidth: roof.bandwidth, peak: roof.peak, hw: roof.hw });
+    return ev.ok ? ev.r : {};
   }
-  if (state.phase === 'decode') {
-    params.seq = 1;
-  } else {
-    params['kv-len'] = 0; // tied: L = N (so a sweep of seq moves both)
-  }
-  const dt = model.parseDtype(state.dtype, 'dtype');
-  if (!dt.ok) return dt;
-  params.dtype = dt.index;
-  if (state['kv-dtype']) {
-    const kdt = model.parseDtype(state['kv-dtype'], 'kv-dtype');
-    if (!kdt.ok) return kdt;
-    params['kv-dtype'] = kdt.index;
-  } else {
-    params['kv-dtype'] = 0;
-  }
-  params.causal = state.causal ? 1 : 0;
-  if (state.pass !== 'fwd' && state.pass !== 'bwd') {
-    return { ok: false, field: 'pass', message: `pass: expected fwd or bwd, got "${state.pass}"` };
-  }
-  params.pass = state.pass === 'bwd' ? 1 : 0;
-  const hw = model.lookupPreset(state.hw, 'hw');
-  if (!hw.ok) return hw;
-  params.hw = hw.index;
-  const preset = model.presets[hw.index];
 
-  const roof = {};
-  if (String(state.bandwidth).trim() !== '') {
-    const b = model.parseQuantity(state.bandwidth, 'B/s', 'bandwidth');
-    if (!b.ok) return b;
-    roof.bandwidth = b.value;
-    roof.bandwidthFrom = 'typed';
-  } else if (preset.bandwidth > 0) {
-    roof.bandwidth = preset.bandwidth;
-    roof.bandwidthFrom = preset.id;
-  } else {
-    return { ok: false, field: 'bandwidth', message: `bandwidth: the ${preset.id} preset has no bandwidth; type one, e.g. "3.35 TB/s"` };
+  // A field's default as the controls show it: an integer (a tied one: what it resolves to), a
+  // dtype or pass name ('' for a dtype tied to another: "same as dtype"), a boolean.
+  defaultText(f, resolved) {
+    if (f.type === 'int') return f.def > 0 ? f.def : resolved[`problem.${f.key}`];
+    if (f.type === 'dtype') return f.def > 0 ? this.model.dtypes[f.def].name : '';
+    if (f.type === 'pass') return this.model.passes[f.def];
+    return f.def === 1;
   }
-  const kind = model.peakKindForDtype(dt.index);
-  roof.peakName = kind.name;
-  if (String(state.peak).trim() !== '') {
-    const p = model.parseQuantity(state.peak, 'FLOP/s', 'peak');
-    if (!p.ok) return p;
-    roof.peak = p.value;
-    roof.peakFrom = 'typed';
-  } else {
-    const p = model.peakForDtype(hw.index, dt.index);
-    if (!(p > 0)) {
-      return { ok: false, field: 'peak', message: `peak: the ${preset.id} preset has no ${kind.name} peak for ${state.dtype}; type one, e.g. "989 TFLOP/s"` };
+
+  // Tied integer fields (default 0): doubling another field's default moves them along with it.
+  findTies(resolved) {
+    const ties = {};
+    const tied = this.fields.filter((f) => f.type === 'int' && f.def === 0);
+    for (const g of this.fields.filter((x) => x.type === 'int' && x.def > 0 && 2 * x.def <= x.max)) {
+      const r = this.probe({ [g.flag]: 2 * g.def });
+      for (const f of tied) {
+        if (r[`problem.${f.key}`] === 2 * g.def && resolved[`problem.${f.key}`] === g.def) ties[f.flag] = g.flag;
+      }
     }
-    roof.peak = p;
-    roof.peakFrom = preset.id;
+    return ties;
   }
-  params.bandwidth = roof.bandwidth;
-  params.peak = roof.peak;
-  return { ok: true, params, roof, preset };
-}
 
-// The fragment: keys that differ from the defaults (prefill writes seq; decode writes
-// phase=decode, seq=1 and kv-len), so a link says exactly what was changed.
-export function toFragment(state) {
-  const q = new URLSearchParams();
-  const decode = state.phase === 'decode';
-  for (const key of URL_KEYS) {
-    const v = state[key];
-    if (key === 'phase') {
-      if (decode) q.set('phase', 'decode');
-    } else if (key === 'seq') {
-      if (decode) q.set('seq', '1');
-      else if (String(v) !== String(DEFAULTS.seq)) q.set('seq', String(v));
-    } else if (key === 'kv-len') {
-      if (decode) q.set('kv-len', String(v));
-    } else if (key === 'kv-heads') {
-      if (String(v) !== String(state.heads)) q.set('kv-heads', String(v));
-    } else if (typeof v === 'boolean') {
-      if (v !== DEFAULTS[key]) q.set(key, v ? '1' : '0');
-    } else if (String(v) !== String(DEFAULTS[key])) {
-      q.set(key, String(v));
+  defaultState() { return { ...this.defaults }; }
+  isDecode(state) { return state.phase === 'decode'; }
+  // The length the chart sweeps in this phase, and its range (core's slider range for it).
+  sweptKey(state) { return PHASE_KEYS[this.isDecode(state) ? 'decode' : 'prefill']; }
+  sweepRange(state) {
+    const f = this.model.field(this.sweptKey(state));
+    return [f.rangeLo, f.rangeHi];
+  }
+
+  // state → { ok, params, roof: { bandwidth, peak, ridge, peakName, bandwidthFrom, peakFrom }, preset }
+  // or core's error { ok: false, field, message } naming the URL key.
+  resolve(state) {
+    const m = this.model;
+    const params = {};
+    const decode = this.isDecode(state);
+    for (const f of this.fields) {
+      const v = state[f.flag];
+      if (f.flag === PHASE_KEYS.prefill && decode) params[f.flag] = 1; // decode: one query row
+      else if (f.flag === PHASE_KEYS.decode && !decode) params[f.flag] = 0; // prefill: L tied to N
+      else if (f.type === 'dtype' && f.def === 0 && v === '') params[f.flag] = 0; // same as dtype
+      else if (typeof v === 'boolean') params[f.flag] = v ? 1 : 0;
+      else {
+        const r = m.parseField(f.flag, String(v ?? ''));
+        if (!r.ok) return r;
+        params[f.flag] = r.value;
+      }
     }
+    const rr = m.resolveRoof({ hw: state.hw, dtype: params.dtype, bandwidth: state.bandwidth, peak: state.peak });
+    if (!rr.ok) return rr;
+    const preset = m.presets[rr.hw];
+    params.bandwidth = rr.bandwidth;
+    params.peak = rr.peak;
+    params.hw = rr.hw;
+    const roof = {
+      bandwidth: rr.bandwidth, peak: rr.peak, ridge: rr.ridge, peakKind: m.peakKinds[rr.peakKind],
+      peakName: m.peakKinds[rr.peakKind].name,
+      bandwidthFrom: rr.bandwidthTyped ? 'typed' : preset.id, peakFrom: rr.peakTyped ? 'typed' : preset.id,
+    };
+    return { ok: true, params, roof, preset };
   }
-  return q.toString().replace(/\+/g, '%20');
-}
 
-// Fragment → state: unknown keys are ignored; values are kept as typed (resolve() checks them).
-export function fromFragment(fragment) {
-  const state = defaultState();
-  const q = new URLSearchParams(String(fragment || '').replace(/^#/, ''));
-  for (const [key, value] of q) {
-    if (!(key in DEFAULTS)) continue;
-    if (key === 'causal') state.causal = value === '1' || value === 'true';
-    else if (INT_KEYS.includes(key)) state[key] = value;
-    else state[key] = value;
+  // The fragment: keys that differ from the defaults (prefill writes seq; decode writes
+  // phase=decode, seq=1 and kv-len; a tied field only when it differs from its partner), so a
+  // link says exactly what was changed.
+  toFragment(state) {
+    const q = new URLSearchParams();
+    const decode = this.isDecode(state);
+    for (const key of this.urlKeys) {
+      const v = state[key];
+      if (key === 'phase') {
+        if (decode) q.set('phase', 'decode');
+      } else if (key === PHASE_KEYS.prefill && decode) {
+        q.set(key, '1');
+      } else if (key === PHASE_KEYS.decode) {
+        if (decode) q.set(key, String(v));
+      } else if (this.ties[key]) {
+        if (String(v) !== String(state[this.ties[key]])) q.set(key, String(v));
+      } else if (typeof v === 'boolean') {
+        if (v !== this.defaults[key]) q.set(key, v ? '1' : '0');
+      } else if (v !== undefined && String(v) !== String(this.defaults[key])) {
+        q.set(key, String(v));
+      }
+    }
+    return q.toString().replace(/\+/g, '%20');
   }
-  if (!q.has('kv-heads')) state['kv-heads'] = state.heads;
-  if (!q.has('phase') && q.get('seq') === '1' && q.has('kv-len')) state.phase = 'decode';
-  if (state.phase === 'decode' && !q.has('seq')) state.seq = DEFAULTS.seq;
-  if (state.phase === 'decode' && q.get('seq') === '1') state.seq = DEFAULTS.seq;
-  if (state.phase !== 'decode' && state.phase !== 'prefill') state.phase = 'prefill';
-  return state;
+
+  // Fragment → state: unknown keys are ignored; values are kept as typed (resolve() checks them),
+  // a yes/no field as a boolean when core reads it as one.
+  fromFragment(fragment) {
+    const state = this.defaultState();
+    const q = new URLSearchParams(String(fragment || '').replace(/^#/, ''));
+    for (const [key, value] of q) {
+      if (!(key in this.defaults)) continue;
+      const f = this.model.field(key);
+      if (f && f.type === 'bool') {
+        const r = this.model.parseField(key, value);
+        state[key] = r.ok ? r.value === 1 : value;
+      } else {
+        state[key] = value;
+      }
+    }
+    for (const [f, target] of Object.entries(this.ties)) if (!q.has(f)) state[f] = state[target];
+    const [n, l] = [PHASE_KEYS.prefill, PHASE_KEYS.decode];
+    if (!q.has('phase') && q.get(n) === '1' && q.has(l)) state.phase = 'decode';
+    if (state.phase === 'decode' && (!q.has(n) || q.get(n) === '1')) state[n] = this.defaults[n];
+    if (state.phase !== 'decode' && state.phase !== 'prefill') state.phase = 'prefill';
+    return state;
+  }
 }

@@ -1,0 +1,54 @@
+// The page's pure parts in node (no browser): the URL fragment format (keys = CLI flags, defaults
+// omitted, the same order as before), the state → model input through core's field table and
+// roof resolution, chart-data.js (model output → datasets, axes, legend) and the one HTML escape.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadWasmModel } from '../wasm/load.mjs';
+import { PageState } from '../../web/js/state.js';
+import { buildViews, rooflineDatasets, rooflineAxes, legendItems, sweepDatasets } from '../../web/js/chart-data.js';
+import { escapeHtml } from '../../web/js/html.js';
+
+let model;
+let ps;
+before(async () => { model = await loadWasmModel(); ps = new PageState(model); });
+
+test('fragments round-trip unchanged; defaults and ties are omitted', () => {
+  for (const frag of ['', 'seq=8192&heads=32&kv-heads=8&head-dim=128&dtype=bf16&causal=1&hw=h200-sxm&bandwidth=4.8%20TB%2Fs',
+    'phase=decode&seq=1&kv-len=32768&heads=32&kv-heads=8&head-dim=128&kv-dtype=fp8', 'heads=32', 'ceilings=fp32%2Cfp16_nontensor']) {
+    assert.equal(ps.toFragment(ps.fromFragment(`#${frag}`)), frag);
+  }
+  assert.deepEqual(ps.ties, { 'kv-heads': 'heads' });
+  assert.equal(ps.defaults.seq, 4096);
+  assert.equal(ps.defaults.hw, 'h100-sxm');
+});
+
+test('state → model input: core parses every field and resolves the roof', () => {
+  const r = ps.resolve(ps.fromFragment('#seq=8192&hw=a100-sxm4-80gb&peak=624%20TFLOP%2Fs&dtype=fp8'));
+  assert.ok(r.ok, r.message);
+  assert.equal(r.params.seq, 8192);
+  assert.equal(r.roof.peak, 624e12);
+  assert.equal(r.roof.peakFrom, 'typed');
+  const bad = ps.resolve(ps.fromFragment('#seq=abc'));
+  assert.equal(bad.field, 'seq');
+  assert.match(bad.message, /^seq: expected a positive integer/);
+});
+
+test('chart data: datasets, axes and legend from one evaluation', () => {
+  const r = ps.resolve(ps.defaultState());
+  const ev = model.evaluate(r.params);
+  const sw = model.sweep(r.params, 'seq', 128, 1048576, 64, true);
+  const v = buildViews(model, ev.r, sw.rows, r.roof, [], 'seq', 4096);
+  const colors = { fg: '#000', bg: '#fff', roof: '#111', ridge: '#222', compulsory: '#333333', tiled: '#444444', naive: '#555555', ceilings: [] };
+  const ds = rooflineDatasets(v.roofline, [{ label: '<b>x</b>', points: [{ x: 1e6, y: 1e9 }] }], colors, (x, u) => model.format(x, u));
+  assert.deepEqual(ds.map((d) => d.rlKind), ['roof', 'trail', 'trail', 'trail', 'point', 'point', 'point', 'measured']);
+  assert.equal(ds[4].data[0].x, ev.r['compulsory.intensity_flop_per_byte']);
+  const axes = rooflineAxes(v.roofline, [{ points: [{ x: 1e9, y: 1e9 }] }]);
+  assert.equal(axes.xMax, 1e9);
+  assert.equal(sweepDatasets(v.sweep, colors).length, 6);
+  const legend = legendItems(v.roofline, [], model, [128, 1048576]).map((x) => x[1]).join('\n');
+  assert.match(legend, /sweeps 128 … 1,048,576/);
+});
+
+test('one HTML escape for & < > " \'', () => {
+  assert.equal(escapeHtml(`<a href="x" title='y'>&</a>`), '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+});

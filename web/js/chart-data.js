@@ -1,0 +1,237 @@
+// chart-data.js — what the two charts draw, prepared from model output: pure functions, no
+// Chart.js and no DOM, so they can be tested in node. charts.js owns the Chart.js objects and puts
+// these datasets, axis ranges and annotations into them. Every number is a value the WASM model
+// returned (points, trails, the roof and ceilings through core's attainable/ridge); the only
+// arithmetic here chooses axis ranges for display.
+
+export const MODELS = ['compulsory', 'tiled', 'naive'];
+export const RANK = { point: 0, measured: 1, roof: 2, ceiling: 3, trail: 4 };
+const POINT_STYLE = { compulsory: 'circle', tiled: 'triangle', naive: 'rectRot' };
+
+export function withAlpha(color, alpha) {
+  const m = /^#([0-9a-f]{6})$/i.exec(color);
+  if (!m) return color;
+  const n = parseInt(m[1], 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
+}
+
+export function isDecade(v) {
+  const e = Math.log10(v);
+  return Math.abs(e - Math.round(e)) < 1e-9;
+}
+
+// Tick label of a plain count or intensity at a decade: 0.01 … 1,000,000, then 1e7 ….
+// On an axis spanning less than two decades, 2 and 5 in each decade are labelled too.
+// Called by Chart.js with `this` the scale.
+export function decadeLabel(v) {
+  const span = this && this.max / this.min;
+  const mant = v / 10 ** Math.floor(Math.log10(v) + 1e-9);
+  const whole = Math.abs(mant - Math.round(mant)) < 1e-6;
+  const show = isDecade(v) || (span < 100 && whole && (mant < 2.5 ? Math.round(mant) === 2 : Math.round(mant) === 5)) ||
+    (span < 10 && whole);
+  if (!show) return '';
+  return v >= 1e-3 && v <= 1e6 ? Number(v).toLocaleString('en-US', { maximumSignificantDigits: 1 }) : `1e${Math.round(Math.log10(v))}`;
+}
+
+// What a sweep's rows give the charts, computed once per rows array (moving N reuses the rows).
+const fromRows = new WeakMap();
+let rowsSerial = 0;
+function rowsViews(rows) {
+  let v = fromRows.get(rows);
+  if (v) return v;
+  const trails = {};
+  const series = {};
+  let lo = Infinity;
+  let hi = 0;
+  for (const m of MODELS) {
+    const ok = rows.filter((row) => row[`${m}.bytes`] > 0);
+    trails[m] = ok.map((row) => ({ x: row[`${m}.intensity_flop_per_byte`], y: row[`${m}.attainable_flops_per_s`], n: row.x }));
+    for (const p of trails[m]) { lo = Math.min(lo, p.x); hi = Math.max(hi, p.x); }
+    series[m] = {
+      time: ok.map((row) => ({ x: row.x, y: row[`${m}.time_s`] })),
+      intensity: ok.map((row) => ({ x: row.x, y: row[`${m}.intensity_flop_per_byte`] })),
+    };
+  }
+  v = { id: ++rowsSerial, trails, series, lo, hi };
+  fromRows.set(rows, v);
+  return v;
+}
+
+// result: model.evaluate(...).r; rows: model.sweep(...).rows; roof: { bandwidth, peak, peakName };
+// ceilings: [{ id, name, peak }] extra compute ceilings to draw; sweptKey/currentX: the swept
+// length (URL key) and its value now.
+export function buildViews(model, result, rows, roof, ceilings, sweptKey, currentX) {
+  const points = [];
+  for (const m of MODELS) {
+    if (result[`${m}.available`]) {
+      points.push({
+        model: m, x: result[`${m}.intensity_flop_per_byte`], y: result[`${m}.attainable_flops_per_s`],
+        bytes: result[`${m}.bytes`], time: result[`${m}.time_s`], bound: model.bounds[result[`${m}.bound`]],
+      });
+    }
+  }
+  const rv = rowsViews(rows);
+  const ridge = result.ridge_flop_per_byte;
+  const xs = [ridge, ...points.map((p) => p.x)];
+  if (rv.hi > 0) xs.push(rv.lo, rv.hi);
+  const xMin = 10 ** Math.floor(Math.log10(Math.min(...xs) / 2));
+  const xMax = 10 ** Math.ceil(Math.log10(Math.max(...xs) * 2));
+  const line = (peak, xAt) => ({ x: xAt, y: model.attainable(roof.bandwidth, peak, xAt) });
+  const roofLine = [line(roof.peak, xMin), line(roof.peak, ridge), line(roof.peak, xMax)];
+  const ceilingLines = ceilings.map((c) => {
+    const r = model.ridge(roof.bandwidth, c.peak);
+    const pts = [line(c.peak, xMin)];
+    if (r > xMin && r < xMax) pts.push(line(c.peak, r));
+    pts.push(line(c.peak, xMax));
+    return { ...c, points: pts };
+  });
+  const ys = [roof.peak, roofLine[0].y, ...ceilingLines.map((c) => c.points[0].y)];
+  const yMin = 10 ** Math.floor(Math.log10(Math.min(...ys)));
+  const yMax = 10 ** Math.ceil(Math.log10(Math.max(...ys) * 1.5));
+  const band = result['tiled.available'] && result['compulsory.available']
+    ? { xMin: result['tiled.intensity_flop_per_byte'], xMax: result['compulsory.intensity_flop_per_byte'] }
+    : null;
+  const staticKey = [rv.id, roof.bandwidth, roof.peak, roof.peakName, ...ceilings.map((c) => `${c.id}:${c.peak}`)].join('|');
+  return {
+    roofline: { roof, ridge, points, trails: rv.trails, roofLine, ceilingLines, band, xMin, xMax, yMin, yMax, sweptKey, staticKey },
+    sweep: { series: rv.series, sweptKey, currentX },
+  };
+}
+
+// The roofline's datasets: roof, ceilings, trails, working points, then measured records
+// ([{ label, hollow, color, pointStyle, line, points: [{ x, y, text }] }]). colors: cssColors().
+export function rooflineDatasets(view, measured, colors, format) {
+  const c = colors;
+  const ds = [{
+    label: `roof: ${format(view.roof.bandwidth, 'B/s')} · I, ${format(view.roof.peak, 'FLOP/s')} ${view.roof.peakName}`,
+    rlKind: 'roof', data: view.roofLine, showLine: true, borderColor: c.roof, backgroundColor: c.roof,
+    borderWidth: 2, pointRadius: 0, pointHitRadius: 4, order: 1,
+  }];
+  view.ceilingLines.forEach((cl, i) => ds.push({
+    label: `ceiling: ${cl.name} ${format(cl.peak, 'FLOP/s')}`, rlKind: 'ceiling', data: cl.points, showLine: true,
+    borderColor: c.ceilings[i], backgroundColor: c.ceilings[i], borderDash: [6, 4], borderWidth: 1.5,
+    pointRadius: 0, pointHitRadius: 4, order: 2,
+  }));
+  for (const m of MODELS) {
+    ds.push({
+      label: `${m} trail`, rlKind: 'trail', rlHideInLegend: true, data: view.trails[m], showLine: true,
+      borderColor: withAlpha(c[m], 0.28), backgroundColor: withAlpha(c[m], 0.28), borderWidth: 7,
+      pointRadius: 0, pointHitRadius: 3, order: 5,
+    });
+  }
+  for (const p of view.points) {
+    ds.push({
+      label: `${p.model}`, rlKind: 'point', data: [p], pointStyle: POINT_STYLE[p.model],
+      pointRadius: 8, pointHoverRadius: 10, borderColor: c.fg, borderWidth: 1.5, backgroundColor: c[p.model], order: 0,
+    });
+  }
+  for (const m of measured) {
+    ds.push({
+      label: m.label, rlKind: 'measured', data: m.points, pointStyle: m.pointStyle || 'crossRot',
+      pointRadius: m.line ? 0 : 6, pointHitRadius: m.line ? 4 : 1, borderWidth: m.line ? 1.5 : 2,
+      borderColor: m.color || c.fg, showLine: !!m.line, borderDash: m.line ? [2, 3] : [], rlHideInLegend: !!m.line,
+      backgroundColor: m.hollow ? 'rgba(0,0,0,0)' : (m.color || c.fg), order: 0,
+    });
+  }
+  return ds;
+}
+
+// The ridge marker (chartjs-plugin-annotation).
+export function rooflineAnnotations(view, colors, format) {
+  return {
+    ridge: {
+      type: 'line', xMin: view.ridge, xMax: view.ridge, borderColor: colors.ridge, borderWidth: 1, borderDash: [3, 3],
+      label: {
+        display: true, content: `ridge I* = π/β = ${format(view.ridge, 'FLOP/B')}`, position: 'start',
+        backgroundColor: colors.bg, color: colors.fg, font: { size: 11 }, yAdjust: 6,
+      },
+    },
+  };
+}
+
+// Axis ranges: the view's, widened to whole decades that take in the measured points (not the
+// measured ceiling lines).
+export function rooflineAxes(view, measured) {
+  let { xMin, xMax, yMin, yMax } = view;
+  for (const m of measured) {
+    if (m.line) continue;
+    for (const p of m.points) {
+      if (!(p.x > 0 && p.y > 0)) continue;
+      if (p.x < xMin) xMin = 10 ** Math.floor(Math.log10(p.x));
+      if (p.x > xMax) xMax = 10 ** Math.ceil(Math.log10(p.x));
+      if (p.y < yMin) yMin = 10 ** Math.floor(Math.log10(p.y));
+      if (p.y > yMax) yMax = 10 ** Math.ceil(Math.log10(p.y));
+    }
+  }
+  return { xMin, xMax, yMin, yMax };
+}
+
+// Tooltip lines of a roofline mark (dataset `ds`, point `p`).
+export function rooflineTooltip(ds, p, sweptKey, model) {
+  const f = (v, u, o = {}) => model.format(v, u, { sig: 6, ...o });
+  const head = `${ds.label}: I = ${f(p.x, 'FLOP/B')}, ${f(p.y, 'FLOP/s')}`;
+  if (ds.rlKind === 'point') {
+    return [head, `bytes ${f(p.bytes, 'B')} (${f(p.bytes, 'B', { iec: true })}), F / bytes`,
+      `bound time ${f(p.time, 's')}, ${p.bound}-bound`];
+  }
+  if (ds.rlKind === 'trail') return `${head} at ${sweptKey} = ${p.n.toLocaleString('en-US')}`;
+  if (ds.rlKind === 'measured' && p.text) return [head, ...[].concat(p.text)];
+  return head;
+}
+
+// The time/intensity chart's datasets and x-axis title.
+export function sweepDatasets(view, colors) {
+  const c = colors;
+  const ds = [];
+  for (const m of MODELS) {
+    ds.push({
+      label: `${m} time`, data: view.series[m].time, yAxisID: 'yTime', showLine: true, borderColor: c[m],
+      backgroundColor: c[m], borderWidth: 2, pointRadius: 0, pointHitRadius: 3,
+    });
+    ds.push({
+      label: `${m} intensity`, data: view.series[m].intensity, yAxisID: 'yInt', showLine: true, borderColor: c[m],
+      backgroundColor: c[m], borderWidth: 1.5, borderDash: [5, 4], pointRadius: 0, pointHitRadius: 3,
+    });
+  }
+  return ds;
+}
+export function sweepAxisTitle(sweptKey) {
+  return sweptKey === 'kv-len' ? 'KV length L (decode context)' : 'sequence length N (= L)';
+}
+export function sweepMarkerLabel(view) {
+  return `${view.sweptKey} = ${Number(view.currentX).toLocaleString('en-US')}`;
+}
+
+// CSV rows (chart, series, x, y, x_unit, y_unit, swept_value) of the drawn datasets.
+export function rooflineCsvRows(datasets) {
+  const rows = [];
+  for (const d of datasets) for (const p of d.data) rows.push(['roofline', d.label, p.x, p.y, 'FLOP/B', 'FLOP/s', p.n ?? '']);
+  return rows;
+}
+export function sweepCsvRows(datasets, sweptKey) {
+  const rows = [];
+  for (const d of datasets) {
+    const yUnit = d.yAxisID === 'yTime' ? 's' : 'FLOP/B';
+    for (const p of d.data) rows.push(['sweep', d.label, p.x, p.y, sweptKey, yUnit, p.x]);
+  }
+  return rows;
+}
+
+// The legend under the roofline: [[swatch class, text]] (text is plain, escaped by the view).
+// sweepRange: [lo, hi] of the swept length (core's range for the field).
+export function legendItems(view, measured, model, sweepRange) {
+  const f = (v, u) => model.format(v, u);
+  const [lo, hi] = sweepRange.map((x) => x.toLocaleString('en-US'));
+  const items = [
+    ['roof', `Roof: the bandwidth slope β·I (${f(view.roof.bandwidth, 'B/s')}) up to the ridge, then the compute roof π (${f(view.roof.peak, 'FLOP/s')}, ${view.roof.peakName}).`],
+    ['ridge', `Ridge I* = π/β = ${f(view.ridge, 'FLOP/B')}: left of it a kernel waits on memory, right of it on arithmetic.`],
+    ['compulsory', 'Compulsory (●): every tensor moved once — the lower bound of any kernel’s traffic, the highest intensity it can reach.'],
+    ['tiled', 'Tiled (▲): FlashAttention-1/2 forward, K and V re-streamed once per query block — an upper bound of a real kernel (no L2 or GQA reuse).'],
+    ['naive', 'Naive (◆): S and P written to and read back from device memory.'],
+    ['band', 'Shaded band: between tiled and compulsory — what caches, larger tiles and head grouping could still win.'],
+    ['trail', `Faint trails: where each model’s point travels as ${view.sweptKey === 'kv-len' ? 'the KV length L' : 'N'} sweeps ${lo} … ${hi}; the regime changes where a trail crosses the ridge.`],
+  ];
+  for (const c of view.ceilingLines) items.push(['ceiling', `Dashed: the ${c.name} ceiling (${f(c.peak, 'FLOP/s')}), for kernels that do not use the main compute unit.`]);
+  for (const x of measured) items.push(['roof', `${x.label}${x.hollow ? ' (hollow: historical, unaudited — not evidence)' : ''}`]);
+  return items;
+}

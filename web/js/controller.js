@@ -1,0 +1,316 @@
+// controller.js — owns the page's state: takes input from the view (and from records.js through
+// callbacks), turns the state into model input (state.js), calls the model (model.js), and tells
+// the view and the two charts what to render. The last good state stays shown when an input is
+// refused; the URL fragment follows the state.
+import { PageState } from './state.js';
+import { buildViews, legendItems } from './chart-data.js';
+import { workedHtml, makeFormatters } from './explain.js';
+import { download, csvBlob, copyText } from './io.js';
+import { chartPng } from './charts.js';
+
+const SWEEP_POINTS = 256; // points per model on the time/intensity chart and the trails
+
+export class Controller {
+  // charts: { roofline: RooflineChart, sweep: SweepChart }; scenarios: scenarios.js's list.
+  constructor(model, view, charts, scenarios) {
+    this.model = model;
+    this.view = view;
+    this.roofline = charts.roofline;
+    this.sweepChart = charts.sweep;
+    this.scenarios = scenarios;
+    this.pageState = new PageState(model);
+    this.fmt = makeFormatters(model);
+    this.state = this.pageState.defaultState();
+    this.good = null; // last good { state, resolved, result, rows }
+    this.measured = [];
+    const ranges = Object.fromEntries(model.fields.map((f) => [f.flag, [f.rangeLo, f.rangeHi]]));
+    view.populate({ presets: model.presets, dtypes: model.dtypes, peakKinds: model.peakKinds, scenarios, version: model.version, ranges });
+    view.bindControlInput((key, o) => this.fromControls(key, o));
+    view.bindScenario((id) => this.loadScenario(this.scenarios.find((s) => s.id === id)));
+    view.bindCopyLink(() => this.copyLink());
+    view.bindExportCsv(() => this.exportCsv());
+    view.bindExportPng((which) => this.exportPng(which));
+    view.bindZoom((what) => {
+      if (what === 'reset') this.roofline.resetZoom();
+      else this.roofline.zoom(what === 'in' ? 1.25 : 0.8);
+    });
+    view.bindReset(() => this.load(this.pageState.defaultState(), { scenario: null }));
+    view.bindHashChange((hash) => {
+      if (hash.replace(/^#/, '') !== this.pageState.toFragment(this.state)) this.load(this.pageState.fromFragment(hash));
+    });
+    view.bindWorkedVisible((visible) => {
+      this.workedVisible = visible;
+      if (visible && this.workedDirty) this.renderWorked();
+    });
+    view.bindColorScheme(() => { this.roofline.recolor(); this.sweepChart.recolor(); });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Input
+  fromControls(changed, { slider = false } = {}) {
+    const v = this.view;
+    if (changed === 'hw') {
+      // A new machine: its own figures, not the previous override.
+      v.setValue('bandwidth', '');
+      v.setValue('peak', '');
+    }
+    // A tied field (kv-heads) follows its partner (heads) while the two are equal.
+    for (const [f, target] of Object.entries(this.pageState.ties)) {
+      if (changed === target && String(v.value(f)) === String(this.state[target])) v.setValue(f, v.value(target));
+    }
+    const s = v.readControls(this.state);
+    this.renderPhase(s);
+    this.apply(s, { throttleUrl: slider });
+  }
+
+  renderPhase(state) {
+    const swept = this.pageState.sweptKey(state);
+    const other = this.pageState.sweptKey({ ...state, phase: this.pageState.isDecode(state) ? 'prefill' : 'decode' });
+    this.view.renderDisabled({ [swept]: false, [other]: true });
+  }
+
+  // A record point's problem (JSON keys, as the record writes them) and its preset id (or null):
+  // the controls take them. Returns notes on what the page could not take over.
+  adopt(problem, presetId) {
+    const s = { ...this.state };
+    const decode = problem.seq === 1 && problem.kv_len > 1;
+    s.phase = decode ? 'decode' : 'prefill';
+    for (const f of this.model.fields) {
+      if (!(f.key in problem)) continue;
+      const v = problem[f.key];
+      if (f.flag === 'seq' && decode) continue; // decode keeps the prefill length for later
+      if (f.flag === 'kv-len' && !decode) continue; // prefill ties L = N
+      if (f.type === 'bool') s[f.flag] = !!v;
+      else if (f.type === 'dtype' && f.def === 0) s[f.flag] = v === problem.dtype ? '' : v;
+      else s[f.flag] = v;
+    }
+    const preset = presetId && this.model.presets.find((x) => x.id === presetId);
+    if (preset) Object.assign(s, { hw: preset.id, bandwidth: '', peak: '' });
+    this.load(s, { scenario: null });
+    const notes = [];
+    if (!decode && problem.kv_len !== problem.seq) notes.push(`the page ties L = N in prefill, this point has L = ${problem.kv_len}`);
+    if (!preset) notes.push('its hardware names no rooflab preset, so the roof was left as it was');
+    return notes;
+  }
+
+  // A typed roof figure (field 'bandwidth' or 'peak', text in core's units) from a record's ceiling.
+  useCeiling(field, text) {
+    this.view.setValue(field, text);
+    this.fromControls(field);
+  }
+
+  // Measured datasets from records.js, drawn on the roofline and listed in the legend.
+  setMeasured(list) {
+    this.measured = list;
+    this.roofline.setMeasured(list);
+    if (this.good) this.renderLegend(this.roofline.view);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Evaluate a candidate state; on success it becomes the state and everything is redrawn.
+  apply(candidate, { updateUrl = true, throttleUrl = false } = {}) {
+    const ps = this.pageState;
+    const res = ps.resolve(candidate);
+    let ev = res.ok ? this.model.evaluate(res.params) : res;
+    let sw = null;
+    if (ev.ok) {
+      // The sweep does not depend on the swept parameter's own value: moving N reuses it.
+      const swept = ps.sweptKey(candidate);
+      const key = JSON.stringify({ ...res.params, [swept]: 0 });
+      if (this.sweepCache && this.sweepCache.key === key) {
+        sw = this.sweepCache.sweep;
+      } else {
+        const [lo, hi] = ps.sweepRange(candidate);
+        sw = this.model.sweep(res.params, swept, lo, hi, SWEEP_POINTS, true);
+        if (sw.ok) this.sweepCache = { key, sweep: sw };
+      }
+      if (!sw.ok) ev = sw;
+    }
+    this.view.clearErrors();
+    if (!ev.ok) {
+      const f = this.model.field(ev.field);
+      this.view.showFieldError(f ? f.flag : ev.field, ev.message);
+      this.view.renderStatus(this.good ? 'Input not applied — the chart shows the last good state.' : ev.message, 'error');
+      return false;
+    }
+    this.view.renderStatus('Ready', 'ok');
+    this.state = candidate;
+    this.good = { state: candidate, resolved: res, result: ev.r, rows: sw.rows };
+    this.render();
+    if (updateUrl) this.scheduleUrl(ps.toFragment(candidate), throttleUrl);
+    return true;
+  }
+
+  load(state, { scenario } = {}) {
+    const full = { ...this.pageState.defaultState(), ...state };
+    this.view.writeControls(full);
+    this.renderPhase(full);
+    if (scenario !== undefined) this.view.renderScenario(scenario);
+    // The state as given (a number field cannot hold "abc"; the message should quote it).
+    if (!this.apply(full) && !this.good) {
+      // Nothing good yet (a bad link): draw the defaults, keep the error and the bad field shown.
+      const keep = this.view.shownErrors();
+      const bad = this.view.readControls(full);
+      this.apply(this.pageState.defaultState(), { updateUrl: false });
+      this.state = bad;
+      this.view.restoreErrors(keep);
+      this.view.renderStatus(`The link's state is invalid (${keep.map((k) => k[1]).join('; ')}); showing the defaults.`, 'error');
+    }
+  }
+
+  loadScenario(s) {
+    const state = { ...this.pageState.defaultState(), ...s.state };
+    for (const [f, target] of Object.entries(this.pageState.ties)) if (!(f in s.state)) state[f] = state[target];
+    this.load(state, { scenario: s });
+  }
+
+  // The fragment follows every change; while a slider is dragged it is written at most every
+  // 100 ms (browsers throttle history updates). flush() writes a pending one at once.
+  scheduleUrl(frag, throttle) {
+    this.pendingFrag = frag;
+    const now = performance.now();
+    if (!throttle || now - (this.lastUrlWrite || -1e9) >= 100) {
+      this.writeUrl();
+    } else if (!this.urlTimer) {
+      this.urlTimer = setTimeout(() => this.writeUrl(), 100);
+    }
+  }
+
+  writeUrl() {
+    clearTimeout(this.urlTimer);
+    this.urlTimer = null;
+    const frag = this.pendingFrag;
+    if (frag === undefined) return;
+    this.pendingFrag = undefined;
+    this.lastUrlWrite = performance.now();
+    if (location.hash.replace(/^#/, '') !== frag) history.replaceState(null, '', frag ? `#${frag}` : location.pathname + location.search);
+  }
+
+  // Brings everything deferred up to date (the URL, an off-screen worked calculation).
+  flush() {
+    this.writeUrl();
+    if (this.workedDirty) this.renderWorked();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Rendering
+  render() {
+    const { resolved, result: r, rows, state } = this.good;
+    const m = this.model;
+    const { roof, preset } = resolved;
+    // Charts first: their layout reads come before the DOM below is changed.
+    const ceilings = String(state.ceilings || '').split(',').filter(Boolean)
+      .map((id) => m.peakKinds.find((k) => k.id === id))
+      .filter((k) => k && preset.peaks[k.id] > 0)
+      .map((k) => ({ id: k.id, name: k.name, peak: preset.peaks[k.id] }));
+    const swept = this.pageState.sweptKey(state);
+    const currentX = r[`problem.${m.field(swept).key}`];
+    const views = buildViews(m, r, rows, roof, ceilings, swept, currentX);
+    this.roofline.update(views.roofline);
+    this.sweepChart.update(views.sweep);
+    this.renderLegend(views.roofline);
+    // The worked calculation is long: while it is off screen it is written when it scrolls in.
+    if (this.workedVisible === false) this.workedDirty = true;
+    else this.renderWorked();
+    const presetKey = `${preset.id}|${r['problem.dtype']}|${roof.peakName}`;
+    if (presetKey !== this.presetKey) {
+      this.presetKey = presetKey;
+      this.view.renderPreset(this.presetViewModel(preset, roof));
+    }
+    this.view.renderSummary(this.summaryCards(r, roof));
+    this.view.renderModelTable(this.modelTable(r));
+  }
+
+  renderWorked() {
+    const { resolved, result } = this.good;
+    this.view.renderWorked(workedHtml(this.model, result, resolved.roof, resolved.preset));
+    this.workedDirty = false;
+  }
+
+  renderLegend(v) {
+    const key = `${v.staticKey}|${v.sweptKey}|${this.measured.length}`;
+    if (key === this.legendKey) return; // the legend only changes with the roof, ceilings, records
+    this.legendKey = key;
+    this.view.renderLegend(legendItems(v, this.measured, this.model, this.pageState.sweepRange(this.good.state)));
+  }
+
+  presetViewModel(preset, roof) {
+    const m = this.model;
+    const n = (testid, value, text) => ({ testid, value, text });
+    const pk = preset.peaks[roof.peakKind.id];
+    return {
+      ceilings: m.peakKinds.map((k) => ({
+        id: k.id, available: preset.peaks[k.id] > 0,
+        title: preset.peaks[k.id] > 0 ? m.format(preset.peaks[k.id], 'FLOP/s') : `${preset.id} has no such figure`,
+      })),
+      // Placeholders show the preset's figures the empty unit fields stand for.
+      bandwidthPlaceholder: preset.bandwidth > 0 ? m.format(preset.bandwidth, 'B/s') : 'e.g. 3.35 TB/s',
+      peakPlaceholder: pk > 0 ? `${m.format(pk, 'FLOP/s')} (${roof.peakName})` : 'e.g. 989 TFLOP/s',
+      info: preset.id === 'custom' ? null : {
+        arch: preset.arch, source: preset.source, sourceDate: preset.sourceDate, notes: preset.notes,
+        bandwidth: n('preset-bandwidth', preset.bandwidth, m.format(preset.bandwidth, 'B/s')),
+        sms: n('preset-sms', preset.sms, this.fmt.int(preset.sms)),
+        smemDefault: n('preset-smem-default', preset.smemPerBlockDefault, m.format(preset.smemPerBlockDefault, 'B', { iec: true })),
+        smemOptin: n('preset-smem-optin', preset.smemPerBlockOptin, m.format(preset.smemPerBlockOptin, 'B', { iec: true })),
+        l2: n('preset-l2', preset.l2, m.format(preset.l2, 'B', { iec: true })),
+      },
+    };
+  }
+
+  summaryCards(r, roof) {
+    const m = this.model;
+    const card = (testid, label, value, text) => ({ label, number: { testid, value, text } });
+    const fits = r['sram.fits_default'] ? 'fits' : (r['sram.fits_optin'] ? 'opt-in' : 'does not fit');
+    return [
+      card('flops', 'FLOPs F', r.flops, m.format(r.flops, 'FLOP')),
+      card('pairs', 'scored pairs P', r.pairs, this.fmt.int(r.pairs)),
+      card('softmax-flops', 'softmax FLOPs (not in F)', r.softmax_flops, m.format(r.softmax_flops, 'FLOP')),
+      card('bandwidth', 'bandwidth β', r.bandwidth_bytes_per_s, m.format(r.bandwidth_bytes_per_s, 'B/s')),
+      card('peak', `peak π (${roof.peakName})`, r.peak_flops_per_s, m.format(r.peak_flops_per_s, 'FLOP/s')),
+      card('ridge', 'ridge I* = π/β', r.ridge_flop_per_byte, m.format(r.ridge_flop_per_byte, 'FLOP/B')),
+      ...(r['tiled.available'] === 1
+        ? [card('kv-reload-tiled', 'tiled K/V reads (× L)', r['tiled.kv_reload_factor'], m.format(r['tiled.kv_reload_factor'], '', { sig: 6 }))]
+        : []),
+      card('sram-total', `SRAM per tile (${fits})`, r['sram.total_bytes'], m.format(r['sram.total_bytes'], 'B', { iec: true })),
+    ];
+  }
+
+  modelTable(r) {
+    const m = this.model;
+    const row = (label, key, cell) => ({
+      label,
+      cells: m.models.map((x) => (r[`${x}.available`] ? cell(x) : { testid: `${key}-${x}`, value: '', text: 'not modelled' })),
+    });
+    const q = (key, slot, unit) => (x) => ({ testid: `${key}-${x}`, value: r[`${x}.${slot}`], text: m.format(r[`${x}.${slot}`], unit) });
+    return {
+      models: m.models,
+      rows: [
+        row('bytes', 'bytes', (x) => ({ testid: `bytes-${x}`, value: r[`${x}.bytes`], text: this.fmt.bytes(r[`${x}.bytes`]) })),
+        row('intensity', 'intensity', q('intensity', 'intensity_flop_per_byte', 'FLOP/B')),
+        row('attainable', 'attainable', q('attainable', 'attainable_flops_per_s', 'FLOP/s')),
+        row('bound time', 'time', q('time', 'time_s', 's')),
+        row('bound', 'bound', (x) => {
+          const b = m.bounds[r[`${x}.bound`]];
+          return { testid: `bound-${x}`, value: b, text: b, boundClass: b };
+        }),
+      ],
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  async copyLink() {
+    const url = location.href;
+    const ok = await copyText(url);
+    this.view.renderLinkStatus(ok ? 'Link copied.' : `Copy this link: ${url}`, url);
+  }
+
+  exportCsv() {
+    const rows = [...this.roofline.csvRows(), ...this.sweepChart.csvRows()];
+    download(csvBlob(['chart', 'series', 'x', 'y', 'x_unit', 'y_unit', 'swept_value'], rows), 'rooflab-points.csv');
+  }
+
+  async exportPng(which) {
+    const chart = which === 'sweep' ? this.sweepChart.chart : this.roofline.chart;
+    download(await chartPng(chart), `rooflab-${which}.png`);
+  }
+}

@@ -1,0 +1,248 @@
+// view.js — owns the page's DOM (except the records list, records.js, and the two canvases,
+// charts.js). bind…(handler) methods hand user input to the controller; render…(viewModel)
+// methods show what the controller prepared. The controls are found in the HTML: every form
+// element with a name is a URL key, every .slider[data-key] pairs a range with a number field.
+import { escapeHtml as esc } from './html.js';
+
+const $ = (id) => document.getElementById(id);
+
+export class View {
+  constructor() {
+    this.form = $('controls');
+    this.keys = [...this.form.querySelectorAll('[name]')].map((el) => el.name);
+    this.sliders = [...this.form.querySelectorAll('.slider[data-key]')].map((el) => el.dataset.key);
+    this.ceilingBox = $('ceiling-toggles');
+  }
+
+  input(key) { return $(`input-${key}`); }
+
+  // ---------------------------------------------------------------------------------------------
+  // Filling the controls: presets, dtypes, ceiling toggles, scenarios, slider ranges (core's).
+  populate({ presets, dtypes, peakKinds, scenarios, version, ranges }) {
+    for (const p of presets) this.input('hw').append(new Option(p.id === 'custom' ? 'custom (type β and π)' : `${p.name}`, p.id));
+    this.input('kv-dtype').append(new Option('same as dtype', ''));
+    for (const d of dtypes.filter((x) => x.bytes > 0)) {
+      for (const key of ['dtype', 'kv-dtype']) this.input(key).append(new Option(`${d.name} (${d.bytes} B)`, d.name));
+    }
+    for (const k of peakKinds) {
+      const label = document.createElement('label');
+      label.className = 'check';
+      const cb = document.createElement('input');
+      cb.type = 'checkbox';
+      cb.id = `input-ceilings-${k.id}`;
+      cb.dataset.testid = `input-ceilings-${k.id}`;
+      cb.value = k.id;
+      label.append(cb, ` show ${k.name} ceiling`);
+      this.ceilingBox.append(label);
+    }
+    $('version').textContent = `core ${version}`;
+    $('version').dataset.value = version;
+    for (const s of scenarios) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.id = `scenario-${s.id}`;
+      b.dataset.testid = `scenario-${s.id}`;
+      b.dataset.scenario = s.id;
+      b.textContent = s.title;
+      b.setAttribute('aria-pressed', 'false');
+      $('scenario-buttons').append(b);
+    }
+    for (const key of this.sliders) {
+      const range = this.input(`${key}-range`);
+      const [lo, hi] = ranges[key];
+      range.min = String(range.dataset.log ? Math.log2(lo) : lo);
+      range.max = String(range.dataset.log ? Math.log2(hi) : hi);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Input
+  // handler(key, { slider }) after any control changed (the view has already synced the slider
+  // and its number field). Unit fields are read when committed (Enter or leaving the field), not
+  // on every keystroke, so "4" on the way to "4.8 TB/s" is never evaluated.
+  bindControlInput(handler) {
+    for (const key of this.sliders) {
+      const range = this.input(`${key}-range`);
+      const num = this.input(key);
+      range.addEventListener('input', () => {
+        num.value = range.dataset.log ? String(Math.round(2 ** Number(range.value))) : range.value;
+        handler(key, { slider: true });
+      });
+      num.addEventListener('input', () => { this.syncSlider(key, num.value); handler(key, {}); });
+    }
+    for (const key of this.keys.filter((k) => !this.sliders.includes(k))) {
+      const el = this.input(key);
+      if (el.tagName === 'SELECT' || el.type === 'checkbox') {
+        el.addEventListener('change', () => handler(key, {}));
+      } else if (el.type === 'number') {
+        el.addEventListener('input', () => handler(key, {}));
+      } else {
+        el.addEventListener('change', () => handler(key, {}));
+        el.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); handler(key, {}); } });
+      }
+    }
+    this.ceilingBox.addEventListener('change', () => handler('ceilings', {}));
+    this.form.addEventListener('submit', (e) => e.preventDefault());
+  }
+  bindScenario(handler) {
+    $('scenario-buttons').addEventListener('click', (e) => {
+      const b = e.target.closest('button[data-scenario]');
+      if (b) handler(b.dataset.scenario);
+    });
+  }
+  bindCopyLink(handler) { $('action-copy-link').addEventListener('click', handler); }
+  bindExportCsv(handler) { $('action-export-csv').addEventListener('click', handler); }
+  // handler('roofline' | 'sweep')
+  bindExportPng(handler) {
+    for (const which of ['roofline', 'sweep']) $(`action-export-png-${which}`).addEventListener('click', () => handler(which));
+  }
+  // handler('in' | 'out' | 'reset')
+  bindZoom(handler) {
+    for (const what of ['in', 'out', 'reset']) $(`action-zoom-${what}`).addEventListener('click', () => handler(what));
+  }
+  bindReset(handler) { $('action-reset').addEventListener('click', handler); }
+  bindHashChange(handler) { window.addEventListener('hashchange', () => handler(location.hash)); }
+  // handler(visible) when the worked calculation scrolls into or out of view.
+  bindWorkedVisible(handler) {
+    new IntersectionObserver((entries) => handler(entries[entries.length - 1].isIntersecting), { rootMargin: '200px' })
+      .observe($('worked'));
+  }
+  bindColorScheme(handler) { window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', handler); }
+
+  // ---------------------------------------------------------------------------------------------
+  // Controls ↔ state
+  syncSlider(key, value) {
+    const range = this.input(`${key}-range`);
+    const v = Number(value);
+    if (!range || !Number.isFinite(v) || v < 1) return;
+    range.value = range.dataset.log ? String(Math.log2(v)) : String(v);
+  }
+
+  value(key) {
+    const el = this.input(key);
+    return el.type === 'checkbox' ? el.checked : el.value;
+  }
+  setValue(key, value) {
+    const el = this.input(key);
+    if (el.type === 'checkbox') el.checked = !!value;
+    else el.value = String(value);
+    if (this.sliders.includes(key)) this.syncSlider(key, value);
+  }
+
+  // The controls over `base` (keys without a control keep base's value).
+  readControls(base) {
+    const s = { ...base };
+    for (const key of this.keys) s[key] = this.value(key);
+    s.ceilings = [...this.ceilingBox.querySelectorAll('input:checked')].map((cb) => cb.value).join(',');
+    return s;
+  }
+  writeControls(state) {
+    for (const key of this.keys) this.setValue(key, state[key]);
+    const on = new Set(String(state.ceilings || '').split(',').filter(Boolean));
+    for (const cb of this.ceilingBox.querySelectorAll('input')) cb.checked = on.has(cb.value);
+  }
+  // keys: { key: disabled }
+  renderDisabled(keys) {
+    for (const [key, off] of Object.entries(keys)) {
+      this.input(key).disabled = off;
+      const range = this.input(`${key}-range`);
+      if (range) range.disabled = off;
+      this.input(key).closest('.slider')?.classList.toggle('disabled', off);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Errors and status
+  clearErrors() {
+    for (const el of document.querySelectorAll('.field-error')) { el.hidden = true; el.textContent = ''; }
+    for (const el of document.querySelectorAll('[aria-invalid=true]')) el.removeAttribute('aria-invalid');
+  }
+  // An error under its field (a field without its own box: under the hardware).
+  showFieldError(key, message) {
+    const box = $(`error-${key}`) || $('error-hw');
+    box.textContent = message;
+    box.hidden = false;
+    const input = this.input(key);
+    if (input) input.setAttribute('aria-invalid', 'true');
+  }
+  shownErrors() {
+    return [...document.querySelectorAll('.field-error:not([hidden])')].filter((e) => e.id).map((e) => [e.id, e.textContent]);
+  }
+  restoreErrors(list) {
+    for (const [id, text] of list) { $(id).textContent = text; $(id).hidden = false; }
+  }
+  // kind: 'ok' | 'error'
+  renderStatus(text, kind) {
+    const st = $('status');
+    st.textContent = text;
+    st.classList.toggle('error', kind === 'error');
+    st.dataset.value = kind;
+  }
+  renderLinkStatus(text, url) {
+    const s = $('link-status');
+    s.textContent = text;
+    s.dataset.value = url;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Results. A number is { testid, value, text }: shown as text, its exact value in data-value.
+  num(n) { return `<span class="num" data-testid="${esc(n.testid)}" data-value="${esc(n.value)}">${esc(n.text)}</span>`; }
+
+  // vm: { ceilings: [{ id, available, title }], bandwidthPlaceholder, peakPlaceholder, info }
+  // info: null (custom) or { arch, bandwidth, sms, smemDefault, smemOptin, l2 (numbers), source,
+  // sourceDate, notes }.
+  renderPreset(vm) {
+    for (const cb of this.ceilingBox.querySelectorAll('input')) {
+      const c = vm.ceilings.find((x) => x.id === cb.value);
+      cb.disabled = !c.available;
+      cb.parentElement.title = c.title;
+    }
+    this.input('bandwidth').placeholder = vm.bandwidthPlaceholder;
+    this.input('peak').placeholder = vm.peakPlaceholder;
+    const i = vm.info;
+    $('preset-info').innerHTML = !i
+      ? 'Custom: type the bandwidth and the peak.'
+      : `${esc(i.arch)}; ${this.num(i.bandwidth)}; ${this.num(i.sms)} SMs; shared memory per block ${this.num(i.smemDefault)} default, ` +
+        `${this.num(i.smemOptin)} opt-in; L2 ${this.num(i.l2)}. ` +
+        `Source: ${esc(i.source)} (${esc(i.sourceDate)}).${i.notes ? ` Note: ${esc(i.notes)}` : ''}`;
+  }
+
+  // cards: [{ label, number }]
+  renderSummary(cards) {
+    $('summary').innerHTML = cards.map((c) => `<div><dt>${esc(c.label)}</dt><dd>${this.num(c.number)}</dd></div>`).join('');
+  }
+
+  // table: { models: [names], rows: [{ label, cells: [number | null (not modelled: { testid })] }] }
+  renderModelTable(table) {
+    const head = `<thead><tr><th scope="col">per pass</th>${table.models.map((x) => `<th scope="col">${esc(x)}</th>`).join('')}</tr></thead>`;
+    const cell = (c) => (c.boundClass ? `<td><span class="bound-${esc(c.boundClass)}">${this.num(c)}</span></td>` : `<td>${this.num(c)}</td>`);
+    const rows = table.rows.map((r) => `<tr><th scope="row">${esc(r.label)}</th>${r.cells.map(cell).join('')}</tr>`);
+    $('model-table').innerHTML = `${head}<tbody>${rows.join('')}</tbody>`;
+  }
+
+  // items: [[swatch class, plain text]]
+  renderLegend(items) {
+    $('roofline-legend').innerHTML = items.map(([k, t]) => `<dt><span class="swatch ${esc(k)}"></span></dt><dd>${esc(t)}</dd>`).join('');
+  }
+
+  renderWorked(html) { $('worked').innerHTML = html; }
+
+  // s: null or { id, title, text: [paragraphs] }
+  renderScenario(s) {
+    for (const b of $('scenario-buttons').querySelectorAll('button')) b.setAttribute('aria-pressed', String(!!s && b.dataset.scenario === s.id));
+    const box = $('scenario-text');
+    box.replaceChildren();
+    box.dataset.value = s ? s.id : '';
+    if (!s) return;
+    const h = document.createElement('h3');
+    h.textContent = s.title;
+    box.append(h);
+    for (const t of s.text) {
+      const p = document.createElement('p');
+      p.textContent = t;
+      box.append(p);
+    }
+  }
+
+  renderFatal(message) { this.renderStatus(message, 'error'); }
+}
