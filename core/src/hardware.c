@@ -102,6 +102,29 @@ rl_status rl_hw_lookup(const char *id, const char *field, const rl_hw **out, rl_
     return RL_OK;
 }
 
+/* Device names as the driver reports them (cudaDeviceProp.name), only where the name says exactly
+ * which part it is (an "NVIDIA A100" without its memory size is left out). */
+const rl_hw *rl_hw_match_device(const char *device_name) {
+    static const struct {
+        const char *device_name, *id;
+    } names[] = {
+        {"NVIDIA H200", "h200-sxm"},
+        {"NVIDIA H100 80GB HBM3", "h100-sxm"},
+        {"NVIDIA H100 PCIe", "h100-pcie"},
+        {"NVIDIA A100-SXM4-80GB", "a100-sxm4-80gb"},
+        {"NVIDIA A100-SXM4-40GB", "a100-sxm4-40gb"},
+        {"NVIDIA L4", "l4"},
+        {"NVIDIA GeForce RTX 4090", "rtx4090"},
+        {"NVIDIA GeForce RTX 3060", "rtx3060"},
+        {"Tesla V100-SXM2-16GB", "v100-sxm2"},
+        {"Tesla V100-SXM2-32GB", "v100-sxm2"},
+    };
+    if (!device_name) return NULL;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(device_name, names[i].device_name) == 0) return rl_hw_find(names[i].id);
+    return NULL;
+}
+
 const char *rl_peak_name(rl_peak_kind kind) {
     switch (kind) {
     case RL_PEAK_FP32: return "fp32 CUDA core";

@@ -79,9 +79,29 @@ static void dtype_peaks(void) {
     CHECK(rl_dtype_bytes(RL_DTYPE_FP8) == 1);
 }
 
+/* Device names as drivers report them → presets; a name that does not say which part → NULL. */
+static void device_names(void) {
+    const struct {
+        const char *name, *id;
+    } cases[] = {
+        {"NVIDIA H100 80GB HBM3", "h100-sxm"},  {"NVIDIA H100 PCIe", "h100-pcie"},
+        {"NVIDIA H200", "h200-sxm"},            {"NVIDIA A100-SXM4-40GB", "a100-sxm4-40gb"},
+        {"Tesla V100-SXM2-32GB", "v100-sxm2"}, {"NVIDIA GeForce RTX 4090", "rtx4090"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const rl_hw *h = rl_hw_match_device(cases[i].name);
+        CHECK(h != NULL && strcmp(h->id, cases[i].id) == 0);
+    }
+    CHECK(rl_hw_match_device("NVIDIA A100") == NULL); /* 40 or 80 GB: not said */
+    CHECK(rl_hw_match_device("AMD Ryzen 9 7950X 16-Core Processor") == NULL);
+    CHECK(rl_hw_match_device("") == NULL);
+    CHECK(rl_hw_match_device(NULL) == NULL);
+}
+
 int main(void) {
     ids_exist();
     datasheet_figures();
     dtype_peaks();
+    device_names();
     return check_report("test_hardware");
 }

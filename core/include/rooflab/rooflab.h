@@ -178,6 +178,9 @@ const rl_hw *rl_hw_at(size_t index);      /* NULL past the end */
 const rl_hw *rl_hw_find(const char *id);  /* NULL when unknown */
 /* Like rl_hw_find, with an error naming `field` and listing the valid ids. */
 rl_status rl_hw_lookup(const char *id, const char *field, const rl_hw **out, rl_error *err);
+/* The preset of a device as its driver names it ("NVIDIA H100 80GB HBM3" → h100-sxm), only where
+ * the name says exactly which part it is; NULL when unknown or ambiguous. */
+const rl_hw *rl_hw_match_device(const char *device_name);
 
 /* The compute ceiling a kernel in `dtype` runs against: fp32→FP32, tf32→TF32, fp16/bf16→FP16
  * tensor, fp8→FP8. 0 when the preset has none (e.g. fp8 on A100, or the `custom` preset). */
