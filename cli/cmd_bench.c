@@ -8,8 +8,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../native-bench/bench.h"
-#include "../native-bench/bench_record.h"
+#include "bench.h"        /* native-bench/, through rooflab_bench */
+#include "bench_record.h"
 #include "cli.h"
 
 #define CMD "bench"

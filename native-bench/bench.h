@@ -12,6 +12,10 @@
  *                             runner (cuda_backend.cu, a shared library loaded with dlopen so that
  *                             `rooflab` starts on machines without CUDA);
  *   rlb_grid_*                the fixed problem grids (quick / full, per backend);
+ *   the harness               what both runners share (bench_common.c, no calls into core):
+ *                             progress lines, run counts, case descriptions, the loop over the
+ *                             cases (rlb_run_cases), seeds, ceilings from timed runs, and the
+ *                             check of an output against the fp64 reference (rlb_check_output);
  *   rlb_ref_*                 the fp64 reference and the error measure;
  *   rlb_stats_*               median / min / max of timed runs;
  *   rlb_build_record          results → rl_record (bench_record.c).
@@ -31,6 +35,14 @@ extern "C" {
 #define RLB_EXIT_NODEVICE 3
 #define RLB_TEXT_MAX 256
 #define RLB_MAX_CEILINGS 8
+#define RLB_MAX_RUNS 200 /* timed runs of one case or ceiling, at most */
+
+/* A case's random inputs and checked rows come from its seed (rlb_case_seed) xor these, on both
+ * backends: the same seed gives the same Q, K, V and rows. */
+#define RLB_SEED_Q 0x51u
+#define RLB_SEED_K 0x4Bu
+#define RLB_SEED_V 0x56u
+#define RLB_SEED_ROWS 0x52u
 
 typedef enum {
     RLB_CPU_NAIVE = 0,   /* kernels/cpu rlk_cpu_naive, fp32: `naive` model */
@@ -141,6 +153,73 @@ int rlb_grid(const char *backend, int quick, rlb_case *cases, int cap);
 /* Make a case: resolves the problem (error → -1 with err filled), sets the model. */
 int rlb_case_make(rlb_kernel kernel, const rl_problem *p, rl_model model, rlb_case *out,
                   rl_error *err);
+
+/* ---- the harness both backends share -------------------------------------------------------- */
+#if defined(__GNUC__)
+#define RLB_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define RLB_PRINTF(f, a)
+#endif
+/* One progress line (no newline) through opt->progress; nothing when it is NULL. */
+void rlb_progress(const rlb_options *opt, const char *fmt, ...) RLB_PRINTF(2, 3);
+
+/* Adaptive run count of a case: about `seconds` of timed runs given one run's time t_est, within
+ * [min_runs, max_runs]; --runs (opt->runs) wins, capped at RLB_MAX_RUNS. */
+typedef struct rlb_budget {
+    double seconds;
+    int min_runs, max_runs;
+} rlb_budget;
+int rlb_choose_runs(const rlb_options *opt, double t_est, rlb_budget quick, rlb_budget full);
+/* Run count of a ceiling: --runs capped at RLB_MAX_RUNS, else `runs`. */
+int rlb_ceiling_runs(const rlb_options *opt, int runs);
+
+/* A ceiling from its timed runs (the method text is the caller's): its value is work over the
+ * best run, what the device reaches. */
+void rlb_ceiling_from_runs(rlb_ceiling *c, const char *name, int is_bandwidth, rl_dtype dtype,
+                           double work, const double *times_s, int runs, int warmup);
+
+const char *rlb_dtype_name(rl_dtype dtype); /* "fp32", "bf16" ... as core's rl_dtype_name */
+/* "cpu-tiled fp32 B=1 H=4 Hkv=4 N=512 L=512 d=64 causal", with " Br=64 Bc=64" before " causal"
+ * when with_tile is set. */
+void rlb_case_describe(const rlb_case *c, int with_tile, char *buf, size_t cap);
+uint64_t rlb_case_seed(const rlb_options *opt, int index); /* seed of case `index`'s inputs */
+
+/* A backend's cases: run_case fills `res` (ran and checked, or skip_reason) and returns 0, or
+ * returns another value with `why` filled when the run cannot go on. */
+typedef struct rlb_backend {
+    int (*run_case)(void *ctx, const rlb_case *c, uint64_t seed, rlb_result *res, char *why,
+                    size_t cap);
+    void *ctx;
+    int tile_in_progress; /* progress lines name Br and Bc */
+    int ms_decimals;      /* decimals of the median (ms) in progress lines */
+} rlb_backend;
+/* Runs the cases in order with a progress line each; out->results[i] for case i. Returns 0, or 1
+ * with `why` = "<case>: <the backend's why>" and out->result_count = the cases done. */
+int rlb_run_cases(const rlb_options *opt, const rlb_case *cases, int n, const rlb_backend *be,
+                  rlb_run *out, char *why, size_t cap);
+
+/* Where the check finds a case's inputs as fp32 on the host: the d floats of query row `row`
+ * (of B·H·N) and the L×d floats of K and V of KV head `kv_head` (of B·Hkv). Each returns 0, or a
+ * positive value that stops the check. */
+typedef struct rlb_inputs {
+    int (*query)(void *ctx, int64_t row, const float **q);
+    int (*kv)(void *ctx, int64_t kv_head, const float **k, const float **v);
+    void *ctx;
+} rlb_inputs;
+/* The check of a case's output `o` (all of O, fp32 on the host, after the last timed run; it was
+ * poisoned with NaN before the run): every element for NaN/inf, and up to opt->check_rows query
+ * rows (256 by default; rlb_pick_rows with seed ^ RLB_SEED_ROWS) against the fp64 reference with
+ * softmax scale `scale`, against rlb_tolerance. Returns 0 with *out, -1 when out of host memory,
+ * or what a loader of `in` returned. */
+int rlb_check_output(const rlb_options *opt, const rl_problem *p, double scale, uint64_t seed,
+                     const float *o, const rlb_inputs *in, rlb_check *out);
+/* Inputs already on the host in fp32 (Q [B][H][N][d], K and V [B][Hkv][L][d]): rlb_inputs_host
+ * points into them; `t` must outlive the check. */
+typedef struct rlb_host_inputs {
+    const float *q, *k, *v;
+    int64_t kv_len, head_dim;
+} rlb_host_inputs;
+rlb_inputs rlb_inputs_host(const rlb_host_inputs *t);
 
 /* ---- statistics --------------------------------------------------------------------------- */
 void rlb_stats_from(const double *times_s, int n, int warmup, rlb_stats *out);

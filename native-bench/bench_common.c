@@ -1,12 +1,15 @@
-/* bench_common.c — kernel names, statistics, the fp64 reference, provenance. No calls into core:
- * this file is also linked into the CUDA backend library. */
+/* bench_common.c — kernel names, the harness both backends share (progress, run counts, case
+ * descriptions, the loop over the cases, the check against fp64), statistics, the fp64 reference,
+ * provenance. No calls into core: this file is also linked into the CUDA backend library. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "attn_shape.h" /* rlk_kv_head */
 #include "bench.h"
 
 static const char *const kernel_names[RLB_KERNEL_COUNT] = {
@@ -27,6 +30,145 @@ int rlb_kernel_parse(const char *name) {
     for (int k = 0; k < RLB_KERNEL_COUNT; k++)
         if (name && strcmp(name, kernel_names[k]) == 0) return k;
     return -1;
+}
+
+/* ---- the harness both backends share -------------------------------------------------------- */
+
+void rlb_progress(const rlb_options *opt, const char *fmt, ...) {
+    if (!opt->progress) return;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    opt->progress(opt->progress_ctx, line);
+}
+
+int rlb_choose_runs(const rlb_options *opt, double t_est, rlb_budget quick, rlb_budget full) {
+    if (opt->runs > 0) return opt->runs > RLB_MAX_RUNS ? RLB_MAX_RUNS : opt->runs;
+    const rlb_budget b = opt->quick ? quick : full;
+    int n = t_est > 0 ? (int)ceil(b.seconds / t_est) : b.max_runs;
+    if (n < b.min_runs) n = b.min_runs;
+    if (n > b.max_runs) n = b.max_runs;
+    return n;
+}
+
+int rlb_ceiling_runs(const rlb_options *opt, int runs) {
+    if (opt->runs > 0) return opt->runs > RLB_MAX_RUNS ? RLB_MAX_RUNS : opt->runs;
+    return runs > RLB_MAX_RUNS ? RLB_MAX_RUNS : runs;
+}
+
+void rlb_ceiling_from_runs(rlb_ceiling *c, const char *name, int is_bandwidth, rl_dtype dtype,
+                           double work, const double *times_s, int runs, int warmup) {
+    memset(c, 0, sizeof *c);
+    snprintf(c->name, sizeof c->name, "%s", name);
+    c->is_bandwidth = is_bandwidth;
+    c->dtype = dtype;
+    c->work = work;
+    rlb_stats_from(times_s, runs, warmup, &c->t);
+    c->value = c->work / c->t.min_s;
+}
+
+static const char *const dtype_names[] = {"default", "fp32", "tf32", "fp16", "bf16", "fp8"};
+
+const char *rlb_dtype_name(rl_dtype dtype) {
+    return (unsigned)dtype < sizeof dtype_names / sizeof dtype_names[0] ? dtype_names[dtype]
+                                                                         : "unknown";
+}
+
+void rlb_case_describe(const rlb_case *c, int with_tile, char *buf, size_t cap) {
+    const rl_problem *p = &c->problem;
+    char tile[64] = "";
+    if (with_tile)
+        snprintf(tile, sizeof tile, " Br=%lld Bc=%lld", (long long)p->block_m, (long long)p->block_n);
+    snprintf(buf, cap, "%s %s B=%lld H=%lld Hkv=%lld N=%lld L=%lld d=%lld%s%s",
+             rlb_kernel_name(c->kernel), rlb_dtype_name(p->dtype), (long long)p->batch,
+             (long long)p->heads, (long long)p->kv_heads, (long long)p->seq, (long long)p->kv_len,
+             (long long)p->head_dim, tile, p->causal ? " causal" : "");
+}
+
+uint64_t rlb_case_seed(const rlb_options *opt, int index) {
+    return rlb_mix64(opt->seed + (uint64_t)index);
+}
+
+int rlb_run_cases(const rlb_options *opt, const rlb_case *cases, int n, const rlb_backend *be,
+                  rlb_run *out, char *why, size_t cap) {
+    for (int i = 0; i < n; i++) {
+        char desc[256];
+        rlb_case_describe(&cases[i], be->tile_in_progress, desc, sizeof desc);
+        if (be->run_case(be->ctx, &cases[i], rlb_case_seed(opt, i), &out->results[i], why, cap) !=
+            0) {
+            char msg[RLB_TEXT_MAX + 300];
+            snprintf(msg, sizeof msg, "%s: %s", desc, why);
+            snprintf(why, cap, "%s", msg);
+            out->result_count = i;
+            return 1;
+        }
+        const rlb_result *r = &out->results[i];
+        if (r->ran)
+            rlb_progress(opt, "[%d/%d] %s: median %.*f ms (%d runs), rel L2 err %.2e %s", i + 1, n,
+                         desc, be->ms_decimals, r->t.median_s * 1e3, r->t.runs,
+                         r->check.rel_l2_error, r->check.passed ? "ok" : "FAILED");
+        else
+            rlb_progress(opt, "[%d/%d] %s: skipped (%s)", i + 1, n, desc, r->skip_reason);
+    }
+    out->result_count = n;
+    return 0;
+}
+
+/* Rows of the check, each against the fp64 reference; the K/V head is loaded when it changes. */
+static int check_rows(const rl_problem *p, double scale, const int64_t *rows, int64_t nr,
+                      const float *o, const rlb_inputs *in, rlb_ref_acc *acc) {
+    const int64_t G = p->heads / p->kv_heads, d = p->head_dim;
+    const float *q = NULL, *kh = NULL, *vh = NULL;
+    int64_t loaded = -1;
+    for (int64_t x = 0; x < nr; x++) {
+        const int64_t r = rows[x], bh = r / p->seq, i = r % p->seq;
+        const int64_t kvh = rlk_kv_head(bh / p->heads, bh % p->heads, p->kv_heads, G);
+        int rc = 0;
+        if (kvh != loaded && (rc = in->kv(in->ctx, kvh, &kh, &vh)) != 0) return rc;
+        loaded = kvh;
+        if ((rc = in->query(in->ctx, r, &q)) != 0) return rc;
+        rlb_ref_row(p, scale, i, q, kh, vh, o + r * d, acc);
+    }
+    return 0;
+}
+
+int rlb_check_output(const rlb_options *opt, const rl_problem *p, double scale, uint64_t seed,
+                     const float *o, const rlb_inputs *in, rlb_check *out) {
+    const size_t nq = (size_t)(p->batch * p->heads * p->seq * p->head_dim);
+    int64_t nonfinite = 0;
+    for (size_t x = 0; x < nq; x++) nonfinite += !isfinite(o[x]);
+    const int64_t total = p->batch * p->heads * p->seq;
+    const int64_t cap_rows = opt->check_rows > 0 ? opt->check_rows : 256;
+    int64_t *rows = (int64_t *)malloc((size_t)(cap_rows < total ? cap_rows : total) * sizeof *rows);
+    if (!rows) return -1;
+    const int64_t nr = rlb_pick_rows(total, cap_rows, seed ^ RLB_SEED_ROWS, rows);
+    rlb_ref_acc acc;
+    memset(&acc, 0, sizeof acc);
+    const int rc = check_rows(p, scale, rows, nr, o, in, &acc);
+    free(rows);
+    if (rc != 0) return rc;
+    rlb_ref_finish(&acc, rlb_tolerance(p->dtype), total, nonfinite, out);
+    return 0;
+}
+
+static int host_query(void *ctx, int64_t row, const float **q) {
+    const rlb_host_inputs *t = (const rlb_host_inputs *)ctx;
+    *q = t->q + row * t->head_dim;
+    return 0;
+}
+
+static int host_kv(void *ctx, int64_t kv_head, const float **k, const float **v) {
+    const rlb_host_inputs *t = (const rlb_host_inputs *)ctx;
+    *k = t->k + kv_head * t->kv_len * t->head_dim;
+    *v = t->v + kv_head * t->kv_len * t->head_dim;
+    return 0;
+}
+
+rlb_inputs rlb_inputs_host(const rlb_host_inputs *t) {
+    rlb_inputs in = {host_query, host_kv, (void *)t};
+    return in;
 }
 
 /* ---- statistics --------------------------------------------------------------------------- */

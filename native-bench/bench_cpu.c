@@ -19,24 +19,6 @@
 #endif
 
 #define MIB ((size_t)1 << 20)
-#define RLB_MAX_RUNS 200
-
-static void progress(const rlb_options *opt, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-#include <stdarg.h>
-static void progress(const rlb_options *opt, const char *fmt, ...) {
-    if (!opt->progress) return;
-    char line[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    opt->progress(opt->progress_ctx, line);
-}
 
 /* Evict the caches between timed runs: write then read a buffer twice the last-level cache. */
 typedef struct {
@@ -67,15 +49,8 @@ static void flush_run(flusher *f) {
     rlb_flush_sink = s;
 }
 
-static int choose_runs(const rlb_options *opt, double t_est) {
-    if (opt->runs > 0) return opt->runs > RLB_MAX_RUNS ? RLB_MAX_RUNS : opt->runs;
-    const double budget = opt->quick ? 0.4 : 3.0;
-    const int lo = opt->quick ? 3 : 7, hi = opt->quick ? 15 : 51;
-    int n = t_est > 0 ? (int)ceil(budget / t_est) : hi;
-    if (n < lo) n = lo;
-    if (n > hi) n = hi;
-    return n;
-}
+/* Timed runs of a case: about 0.4 s (quick) or 3 s, within [3, 15] or [7, 51]. */
+static const rlb_budget quick_budget = {0.4, 3, 15}, full_budget = {3.0, 7, 51};
 
 /* ---- ceilings ----------------------------------------------------------------------------- */
 
@@ -91,9 +66,8 @@ static int measure_copy(const rlb_options *opt, int threads, rlb_ceiling *c) {
     memset(dst, 1, bytes); /* fault the pages in before timing */
     const int warmup = 2;
     for (int w = 0; w < warmup; w++) rlk_cpu_stream_copy(dst, src, bytes, threads);
-    const int runs = opt->runs > 0 ? opt->runs : (opt->quick ? 7 : 21);
+    const int n = rlb_ceiling_runs(opt, opt->quick ? 7 : 21);
     double times[RLB_MAX_RUNS];
-    int n = runs > RLB_MAX_RUNS ? RLB_MAX_RUNS : runs;
     for (int r = 0; r < n; r++) {
         double t0 = rlb_now_s();
         rlk_cpu_stream_copy(dst, src, bytes, threads);
@@ -103,13 +77,7 @@ static int measure_copy(const rlb_options *opt, int threads, rlb_ceiling *c) {
     free(src);
     free(dst);
     if (!ok) return -1;
-    memset(c, 0, sizeof *c);
-    snprintf(c->name, sizeof c->name, "DRAM");
-    c->is_bandwidth = 1;
-    c->dtype = RL_DTYPE_DEFAULT;
-    c->work = 2.0 * (double)bytes;
-    rlb_stats_from(times, n, warmup, &c->t);
-    c->value = c->work / c->t.min_s; /* a ceiling is what the device can reach: best run */
+    rlb_ceiling_from_runs(c, "DRAM", 1, RL_DTYPE_DEFAULT, 2.0 * (double)bytes, times, n, warmup);
     snprintf(c->method, sizeof c->method,
              "memcpy of %zu MiB split over %d threads, bytes read + written, best of %d",
              bytes / MIB, threads, n);
@@ -126,9 +94,8 @@ static int measure_fma(const rlb_options *opt, int threads, rlb_ceiling *c) {
     double dt = rlb_now_s() - t0;
     const double target = opt->quick ? 0.1 : 0.3;
     if (dt > 0) it = (int64_t)((double)it * target / dt) + 1;
-    const int runs = opt->runs > 0 ? opt->runs : (opt->quick ? 5 : 11);
+    const int n = rlb_ceiling_runs(opt, opt->quick ? 5 : 11);
     double times[RLB_MAX_RUNS];
-    int n = runs > RLB_MAX_RUNS ? RLB_MAX_RUNS : runs;
     rlk_cpu_fma_peak(it, threads, &flops, &sink); /* warm-up */
     for (int r = 0; r < n; r++) {
         t0 = rlb_now_s();
@@ -136,13 +103,7 @@ static int measure_fma(const rlb_options *opt, int threads, rlb_ceiling *c) {
         times[r] = rlb_now_s() - t0;
     }
     if (!isfinite(sink)) return -1;
-    memset(c, 0, sizeof *c);
-    snprintf(c->name, sizeof c->name, "fp32 FMA");
-    c->is_bandwidth = 0;
-    c->dtype = RL_DTYPE_FP32;
-    c->work = flops;
-    rlb_stats_from(times, n, 1, &c->t);
-    c->value = flops / c->t.min_s; /* best run: a ceiling */
+    rlb_ceiling_from_runs(c, "fp32 FMA", 0, RL_DTYPE_FP32, flops, times, n, 1);
     snprintf(c->method, sizeof c->method,
              "%s vector FMA chains on %d threads, 2 FLOP per multiply-add, best of %d",
              rlk_cpu_isa(), threads, n);
@@ -151,107 +112,99 @@ static int measure_fma(const rlb_options *opt, int threads, rlb_ceiling *c) {
 
 /* ---- kernels ------------------------------------------------------------------------------ */
 
-static void describe(const rlb_case *c, char *buf, size_t cap) {
+typedef struct {
+    const rlb_options *opt;
+    int threads;
+    flusher *fl;
+} cpu_ctx;
+
+/* One case's buffers on the host, fp32: inputs, output, the naive kernel's scratch. */
+typedef struct {
+    rlk_shape s;
+    float *q, *k, *v, *o, *scratch;
+    size_t nq, nk;
+} case_bufs;
+
+static int bufs_alloc(const rlb_case *c, case_bufs *b) {
     const rl_problem *p = &c->problem;
-    snprintf(buf, cap, "%s %s B=%lld H=%lld Hkv=%lld N=%lld L=%lld d=%lld%s", rlb_kernel_name(c->kernel),
-             rl_dtype_name(p->dtype), (long long)p->batch, (long long)p->heads,
-             (long long)p->kv_heads, (long long)p->seq, (long long)p->kv_len,
-             (long long)p->head_dim, p->causal ? " causal" : "");
+    memset(b, 0, sizeof *b);
+    rlb_shape_from_problem(p, &b->s);
+    b->nq = (size_t)(p->batch * p->heads * p->seq * p->head_dim);
+    b->nk = (size_t)(p->batch * p->kv_heads * p->kv_len * p->head_dim);
+    b->q = (float *)malloc(b->nq * sizeof *b->q);
+    b->o = (float *)malloc(b->nq * sizeof *b->o);
+    b->k = (float *)malloc(b->nk * sizeof *b->k);
+    b->v = (float *)malloc(b->nk * sizeof *b->v);
+    if (c->kernel == RLB_CPU_NAIVE) b->scratch = (float *)malloc(rlk_cpu_naive_scratch_bytes(&b->s));
+    return b->q && b->o && b->k && b->v && (c->kernel != RLB_CPU_NAIVE || b->scratch) ? 0 : -1;
 }
 
-static int run_case(const rlb_options *opt, int threads, const rlb_case *c, uint64_t seed,
-                    flusher *fl, rlb_result *res) {
+static void bufs_free(case_bufs *b) {
+    free(b->q);
+    free(b->o);
+    free(b->k);
+    free(b->v);
+    free(b->scratch);
+}
+
+/* One run, the output poisoned (NaN) first; its time through *dt. Nonzero: the kernel refused. */
+static int run_once(const cpu_ctx *cx, rlb_kernel kernel, case_bufs *b, int flush, double *dt) {
+    memset(b->o, 0xFF, b->nq * sizeof *b->o);
+    if (flush) flush_run(cx->fl);
+    const double t0 = rlb_now_s();
+    const int e = kernel == RLB_CPU_NAIVE
+                      ? rlk_cpu_naive(&b->s, b->q, b->k, b->v, b->o, b->scratch, cx->threads)
+                      : rlk_cpu_tiled(&b->s, b->q, b->k, b->v, b->o, cx->threads);
+    *dt = rlb_now_s() - t0;
+    return e;
+}
+
+/* Warm-up, then the timed runs into *t. Nonzero: the kernel refused the problem. */
+static int time_case(const cpu_ctx *cx, rlb_kernel kernel, case_bufs *b, rlb_stats *t) {
+    const int warmup = cx->opt->warmup >= 0 ? cx->opt->warmup : 1;
+    double t_est = 0.0, times[RLB_MAX_RUNS];
+    for (int w = 0; w < warmup; w++)
+        if (run_once(cx, kernel, b, 0, &t_est) != 0) return -1;
+    const int runs = rlb_choose_runs(cx->opt, t_est, quick_budget, full_budget);
+    for (int r = 0; r < runs; r++)
+        if (run_once(cx, kernel, b, cx->opt->flush, &times[r]) != 0) return -1;
+    rlb_stats_from(times, runs, warmup, t);
+    return 0;
+}
+
+static int run_case(void *ctx, const rlb_case *c, uint64_t seed, rlb_result *res, char *why,
+                    size_t cap) {
+    (void)why, (void)cap; /* a CPU case never stops the run: problems are skips */
+    const cpu_ctx *cx = (const cpu_ctx *)ctx;
     memset(res, 0, sizeof *res);
     res->c = *c;
     res->seed = seed;
     const rl_problem *p = &c->problem;
-    if (p->dtype != RL_DTYPE_FP32 || p->kv_dtype != RL_DTYPE_FP32) {
-        snprintf(res->skip_reason, sizeof res->skip_reason, "the CPU kernels are fp32 only");
-        return 0;
+    const char *skip = NULL;
+    case_bufs b;
+    memset(&b, 0, sizeof b);
+    if (p->dtype != RL_DTYPE_FP32 || p->kv_dtype != RL_DTYPE_FP32)
+        skip = "the CPU kernels are fp32 only";
+    else if (c->kernel != RLB_CPU_NAIVE && c->kernel != RLB_CPU_TILED)
+        skip = "not a CPU kernel";
+    else if (bufs_alloc(c, &b) != 0)
+        skip = "out of host memory";
+    if (!skip) {
+        rlb_fill_uniform(b.q, b.nq, seed ^ RLB_SEED_Q);
+        rlb_fill_uniform(b.k, b.nk, seed ^ RLB_SEED_K);
+        rlb_fill_uniform(b.v, b.nk, seed ^ RLB_SEED_V);
+        const rlb_host_inputs host = {b.q, b.k, b.v, b.s.kv_len, b.s.head_dim};
+        const rlb_inputs in = rlb_inputs_host(&host);
+        if (time_case(cx, c->kernel, &b, &res->t) != 0)
+            skip = "the kernel refused the problem";
+        else if (rlb_check_output(cx->opt, p, (double)b.s.scale, seed, b.o, &in, &res->check) != 0)
+            skip = "out of host memory";
     }
-    if (c->kernel != RLB_CPU_NAIVE && c->kernel != RLB_CPU_TILED) {
-        snprintf(res->skip_reason, sizeof res->skip_reason, "not a CPU kernel");
-        return 0;
-    }
-    rlk_shape s;
-    rlb_shape_from_problem(p, &s);
-    const size_t nq = (size_t)(p->batch * p->heads * p->seq * p->head_dim);
-    const size_t nk = (size_t)(p->batch * p->kv_heads * p->kv_len * p->head_dim);
-    float *q = (float *)malloc(nq * sizeof *q), *o = (float *)malloc(nq * sizeof *o);
-    float *k = (float *)malloc(nk * sizeof *k), *v = (float *)malloc(nk * sizeof *v);
-    float *scratch = NULL;
-    if (c->kernel == RLB_CPU_NAIVE) scratch = (float *)malloc(rlk_cpu_naive_scratch_bytes(&s));
-    int rc = -1;
-    if (!q || !o || !k || !v || (c->kernel == RLB_CPU_NAIVE && !scratch)) {
-        snprintf(res->skip_reason, sizeof res->skip_reason, "out of host memory");
-        rc = 0;
-        goto done;
-    }
-    rlb_fill_uniform(q, nq, seed ^ 0x51ull);
-    rlb_fill_uniform(k, nk, seed ^ 0x4Bull);
-    rlb_fill_uniform(v, nk, seed ^ 0x56ull);
-
-    const int warmup = opt->warmup >= 0 ? opt->warmup : 1;
-    double t_est = 0.0;
-    for (int w = 0; w < warmup; w++) {
-        memset(o, 0xFF, nq * sizeof *o); /* poison: NaN */
-        double t0 = rlb_now_s();
-        int e = c->kernel == RLB_CPU_NAIVE ? rlk_cpu_naive(&s, q, k, v, o, scratch, threads)
-                                           : rlk_cpu_tiled(&s, q, k, v, o, threads);
-        t_est = rlb_now_s() - t0;
-        if (e != 0) goto kernel_failed;
-    }
-    int runs = choose_runs(opt, t_est);
-    double times[RLB_MAX_RUNS];
-    for (int r = 0; r < runs; r++) {
-        memset(o, 0xFF, nq * sizeof *o);
-        if (opt->flush) flush_run(fl);
-        double t0 = rlb_now_s();
-        int e = c->kernel == RLB_CPU_NAIVE ? rlk_cpu_naive(&s, q, k, v, o, scratch, threads)
-                                           : rlk_cpu_tiled(&s, q, k, v, o, threads);
-        times[r] = rlb_now_s() - t0;
-        if (e != 0) goto kernel_failed;
-    }
-    rlb_stats_from(times, runs, warmup, &res->t);
-
-    /* Correctness of the last timed run's output. */
-    {
-        int64_t nonfinite = 0;
-        for (size_t x = 0; x < nq; x++) nonfinite += !isfinite(o[x]);
-        const int64_t total = p->batch * p->heads * p->seq;
-        const int64_t cap_rows = opt->check_rows > 0 ? opt->check_rows : 256;
-        int64_t *rows = (int64_t *)malloc((size_t)(cap_rows < total ? cap_rows : total) * sizeof *rows);
-        if (!rows) {
-            snprintf(res->skip_reason, sizeof res->skip_reason, "out of host memory");
-            rc = 0;
-            goto done;
-        }
-        int64_t nr = rlb_pick_rows(total, cap_rows, seed ^ 0x52ull, rows);
-        rlb_ref_acc acc = {0};
-        const int64_t G = p->heads / p->kv_heads, d = p->head_dim;
-        for (int64_t x = 0; x < nr; x++) {
-            const int64_t r = rows[x], bh = r / p->seq, i = r % p->seq;
-            const int64_t b = bh / p->heads, h = bh % p->heads;
-            const int64_t kvh = b * p->kv_heads + h / G;
-            rlb_ref_row(p, (double)s.scale, i, q + r * d, k + kvh * p->kv_len * d,
-                        v + kvh * p->kv_len * d, o + r * d, &acc);
-        }
-        free(rows);
-        rlb_ref_finish(&acc, rlb_tolerance(p->dtype), total, nonfinite, &res->check);
-    }
-    res->ran = 1;
-    rc = 0;
-    goto done;
-kernel_failed:
-    snprintf(res->skip_reason, sizeof res->skip_reason, "the kernel refused the problem");
-    rc = 0;
-done:
-    free(q);
-    free(o);
-    free(k);
-    free(v);
-    free(scratch);
-    return rc;
+    if (skip)
+        snprintf(res->skip_reason, sizeof res->skip_reason, "%s", skip);
+    res->ran = !skip;
+    bufs_free(&b);
+    return 0;
 }
 
 int rlb_cpu_run(const rlb_options *opt, const rlb_case *cases, int n, rlb_run *out, char *why,
@@ -265,38 +218,24 @@ int rlb_cpu_run(const rlb_options *opt, const rlb_case *cases, int n, rlb_run *o
     snprintf(out->flags, sizeof out->flags, "%s", ROOFLAB_CPU_FLAGS);
     out->ceiling_count = 0;
 
-    progress(opt, "cpu: %d threads, kernels built for %s", threads, rlk_cpu_isa());
-    if (measure_copy(opt, threads, &out->ceilings[out->ceiling_count]) == 0) {
-        rlb_ceiling *c = &out->ceilings[out->ceiling_count++];
-        progress(opt, "ceiling DRAM (stream copy): %.2f GB/s", c->value / 1e9);
-    } else {
+    rlb_progress(opt, "cpu: %d threads, kernels built for %s", threads, rlk_cpu_isa());
+    if (measure_copy(opt, threads, &out->ceilings[0]) != 0) {
         snprintf(why, cap, "could not measure the streaming bandwidth (out of memory)");
         return 1;
     }
-    if (measure_fma(opt, threads, &out->ceilings[out->ceiling_count]) == 0) {
-        rlb_ceiling *c = &out->ceilings[out->ceiling_count++];
-        progress(opt, "ceiling fp32 FMA: %.1f GFLOP/s", c->value / 1e9);
-    } else {
+    rlb_progress(opt, "ceiling DRAM (stream copy): %.2f GB/s", out->ceilings[0].value / 1e9);
+    if (measure_fma(opt, threads, &out->ceilings[1]) != 0) {
         snprintf(why, cap, "could not measure the FMA peak");
         return 1;
     }
+    rlb_progress(opt, "ceiling fp32 FMA: %.1f GFLOP/s", out->ceilings[1].value / 1e9);
+    out->ceiling_count = 2;
 
     flusher fl = {0};
     if (opt->flush) flush_init(&fl);
-    for (int i = 0; i < n; i++) {
-        char desc[200];
-        describe(&cases[i], desc, sizeof desc);
-        run_case(opt, threads, &cases[i], rlb_mix64(opt->seed + (uint64_t)i), &fl,
-                 &out->results[i]);
-        const rlb_result *r = &out->results[i];
-        if (r->ran)
-            progress(opt, "[%d/%d] %s: median %.3f ms (%d runs), rel L2 err %.2e %s", i + 1, n,
-                     desc, r->t.median_s * 1e3, r->t.runs, r->check.rel_l2_error,
-                     r->check.passed ? "ok" : "FAILED");
-        else
-            progress(opt, "[%d/%d] %s: skipped (%s)", i + 1, n, desc, r->skip_reason);
-    }
-    out->result_count = n;
+    cpu_ctx cx = {opt, threads, &fl};
+    const rlb_backend be = {run_case, &cx, 0, 3};
+    const int rc = rlb_run_cases(opt, cases, n, &be, out, why, cap);
     free(fl.buf);
-    return 0;
+    return rc;
 }

@@ -11,27 +11,6 @@
 #include "bench_record.h"
 #include "rooflab/record.h"
 
-/* Preset for a device name, only where the name says exactly which part it is. */
-static const char *preset_for(const char *name) {
-    static const struct {
-        const char *name, *preset;
-    } map[] = {
-        {"NVIDIA H200", "h200-sxm"},
-        {"NVIDIA H100 80GB HBM3", "h100-sxm"},
-        {"NVIDIA H100 PCIe", "h100-pcie"},
-        {"NVIDIA A100-SXM4-80GB", "a100-sxm4-80gb"},
-        {"NVIDIA A100-SXM4-40GB", "a100-sxm4-40gb"},
-        {"NVIDIA L4", "l4"},
-        {"NVIDIA GeForce RTX 4090", "rtx4090"},
-        {"NVIDIA GeForce RTX 3060", "rtx3060"},
-        {"Tesla V100-SXM2-16GB", "v100-sxm2"},
-        {"Tesla V100-SXM2-32GB", "v100-sxm2"},
-    };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        if (strcmp(name, map[i].name) == 0) return map[i].preset;
-    return NULL;
-}
-
 /* Append printf-formatted text to a growing buffer. */
 typedef struct {
     char *s;
@@ -137,8 +116,8 @@ int rlb_build_record(const char *backend, const rlb_run *run, const rlb_options 
     /* hardware */
     const rlb_device *dv = &run->dev;
     bad |= rl_rec_set_string(&r->hardware.name, dv->name);
-    const char *preset = preset_for(dv->name);
-    if (preset) bad |= rl_rec_set_string(&r->hardware.preset, preset);
+    const rl_hw *preset = rl_hw_match_device(dv->name); /* only where the name is unambiguous */
+    if (preset) bad |= rl_rec_set_string(&r->hardware.preset, preset->id);
     if (dv->compute_capability[0])
         bad |= rl_rec_set_string(&r->hardware.compute_capability, dv->compute_capability);
     rlb_cpu_model(buf, sizeof buf);
@@ -243,10 +222,7 @@ int rlb_build_record(const char *backend, const rlb_run *run, const rlb_options 
         const rlb_result *res = &run->results[i];
         char desc[256];
         const rl_problem *p = &res->c.problem;
-        snprintf(desc, sizeof desc, "%s %s B=%lld H=%lld Hkv=%lld N=%lld L=%lld d=%lld%s",
-                 rlb_kernel_name(res->c.kernel), rl_dtype_name(p->dtype), (long long)p->batch,
-                 (long long)p->heads, (long long)p->kv_heads, (long long)p->seq,
-                 (long long)p->kv_len, (long long)p->head_dim, p->causal ? " causal" : "");
+        rlb_case_describe(&res->c, 0, desc, sizeof desc);
         if (!res->ran) {
             sb_printf(&notes, "skipped %s: %s\n", desc, res->skip_reason);
             continue;

@@ -25,7 +25,6 @@
 #define ROOFLAB_CUDA_FLAGS "unknown"
 #endif
 
-#define RLB_MAX_RUNS 200
 #define MIB ((size_t)1 << 20)
 
 namespace {
@@ -42,16 +41,6 @@ struct ctx {
     cudaEvent_t ev[2 * RLB_MAX_RUNS + 2];
     int nev = 0;
 };
-
-void progress(const ctx &c, const char *fmt, ...) {
-    if (!c.opt->progress) return;
-    char line[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    c.opt->progress(c.opt->progress_ctx, line);
-}
 
 /* Record the first failing call in `why` (file, line, call, CUDA's message). */
 bool ck(ctx &c, cudaError_t e, const char *what, int line) {
@@ -74,13 +63,8 @@ rlk_dtype kdtype(rl_dtype t) {
     return t == RL_DTYPE_FP16 ? RLK_F16 : (t == RL_DTYPE_BF16 ? RLK_BF16 : RLK_F32);
 }
 
-int choose_runs(const rlb_options *opt, double t_est) {
-    if (opt->runs > 0) return std::min(opt->runs, RLB_MAX_RUNS);
-    const double budget = opt->quick ? 0.1 : 0.3;
-    const int lo = opt->quick ? 5 : 10, hi = opt->quick ? 30 : 100;
-    int n = t_est > 0 ? (int)ceil(budget / t_est) : hi;
-    return std::max(lo, std::min(hi, n));
-}
+/* Timed runs of a case: about 0.1 s (quick) or 0.3 s, within [5, 30] or [10, 100]. */
+const rlb_budget quick_budget = {0.1, 5, 30}, full_budget = {0.3, 10, 100};
 
 /* Time `runs` launches of fn, each preceded (outside the events) by `before`. Returns false with
  * why filled on any error. */
@@ -112,7 +96,7 @@ bool ceiling_copy(ctx &c, rlb_ceiling *out) {
     void *a = nullptr, *b = nullptr;
     bool ok = CK(c, cudaMalloc(&a, bytes)) && CK(c, cudaMalloc(&b, bytes)) &&
               CK(c, rlk_cuda_fill_uniform(a, RLK_F32, bytes / 4, 12345u, c.st));
-    const int warmup = 3, runs = c.opt->runs > 0 ? std::min(c.opt->runs, RLB_MAX_RUNS) : 20;
+    const int warmup = 3, runs = rlb_ceiling_runs(c.opt, 20);
     double times[RLB_MAX_RUNS];
     for (int w = 0; ok && w < warmup; w++)
         ok = CK(c, cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice, c.st));
@@ -123,13 +107,7 @@ bool ceiling_copy(ctx &c, rlb_ceiling *out) {
     cudaFree(a);
     cudaFree(b);
     if (!ok) return false;
-    memset(out, 0, sizeof *out);
-    snprintf(out->name, sizeof out->name, "HBM");
-    out->is_bandwidth = 1;
-    out->dtype = RL_DTYPE_DEFAULT;
-    out->work = 2.0 * (double)bytes;
-    rlb_stats_from(times, runs, warmup, &out->t);
-    out->value = out->work / out->t.min_s; /* best run: a ceiling */
+    rlb_ceiling_from_runs(out, "HBM", 1, RL_DTYPE_DEFAULT, 2.0 * (double)bytes, times, runs, warmup);
     snprintf(out->method, sizeof out->method,
              "cudaMemcpyAsync device-to-device of %zu MiB, bytes read + written, best of %d",
              bytes / MIB, runs);
@@ -153,8 +131,7 @@ bool ceiling_gemm(ctx &c, const char *name, rl_dtype dt, cudaDataType_t ty, cubl
                                         B, ty, n, &zero, C, ty, n, ct, CUBLAS_GEMM_DEFAULT);
         return s == CUBLAS_STATUS_SUCCESS ? cudaSuccess : cudaErrorUnknown;
     };
-    const int warmup = 2, runs = c.opt->runs > 0 ? std::min(c.opt->runs, RLB_MAX_RUNS)
-                                                 : (c.opt->quick ? 5 : 10);
+    const int warmup = 2, runs = rlb_ceiling_runs(c.opt, c.opt->quick ? 5 : 10);
     double times[RLB_MAX_RUNS];
     for (int w = 0; ok && w < warmup; w++) ok = CK(c, gemm());
     if (ok) ok = time_runs(c, runs, gemm, [] { return true; }, times);
@@ -162,13 +139,7 @@ bool ceiling_gemm(ctx &c, const char *name, rl_dtype dt, cudaDataType_t ty, cubl
     cudaFree(B);
     cudaFree(C);
     if (!ok) return false;
-    memset(out, 0, sizeof *out);
-    snprintf(out->name, sizeof out->name, "%s", name);
-    out->is_bandwidth = 0;
-    out->dtype = dt;
-    out->work = 2.0 * (double)n * n * n;
-    rlb_stats_from(times, runs, warmup, &out->t);
-    out->value = out->work / out->t.min_s; /* best run: a ceiling */
+    rlb_ceiling_from_runs(out, name, 0, dt, 2.0 * (double)n * n * n, times, runs, warmup);
     snprintf(out->method, sizeof out->method,
              "cublasGemmEx %dx%dx%d, %s, random inputs, 2 FLOP per multiply-add, best of %d", n,
              n, n,
@@ -198,6 +169,118 @@ struct dev_buf {
     }
 };
 
+/* The check's view of a case's inputs in device memory: a query row, or the K and V of one KV
+ * head, copied to the host and converted to fp32 (why filled on a CUDA error). */
+struct dev_inputs {
+    ctx &c;
+    rl_dtype dtype;
+    const void *q, *k, *v;
+    size_t es, d, head; /* element size, d, L·d */
+    std::vector<unsigned char> kraw, vraw, qraw;
+    std::vector<float> kf, vf, qf;
+    dev_inputs(ctx &cx, const rl_problem *p, const void *qp, const void *kp, const void *vp,
+               size_t esize)
+        : c(cx), dtype(p->dtype), q(qp), k(kp), v(vp), es(esize), d((size_t)p->head_dim),
+          head((size_t)(p->kv_len * p->head_dim)), kraw(head * es), vraw(head * es), qraw(d * es),
+          kf(head), vf(head), qf(d) {}
+};
+
+int dev_query(void *ctx_, int64_t row, const float **q) {
+    dev_inputs &di = *(dev_inputs *)ctx_;
+    if (!CK(di.c, cudaMemcpy(di.qraw.data(), (const char *)di.q + (size_t)row * di.d * di.es,
+                             di.qraw.size(), cudaMemcpyDeviceToHost)))
+        return 1;
+    to_float(di.qraw.data(), di.dtype, di.d, di.qf.data());
+    *q = di.qf.data();
+    return 0;
+}
+
+int dev_kv(void *ctx_, int64_t kv_head, const float **k, const float **v) {
+    dev_inputs &di = *(dev_inputs *)ctx_;
+    const size_t off = (size_t)kv_head * di.head * di.es;
+    if (!CK(di.c, cudaMemcpy(di.kraw.data(), (const char *)di.k + off, di.kraw.size(),
+                             cudaMemcpyDeviceToHost)) ||
+        !CK(di.c, cudaMemcpy(di.vraw.data(), (const char *)di.v + off, di.vraw.size(),
+                             cudaMemcpyDeviceToHost)))
+        return 1;
+    to_float(di.kraw.data(), di.dtype, di.head, di.kf.data());
+    to_float(di.vraw.data(), di.dtype, di.head, di.vf.data());
+    *k = di.kf.data();
+    *v = di.vf.data();
+    return 0;
+}
+
+/* A case this backend or device cannot run: the reason in res->skip_reason; returns true. */
+bool skipf(rlb_result *res, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+bool skipf(rlb_result *res, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(res->skip_reason, sizeof res->skip_reason, fmt, ap);
+    va_end(ap);
+    return true;
+}
+
+bool smem_over(const ctx &c, size_t need, rlb_result *res) {
+    return need > c.prop.sharedMemPerBlockOptin &&
+           skipf(res, "needs %zu bytes of shared memory per block; the device allows %zu", need,
+                 (size_t)c.prop.sharedMemPerBlockOptin);
+}
+
+/* True (skip_reason filled) when the case's kernel does not take its problem on this device;
+ * otherwise the device memory it needs beyond Q, K, V and O (*extra) and decode's *splits. */
+bool unsupported(const ctx &c, const rlb_case *cs, const rlk_shape &s, size_t es, rlb_result *res,
+                 size_t *extra, int *splits) {
+    const rl_problem *p = &cs->problem;
+    const rlk_dtype t = kdtype(p->dtype);
+    if (p->kv_dtype != p->dtype ||
+        (p->dtype != RL_DTYPE_FP32 && p->dtype != RL_DTYPE_FP16 && p->dtype != RL_DTYPE_BF16))
+        return skipf(res, "the CUDA kernels take fp32, fp16 or bf16 with K/V in the same dtype");
+    switch (cs->kernel) {
+    case RLB_CUDA_NAIVE:
+        *extra = 2 * (size_t)(p->batch * p->heads * p->seq * p->kv_len) * es;
+        return false;
+    case RLB_CUDA_TILED_FP32:
+        if (t != RLK_F32) return skipf(res, "cuda-tiled-fp32 is fp32 only");
+        if (rlk_cuda_tiled_fp32_smem(&s) > c.prop.sharedMemPerBlockOptin || p->head_dim > 256)
+            return skipf(res,
+                         "Br=%lld Bc=%lld d=%lld needs %zu bytes of shared memory per block; the "
+                         "device allows %zu",
+                         (long long)p->block_m, (long long)p->block_n, (long long)p->head_dim,
+                         rlk_cuda_tiled_fp32_smem(&s), (size_t)c.prop.sharedMemPerBlockOptin);
+        return false;
+    case RLB_CUDA_TILED_TC: {
+        int64_t br, bc;
+        if (t == RLK_F32 || !rlk_cuda_tiled_tc_tile(p->head_dim, &br, &bc))
+            return skipf(res, "cuda-tiled-tc takes fp16 or bf16 with d = 64 or 128");
+        if (br != p->block_m || bc != p->block_n)
+            return skipf(res, "cuda-tiled-tc uses Br=%lld Bc=%lld for d=%lld; the case says %lldx%lld",
+                         (long long)br, (long long)bc, (long long)p->head_dim,
+                         (long long)p->block_m, (long long)p->block_n);
+        return smem_over(c, rlk_cuda_tiled_tc_smem(p->head_dim), res);
+    }
+    case RLB_CUDA_TILED_MMA:
+        if (t == RLK_F32 || (p->head_dim != 64 && p->head_dim != 128))
+            return skipf(res, "cuda-tiled-mma takes fp16 or bf16 with d = 64 or 128");
+        if (p->block_m != RLK_CUDA_MMA_BR || p->block_n != RLK_CUDA_MMA_BC)
+            return skipf(res, "cuda-tiled-mma uses Br=%d Bc=%d; the case says %lldx%lld",
+                         RLK_CUDA_MMA_BR, RLK_CUDA_MMA_BC, (long long)p->block_m,
+                         (long long)p->block_n);
+        return smem_over(c, rlk_cuda_tiled_mma_smem(p->head_dim), res);
+    case RLB_CUDA_DECODE: {
+        if (p->seq != 1 || (p->head_dim != 64 && p->head_dim != 128))
+            return skipf(res, "cuda-decode takes N = 1 and d = 64 or 128");
+        int fused = 0;
+        const int G = rlk_cuda_decode_group(&s, &fused);
+        *splits = rlk_cuda_decode_splits(&s, c.prop.multiProcessorCount);
+        *extra = rlk_cuda_decode_workspace(&s, *splits);
+        snprintf(res->note, sizeof res->note, "splits=%d, %d query head%s per block%s", *splits, G,
+                 G == 1 ? "" : "s", fused ? " (K/V read once per KV head)" : "");
+        return false;
+    }
+    default: return skipf(res, "not a CUDA kernel");
+    }
+}
+
 /* Returns false only on a CUDA error that leaves the device unusable (why filled); a problem the
  * kernel does not support or that does not fit is a skip (res->skip_reason). */
 bool run_case(ctx &c, const rlb_case *cs, uint64_t seed, rlb_result *res) {
@@ -209,108 +292,25 @@ bool run_case(ctx &c, const rlb_case *cs, uint64_t seed, rlb_result *res) {
     rlb_shape_from_problem(p, &s);
     const rlk_dtype t = kdtype(p->dtype);
     const size_t es = rlk_dtype_size(t);
-    if (p->kv_dtype != p->dtype ||
-        (p->dtype != RL_DTYPE_FP32 && p->dtype != RL_DTYPE_FP16 && p->dtype != RL_DTYPE_BF16)) {
-        snprintf(res->skip_reason, sizeof res->skip_reason,
-                 "the CUDA kernels take fp32, fp16 or bf16 with K/V in the same dtype");
-        return true;
-    }
     const size_t nq = (size_t)(p->batch * p->heads * p->seq * p->head_dim);
     const size_t nk = (size_t)(p->batch * p->kv_heads * p->kv_len * p->head_dim);
     size_t extra = 0; /* S + P, or the decode workspace */
     int splits = 0;
-    switch (cs->kernel) {
-    case RLB_CUDA_NAIVE: extra = 2 * (size_t)(p->batch * p->heads * p->seq * p->kv_len) * es; break;
-    case RLB_CUDA_TILED_FP32:
-        if (t != RLK_F32) {
-            snprintf(res->skip_reason, sizeof res->skip_reason, "cuda-tiled-fp32 is fp32 only");
-            return true;
-        }
-        if (rlk_cuda_tiled_fp32_smem(&s) > c.prop.sharedMemPerBlockOptin || p->head_dim > 256) {
-            snprintf(res->skip_reason, sizeof res->skip_reason,
-                     "Br=%lld Bc=%lld d=%lld needs %zu bytes of shared memory per block; the "
-                     "device allows %zu",
-                     (long long)p->block_m, (long long)p->block_n, (long long)p->head_dim,
-                     rlk_cuda_tiled_fp32_smem(&s), (size_t)c.prop.sharedMemPerBlockOptin);
-            return true;
-        }
-        break;
-    case RLB_CUDA_TILED_TC: {
-        int64_t br, bc;
-        if (t == RLK_F32 || !rlk_cuda_tiled_tc_tile(p->head_dim, &br, &bc)) {
-            snprintf(res->skip_reason, sizeof res->skip_reason,
-                     "cuda-tiled-tc takes fp16 or bf16 with d = 64 or 128");
-            return true;
-        }
-        if (br != p->block_m || bc != p->block_n) {
-            snprintf(res->skip_reason, sizeof res->skip_reason,
-                     "cuda-tiled-tc uses Br=%lld Bc=%lld for d=%lld; the case says %lldx%lld",
-                     (long long)br, (long long)bc, (long long)p->head_dim, (long long)p->block_m,
-                     (long long)p->block_n);
-            return true;
-        }
-        if (rlk_cuda_tiled_tc_smem(p->head_dim) > c.prop.sharedMemPerBlockOptin) {
-            snprintf(res->skip_reason, sizeof res->skip_reason,
-                     "needs %zu bytes of shared memory per block; the device allows %zu",
-                     rlk_cuda_tiled_tc_smem(p->head_dim), (size_t)c.prop.sharedMemPerBlockOptin);
-            return true;
-        }
-        break;
-    }
-    case RLB_CUDA_TILED_MMA:
-        if (t == RLK_F32 || (p->head_dim != 64 && p->head_dim != 128)) {
-            snprintf(res->skip_reason, sizeof res->skip_reason,
-                     "cuda-tiled-mma takes fp16 or bf16 with d = 64 or 128");
-            return true;
-        }
-        if (p->block_m != RLK_CUDA_MMA_BR || p->block_n != RLK_CUDA_MMA_BC) {
-            snprintf(res->skip_reason, sizeof res->skip_reason,
-                     "cuda-tiled-mma uses Br=%d Bc=%d; the case says %lldx%lld", RLK_CUDA_MMA_BR,
-                     RLK_CUDA_MMA_BC, (long long)p->block_m, (long long)p->block_n);
-            return true;
-        }
-        if (rlk_cuda_tiled_mma_smem(p->head_dim) > c.prop.sharedMemPerBlockOptin) {
-            snprintf(res->skip_reason, sizeof res->skip_reason,
-                     "needs %zu bytes of shared memory per block; the device allows %zu",
-                     rlk_cuda_tiled_mma_smem(p->head_dim), (size_t)c.prop.sharedMemPerBlockOptin);
-            return true;
-        }
-        break;
-    case RLB_CUDA_DECODE: {
-        if (p->seq != 1 || (p->head_dim != 64 && p->head_dim != 128)) {
-            snprintf(res->skip_reason, sizeof res->skip_reason,
-                     "cuda-decode takes N = 1 and d = 64 or 128");
-            return true;
-        }
-        int fused = 0;
-        int G = rlk_cuda_decode_group(&s, &fused);
-        splits = rlk_cuda_decode_splits(&s, c.prop.multiProcessorCount);
-        extra = rlk_cuda_decode_workspace(&s, splits);
-        snprintf(res->note, sizeof res->note, "splits=%d, %d query head%s per block%s", splits, G,
-                 G == 1 ? "" : "s", fused ? " (K/V read once per KV head)" : "");
-        break;
-    }
-    default:
-        snprintf(res->skip_reason, sizeof res->skip_reason, "not a CUDA kernel");
-        return true;
-    }
+    if (unsupported(c, cs, s, es, res, &extra, &splits)) return true;
     size_t free_b = 0, total_b = 0;
     if (!CK(c, cudaMemGetInfo(&free_b, &total_b))) return false;
     const size_t need = (2 * nq + 2 * nk) * es + extra;
-    if (need + 256 * MIB > free_b) {
-        snprintf(res->skip_reason, sizeof res->skip_reason,
-                 "needs %.2f GiB of device memory, %.2f GiB free", need / 1073741824.0,
-                 free_b / 1073741824.0);
-        return true;
-    }
+    if (need + 256 * MIB > free_b)
+        return skipf(res, "needs %.2f GiB of device memory, %.2f GiB free", need / 1073741824.0,
+                     free_b / 1073741824.0);
     dev_buf q, k, v, o, x;
     if (!CK(c, cudaMalloc(&q.p, nq * es)) || !CK(c, cudaMalloc(&k.p, nk * es)) ||
         !CK(c, cudaMalloc(&v.p, nk * es)) || !CK(c, cudaMalloc(&o.p, nq * es)))
         return false;
     if (extra && !CK(c, cudaMalloc(&x.p, extra))) return false;
-    if (!CK(c, rlk_cuda_fill_uniform(q.p, t, nq, seed ^ 0x51u, c.st)) ||
-        !CK(c, rlk_cuda_fill_uniform(k.p, t, nk, seed ^ 0x4Bu, c.st)) ||
-        !CK(c, rlk_cuda_fill_uniform(v.p, t, nk, seed ^ 0x56u, c.st)))
+    if (!CK(c, rlk_cuda_fill_uniform(q.p, t, nq, seed ^ RLB_SEED_Q, c.st)) ||
+        !CK(c, rlk_cuda_fill_uniform(k.p, t, nk, seed ^ RLB_SEED_K, c.st)) ||
+        !CK(c, rlk_cuda_fill_uniform(v.p, t, nk, seed ^ RLB_SEED_V, c.st)))
         return false;
 
     cublasStatus_t bs = CUBLAS_STATUS_SUCCESS;
@@ -352,7 +352,7 @@ bool run_case(ctx &c, const rlb_case *cs, uint64_t seed, rlb_result *res) {
         }
         t_est = wt[nw - 1];
     }
-    const int runs = choose_runs(c.opt, t_est);
+    const int runs = rlb_choose_runs(c.opt, t_est, quick_budget, full_budget);
     double times[RLB_MAX_RUNS];
     if (!time_runs(c, runs, launch, before, times)) return false;
     rlb_stats_from(times, runs, warmup, &res->t);
@@ -363,64 +363,18 @@ bool run_case(ctx &c, const rlb_case *cs, uint64_t seed, rlb_result *res) {
     std::vector<float> of(nq);
     if (!CK(c, cudaMemcpy(raw.data(), o.p, nq * es, cudaMemcpyDeviceToHost))) return false;
     to_float(raw.data(), p->dtype, nq, of.data());
-    int64_t nonfinite = 0;
-    for (size_t i = 0; i < nq; i++) nonfinite += !isfinite(of[i]);
-    const int64_t total = p->batch * p->heads * p->seq;
-    const int64_t cap_rows = c.opt->check_rows > 0 ? c.opt->check_rows : 256;
-    std::vector<int64_t> rows((size_t)std::min(cap_rows, total));
-    const int64_t nr = rlb_pick_rows(total, cap_rows, seed ^ 0x52u, rows.data());
-    const int64_t d = p->head_dim, L = p->kv_len, G = p->heads / p->kv_heads;
-    std::vector<unsigned char> kraw((size_t)(L * d) * es), vraw((size_t)(L * d) * es),
-        qraw((size_t)d * es);
-    std::vector<float> kf((size_t)(L * d)), vf((size_t)(L * d)), qf((size_t)d);
-    int64_t loaded = -1;
-    rlb_ref_acc acc;
-    memset(&acc, 0, sizeof acc);
-    for (int64_t x2 = 0; x2 < nr; x2++) {
-        const int64_t r = rows[(size_t)x2], bh = r / p->seq, i = r % p->seq;
-        const int64_t b = bh / p->heads, h = bh % p->heads;
-        const int64_t kvh = b * p->kv_heads + h / G;
-        if (kvh != loaded) {
-            const size_t off = (size_t)(kvh * L * d) * es;
-            if (!CK(c, cudaMemcpy(kraw.data(), (char *)k.p + off, kraw.size(),
-                                  cudaMemcpyDeviceToHost)) ||
-                !CK(c, cudaMemcpy(vraw.data(), (char *)v.p + off, vraw.size(),
-                                  cudaMemcpyDeviceToHost)))
-                return false;
-            to_float(kraw.data(), p->dtype, (size_t)(L * d), kf.data());
-            to_float(vraw.data(), p->dtype, (size_t)(L * d), vf.data());
-            loaded = kvh;
-        }
-        if (!CK(c, cudaMemcpy(qraw.data(), (char *)q.p + (size_t)(r * d) * es, qraw.size(),
-                              cudaMemcpyDeviceToHost)))
-            return false;
-        to_float(qraw.data(), p->dtype, (size_t)d, qf.data());
-        rlb_ref_row(p, (double)s.scale, i, qf.data(), kf.data(), vf.data(), of.data() + r * d,
-                    &acc);
-    }
-    rlb_ref_finish(&acc, rlb_tolerance(p->dtype), total, nonfinite, &res->check);
+    dev_inputs di(c, p, q.p, k.p, v.p, es);
+    const rlb_inputs in = {dev_query, dev_kv, &di};
+    const int rc = rlb_check_output(c.opt, p, (double)s.scale, seed, of.data(), &in, &res->check);
+    if (rc > 0) return false;
+    if (rc < 0) return skipf(res, "out of host memory");
     res->ran = 1;
     return true;
 }
 
-const char *dtname(rl_dtype t) {
-    switch (t) {
-    case RL_DTYPE_FP32: return "fp32";
-    case RL_DTYPE_TF32: return "tf32";
-    case RL_DTYPE_FP16: return "fp16";
-    case RL_DTYPE_BF16: return "bf16";
-    case RL_DTYPE_FP8: return "fp8";
-    default: return "default";
-    }
-}
-
-void describe(const rlb_case *c, char *buf, size_t cap) {
-    const rl_problem *p = &c->problem;
-    snprintf(buf, cap, "%s %s B=%lld H=%lld Hkv=%lld N=%lld L=%lld d=%lld Br=%lld Bc=%lld%s",
-             rlb_kernel_name(c->kernel), dtname(p->dtype), (long long)p->batch,
-             (long long)p->heads, (long long)p->kv_heads, (long long)p->seq, (long long)p->kv_len,
-             (long long)p->head_dim, (long long)p->block_m, (long long)p->block_n,
-             p->causal ? " causal" : "");
+/* rlb_backend.run_case: the why buffer is the context's (c.why). */
+int run_case_fn(void *ctx_, const rlb_case *cs, uint64_t seed, rlb_result *res, char *, size_t) {
+    return run_case(*(ctx *)ctx_, cs, seed, res) ? 0 : 1;
 }
 
 void version_text(int v, char *buf, size_t cap) {
@@ -488,13 +442,13 @@ int run_all(ctx &c, const rlb_case *cases, int n, rlb_run *out) {
     c.flush_bytes = std::max<size_t>(2 * (size_t)c.prop.l2CacheSize, 64 * MIB);
     if (!CK(c, cudaMalloc(&c.flush, c.flush_bytes))) return 1;
 
-    progress(c, "cuda: %s, compute capability %s, %d SMs, driver %s, runtime %s", dv->name,
+    rlb_progress(c.opt, "cuda: %s, compute capability %s, %d SMs, driver %s, runtime %s", dv->name,
              dv->compute_capability, dv->sm_count, dv->driver_version, dv->runtime_version);
 
     /* Ceilings, in the same run as the kernels. */
     out->ceiling_count = 0;
     if (!ceiling_copy(c, &out->ceilings[out->ceiling_count])) return 1;
-    progress(c, "ceiling HBM (device-to-device copy): %.1f GB/s",
+    rlb_progress(c.opt, "ceiling HBM (device-to-device copy): %.1f GB/s",
              out->ceilings[out->ceiling_count++].value / 1e9);
     struct {
         const char *name;
@@ -511,29 +465,11 @@ int run_all(ctx &c, const rlb_case *cases, int n, rlb_run *out) {
         rlb_ceiling *cl = &out->ceilings[out->ceiling_count];
         if (!ceiling_gemm(c, g.name, g.dt, g.ty, g.ct, cl)) return 1;
         out->ceiling_count++;
-        progress(c, "ceiling %s (cuBLAS GEMM): %.1f TFLOP/s", g.name, cl->value / 1e12);
+        rlb_progress(c.opt, "ceiling %s (cuBLAS GEMM): %.1f TFLOP/s", g.name, cl->value / 1e12);
     }
 
-    for (int i = 0; i < n; i++) {
-        char desc[256];
-        describe(&cases[i], desc, sizeof desc);
-        if (!run_case(c, &cases[i], rlb_mix64(c.opt->seed + (uint64_t)i), &out->results[i])) {
-            char msg[RLB_TEXT_MAX + 300];
-            snprintf(msg, sizeof msg, "%s: %s", desc, c.why);
-            snprintf(c.why, c.cap, "%s", msg);
-            out->result_count = i;
-            return 1;
-        }
-        const rlb_result *r = &out->results[i];
-        if (r->ran)
-            progress(c, "[%d/%d] %s: median %.4f ms (%d runs), rel L2 err %.2e %s", i + 1, n, desc,
-                     r->t.median_s * 1e3, r->t.runs, r->check.rel_l2_error,
-                     r->check.passed ? "ok" : "FAILED");
-        else
-            progress(c, "[%d/%d] %s: skipped (%s)", i + 1, n, desc, r->skip_reason);
-    }
-    out->result_count = n;
-    return 0;
+    const rlb_backend be = {run_case_fn, &c, 1, 4};
+    return rlb_run_cases(c.opt, cases, n, &be, out, c.why, c.cap);
 }
 
 } // namespace

@@ -7,19 +7,10 @@
 #include <string.h>
 
 #include "bench.h"
+#include "bench_check.h"
 #include "bench_record.h"
 #include "rooflab/record.h"
 
-static int failures = 0;
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            failures++;                                                                            \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                   \
-            fprintf(stderr, __VA_ARGS__);                                                          \
-            fputc('\n', stderr);                                                                   \
-        }                                                                                          \
-    } while (0)
 
 static void set_result(rlb_result *r, rlb_kernel k, rl_model m, rl_problem p, double median,
                        int passed, int ran) {
@@ -237,10 +228,5 @@ int main(int argc, char **argv) {
           "bad series accepted or unnamed: %s", why);
     CHECK(rlb_series_read("/nonexistent/x.json", &s, why, sizeof why) != 0 && strstr(why, "cannot open"),
           "missing series: %s", why);
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("bench records: all checks passed\n");
-    return 0;
+    return bench_check_report("bench records");
 }

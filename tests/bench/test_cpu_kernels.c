@@ -8,17 +8,8 @@
 
 #include "attn_cpu.h"
 #include "bench.h"
+#include "bench_check.h"
 
-static int failures = 0;
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            failures++;                                                                            \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                   \
-            fprintf(stderr, __VA_ARGS__);                                                          \
-            fputc('\n', stderr);                                                               \
-        }                                                                                          \
-    } while (0)
 
 typedef int (*kernel_fn)(const rlk_shape *, const float *, const float *, const float *, float *,
                          int threads);
@@ -95,19 +86,16 @@ static void kernel_should_match_reference(const char *name, kernel_fn fn, int64_
     rlb_fill_uniform(v, nk, 3000u + (uint64_t)d);
     memset(o, 0xFF, nq * 4);
     CHECK(fn(&s, q, k, v, o, threads) == 0, "%s refused a valid problem", name);
-    int64_t nonfinite = 0;
-    for (size_t i = 0; i < nq; i++) nonfinite += !isfinite(o[i]);
+    /* The benchmark's own check, on every row (fp32: tolerance 1e-5). */
     rl_problem p = {.batch = B, .heads = H, .kv_heads = Hkv, .seq = N, .kv_len = L, .head_dim = d,
-                    .causal = causal};
-    rlb_ref_acc acc = {0};
-    const int64_t G = H / Hkv;
-    for (int64_t r = 0; r < B * H * N; r++) {
-        int64_t bh = r / N, i = r % N, b = bh / H, h = bh % H, kvh = b * Hkv + h / G;
-        rlb_ref_row(&p, (double)s.scale, i, q + r * d, k + kvh * L * d, v + kvh * L * d, o + r * d,
-                    &acc);
-    }
+                    .causal = causal, .dtype = RL_DTYPE_FP32};
+    const rlb_options opt = {.check_rows = B * H * N};
+    const rlb_host_inputs host = {q, k, v, L, d};
+    const rlb_inputs in = rlb_inputs_host(&host);
     rlb_check c;
-    rlb_ref_finish(&acc, 1e-5, B * H * N, nonfinite, &c);
+    memset(&c, 0, sizeof c);
+    CHECK(rlb_check_output(&opt, &p, (double)s.scale, 7u, o, &in, &c) == 0, "%s: check failed", name);
+    CHECK(c.rows_checked == B * H * N, "%s: checked %lld rows", name, (long long)c.rows_checked);
     CHECK(c.passed,
           "%s B=%lld H=%lld Hkv=%lld N=%lld L=%lld d=%lld causal=%d Br=%lld Bc=%lld threads=%d: rel "
           "L2 %g, %lld non-finite",
@@ -170,10 +158,5 @@ int main(void) {
         kernel_should_match_reference(ks[i].name, ks[i].fn, 2, 8, 2, 1, 1000, 64, 0, 64, 64, 3);
         kernel_should_match_reference(ks[i].name, ks[i].fn, 1, 4, 1, 1, 333, 128, 1, 64, 50, 2);
     }
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("cpu kernels: all checks passed\n");
-    return 0;
+    return bench_check_report("cpu kernels");
 }
