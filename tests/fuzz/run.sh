@@ -22,7 +22,7 @@ CC=$(command -v clang || command -v clang-14 || true)
 if [ -z "$CC" ]; then echo "FAIL: clang is needed for the libFuzzer target (scripts/setup.sh installs it)" >&2; exit 1; fi
 mkdir -p "$OUT/corpus" "$OUT/seeds"
 "$CC" -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-  -I"$ROOT/core/include" "$ROOT"/core/src/*.c "$ROOT/tests/fuzz/fuzz_record.c" -lcjson -lm \
+  -I"$ROOT/core/include" "$ROOT"/core/src/*.c "$ROOT"/core/src/record/*.c "$ROOT/tests/fuzz/fuzz_record.c" -lcjson -lm \
   -o "$OUT/fuzz_record"
 cp "$ROOT"/data/examples/*.json "$ROOT"/tests/record/cases/*/*.json "$OUT/seeds/" 2>/dev/null || true
 # importer seeds: the format byte (1 ert, 2 ncu-csv, 3 gbench) followed by the sample

@@ -15,7 +15,8 @@
  *                     "memory_clock_hz": 2.619e9, "threads": 8,
  *                     "ceilings": [ { "name": "HBM", "bytes_per_s": 3.0e12, "source": "measured" },
  *                                   { "name": "fp16 tensor", "flops_per_s": 6.6e14,
- *                                     "source": "measured", "dtype": "fp16" } ] },
+ *                                     "source": "measured", "dtype": "fp16",
+ *                                     "method": "matmul kernel, median of 21 runs" } ] },
  *     "software":   { "kernel": "flash_fwd", "kernel_version": "v0.4.0", "git_revision": "...",
  *                     "compiler": "...", "flags": "...",
  *                     "argv": ["rooflab", "bench", "--backend", "cuda"] },
@@ -28,7 +29,9 @@
  *                   "flops": 1.7e10, "modelled_bytes": 5.4e8, "measured_bytes": 6.1e8,
  *                   "max_abs_error": 3e-4, "rel_l2_error": 2.1e-4, "kernel": "...", "label": "...",
  *                   "hardware": { ... per-point hardware, for tables spanning devices ... },
- *                   "reported": { "flops_per_s": ..., "bytes_per_s": ... } } ] }
+ *                   "reported": { "flops_per_s": ..., "bytes_per_s": ... } } ],
+ *     "skipped": [ { "kernel": "...", "problem": { ... }, "traffic_model": "tiled",
+ *                    "reason": "out of memory" } ] }
  *
  * Units are base SI in plain JSON numbers (seconds, bytes, FLOP, bytes/s, FLOP/s). The mandatory
  * minimum (the second source document's reporting rule): hardware name, precision (problem.dtype),
@@ -128,6 +131,9 @@ typedef struct rl_rec_ceiling {
     int measured;             /* "source": "measured" (1) or "datasheet" (0) */
     rl_dtype dtype;           /* compute ceilings: the dtype it applies to; DEFAULT = any */
     int dram;                 /* bandwidth ceilings: 1 when it is device memory (HBM/DRAM/GDDR) */
+    char *method;             /* "method": how a measured ceiling was obtained ("copy kernel,
+                                 2 threads, median of 21 runs"); NULL = absent. Set it with
+                                 rl_rec_set_string(&ceiling->method, ...) */
 } rl_rec_ceiling;
 
 typedef struct rl_rec_hardware {
@@ -206,6 +212,15 @@ typedef struct rl_rec_point {
     rl_rec_derived derived;
 } rl_rec_point;
 
+/* A benchmark run that was skipped, with its reason ("skipped": [...]): the record says what it
+ * does not hold and why (a failed run, a kernel without FLOP counters, a shape a kernel refuses). */
+typedef struct rl_rec_skip {
+    char *kernel;                /* mandatory: the kernel or benchmark name */
+    rl_problem problem;          /* the problem it would have measured ({0} = defaults) */
+    rl_rec_traffic traffic_model;/* default tiled */
+    char *reason;                /* mandatory: why it was skipped, in words */
+} rl_rec_skip;
+
 typedef struct rl_record {
     int schema_version;
     rl_rec_provenance provenance;
@@ -214,6 +229,10 @@ typedef struct rl_record {
     rl_rec_point *points;
     size_t point_count;
     size_t point_cap;
+    rl_rec_skip *skipped;     /* "skipped": runs not measured, each with its reason (optional; at
+                                 most RL_RECORD_MAX_POINTS); the JSON key is absent when empty */
+    size_t skipped_count;
+    size_t skipped_cap;
 } rl_record;
 
 /* ----------------------------------------------------------------------------------------------
@@ -239,6 +258,10 @@ int rl_rec_set_argv(rl_record *record, int argc, const char *const *argv);
  * it, or NULL when out of memory or at RL_RECORD_MAX_POINTS. The pointer stays valid until the
  * next rl_record_add_point. */
 rl_rec_point *rl_record_add_point(rl_record *record);
+/* Append a skipped run: copies of `kernel` and `reason` (both needed), problem {0} (defaults),
+ * traffic tiled. NULL when out of memory or at RL_RECORD_MAX_POINTS. The pointer stays valid
+ * until the next rl_record_add_skipped. */
+rl_rec_skip *rl_record_add_skipped(rl_record *record, const char *kernel, const char *reason);
 /* Append a ceiling to `hw` (the record's, or a point's). NULL when out of memory or full. */
 rl_rec_ceiling *rl_rec_add_ceiling(rl_rec_hardware *hw, const char *name,
                                    rl_rec_ceiling_kind kind, double value, int measured);

@@ -1,13 +1,22 @@
-/* record_internal.h — shared by core/src/record*.c only (not installed, not public). */
+/* record_internal.h — shared by the record library's files in core/src/record/ only (not
+ * installed, not public). */
 #ifndef ROOFLAB_RECORD_INTERNAL_H
 #define ROOFLAB_RECORD_INTERNAL_H
 
 #include <stdarg.h>
+#include <stdint.h>
 
 #include "rooflab/record.h"
 
+/* The largest integer a JSON number (an IEEE double) holds exactly: 2^53. Integer fields of a
+ * record (sm_count, threads, timing.runs, problem sizes before their own limits) stop there. */
+#define RL_EXACT_INT_MAX ((int64_t)1 << 53)
+
+/* ---- issues (record.c) ---------------------------------------------------------------------- */
+
 /* Append an issue "PATH: MESSAGE" (MESSAGE printf-style). `path` may be "" (document level:
- * the message then stands alone). Returns -1 for errors, 0 for warnings, for convenience. */
+ * the message then stands alone). Path and message are kept valid UTF-8 (a clipped or invalid
+ * sequence becomes '?'). Returns -1 for errors, 0 for warnings, for convenience. */
 int rl__issue(rl_rec_issues *issues, rl_rec_severity severity, rl_status status, const char *path,
               const char *fmt, ...)
 #if defined(__GNUC__)
@@ -15,19 +24,97 @@ int rl__issue(rl_rec_issues *issues, rl_rec_severity severity, rl_status status,
 #endif
     ;
 
+/* Record's first error status in `issues` after index `from` (RL_OK when none). */
+rl_status rl__first_error(const rl_rec_issues *issues, size_t errors_before);
+
+/* The error "out of memory" (document level); returns -1. */
+int rl__oom(rl_rec_issues *issues);
+
+/* ---- strings (record.c, utf8.c) ------------------------------------------------------------- */
+
 /* Copy of `n` bytes of `s` into a new NUL-terminated malloc'd string; NULL when out of memory. */
 char *rl__strndup(const char *s, size_t n);
 
-/* Record's first error status in `issues` after index `from` (RL_OK when none). */
-rl_status rl__first_error(const rl_rec_issues *issues, size_t errors_before);
+/* One UTF-8 sequence at s[0 .. avail): its length (1 to 4) and code point in *cp, or 0 when it is
+ * not valid UTF-8 (shortest form only, no surrogates, at most U+10FFFF). The one decoder of the
+ * record library: the JSON pre-check, strings, importers, messages all use it. */
+size_t rl__utf8_decode(const unsigned char *s, size_t avail, uint32_t *cp);
+
+/* Copy `src` into `dst` (room for strlen(src) + 1 bytes) replacing every byte that does not start
+ * a valid sequence with '?', keeping at most `max_chars` characters. Returns the bytes written
+ * (without the NUL). `dst` may equal `src` (in place). */
+size_t rl__utf8_clean(char *dst, const char *src, size_t max_chars);
+
+/* Bytes of `s` that fit in `max_bytes` without cutting a character (for clipped quotes). */
+size_t rl__utf8_clip(const char *s, size_t max_bytes);
 
 /* Valid UTF-8 of at most RL_RECORD_MAX_STRING code points? NULL, or "not valid UTF-8" / "too
  * long". */
 const char *rl__string_problem(const char *s);
+/* rl__string_problem as an error at `path` ("expected a string of valid UTF-8, got invalid
+ * bytes" / "expected a string of at most 4096 characters, got a longer one"). 0 when fine, -1
+ * when an error was added. NULL is fine. */
+int rl__check_string(rl_rec_issues *issues, const char *path, const char *s);
+
 /* Starts with YYYY-MM-DD. */
 int rl__date_ok(const char *d);
 /* Copy `text` into *slot replacing invalid UTF-8 with '?' and clipping to RL_RECORD_MAX_STRING
  * characters: importers take strings from other tools' files. 0 or -1 (out of memory). */
 int rl__set_clean(char **slot, const char *text);
+
+/* ---- the problem object (record.c) ---------------------------------------------------------- */
+
+/* The JSON key for a problem field named by core's error (a CLI flag like "kv-heads", or a key):
+ * from the field table; `field` itself when it names no field. */
+const char *rl__problem_key(const char *field);
+/* Store `value` into the field as read, unchecked (enum codes, 0/1): ranges are
+ * rl_problem_resolve's, so that the reader, the importers and a record built in memory get the
+ * same error at the same path from the checker. */
+void rl__problem_store(rl_problem *p, rl_problem_field field, int64_t value);
+/* core's problem error `err` as an error at PROBLEM_PATH.KEY ("points[2].problem.kv_heads"),
+ * the message without its leading "field: ". */
+void rl__problem_error(rl_rec_issues *issues, const char *problem_path, const rl_error *err);
+
+/* ---- numbers (import.c) --------------------------------------------------------------------- */
+
+/* The median of v[0 .. n) (sorts v in place); n > 0. */
+double rl__median(double *v, size_t n);
+
+/* ---- the strict JSON pre-check (json_scan.c) ------------------------------------------------ */
+
+/* 0 when the whole text is one RFC 8259 JSON value; -1 with *at = the offending byte (len when the
+ * text ends too early). *max_depth: the deepest nesting seen. */
+int rl__json_scan(const unsigned char *text, size_t len, size_t *at, int *max_depth);
+
+/* ---- CSV (csv.c): RFC 4180 quotes, doubled quotes, CRLF ------------------------------------- */
+
+typedef struct rl__csv_row {
+    char **cells;
+    size_t n;
+} rl__csv_row;
+
+/* Read one row starting at *pos; 1 when a row was read, 0 at the end, -1 on OOM or an
+ * unterminated quote (the row is then empty). */
+int rl__csv_next(const char *text, size_t len, size_t *pos, rl__csv_row *row);
+void rl__csv_free(rl__csv_row *row);
+/* The index of the cell equal to `name`, or -1. */
+int rl__csv_find(const rl__csv_row *row, const char *name);
+
+/* ---- importers (import.c, import_*.c) ------------------------------------------------------- */
+
+/* Fill what every imported record needs from the options, with stated defaults. Nonzero when
+ * out of memory. */
+int rl__import_common(rl_record *r, const rl_import_opts *o, const char *tool,
+                      const char *hw_default, const char *date_default,
+                      const char *version_default);
+/* A dtype named by a word in `s` ("fp16", "half", "bf16", "tf32", "fp32", "fp8", "sp"). */
+rl_dtype rl__dtype_in_name(const char *s);
+
+rl_status rl__import_ert(const char *text, size_t len, const rl_import_opts *o, rl_record *r,
+                         rl_rec_issues *is);
+rl_status rl__import_ncu(const char *text, size_t len, const rl_import_opts *o, rl_record *r,
+                         rl_rec_issues *is);
+rl_status rl__import_gbench(const char *text, size_t len, const rl_import_opts *o, rl_record *r,
+                            rl_rec_issues *is);
 
 #endif

@@ -1,4 +1,5 @@
-/* record_write.c — rl_record → JSON text (cJSON), and the check report the CLI and page use. */
+/* record_write.c — rl_record → JSON text (cJSON), and the check report the CLI and page use.
+ * Keys are written in a fixed order (the problem's in the field table's order). */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,9 +16,53 @@ static int add_num(cJSON *obj, const char *key, double value) {
     return cJSON_AddNumberToObject(obj, key, value) ? 0 : -1;
 }
 
-static cJSON *hardware_json(const rl_rec_hardware *hw) {
+/* A cJSON object made by `fill` (nonzero = out of memory), or NULL. */
+static cJSON *object_of(int (*fill)(cJSON *o, const void *what), const void *what) {
     cJSON *o = cJSON_CreateObject();
-    if (!o) return NULL;
+    if (o && fill(o, what) != 0) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* Add object_of(fill, what) to `parent` under `key`; 0 or -1. */
+static int add_object(cJSON *parent, const char *key, int (*fill)(cJSON *, const void *),
+                      const void *what) {
+    cJSON *o = object_of(fill, what);
+    if (!o) return -1;
+    cJSON_AddItemToObject(parent, key, o);
+    return 0;
+}
+
+static int add_strings(cJSON *obj, const char *key, char *const *items, size_t n) {
+    cJSON *a = cJSON_AddArrayToObject(obj, key);
+    if (!a) return -1;
+    for (size_t i = 0; i < n; i++) {
+        cJSON *s = cJSON_CreateString(items[i] ? items[i] : "");
+        if (!s) return -1;
+        cJSON_AddItemToArray(a, s);
+    }
+    return 0;
+}
+
+static int fill_ceiling(cJSON *co, const void *what) {
+    const rl_rec_ceiling *c = what;
+    int bad = add_str(co, "name", c->name);
+    if (c->kind == RL_CEIL_BANDWIDTH) {
+        bad |= add_num(co, "bytes_per_s", c->value);
+        bad |= add_str(co, "level", c->dram ? "dram" : "other");
+    } else {
+        bad |= add_num(co, "flops_per_s", c->value);
+        if (c->dtype != RL_DTYPE_DEFAULT) bad |= add_str(co, "dtype", rl_dtype_name(c->dtype));
+    }
+    bad |= add_str(co, "source", c->measured ? "measured" : "datasheet");
+    bad |= add_str(co, "method", c->method);
+    return bad;
+}
+
+static int fill_hardware(cJSON *o, const void *what) {
+    const rl_rec_hardware *hw = what;
     int bad = 0;
     bad |= add_str(o, "name", hw->name);
     bad |= add_str(o, "preset", hw->preset);
@@ -29,66 +74,82 @@ static cJSON *hardware_json(const rl_rec_hardware *hw) {
     if (hw->sm_clock_hz > 0) bad |= add_num(o, "sm_clock_hz", hw->sm_clock_hz);
     if (hw->memory_clock_hz > 0) bad |= add_num(o, "memory_clock_hz", hw->memory_clock_hz);
     if (hw->threads > 0) bad |= add_num(o, "threads", (double)hw->threads);
-    if (hw->ceiling_count) {
-        cJSON *arr = cJSON_AddArrayToObject(o, "ceilings");
-        if (!arr) bad = 1;
-        for (size_t i = 0; arr && i < hw->ceiling_count; i++) {
-            const rl_rec_ceiling *c = &hw->ceilings[i];
-            cJSON *co = cJSON_CreateObject();
-            if (!co) {
-                bad = 1;
-                break;
-            }
-            cJSON_AddItemToArray(arr, co);
-            bad |= add_str(co, "name", c->name);
-            if (c->kind == RL_CEIL_BANDWIDTH) {
-                bad |= add_num(co, "bytes_per_s", c->value);
-                bad |= add_str(co, "level", c->dram ? "dram" : "other");
-            } else {
-                bad |= add_num(co, "flops_per_s", c->value);
-                if (c->dtype != RL_DTYPE_DEFAULT) bad |= add_str(co, "dtype", rl_dtype_name(c->dtype));
-            }
-            bad |= add_str(co, "source", c->measured ? "measured" : "datasheet");
-        }
+    if (!hw->ceiling_count) return bad;
+    cJSON *arr = cJSON_AddArrayToObject(o, "ceilings");
+    for (size_t i = 0; arr && !bad && i < hw->ceiling_count; i++) {
+        cJSON *co = object_of(fill_ceiling, &hw->ceilings[i]);
+        if (!co) return -1;
+        cJSON_AddItemToArray(arr, co);
     }
-    if (bad) {
-        cJSON_Delete(o);
-        return NULL;
-    }
-    return o;
+    return arr ? bad : -1;
 }
 
-static cJSON *point_json(const rl_rec_point *pt) {
-    cJSON *o = cJSON_CreateObject();
-    if (!o) return NULL;
+/* The problem object: one key per field of the table, in its order. */
+static int fill_problem(cJSON *p, const void *what) {
+    const rl_problem *pb = what;
     int bad = 0;
-    const rl_problem *pb = &pt->problem;
-    cJSON *p = cJSON_AddObjectToObject(o, "problem");
-    if (!p) bad = 1;
-    if (p) {
-        bad |= add_num(p, "batch", (double)pb->batch);
-        bad |= add_num(p, "heads", (double)pb->heads);
-        bad |= add_num(p, "kv_heads", (double)pb->kv_heads);
-        bad |= add_num(p, "seq", (double)pb->seq);
-        bad |= add_num(p, "kv_len", (double)pb->kv_len);
-        bad |= add_num(p, "head_dim", (double)pb->head_dim);
-        bad |= add_str(p, "dtype", rl_dtype_name(pb->dtype));
-        bad |= add_str(p, "kv_dtype", rl_dtype_name(pb->kv_dtype));
-        bad |= add_str(p, "score_dtype", rl_dtype_name(pb->score_dtype));
-        bad |= cJSON_AddBoolToObject(p, "causal", pb->causal ? 1 : 0) ? 0 : 1;
-        bad |= add_str(p, "pass", rl_pass_name(pb->pass));
-        bad |= add_num(p, "block_m", (double)pb->block_m);
-        bad |= add_num(p, "block_n", (double)pb->block_n);
+    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
+        const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
+        int64_t v = rl_problem_get(pb, (rl_problem_field)f);
+        switch (fi->type) {
+        case RL_FTYPE_INT: bad |= add_num(p, fi->key, (double)v); break;
+        case RL_FTYPE_DTYPE: bad |= add_str(p, fi->key, rl_dtype_name((rl_dtype)v)); break;
+        case RL_FTYPE_BOOL: bad |= cJSON_AddBoolToObject(p, fi->key, v ? 1 : 0) ? 0 : 1; break;
+        case RL_FTYPE_PASS: bad |= add_str(p, fi->key, rl_pass_name((rl_pass)v)); break;
+        }
     }
+    return bad;
+}
+
+static int fill_timing(cJSON *t, const void *what) {
+    const rl_rec_point *pt = what;
+    int bad = add_num(t, "median_s", pt->time_median_s);
+    if (pt->time_min_s > 0) bad |= add_num(t, "min_s", pt->time_min_s);
+    if (pt->time_max_s > 0) bad |= add_num(t, "max_s", pt->time_max_s);
+    if (pt->runs > 0) bad |= add_num(t, "runs", (double)pt->runs);
+    return bad;
+}
+
+static int fill_reported(cJSON *r, const void *what) {
+    const rl_rec_point *pt = what;
+    int bad = 0;
+    if (pt->reported_flops_per_s > 0) bad |= add_num(r, "flops_per_s", pt->reported_flops_per_s);
+    if (pt->reported_bytes_per_s > 0) bad |= add_num(r, "bytes_per_s", pt->reported_bytes_per_s);
+    return bad;
+}
+
+static int fill_model_bytes(cJSON *mb, const void *what) {
+    const rl_rec_derived *dv = what;
+    int bad = 0;
+    for (int m = 0; m < RL_MODEL_COUNT; m++)
+        if (dv->model_bytes[m] > 0) bad |= add_num(mb, rl_model_name((rl_model)m), dv->model_bytes[m]);
+    return bad;
+}
+
+static int fill_derived(cJSON *d, const void *what) {
+    const rl_rec_derived *dv = what;
+    static const char *const sources[] = {"measured", "modelled", "model"};
+    int bad = add_num(d, "model_flops", dv->model_flops);
+    bad |= add_object(d, "model_bytes", fill_model_bytes, dv);
+    bad |= add_num(d, "bytes", dv->bytes);
+    bad |= add_str(d, "bytes_source", sources[dv->bytes_source % 3]);
+    bad |= add_num(d, "intensity_flop_per_byte", dv->intensity_flop_per_byte);
+    bad |= add_num(d, "achieved_flops_per_s", dv->achieved_flops_per_s);
+    bad |= add_num(d, "achieved_bytes_per_s", dv->achieved_bytes_per_s);
+    if (dv->roof_known) {
+        bad |= add_num(d, "roof_bandwidth_bytes_per_s", dv->roof_bandwidth_bytes_per_s);
+        bad |= add_num(d, "roof_peak_flops_per_s", dv->roof_peak_flops_per_s);
+        bad |= add_num(d, "attainable_flops_per_s", dv->attainable_flops_per_s);
+        bad |= add_num(d, "efficiency", dv->efficiency);
+    }
+    return bad;
+}
+
+static int fill_point(cJSON *o, const void *what) {
+    const rl_rec_point *pt = what;
+    int bad = add_object(o, "problem", fill_problem, &pt->problem);
     bad |= add_str(o, "traffic_model", rl_rec_traffic_name(pt->traffic_model));
-    cJSON *t = cJSON_AddObjectToObject(o, "timing");
-    if (!t) bad = 1;
-    if (t) {
-        bad |= add_num(t, "median_s", pt->time_median_s);
-        if (pt->time_min_s > 0) bad |= add_num(t, "min_s", pt->time_min_s);
-        if (pt->time_max_s > 0) bad |= add_num(t, "max_s", pt->time_max_s);
-        if (pt->runs > 0) bad |= add_num(t, "runs", (double)pt->runs);
-    }
+    bad |= add_object(o, "timing", fill_timing, pt);
     bad |= add_num(o, "flops", pt->flops);
     if (pt->modelled_bytes > 0) bad |= add_num(o, "modelled_bytes", pt->modelled_bytes);
     if (pt->measured_bytes > 0) bad |= add_num(o, "measured_bytes", pt->measured_bytes);
@@ -96,114 +157,79 @@ static cJSON *point_json(const rl_rec_point *pt) {
     if (pt->rel_l2_error >= 0) bad |= add_num(o, "rel_l2_error", pt->rel_l2_error);
     bad |= add_str(o, "kernel", pt->kernel);
     bad |= add_str(o, "label", pt->label);
-    if (pt->hardware) {
-        cJSON *h = hardware_json(pt->hardware);
-        if (!h) bad = 1;
-        else cJSON_AddItemToObject(o, "hardware", h);
-    }
-    if (pt->reported_flops_per_s > 0 || pt->reported_bytes_per_s > 0) {
-        cJSON *r = cJSON_AddObjectToObject(o, "reported");
-        if (!r) bad = 1;
-        if (r && pt->reported_flops_per_s > 0)
-            bad |= add_num(r, "flops_per_s", pt->reported_flops_per_s);
-        if (r && pt->reported_bytes_per_s > 0)
-            bad |= add_num(r, "bytes_per_s", pt->reported_bytes_per_s);
-    }
-    const rl_rec_derived *dv = &pt->derived;
-    if (dv->bytes > 0) {
-        cJSON *d = cJSON_AddObjectToObject(o, "derived");
-        if (!d) bad = 1;
-        if (d) {
-            static const char *const sources[] = {"measured", "modelled", "model"};
-            bad |= add_num(d, "model_flops", dv->model_flops);
-            cJSON *mb = cJSON_AddObjectToObject(d, "model_bytes");
-            if (!mb) bad = 1;
-            for (int m = 0; mb && m < RL_MODEL_COUNT; m++)
-                if (dv->model_bytes[m] > 0)
-                    bad |= add_num(mb, rl_model_name((rl_model)m), dv->model_bytes[m]);
-            bad |= add_num(d, "bytes", dv->bytes);
-            bad |= add_str(d, "bytes_source", sources[dv->bytes_source % 3]);
-            bad |= add_num(d, "intensity_flop_per_byte", dv->intensity_flop_per_byte);
-            bad |= add_num(d, "achieved_flops_per_s", dv->achieved_flops_per_s);
-            bad |= add_num(d, "achieved_bytes_per_s", dv->achieved_bytes_per_s);
-            if (dv->roof_known) {
-                bad |= add_num(d, "roof_bandwidth_bytes_per_s", dv->roof_bandwidth_bytes_per_s);
-                bad |= add_num(d, "roof_peak_flops_per_s", dv->roof_peak_flops_per_s);
-                bad |= add_num(d, "attainable_flops_per_s", dv->attainable_flops_per_s);
-                bad |= add_num(d, "efficiency", dv->efficiency);
-            }
-        }
-    }
-    if (bad) {
-        cJSON_Delete(o);
-        return NULL;
-    }
-    return o;
+    if (pt->hardware) bad |= add_object(o, "hardware", fill_hardware, pt->hardware);
+    if (pt->reported_flops_per_s > 0 || pt->reported_bytes_per_s > 0)
+        bad |= add_object(o, "reported", fill_reported, pt);
+    if (pt->derived.bytes > 0) bad |= add_object(o, "derived", fill_derived, &pt->derived);
+    return bad;
 }
 
-static cJSON *record_json(const rl_record *r) {
-    cJSON *root = cJSON_CreateObject();
-    if (!root) return NULL;
-    int bad = 0;
-    bad |= add_str(root, "schema", RL_RECORD_SCHEMA_ID);
-    bad |= add_num(root, "schema_version", RL_RECORD_SCHEMA_VERSION);
-    cJSON *pv = cJSON_AddObjectToObject(root, "provenance");
-    if (!pv) bad = 1;
-    if (pv) {
-        bad |= add_str(pv, "kind", rl_rec_provenance_name(r->provenance.kind));
-        bad |= add_str(pv, "date", r->provenance.date);
-        bad |= add_str(pv, "source", r->provenance.source);
-        bad |= add_str(pv, "tool", r->provenance.tool);
-        bad |= add_str(pv, "notes", r->provenance.notes);
-        if (r->provenance.artifact_count) {
-            cJSON *a = cJSON_AddArrayToObject(pv, "artifacts");
-            if (!a) bad = 1;
-            for (size_t i = 0; a && i < r->provenance.artifact_count; i++) {
-                cJSON *s = cJSON_CreateString(r->provenance.artifacts[i]);
-                if (!s) bad = 1;
-                else cJSON_AddItemToArray(a, s);
-            }
-        }
-    }
-    const rl_rec_hardware *rh = &r->hardware;
-    if (rh->name || rh->ceiling_count || rh->preset || rh->compute_capability || rh->cpu_model ||
-        rh->driver_version || rh->runtime_version || rh->sm_count > 0 || rh->sm_clock_hz > 0 ||
-        rh->memory_clock_hz > 0 || rh->threads > 0) {
-        cJSON *h = hardware_json(&r->hardware);
-        if (!h) bad = 1;
-        else cJSON_AddItemToObject(root, "hardware", h);
-    }
-    cJSON *sw = cJSON_AddObjectToObject(root, "software");
-    if (!sw) bad = 1;
-    if (sw) {
-        bad |= add_str(sw, "kernel", r->software.kernel);
-        bad |= add_str(sw, "kernel_version", r->software.kernel_version);
-        bad |= add_str(sw, "git_revision", r->software.git_revision);
-        bad |= add_str(sw, "compiler", r->software.compiler);
-        bad |= add_str(sw, "flags", r->software.flags);
-        if (r->software.argv) {
-            cJSON *a = cJSON_AddArrayToObject(sw, "argv");
-            if (!a) bad = 1;
-            for (size_t i = 0; a && i < r->software.argv_count; i++) {
-                cJSON *s = cJSON_CreateString(r->software.argv[i] ? r->software.argv[i] : "");
-                if (!s) bad = 1;
-                else cJSON_AddItemToArray(a, s);
-            }
-        }
-    }
-    cJSON *pts = cJSON_AddArrayToObject(root, "points");
-    if (!pts) bad = 1;
-    for (size_t i = 0; pts && !bad && i < r->point_count; i++) {
-        cJSON *p = point_json(&r->points[i]);
-        if (!p) bad = 1;
-        else cJSON_AddItemToArray(pts, p);
-    }
-    if (bad) {
-        cJSON_Delete(root);
-        return NULL;
-    }
-    return root;
+static int fill_skip(cJSON *o, const void *what) {
+    const rl_rec_skip *s = what;
+    int bad = add_str(o, "kernel", s->kernel);
+    bad |= add_object(o, "problem", fill_problem, &s->problem);
+    bad |= add_str(o, "traffic_model", rl_rec_traffic_name(s->traffic_model));
+    bad |= add_str(o, "reason", s->reason);
+    return bad;
 }
+
+static int fill_provenance(cJSON *pv, const void *what) {
+    const rl_rec_provenance *p = what;
+    int bad = add_str(pv, "kind", rl_rec_provenance_name(p->kind));
+    bad |= add_str(pv, "date", p->date);
+    bad |= add_str(pv, "source", p->source);
+    bad |= add_str(pv, "tool", p->tool);
+    bad |= add_str(pv, "notes", p->notes);
+    if (p->artifact_count) bad |= add_strings(pv, "artifacts", p->artifacts, p->artifact_count);
+    return bad;
+}
+
+static int fill_software(cJSON *sw, const void *what) {
+    const rl_rec_software *s = what;
+    int bad = add_str(sw, "kernel", s->kernel);
+    bad |= add_str(sw, "kernel_version", s->kernel_version);
+    bad |= add_str(sw, "git_revision", s->git_revision);
+    bad |= add_str(sw, "compiler", s->compiler);
+    bad |= add_str(sw, "flags", s->flags);
+    if (s->argv) bad |= add_strings(sw, "argv", s->argv, s->argv_count);
+    return bad;
+}
+
+static int hardware_given(const rl_rec_hardware *rh) {
+    return rh->name || rh->ceiling_count || rh->preset || rh->compute_capability ||
+           rh->cpu_model || rh->driver_version || rh->runtime_version || rh->sm_count > 0 ||
+           rh->sm_clock_hz > 0 || rh->memory_clock_hz > 0 || rh->threads > 0;
+}
+
+/* An array of `n` objects made by `fill` from items of `size` bytes. */
+static int add_array(cJSON *parent, const char *key, int (*fill)(cJSON *, const void *),
+                     const void *items, size_t size, size_t n) {
+    cJSON *arr = cJSON_AddArrayToObject(parent, key);
+    if (!arr) return -1;
+    for (size_t i = 0; i < n; i++) {
+        cJSON *o = object_of(fill, (const char *)items + i * size);
+        if (!o) return -1;
+        cJSON_AddItemToArray(arr, o);
+    }
+    return 0;
+}
+
+static int fill_record(cJSON *root, const void *what) {
+    const rl_record *r = what;
+    int bad = add_str(root, "schema", RL_RECORD_SCHEMA_ID);
+    bad |= add_num(root, "schema_version", RL_RECORD_SCHEMA_VERSION);
+    bad |= add_object(root, "provenance", fill_provenance, &r->provenance);
+    if (hardware_given(&r->hardware)) bad |= add_object(root, "hardware", fill_hardware, &r->hardware);
+    bad |= add_object(root, "software", fill_software, &r->software);
+    if (bad) return bad;
+    bad |= add_array(root, "points", fill_point, r->points, sizeof *r->points, r->point_count);
+    if (r->skipped_count)
+        bad |= add_array(root, "skipped", fill_skip, r->skipped, sizeof *r->skipped,
+                         r->skipped_count);
+    return bad;
+}
+
+static cJSON *record_json(const rl_record *r) { return object_of(fill_record, r); }
 
 static void fill_err(rl_error *err, rl_status st, const char *field, const char *msg) {
     if (!err) return;
