@@ -37,7 +37,7 @@ static void bench_help(FILE *out) {
           "  --list-grid         print the grid as JSON lines and exit\n"
           "  --quiet             no progress lines\n\n"
           "Exit status: 0 all kernels correct and the record written; 1 a kernel failed its check\n"
-          "(the record is written without it, the failure is in provenance.notes) or the run\n"
+          "(the record is written without it and lists it under \"skipped\") or the run\n"
           "failed; 2 bad flags; 3 no usable device (one line says why).\n",
           out);
 }
@@ -225,7 +225,7 @@ int cmd_bench(int argc, char **argv) {
     for (int i = 0; i < run.result_count; i++)
         if (run.results[i].ran && !run.results[i].check.passed) {
             fprintf(stderr, "rooflab bench: %s failed its correctness check (see the record's "
-                            "provenance.notes)\n",
+                            "\"skipped\" list)\n",
                     rlb_kernel_name(run.results[i].c.kernel));
             status = 1;
         }

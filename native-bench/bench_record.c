@@ -93,6 +93,199 @@ static int set_problem(rl_rec_point *pt, const rl_problem *p, rl_model model, rl
     return 0;
 }
 
+/* hardware: the device, its details as fields, and the ceilings measured in the same run (how:
+ * ceilings[].method, with the spread of the runs). The notes repeat the details for people. */
+static int set_hardware(rl_record *r, const char *backend, const rlb_run *run, sbuf *notes) {
+    int bad = 0;
+    char buf[1024];
+    const rlb_device *dv = &run->dev;
+    bad |= rl_rec_set_string(&r->hardware.name, dv->name);
+    const rl_hw *preset = rl_hw_match_device(dv->name); /* only where the name is unambiguous */
+    if (preset) bad |= rl_rec_set_string(&r->hardware.preset, preset->id);
+    if (dv->compute_capability[0])
+        bad |= rl_rec_set_string(&r->hardware.compute_capability, dv->compute_capability);
+    rlb_cpu_model(buf, sizeof buf);
+    bad |= rl_rec_set_string(&r->hardware.cpu_model, buf);
+    if (dv->driver_version[0]) bad |= rl_rec_set_string(&r->hardware.driver_version, dv->driver_version);
+    if (dv->runtime_version[0])
+        bad |= rl_rec_set_string(&r->hardware.runtime_version, dv->runtime_version);
+    if (dv->sm_count > 0) r->hardware.sm_count = dv->sm_count;
+    if (dv->sm_clock_hz > 0 && isfinite(dv->sm_clock_hz)) r->hardware.sm_clock_hz = dv->sm_clock_hz;
+    if (dv->mem_clock_hz > 0 && isfinite(dv->mem_clock_hz))
+        r->hardware.memory_clock_hz = dv->mem_clock_hz;
+    if (dv->threads > 0) r->hardware.threads = dv->threads;
+    for (int i = 0; i < run->ceiling_count; i++) {
+        const rlb_ceiling *c = &run->ceilings[i];
+        rl_rec_ceiling *rc = rl_rec_add_ceiling(&r->hardware, c->name,
+                                                c->is_bandwidth ? RL_CEIL_BANDWIDTH : RL_CEIL_COMPUTE,
+                                                c->value, 1);
+        if (!rc) return -1;
+        rc->dtype = c->dtype;
+        rc->dram = c->is_bandwidth;
+        snprintf(buf, sizeof buf, "%s%sper run: min %.6g s, median %.6g s, max %.6g s, %.6g %s each",
+                 c->method, c->method[0] ? "; " : "", c->t.min_s, c->t.median_s, c->t.max_s,
+                 c->work, c->is_bandwidth ? "bytes" : "FLOP");
+        bad |= rl_rec_set_string(&rc->method, buf);
+    }
+    if (strcmp(backend, "cuda") == 0)
+        sb_printf(notes,
+                  "device: %d SMs, SM clock %.0f MHz, memory clock %.0f MHz, %d-bit bus, L2 %.0f "
+                  "MiB, %.1f GiB, shared memory per block (opt-in) %.0f KiB; %s\n",
+                  dv->sm_count, dv->sm_clock_hz / 1e6, dv->mem_clock_hz / 1e6, dv->mem_bus_bits,
+                  dv->l2_bytes / 1048576.0, dv->mem_bytes / 1073741824.0,
+                  dv->smem_optin_bytes / 1024.0, dv->library_versions);
+    else
+        sb_printf(notes, "device: %d threads, kernels built for %s\n", dv->threads, dv->isa);
+    return bad ? -1 : 0;
+}
+
+/* Other work on the host skews CPU timings: the notes say how busy it was. */
+static void note_host_load(sbuf *notes) {
+    char load[128] = "";
+    FILE *lf = fopen("/proc/loadavg", "r");
+    if (lf) {
+        if (!fgets(load, sizeof load, lf)) load[0] = 0;
+        fclose(lf);
+    }
+    size_t ln = strlen(load);
+    while (ln && (load[ln - 1] == '\n' || load[ln - 1] == ' ')) load[--ln] = 0;
+    if (load[0]) sb_printf(notes, "host /proc/loadavg when the record was written: %s\n", load);
+}
+
+/* software.argv: the command line as given, made storable (the run must not be lost to an
+ * argument the record refuses): invalid UTF-8 bytes become '?', an argument is clipped at
+ * RL_RECORD_MAX_STRING characters, and past RL_RECORD_MAX_ARGV arguments the last entry says how
+ * many were left out. */
+static int set_argv(rl_record *r, int argc, char **argv) {
+    int n = argc < 0 ? 0 : argc > RL_RECORD_MAX_ARGV ? RL_RECORD_MAX_ARGV : argc, bad = 0;
+    char **args = (char **)calloc((size_t)(n ? n : 1), sizeof *args);
+    if (!args) return -1;
+    for (int i = 0; i < n; i++) {
+        if (argc > RL_RECORD_MAX_ARGV && i == n - 1) {
+            char more[96];
+            snprintf(more, sizeof more, "... (%d more arguments not recorded)", argc - i);
+            args[i] = storable_arg(more);
+        } else {
+            args[i] = storable_arg(argv[i] ? argv[i] : "");
+        }
+        if (!args[i]) bad = 1;
+    }
+    if (!bad && n > 0 && rl_rec_set_argv(r, n, (const char *const *)args) != 0) bad = 1;
+    for (int i = 0; i < n; i++) free(args[i]);
+    free(args);
+    return bad ? -1 : 0;
+}
+
+/* software: kernel versions of the kernels that ran, git revision, compiler, flags, argv. */
+static int set_software(rl_record *r, const char *backend, const rlb_run *run, int argc,
+                        char **argv) {
+    int bad = 0;
+    char buf[1024];
+    snprintf(buf, sizeof buf, "rooflab native-bench (%s)", backend);
+    bad |= rl_rec_set_string(&r->software.kernel, buf);
+    sbuf kv = {0};
+    sb_printf(&kv, "rooflab %s;", RL_VERSION);
+    int seen[RLB_KERNEL_COUNT] = {0};
+    for (int i = 0; i < run->result_count; i++) {
+        rlb_kernel k = run->results[i].c.kernel;
+        if (!seen[k]) {
+            seen[k] = 1;
+            sb_printf(&kv, " %s v%s", rlb_kernel_name(k), rlb_kernel_version(k));
+        }
+    }
+    bad |= kv.oom || rl_rec_set_string(&r->software.kernel_version, kv.s ? kv.s : RL_VERSION);
+    free(kv.s);
+    rlb_git_revision(buf, sizeof buf);
+    bad |= rl_rec_set_string(&r->software.git_revision, buf);
+    bad |= rl_rec_set_string(&r->software.compiler, run->compiler);
+    bad |= rl_rec_set_string(&r->software.flags, run->flags);
+    bad |= set_argv(r, argc, argv);
+    return bad ? -1 : 0;
+}
+
+/* A case that is not a point (skipped, or failed its check): the record's "skipped" list. */
+static int add_skipped(rl_record *r, const rlb_result *res, const char *reason) {
+    rl_rec_skip *sk = rl_record_add_skipped(r, rlb_kernel_name(res->c.kernel), reason);
+    if (!sk) return -1;
+    sk->problem = res->c.problem;
+    sk->traffic_model = (rl_rec_traffic)res->c.model;
+    return 0;
+}
+
+/* One point per case that ran and passed its check; the others in "skipped" with the reason. */
+static int add_results(rl_record *r, const rlb_run *run, char *why, size_t cap) {
+    char buf[1024], desc[256];
+    for (int i = 0; i < run->result_count; i++) {
+        const rlb_result *res = &run->results[i];
+        if (!res->ran) {
+            if (add_skipped(r, res, res->skip_reason) != 0) return -1;
+            continue;
+        }
+        if (!res->check.passed) {
+            snprintf(buf, sizeof buf,
+                     "FAILED correctness: rel L2 error %.3g (tolerance %.1g), %lld non-finite "
+                     "outputs",
+                     res->check.rel_l2_error, res->check.tolerance, (long long)res->check.nonfinite);
+            if (add_skipped(r, res, buf) != 0) return -1;
+            continue;
+        }
+        rlb_case_describe(&res->c, 0, desc, sizeof desc);
+        rl_rec_point *pt = rl_record_add_point(r);
+        if (!pt) return -1;
+        rl_error e;
+        if (set_problem(pt, &res->c.problem, res->c.model, &e) != 0) {
+            snprintf(why, cap, "%s: %s", desc, e.message);
+            return -1;
+        }
+        pt->time_median_s = res->t.median_s;
+        pt->time_min_s = res->t.min_s;
+        pt->time_max_s = res->t.max_s;
+        pt->runs = res->t.runs;
+        pt->max_abs_error = res->check.max_abs_error;
+        /* a passing check has a finite error; anything else stays absent rather than invented */
+        if (isfinite(res->check.rel_l2_error) && res->check.rel_l2_error >= 0)
+            pt->rel_l2_error = res->check.rel_l2_error;
+        snprintf(buf, sizeof buf,
+                 "%s; checked against fp64 on %lld of %lld rows; %d runs after %d warm-up%s%s",
+                 desc, (long long)res->check.rows_checked, (long long)res->check.rows_total,
+                 res->t.runs, res->t.warmup, res->note[0] ? "; " : "", res->note);
+        if (rl_rec_set_string(&pt->kernel, rlb_kernel_name(res->c.kernel)) ||
+            rl_rec_set_string(&pt->label, buf))
+            return -1;
+    }
+    return 0;
+}
+
+/* A reference series (e.g. PyTorch SDPA) timed by another tool on the same machine. */
+static int add_series(rl_record *r, const rlb_series *series, sbuf *notes, char *why, size_t cap) {
+    char buf[1024];
+    for (int i = 0; i < series->count; i++) {
+        const rlb_series_point *sp = &series->points[i];
+        rl_rec_point *pt = rl_record_add_point(r);
+        if (!pt) return -1;
+        rl_error e;
+        if (set_problem(pt, &sp->problem, RL_MODEL_TILED, &e) != 0) {
+            snprintf(why, cap, "series point %d: %s", i, e.message);
+            return -1;
+        }
+        pt->time_median_s = sp->median_s;
+        pt->time_min_s = sp->min_s;
+        pt->time_max_s = sp->max_s;
+        pt->runs = sp->runs;
+        pt->max_abs_error = sp->max_abs_error >= 0 ? sp->max_abs_error : -1.0;
+        pt->rel_l2_error = sp->rel_l2_error >= 0 ? sp->rel_l2_error : -1.0;
+        snprintf(buf, sizeof buf, "%s (%s), reference series; tile assumed %lldx%lld for the model",
+                 series->kernel, series->version, (long long)sp->problem.block_m,
+                 (long long)sp->problem.block_n);
+        if (rl_rec_set_string(&pt->kernel, series->kernel) || rl_rec_set_string(&pt->label, buf))
+            return -1;
+    }
+    if (series->count)
+        sb_printf(notes, "reference series: %s (%s), %d points\n", series->kernel, series->version,
+                  series->count);
+    return 0;
+}
+
 int rlb_build_record(const char *backend, const rlb_run *run, const rlb_options *opt,
                      const rlb_series *series, int argc, char **argv, rl_record **out, char *why,
                      size_t cap) {
@@ -105,192 +298,20 @@ int rlb_build_record(const char *backend, const rlb_run *run, const rlb_options 
     int bad = 0;
     char buf[1024];
     sbuf notes = {0};
-
-    /* provenance */
     rlb_utc_now(buf, sizeof buf);
     bad |= rl_rec_set_string(&r->provenance.date, buf);
     snprintf(buf, sizeof buf, "rooflab bench %s (native-bench)", RL_VERSION);
     bad |= rl_rec_set_string(&r->provenance.tool, buf);
     bad |= rl_rec_set_string(&r->provenance.source, "measured by rooflab bench on this machine");
-
-    /* hardware */
-    const rlb_device *dv = &run->dev;
-    bad |= rl_rec_set_string(&r->hardware.name, dv->name);
-    const rl_hw *preset = rl_hw_match_device(dv->name); /* only where the name is unambiguous */
-    if (preset) bad |= rl_rec_set_string(&r->hardware.preset, preset->id);
-    if (dv->compute_capability[0])
-        bad |= rl_rec_set_string(&r->hardware.compute_capability, dv->compute_capability);
-    rlb_cpu_model(buf, sizeof buf);
-    bad |= rl_rec_set_string(&r->hardware.cpu_model, buf);
-    if (dv->driver_version[0]) bad |= rl_rec_set_string(&r->hardware.driver_version, dv->driver_version);
-    if (dv->runtime_version[0])
-        bad |= rl_rec_set_string(&r->hardware.runtime_version, dv->runtime_version);
-    /* device details: real fields (Hz, counts); the notes below only repeat them for people */
-    if (dv->sm_count > 0) r->hardware.sm_count = dv->sm_count;
-    if (dv->sm_clock_hz > 0 && isfinite(dv->sm_clock_hz)) r->hardware.sm_clock_hz = dv->sm_clock_hz;
-    if (dv->mem_clock_hz > 0 && isfinite(dv->mem_clock_hz))
-        r->hardware.memory_clock_hz = dv->mem_clock_hz;
-    if (dv->threads > 0) r->hardware.threads = dv->threads;
-    for (int i = 0; i < run->ceiling_count; i++) {
-        const rlb_ceiling *c = &run->ceilings[i];
-        rl_rec_ceiling *rc = rl_rec_add_ceiling(&r->hardware, c->name,
-                                                c->is_bandwidth ? RL_CEIL_BANDWIDTH : RL_CEIL_COMPUTE,
-                                                c->value, 1);
-        if (!rc) {
-            bad = 1;
-            continue;
-        }
-        rc->dtype = c->dtype;
-        rc->dram = c->is_bandwidth;
-        sb_printf(&notes, "ceiling %s: %.6g %s (%s; per run: min %.6g s, median %.6g s, max %.6g s, "
-                          "%.6g %s each)\n",
-                  c->name, c->value, c->is_bandwidth ? "B/s" : "FLOP/s", c->method, c->t.min_s,
-                  c->t.median_s, c->t.max_s, c->work, c->is_bandwidth ? "bytes" : "FLOP");
-    }
-    if (strcmp(backend, "cuda") == 0)
-        sb_printf(&notes,
-                  "device: %d SMs, SM clock %.0f MHz, memory clock %.0f MHz, %d-bit bus, L2 %.0f "
-                  "MiB, %.1f GiB, shared memory per block (opt-in) %.0f KiB; %s\n",
-                  dv->sm_count, dv->sm_clock_hz / 1e6, dv->mem_clock_hz / 1e6, dv->mem_bus_bits,
-                  dv->l2_bytes / 1048576.0, dv->mem_bytes / 1073741824.0,
-                  dv->smem_optin_bytes / 1024.0, dv->library_versions);
-    else
-        sb_printf(&notes, "device: %d threads, kernels built for %s\n", dv->threads, dv->isa);
-    {
-        /* Other work on the host skews CPU timings: say how busy it was. */
-        char load[128] = "";
-        FILE *lf = fopen("/proc/loadavg", "r");
-        if (lf) {
-            if (!fgets(load, sizeof load, lf)) load[0] = 0;
-            fclose(lf);
-        }
-        size_t ln = strlen(load);
-        while (ln && (load[ln - 1] == '\n' || load[ln - 1] == ' ')) load[--ln] = 0;
-        if (load[0]) sb_printf(&notes, "host /proc/loadavg when the record was written: %s\n", load);
-    }
+    bad |= set_hardware(r, backend, run, &notes) != 0;
+    note_host_load(&notes);
     sb_printf(&notes, "timing: %s; caches %s between timed runs; base seed %llu\n",
               strcmp(backend, "cuda") == 0 ? "CUDA events around each run"
                                            : "monotonic clock around each run",
               opt->flush ? "flushed" : "not flushed", (unsigned long long)opt->seed);
-
-    /* software */
-    snprintf(buf, sizeof buf, "rooflab native-bench (%s)", backend);
-    bad |= rl_rec_set_string(&r->software.kernel, buf);
-    {
-        sbuf kv = {0};
-        sb_printf(&kv, "rooflab %s;", RL_VERSION);
-        int seen[RLB_KERNEL_COUNT] = {0};
-        for (int i = 0; i < run->result_count; i++) {
-            rlb_kernel k = run->results[i].c.kernel;
-            if (!seen[k]) {
-                seen[k] = 1;
-                sb_printf(&kv, " %s v%s", rlb_kernel_name(k), rlb_kernel_version(k));
-            }
-        }
-        bad |= rl_rec_set_string(&r->software.kernel_version, kv.s ? kv.s : RL_VERSION);
-        free(kv.s);
-    }
-    rlb_git_revision(buf, sizeof buf);
-    bad |= rl_rec_set_string(&r->software.git_revision, buf);
-    bad |= rl_rec_set_string(&r->software.compiler, run->compiler);
-    bad |= rl_rec_set_string(&r->software.flags, run->flags);
-    {
-        /* software.argv: the command line as given, made storable (the run must not be lost to
-         * an argument the record refuses): invalid UTF-8 bytes become '?', an argument is clipped
-         * at RL_RECORD_MAX_STRING characters, and past RL_RECORD_MAX_ARGV arguments the last
-         * entry says how many were left out. */
-        int n = argc < 0 ? 0 : argc > RL_RECORD_MAX_ARGV ? RL_RECORD_MAX_ARGV : argc;
-        char **args = (char **)calloc((size_t)(n ? n : 1), sizeof *args);
-        if (!args) bad = 1;
-        for (int i = 0; args && i < n; i++) {
-            if (argc > RL_RECORD_MAX_ARGV && i == n - 1) {
-                char more[96];
-                snprintf(more, sizeof more, "... (%d more arguments not recorded)", argc - i);
-                args[i] = storable_arg(more);
-            } else {
-                args[i] = storable_arg(argv[i] ? argv[i] : "");
-            }
-            if (!args[i]) bad = 1;
-        }
-        if (args && !bad && n > 0 && rl_rec_set_argv(r, n, (const char *const *)args) != 0) bad = 1;
-        for (int i = 0; args && i < n; i++) free(args[i]);
-        free(args);
-    }
-
-    /* points: every kernel that ran and passed its check */
-    for (int i = 0; i < run->result_count && !bad; i++) {
-        const rlb_result *res = &run->results[i];
-        char desc[256];
-        const rl_problem *p = &res->c.problem;
-        rlb_case_describe(&res->c, 0, desc, sizeof desc);
-        if (!res->ran) {
-            sb_printf(&notes, "skipped %s: %s\n", desc, res->skip_reason);
-            continue;
-        }
-        if (!res->check.passed) {
-            sb_printf(&notes,
-                      "FAILED correctness, not recorded as a point: %s: rel L2 error %.3g "
-                      "(tolerance %.1g), %lld non-finite outputs\n",
-                      desc, res->check.rel_l2_error, res->check.tolerance,
-                      (long long)res->check.nonfinite);
-            continue;
-        }
-        rl_rec_point *pt = rl_record_add_point(r);
-        if (!pt) {
-            bad = 1;
-            break;
-        }
-        rl_error e;
-        if (set_problem(pt, p, res->c.model, &e) != 0) {
-            snprintf(why, cap, "%s: %s", desc, e.message);
-            bad = 1;
-            break;
-        }
-        pt->time_median_s = res->t.median_s;
-        pt->time_min_s = res->t.min_s;
-        pt->time_max_s = res->t.max_s;
-        pt->runs = res->t.runs;
-        pt->max_abs_error = res->check.max_abs_error;
-        /* a passing check has a finite error; anything else stays absent rather than invented */
-        if (isfinite(res->check.rel_l2_error) && res->check.rel_l2_error >= 0)
-            pt->rel_l2_error = res->check.rel_l2_error;
-        bad |= rl_rec_set_string(&pt->kernel, rlb_kernel_name(res->c.kernel));
-        snprintf(buf, sizeof buf,
-                 "%s; checked against fp64 on %lld of %lld rows; %d runs after %d warm-up%s%s",
-                 desc, (long long)res->check.rows_checked,
-                 (long long)res->check.rows_total, res->t.runs, res->t.warmup,
-                 res->note[0] ? "; " : "", res->note);
-        bad |= rl_rec_set_string(&pt->label, buf);
-    }
-    /* a reference series (e.g. PyTorch SDPA) timed by another tool on the same machine */
-    for (int i = 0; series && i < series->count && !bad; i++) {
-        const rlb_series_point *sp = &series->points[i];
-        rl_rec_point *pt = rl_record_add_point(r);
-        if (!pt) {
-            bad = 1;
-            break;
-        }
-        rl_error e;
-        if (set_problem(pt, &sp->problem, RL_MODEL_TILED, &e) != 0) {
-            snprintf(why, cap, "series point %d: %s", i, e.message);
-            bad = 1;
-            break;
-        }
-        pt->time_median_s = sp->median_s;
-        pt->time_min_s = sp->min_s;
-        pt->time_max_s = sp->max_s;
-        pt->runs = sp->runs;
-        pt->max_abs_error = sp->max_abs_error >= 0 ? sp->max_abs_error : -1.0;
-        pt->rel_l2_error = sp->rel_l2_error >= 0 ? sp->rel_l2_error : -1.0;
-        bad |= rl_rec_set_string(&pt->kernel, series->kernel);
-        snprintf(buf, sizeof buf, "%s (%s), reference series; tile assumed %lldx%lld for the model",
-                 series->kernel, series->version, (long long)sp->problem.block_m,
-                 (long long)sp->problem.block_n);
-        bad |= rl_rec_set_string(&pt->label, buf);
-    }
-    if (series && series->count)
-        sb_printf(&notes, "reference series: %s (%s), %d points\n", series->kernel, series->version,
-                  series->count);
+    bad |= set_software(r, backend, run, argc, argv) != 0;
+    if (!bad) bad |= add_results(r, run, why, cap) != 0;
+    if (!bad && series) bad |= add_series(r, series, &notes, why, cap) != 0;
     if (!bad) bad |= rl_rec_set_string(&r->provenance.notes, notes.s ? notes.s : "");
     bad |= notes.oom;
     free(notes.s);

@@ -33,8 +33,8 @@ int rlb_series_read(const char *path, rlb_series *out, char *why, size_t cap);
 void rlb_series_free(rlb_series *s);
 
 /* Build the record of one benchmark run. Points: every case that ran and passed its check (FLOPs
- * and modelled bytes from core); skipped and failed cases are listed in provenance.notes with
- * their reason. `series` may be NULL. Returns 0 and *out, or -1 with `why`. */
+ * and modelled bytes from core); skipped and failed cases go to the record's "skipped" list with
+ * their problem, traffic model and reason; each ceiling's method says how it was measured. `series` may be NULL. Returns 0 and *out, or -1 with `why`. */
 int rlb_build_record(const char *backend, const rlb_run *run, const rlb_options *opt,
                      const rlb_series *series, int argc, char **argv, rl_record **out, char *why,
                      size_t cap);

@@ -1,6 +1,7 @@
 /* test_bench_record.c — benchmark results → record: a synthetic GPU run (no GPU needed) written,
  * read back and checked against DESIGN.md's reference values; failed and skipped cases kept out
- * of the points and named in the notes; a reference series file read and refused when bad. */
+ * of the points and listed under "skipped" with their reason; ceilings' methods as fields, not
+ * notes; a reference series file read and refused when bad. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,8 +104,25 @@ static void gpu_run_should_make_a_valid_record_with_core_values(const char *seri
         CHECK(back->hardware.ceiling_count == 2 && back->hardware.ceilings[0].measured, "ceilings");
         CHECK(back->provenance.kind == RL_PROV_MEASURED, "provenance kind");
         const char *n = back->provenance.notes ? back->provenance.notes : "";
-        CHECK(strstr(n, "FAILED correctness") && strstr(n, "cuda-tiled-tc"), "failure in notes");
-        CHECK(strstr(n, "skipped cuda-naive") && strstr(n, "9 GiB"), "skip in notes");
+        rl_rec_issues vissues = {0};
+        CHECK(rl_record_validate(back, &vissues) == RL_OK, "validate: %s",
+              vissues.count ? vissues.items[0].message : "?");
+        rl_rec_issues_free(&vissues);
+        CHECK(back->skipped_count == 2, "skipped: %zu (the failed and the skipped case)",
+              back->skipped_count);
+        if (back->skipped_count == 2) {
+            const rl_rec_skip *f = &back->skipped[0], *k = &back->skipped[1];
+            CHECK(strcmp(f->kernel, "cuda-tiled-tc") == 0 && strstr(f->reason, "FAILED correctness"),
+                  "failure in skipped: %s: %s", f->kernel, f->reason);
+            CHECK(strcmp(k->kernel, "cuda-naive") == 0 && strstr(k->reason, "9 GiB") &&
+                      k->problem.seq == 16384 && k->traffic_model == RL_TRAFFIC_NAIVE,
+                  "skip in skipped: %s: %s", k->kernel, k->reason);
+        }
+        CHECK(!strstr(n, "skipped") && !strstr(n, "FAILED") && !strstr(n, "ceiling"),
+              "skips, failures and ceilings no longer in the notes: %s", n);
+        CHECK(back->hardware.ceiling_count == 2 && back->hardware.ceilings[0].method &&
+                  strstr(back->hardware.ceilings[0].method, "per run: min"),
+              "ceiling method as a field");
         CHECK(strstr(n, "132 SMs") != NULL, "SM count in notes (for people)");
         /* the real fields */
         CHECK(back->hardware.sm_count == 132, "hardware.sm_count %lld",
