@@ -269,6 +269,57 @@ static void a_record_built_in_memory_survives_write_and_read(void) {
     rl_record_free(b);
 }
 
+/* The optional ceiling method and skipped runs: written when set (skipped absent when empty),
+ * read back exactly; a skipped run's problem is checked like a point's. */
+static void ceiling_method_and_skipped_runs_survive_write_and_read(void) {
+    rl_record *b = rl_record_new(RL_PROV_MEASURED);
+    rl_rec_set_string(&b->hardware.name, "CPU");
+    rl_rec_set_string(&b->software.kernel_version, "1");
+    rl_rec_ceiling *c = rl_rec_add_ceiling(&b->hardware, "DRAM", RL_CEIL_BANDWIDTH, 1.2e10, 1);
+    CHECK(c && rl_rec_set_string(&c->method, "copy kernel, 2 threads, median of 21 runs") == 0);
+    rl_error err = {0};
+    char *json = rl_record_write_json(b, 0, &err);
+    CHECK(json && !strstr(json, "\"skipped\""));
+    CHECK(json && strstr(json, "\"method\":\"copy kernel, 2 threads, median of 21 runs\""));
+    free(json);
+
+    rl_rec_skip *s = rl_record_add_skipped(b, "cpu_tiled", "head_dim 96 is not a multiple of 64");
+    CHECK(s && s->traffic_model == RL_TRAFFIC_TILED && s->problem.seq == 0);
+    if (s) {
+        s->problem.seq = 1024;
+        s->problem.head_dim = 96;
+    }
+    CHECK(rl_record_add_skipped(b, "naive", "out of memory") != NULL);
+    CHECK(rl_record_add_skipped(b, NULL, "x") == NULL && b->skipped_count == 2);
+    json = rl_record_write_json(b, 1, &err);
+    CHECK(json != NULL);
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    CHECK(json && rl_record_parse(json, strlen(json), &r, &is) == RL_OK);
+    if (r) {
+        CHECK(r->hardware.ceiling_count == 1 && r->hardware.ceilings[0].method &&
+              strcmp(r->hardware.ceilings[0].method, "copy kernel, 2 threads, median of 21 runs") == 0);
+        CHECK(r->skipped_count == 2);
+        CHECK(strcmp(r->skipped[0].kernel, "cpu_tiled") == 0);
+        CHECK(strcmp(r->skipped[0].reason, "head_dim 96 is not a multiple of 64") == 0);
+        CHECK(r->skipped[0].problem.seq == 1024 && r->skipped[0].problem.head_dim == 96);
+        CHECK(r->skipped[0].problem.kv_len == 1024); /* resolved: defaults filled in */
+        CHECK(strcmp(r->skipped[1].reason, "out of memory") == 0);
+    }
+    free(json);
+    rl_record_free(r);
+    rl_rec_issues_free(&is);
+
+    /* a skipped run's problem is resolved by core: its error names the JSON key */
+    b->skipped[1].problem.heads = 8;
+    b->skipped[1].problem.kv_heads = 3;
+    json = rl_record_write_json(b, 0, &err);
+    CHECK(json == NULL);
+    CHECK_STR_CONTAINS(err.message, "skipped[1].problem.kv_heads: heads (8) must be a multiple");
+    free(json);
+    rl_record_free(b);
+}
+
 /* The optional device details (Hz, counts), the command line and the relative L2 error: written
  * when set, absent when not, read back exactly; out-of-range values built in memory are refused
  * by the validator (the writer) with the JSON path. */
@@ -600,6 +651,7 @@ int main(int argc, char **argv) {
     the_historical_table_keeps_its_numbers_and_shows_what_is_wrong();
     a_record_built_in_memory_survives_write_and_read();
     device_details_argv_and_rel_l2_survive_write_and_read();
+    ceiling_method_and_skipped_runs_survive_write_and_read();
     importers_turn_the_samples_into_points();
     stated_limits_are_enforced();
     check_json_reports_issues_and_the_record();
