@@ -246,6 +246,12 @@ void rl_record_free(rl_record *record); /* NULL is fine */
 /* Replace *slot (a string field of a record) with a malloc'd copy of `text` (NULL clears it).
  * Returns 0, or -1 when out of memory. Example: rl_rec_set_string(&r->software.kernel, "cpu"); */
 int rl_rec_set_string(char **slot, const char *text);
+/* rl_rec_set_string for text from elsewhere (a command line, other tools' files): each byte that
+ * does not start a valid UTF-8 sequence becomes '?', and the copy stops at RL_RECORD_MAX_STRING
+ * characters, so the record accepts it. 0, or -1 when out of memory. */
+int rl_rec_set_clean_string(char **slot, const char *text);
+/* The median of v[0 .. n) (sorts v in place), as records summarise repeated runs; 0 when n is 0. */
+double rl_rec_median(double *v, size_t n);
 /* Append an artifact path. 0 or -1. */
 int rl_rec_add_artifact(rl_record *record, const char *path);
 

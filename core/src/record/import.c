@@ -41,16 +41,16 @@ int rl__import_common(rl_record *r, const rl_import_opts *o, const char *tool,
                       const char *hw_default, const char *date_default,
                       const char *version_default) {
     int bad = 0;
-    bad |= rl__set_clean(&r->hardware.name, o->hardware_name ? o->hardware_name : hw_default);
-    if (o->preset) bad |= rl__set_clean(&r->hardware.preset, o->preset);
-    bad |= rl__set_clean(&r->software.kernel_version,
+    bad |= rl_rec_set_clean_string(&r->hardware.name, o->hardware_name ? o->hardware_name : hw_default);
+    if (o->preset) bad |= rl_rec_set_clean_string(&r->hardware.preset, o->preset);
+    bad |= rl_rec_set_clean_string(&r->software.kernel_version,
                          o->kernel_version ? o->kernel_version
                          : version_default ? version_default
                                            : "unknown (imported)");
     const char *date = o->date ? o->date : date_default;
-    if (date && (o->date || rl__date_ok(date))) bad |= rl__set_clean(&r->provenance.date, date);
-    bad |= rl__set_clean(&r->provenance.tool, tool);
-    if (o->source) bad |= rl__set_clean(&r->provenance.source, o->source);
+    if (date && (o->date || rl__date_ok(date))) bad |= rl_rec_set_clean_string(&r->provenance.date, date);
+    bad |= rl_rec_set_clean_string(&r->provenance.tool, tool);
+    if (o->source) bad |= rl_rec_set_clean_string(&r->provenance.source, o->source);
     return bad;
 }
 
@@ -74,16 +74,6 @@ rl_dtype rl__dtype_in_name(const char *s) {
         }
     }
     return RL_DTYPE_DEFAULT;
-}
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-double rl__median(double *v, size_t n) {
-    qsort(v, n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 /* The record an import produced, validated; *out or freed. */

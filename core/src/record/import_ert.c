@@ -123,8 +123,8 @@ static int ert_fields(rl_record *r, const cJSON *root, const rl_import_opts *o) 
              cJSON_IsString(ver) ? ver->valuestring : "(version not recorded)");
     int bad = rl__import_common(r, o, "Empirical Roofline Toolkit (imported by rooflab import ert)",
                             hwname, date[0] ? date : NULL, version);
-    bad |= rl__set_clean(&r->software.kernel, "ERT micro-kernels");
-    bad |= rl__set_clean(&r->provenance.notes,
+    bad |= rl_rec_set_clean_string(&r->software.kernel, "ERT micro-kernels");
+    bad |= rl_rec_set_clean_string(&r->provenance.notes,
                              "Measured ceilings from ERT: empirical.gbytes → bandwidth ceilings "
                              "(GB/s × 1e9), empirical.gflops → compute ceilings (GFLOP/s × 1e9); "
                              "spec.* kept as datasheet ceilings.");

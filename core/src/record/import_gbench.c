@@ -203,7 +203,7 @@ static void gb_timing(rl_rec_point *pt, const gb_group *gr) {
         if (gr->times[k] < tmin) tmin = gr->times[k];
         if (gr->times[k] > tmax) tmax = gr->times[k];
     }
-    double med = rl__median(gr->times, gr->n);
+    double med = rl_rec_median(gr->times, gr->n);
     if (gr->median && gb_seconds(gr->median) > 0) med = gb_seconds(gr->median);
     pt->time_median_s = med;
     pt->time_min_s = tmin < med ? tmin : med;
@@ -244,7 +244,7 @@ static int gb_point(rl_record *r, const rl_import_opts *o, const char *mapping, 
     pt->traffic_model = o->traffic_model;
     if (gbench_problem(gr->run_name, mapping, &pt->problem, is) != 0) return -1;
     gb_timing(pt, gr);
-    if (rl__set_clean(&pt->label, gr->run_name)) rl__oom(is);
+    if (rl_rec_set_clean_string(&pt->label, gr->run_name)) rl__oom(is);
     gb_work(pt, gr, p, is);
     return 0;
 }
@@ -262,14 +262,14 @@ static int gb_fields(rl_record *r, const cJSON *root, const rl_import_opts *o, c
         snprintf(datebuf, sizeof datebuf, "%.25s", date->valuestring);
     int bad = rl__import_common(r, o, "Google Benchmark JSON (imported by rooflab import gbench)",
                                 hwname, datebuf[0] ? datebuf : NULL, NULL);
-    if (cJSON_IsString(exe)) bad |= rl__set_clean(&r->software.kernel, exe->valuestring);
+    if (cJSON_IsString(exe)) bad |= rl_rec_set_clean_string(&r->software.kernel, exe->valuestring);
     char note[RL_REC_MESSAGE_MAX];
     snprintf(note, sizeof note,
              "Problem from the benchmark name: \"/\"-separated arguments mapped in order to "
              "%s (key:value arguments by name; dtype from a fp16/bf16/fp8/fp32 token in the "
              "name). FLOPs = \"TFLOP/s\" × real_time, bytes = \"HBM GB/s\" × real_time.",
              mapping);
-    bad |= rl__set_clean(&r->provenance.notes, note);
+    bad |= rl_rec_set_clean_string(&r->provenance.notes, note);
     return bad;
 }
 

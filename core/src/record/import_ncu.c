@@ -294,8 +294,8 @@ static int ncu_fields(rl_record *r, const rl_import_opts *o, const ncu_import *i
     int bad = rl__import_common(r, o, "Nsight Compute CSV (ncu --csv --page raw; imported by rooflab)",
                                 im->devname[0] ? im->devname : "unknown (not in the ncu export)",
                                 NULL, NULL);
-    if (im->cc[0]) bad |= rl__set_clean(&r->hardware.compute_capability, im->cc);
-    bad |= rl__set_clean(
+    if (im->cc[0]) bad |= rl_rec_set_clean_string(&r->hardware.compute_capability, im->cc);
+    bad |= rl_rec_set_clean_string(
         &r->provenance.notes,
         "One point per kernel name; timing over its launches (median, min, max). Bytes: "
         "dram__bytes_read.sum + dram__bytes_write.sum (counter-measured). FLOPs: "
@@ -308,7 +308,7 @@ static int ncu_fields(rl_record *r, const rl_import_opts *o, const ncu_import *i
 /* One point per kernel with floating-point work; 0, or -1 when out of memory. */
 static int ncu_point(rl_record *r, const rl_import_opts *o, ncu_kernel *k, rl_rec_issues *is) {
     size_t n = k->n;
-    double flops = rl__median(k->flops, n);
+    double flops = rl_rec_median(k->flops, n);
     if (!(flops > 0)) {
         char p[RL_REC_PATH_MAX];
         snprintf(p, sizeof p, "kernel \"%.60s\"", k->name);
@@ -326,13 +326,13 @@ static int ncu_point(rl_record *r, const rl_import_opts *o, ncu_kernel *k, rl_re
         if (k->time_s[i] < tmin) tmin = k->time_s[i];
         if (k->time_s[i] > tmax) tmax = k->time_s[i];
     }
-    pt->time_median_s = rl__median(k->time_s, n);
+    pt->time_median_s = rl_rec_median(k->time_s, n);
     pt->time_min_s = tmin;
     pt->time_max_s = tmax;
     pt->runs = (int64_t)n;
-    pt->measured_bytes = rl__median(k->bytes, n);
+    pt->measured_bytes = rl_rec_median(k->bytes, n);
     pt->flops = flops;
-    if (rl__set_clean(&pt->kernel, k->name)) rl__oom(is);
+    if (rl_rec_set_clean_string(&pt->kernel, k->name)) rl__oom(is);
     return 0;
 }
 

@@ -181,7 +181,7 @@ int rl_rec_set_string(char **slot, const char *text) {
     return 0;
 }
 
-int rl__set_clean(char **slot, const char *text) {
+int rl_rec_set_clean_string(char **slot, const char *text) {
     if (!text) return rl_rec_set_string(slot, NULL);
     char *out = malloc(strlen(text) + 1);
     if (!out) return -1;
@@ -201,6 +201,17 @@ int rl__date_ok(const char *d) {
 const char *rl__problem_key(const char *field) {
     int f = rl_problem_field_find(field);
     return f >= 0 ? rl_problem_field_info((rl_problem_field)f)->key : field;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double rl_rec_median(double *v, size_t n) {
+    if (n == 0) return 0;
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 int rl_rec_add_artifact(rl_record *r, const char *path) {

@@ -58,9 +58,6 @@ int rl__check_string(rl_rec_issues *issues, const char *path, const char *s);
 
 /* Starts with YYYY-MM-DD. */
 int rl__date_ok(const char *d);
-/* Copy `text` into *slot replacing invalid UTF-8 with '?' and clipping to RL_RECORD_MAX_STRING
- * characters: importers take strings from other tools' files. 0 or -1 (out of memory). */
-int rl__set_clean(char **slot, const char *text);
 
 /* ---- the problem object (record.c) ---------------------------------------------------------- */
 
@@ -74,11 +71,6 @@ void rl__problem_store(rl_problem *p, rl_problem_field field, int64_t value);
 /* core's problem error `err` as an error at PROBLEM_PATH.KEY ("points[2].problem.kv_heads"),
  * the message without its leading "field: ". */
 void rl__problem_error(rl_rec_issues *issues, const char *problem_path, const rl_error *err);
-
-/* ---- numbers (import.c) --------------------------------------------------------------------- */
-
-/* The median of v[0 .. n) (sorts v in place); n > 0. */
-double rl__median(double *v, size_t n);
 
 /* ---- the strict JSON pre-check (json_scan.c) ------------------------------------------------ */
 

@@ -229,6 +229,50 @@ static const cJSON *read_object(reader *rd, const cJSON *obj, const char *key, i
     return v;
 }
 
+/* One element of an array, read with the path at KEY[index]. */
+typedef void (*read_item_fn)(reader *rd, const cJSON *item, size_t index, void *ctx);
+
+typedef struct array_spec {
+    const char *key;      /* "ceilings" */
+    const char *expected; /* "an array of ceilings" */
+    int max;              /* RL_RECORD_MAX_CEILINGS */
+    const char *noun;     /* "ceilings": "expected at most 64 ceilings, got 65" */
+    int say_got;          /* 0: the message stops after the noun */
+    const char *object;   /* items must be objects ("an object with ..."); NULL: item checks */
+} array_spec;
+
+/* The array `arr` (present) under spec->key: its type, its length, then each item. 0, or -1 when
+ * it is not an array or too long. */
+static int read_array(reader *rd, const cJSON *arr, const array_spec *spec, read_item_fn item,
+                      void *ctx) {
+    if (!cJSON_IsArray(arr)) {
+        type_error(rd, spec->key, spec->expected, arr);
+        return -1;
+    }
+    size_t m = push_key(rd, spec->key), i = 0;
+    int n = cJSON_GetArraySize(arr);
+    if (n > spec->max) {
+        if (spec->say_got)
+            rl__issue(rd->is, RL_REC_ERROR, RL_ERR_RANGE, rd->path, "expected at most %d %s, got %d",
+                      spec->max, spec->noun, n);
+        else
+            rl__issue(rd->is, RL_REC_ERROR, RL_ERR_RANGE, rd->path, "expected at most %d %s",
+                      spec->max, spec->noun);
+        pop(rd, m);
+        return -1;
+    }
+    for (const cJSON *c = arr->child; c; c = c->next, i++) {
+        size_t m2 = push_index(rd, i);
+        if (spec->object && !cJSON_IsObject(c))
+            type_error(rd, NULL, spec->object, c);
+        else
+            item(rd, c, i, ctx);
+        pop(rd, m2);
+    }
+    pop(rd, m);
+    return 0;
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Enumerations, spelled as core spells them
  * ------------------------------------------------------------------------------------------- */
@@ -270,7 +314,9 @@ static void ceiling_level(rl_rec_ceiling *it, int level) {
                    contains_ci(it->name, "gddr") || contains_ci(it->name, "device memory");
 }
 
-static void read_ceiling(reader *rd, const cJSON *c, rl_rec_hardware *hw) {
+static void read_ceiling(reader *rd, const cJSON *c, size_t index, void *ctx) {
+    rl_rec_hardware *hw = ctx;
+    (void)index;
     static const char *const keys[] = {"name",  "bytes_per_s", "flops_per_s", "source",
                                        "dtype", "level",       "method",      NULL};
     static const char *const sources[] = {"measured", "datasheet", NULL};
@@ -311,31 +357,6 @@ static void read_ceiling(reader *rd, const cJSON *c, rl_rec_hardware *hw) {
     free(method);
 }
 
-static void read_ceilings(reader *rd, const cJSON *ceil, rl_rec_hardware *hw) {
-    if (!cJSON_IsArray(ceil)) {
-        type_error(rd, "ceilings", "an array of ceilings", ceil);
-        return;
-    }
-    int n = cJSON_GetArraySize(ceil);
-    size_t m = push_key(rd, "ceilings");
-    if (n > RL_RECORD_MAX_CEILINGS) {
-        rl__issue(rd->is, RL_REC_ERROR, RL_ERR_RANGE, rd->path,
-                  "expected at most %d ceilings, got %d", RL_RECORD_MAX_CEILINGS, n);
-        pop(rd, m);
-        return;
-    }
-    size_t i = 0;
-    for (const cJSON *c = ceil->child; c; c = c->next, i++) {
-        size_t m2 = push_index(rd, i);
-        if (!cJSON_IsObject(c))
-            type_error(rd, NULL, "an object with name and bytes_per_s or flops_per_s", c);
-        else
-            read_ceiling(rd, c, hw);
-        pop(rd, m2);
-    }
-    pop(rd, m);
-}
-
 static void read_hardware(reader *rd, const cJSON *obj, rl_rec_hardware *hw, int name_required) {
     static const char *const keys[] = {"name",           "preset",          "compute_capability",
                                        "cpu_model",      "driver_version",  "runtime_version",
@@ -353,7 +374,10 @@ static void read_hardware(reader *rd, const cJSON *obj, rl_rec_hardware *hw, int
     read_number(rd, obj, "memory_clock_hz", 0, NUM_POSITIVE, "Hz", &hw->memory_clock_hz);
     read_int(rd, obj, "threads", 0, &hw->threads);
     const cJSON *ceil = cJSON_GetObjectItemCaseSensitive(obj, "ceilings");
-    if (ceil) read_ceilings(rd, ceil, hw);
+    static const array_spec spec = {"ceilings", "an array of ceilings", RL_RECORD_MAX_CEILINGS,
+                                    "ceilings", 1,
+                                    "an object with name and bytes_per_s or flops_per_s"};
+    if (ceil) read_array(rd, ceil, &spec, read_ceiling, hw);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -487,39 +511,45 @@ static void read_point(reader *rd, const cJSON *obj, rl_rec_point *pt) {
     read_object(rd, obj, "derived", 0, "an object (written by rooflab, ignored when read)");
 }
 
+typedef struct points_read {
+    rl_record *r;
+    int all_have_hw; /* every point names its own hardware */
+} points_read;
+
+static void read_point_item(reader *rd, const cJSON *pv, size_t index, void *ctx) {
+    points_read *pr = ctx;
+    (void)index;
+    if (rd->oom) return;
+    if (!cJSON_IsObject(pv)) {
+        type_error(rd, NULL, "an object (one measured point)", pv);
+        pr->all_have_hw = 0;
+        return;
+    }
+    rl_rec_point *pt = rl_record_add_point(pr->r);
+    if (!pt) {
+        rd->oom = 1;
+        return;
+    }
+    read_point(rd, pv, pt);
+    if (!pt->hardware) pr->all_have_hw = 0;
+}
+
 /* Points first, so that we know whether each has its own hardware: returns 1 when all do. */
 static int read_points(reader *rd, const cJSON *points, rl_record *r) {
+    static const array_spec spec = {"points", "an array of measured points", RL_RECORD_MAX_POINTS,
+                                    "points", 1, NULL};
     if (!points) {
         missing(rd, "points", "an array of measured points (may be empty)");
         return 0;
     }
-    if (!cJSON_IsArray(points)) {
-        type_error(rd, "points", "an array of measured points", points);
-        return 0;
-    }
-    size_t m = push_key(rd, "points"), i = 0;
-    int all_have_hw = points->child != NULL;
-    for (const cJSON *pv = points->child; pv; pv = pv->next, i++) {
-        size_t m2 = push_index(rd, i);
-        rl_rec_point *pt = cJSON_IsObject(pv) ? rl_record_add_point(r) : NULL;
-        if (!cJSON_IsObject(pv)) {
-            type_error(rd, NULL, "an object (one measured point)", pv);
-            all_have_hw = 0;
-        } else if (!pt) {
-            rd->oom = 1;
-            pop(rd, m2);
-            break;
-        } else {
-            read_point(rd, pv, pt);
-            if (!pt->hardware) all_have_hw = 0;
-        }
-        pop(rd, m2);
-    }
-    pop(rd, m);
-    return all_have_hw;
+    points_read pr = {r, cJSON_IsArray(points) && points->child != NULL};
+    read_array(rd, points, &spec, read_point_item, &pr);
+    return pr.all_have_hw;
 }
 
-static void read_skip(reader *rd, const cJSON *obj, rl_record *r) {
+static void read_skip(reader *rd, const cJSON *obj, size_t index, void *ctx) {
+    rl_record *r = ctx;
+    (void)index;
     static const char *const keys[] = {"kernel", "problem", "traffic_model", "reason", NULL};
     check_keys(rd, obj, keys);
     char *kernel = NULL, *reason = NULL;
@@ -542,57 +572,16 @@ static void read_skip(reader *rd, const cJSON *obj, rl_record *r) {
     free(reason);
 }
 
-static void read_skipped(reader *rd, const cJSON *skipped, rl_record *r) {
-    if (!skipped) return;
-    if (!cJSON_IsArray(skipped)) {
-        type_error(rd, "skipped", "an array of skipped runs", skipped);
-        return;
-    }
-    size_t m = push_key(rd, "skipped"), i = 0;
-    int n = cJSON_GetArraySize(skipped);
-    if (n > RL_RECORD_MAX_POINTS) {
-        rl__issue(rd->is, RL_REC_ERROR, RL_ERR_RANGE, rd->path,
-                  "expected at most %d skipped runs, got %d", RL_RECORD_MAX_POINTS, n);
-        pop(rd, m);
-        return;
-    }
-    for (const cJSON *sv = skipped->child; sv; sv = sv->next, i++) {
-        size_t m2 = push_index(rd, i);
-        if (!cJSON_IsObject(sv))
-            type_error(rd, NULL, "an object with kernel and reason (one skipped run)", sv);
-        else
-            read_skip(rd, sv, r);
-        pop(rd, m2);
-    }
-    pop(rd, m);
-}
-
 /* ---------------------------------------------------------------------------------------------
  * Provenance, software
  * ------------------------------------------------------------------------------------------- */
 
-static void read_artifacts(reader *rd, const cJSON *art, rl_record *r) {
-    if (!cJSON_IsArray(art)) {
-        type_error(rd, "artifacts", "an array of strings", art);
-        return;
-    }
-    size_t m = push_key(rd, "artifacts");
-    if (cJSON_GetArraySize(art) > RL_RECORD_MAX_ARTIFACTS) {
-        rl__issue(rd->is, RL_REC_ERROR, RL_ERR_RANGE, rd->path, "expected at most %d artifacts",
-                  RL_RECORD_MAX_ARTIFACTS);
-        pop(rd, m);
-        return;
-    }
-    size_t i = 0;
-    for (const cJSON *a = art->child; a; a = a->next, i++) {
-        size_t m2 = push_index(rd, i);
-        if (!cJSON_IsString(a) || !a->valuestring || rl__string_problem(a->valuestring))
-            type_error(rd, NULL, "a string of valid UTF-8 (a path)", a);
-        else if (rl_rec_add_artifact(r, a->valuestring) != 0)
-            rd->oom = 1;
-        pop(rd, m2);
-    }
-    pop(rd, m);
+static void read_artifact_item(reader *rd, const cJSON *a, size_t index, void *r) {
+    (void)index;
+    if (!cJSON_IsString(a) || !a->valuestring || rl__string_problem(a->valuestring))
+        type_error(rd, NULL, "a string of valid UTF-8 (a path)", a);
+    else if (rl_rec_add_artifact(r, a->valuestring) != 0)
+        rd->oom = 1;
 }
 
 static void read_provenance(reader *rd, const cJSON *root, rl_record *r) {
@@ -613,39 +602,36 @@ static void read_provenance(reader *rd, const cJSON *root, rl_record *r) {
     read_string(rd, prov, "tool", 0, &r->provenance.tool);
     read_string(rd, prov, "notes", 0, &r->provenance.notes);
     const cJSON *art = cJSON_GetObjectItemCaseSensitive(prov, "artifacts");
-    if (art) read_artifacts(rd, art, r);
+    static const array_spec spec = {"artifacts", "an array of strings", RL_RECORD_MAX_ARTIFACTS,
+                                    "artifacts", 0, NULL};
+    if (art) read_array(rd, art, &spec, read_artifact_item, r);
     pop(rd, m);
 }
 
-static void read_argv(reader *rd, const cJSON *av, rl_record *r) {
-    if (!cJSON_IsArray(av)) {
-        type_error(rd, "argv", "an array of strings (the command line)", av);
-        return;
-    }
-    size_t m = push_key(rd, "argv");
-    int n = cJSON_GetArraySize(av), ok = 1;
-    if (n > RL_RECORD_MAX_ARGV) {
-        rl__issue(rd->is, RL_REC_ERROR, RL_ERR_RANGE, rd->path,
-                  "expected at most %d arguments, got %d", RL_RECORD_MAX_ARGV, n);
-        pop(rd, m);
-        return;
-    }
+typedef struct argv_read {
     const char *args[RL_RECORD_MAX_ARGV];
-    size_t i = 0;
-    for (const cJSON *a = av->child; a; a = a->next, i++) {
-        size_t m2 = push_index(rd, i);
-        if (!cJSON_IsString(a) || !a->valuestring) {
-            type_error(rd, NULL, "a string (one argument)", a);
-            ok = 0;
-        } else if (rl__check_string(rd->is, rd->path, a->valuestring) != 0) {
-            ok = 0;
-        } else {
-            args[i] = a->valuestring;
-        }
-        pop(rd, m2);
+    int ok;
+} argv_read;
+
+static void read_arg_item(reader *rd, const cJSON *a, size_t index, void *ctx) {
+    argv_read *av = ctx;
+    if (!cJSON_IsString(a) || !a->valuestring) {
+        type_error(rd, NULL, "a string (one argument)", a);
+        av->ok = 0;
+    } else if (rl__check_string(rd->is, rd->path, a->valuestring) != 0) {
+        av->ok = 0;
+    } else {
+        av->args[index] = a->valuestring;
     }
-    if (ok && rl_rec_set_argv(r, n, args) != 0) rd->oom = 1;
-    pop(rd, m);
+}
+
+static void read_argv(reader *rd, const cJSON *arr, rl_record *r) {
+    static const array_spec spec = {"argv", "an array of strings (the command line)",
+                                    RL_RECORD_MAX_ARGV, "arguments", 1, NULL};
+    argv_read av = {.ok = 1};
+    if (read_array(rd, arr, &spec, read_arg_item, &av) == 0 && av.ok &&
+        rl_rec_set_argv(r, cJSON_GetArraySize(arr), av.args) != 0)
+        rd->oom = 1;
 }
 
 static void read_software(reader *rd, const cJSON *root, rl_record *r) {
@@ -692,7 +678,11 @@ static void read_record(reader *rd, const cJSON *root, rl_record *r) {
     read_software(rd, root, r);
     int all_points_hw = read_points(rd, cJSON_GetObjectItemCaseSensitive(root, "points"), r);
     read_record_hardware(rd, root, r, all_points_hw);
-    read_skipped(rd, cJSON_GetObjectItemCaseSensitive(root, "skipped"), r);
+    static const array_spec skipped = {"skipped", "an array of skipped runs", RL_RECORD_MAX_POINTS,
+                                       "skipped runs", 1,
+                                       "an object with kernel and reason (one skipped run)"};
+    const cJSON *sk = cJSON_GetObjectItemCaseSensitive(root, "skipped");
+    if (sk) read_array(rd, sk, &skipped, read_skip, r);
     const cJSON *extra = cJSON_GetObjectItemCaseSensitive(root, "extra");
     if (extra && !cJSON_IsObject(extra)) type_error(rd, "extra", "an object", extra);
 }
