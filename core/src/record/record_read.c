@@ -9,6 +9,9 @@
 
 #include "record_internal.h"
 
+/* How much of a string a message quotes ("got \"...\"", unknown keys), in bytes. */
+#define QUOTE_BYTES 40
+
 typedef struct reader {
     rl_rec_issues *is;
     char path[RL_REC_PATH_MAX];
@@ -29,13 +32,13 @@ static size_t push_index(reader *rd, size_t i) {
 
 static void pop(reader *rd, size_t len) { rd->path[len] = '\0'; }
 
-/* A string for "got ...": quoted, escaped, clipped after 40 bytes at a character boundary. */
+/* A string for "got ...": quoted, escaped, clipped after QUOTE_BYTES at a character boundary. */
 static void describe_string(const unsigned char *s, char *buf, size_t cap) {
     if (cap < 8) {
         snprintf(buf, cap, "\"\"");
         return;
     }
-    size_t o = 0, shown = rl__utf8_clip((const char *)s, 40), i = 0;
+    size_t o = 0, shown = rl__utf8_clip((const char *)s, QUOTE_BYTES), i = 0;
     buf[o++] = '"';
     for (; i < shown && o + 8 < cap; i++) {
         if (s[i] < 0x20 || s[i] == 0x7f)
@@ -104,7 +107,7 @@ static void check_keys(reader *rd, const cJSON *obj, const char *const *allowed)
         for (size_t i = 0; allowed[i]; i++)
             if (strcmp(k, allowed[i]) == 0) known = 1;
         char shown[48];
-        snprintf(shown, sizeof shown, "%.*s", (int)rl__utf8_clip(k, 40), k);
+        snprintf(shown, sizeof shown, "%.*s", (int)rl__utf8_clip(k, QUOTE_BYTES), k);
         if (!known) {
             unknown_key(rd, shown, allowed);
             continue;
