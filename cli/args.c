@@ -84,6 +84,13 @@ static void as_flag(rl_error *err) {
     memcpy(err->message, buf, sizeof buf);
 }
 
+static int cli_fail(rl_error *err, const char *field, const char *fmt, const char *value) {
+    err->status = RL_ERR_INVALID;
+    snprintf(err->field, sizeof err->field, "%s", field);
+    snprintf(err->message, sizeof err->message, fmt, value);
+    return -1;
+}
+
 static int missing_value(const char *flag, const char *expected, rl_error *err) {
     err->status = RL_ERR_INVALID;
     snprintf(err->field, sizeof err->field, "%s", flag);
@@ -151,9 +158,58 @@ static int roof_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_erro
     return 0;
 }
 
+/* A kernel flag: --kernel PROFILE, --gqa-pack packed|per-head, --splits S, --ctas-per-sm K. */
+static int kernel_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_error *err) {
+    const char *v = NULL;
+    if (cli_flag(argc, argv, i, "kernel", &v)) {
+        if (!v) return missing_value("kernel", "a profile (see rooflab eval --help)", err);
+        if (rl_kernel_parse(v, "kernel", &o->kernel.kernel, err) != RL_OK) goto bad;
+        o->kernel_given = 1;
+        return 1;
+    }
+    if (cli_flag(argc, argv, i, "gqa-pack", &v)) {
+        if (!v) return missing_value("gqa-pack", "packed or per-head", err);
+        if (strcmp(v, "packed") == 0) {
+            o->kernel.gqa_pack = RL_PACK_PACKED;
+        } else if (strcmp(v, "per-head") == 0) {
+            o->kernel.gqa_pack = RL_PACK_PER_HEAD;
+        } else {
+            return cli_fail(err, "gqa-pack", "--gqa-pack: expected packed or per-head, got \"%.40s\"", v);
+        }
+        return 1;
+    }
+    if (cli_flag(argc, argv, i, "splits", &v)) {
+        if (!v) return missing_value("splits", "a split-KV count from 1 to 128", err);
+        if (cli_parse_int("splits", v, 1, 128, &o->kernel.splits, err) != RL_OK) return -1;
+        return 1;
+    }
+    if (cli_flag(argc, argv, i, "ctas-per-sm", &v)) {
+        if (!v) return missing_value("ctas-per-sm", "an integer from 1 to 32", err);
+        if (cli_parse_int("ctas-per-sm", v, 1, 32, &o->kernel.ctas_per_sm, err) != RL_OK) return -1;
+        return 1;
+    }
+    return 0;
+bad:
+    as_flag(err);
+    return -1;
+}
+
 int cli_problem_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_error *err) {
     int r = problem_field_flag(argc, argv, i, &o->problem, err);
-    return r != 0 ? r : roof_flag(argc, argv, i, o, err);
+    if (r == 0) r = roof_flag(argc, argv, i, o, err);
+    return r != 0 ? r : kernel_flag(argc, argv, i, o, err);
+}
+
+void cli_kernel_flags_help(FILE *out) {
+    fputs("kernel (the predicted time; DESIGN.md \"Predicted time\"):\n"
+          "  --kernel PROFILE   one of:\n",
+          out);
+    for (int k = 0; k < RL_KERNEL_COUNT; k++)
+        fprintf(out, "      %-15s %s\n", rl_kernel_name((rl_kernel)k), rl_kernel_description((rl_kernel)k));
+    fputs("  --gqa-pack P       packed (a GQA group's query heads share one tile's K/V) or per-head\n"
+          "  --splits S         split-KV count (default: the profile's rule)\n"
+          "  --ctas-per-sm K    CTAs resident per SM (default: the profile's, or the SRAM budget's)\n",
+          out);
 }
 
 void cli_problem_flags_help(FILE *out) {

@@ -51,6 +51,8 @@ rl_status cli_parse_int(const char *field, const char *text, int64_t lo, int64_t
 /* The problem and roof flags shared by eval, sweep and bench (see `rooflab eval --help`). */
 typedef struct cli_problem_opts {
     rl_problem problem;        /* zero means default */
+    rl_kernel_spec kernel;     /* --kernel, --gqa-pack, --splits, --ctas-per-sm; zero = generic */
+    int kernel_given;          /* 1 when --kernel was on the command line */
     const char *hw_id;         /* NULL → "h100-sxm" */
     const char *bandwidth;     /* unit strings, NULL when not given */
     const char *peak;
@@ -61,6 +63,8 @@ typedef struct cli_problem_opts {
 int cli_problem_flag(int argc, char **argv, int *i, cli_problem_opts *opts, rl_error *err);
 /* Help text lines for the shared flags. */
 void cli_problem_flags_help(FILE *out);
+/* Help text lines for the kernel flags (profiles with their sources). */
+void cli_kernel_flags_help(FILE *out);
 
 /* Resolve the preset and the roof: --bandwidth/--peak override the preset's bandwidth and its
  * peak for the problem's dtype. Errors name the flag. */

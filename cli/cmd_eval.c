@@ -13,6 +13,7 @@ static void eval_help(FILE *out) {
           "and the SRAM budget of one tiled block.\n\n",
           out);
     cli_problem_flags_help(out);
+    cli_kernel_flags_help(out);
     fputs("output:\n"
           "  --json             one JSON object (keys as in DESIGN.md \"Contracts\")\n"
           "example:\n"
@@ -34,7 +35,77 @@ static void json_num(FILE *out, double v) {
     fputs(buf, out);
 }
 
-static void print_json(const rl_report *r, const rl_hw *hw) {
+/* ,\n      "levels": {"dram": {...}, "l2": {...}} — each level's bytes, intensity, attainable
+ * throughput and time at that level's roof. */
+static void print_levels_json(FILE *o, const rl_report *r, rl_model m) {
+    fputs(",\n      \"levels\": {", o);
+    for (int l = 0; l < RL_LEVEL_COUNT; l++) {
+        const rl_point *pt = &r->level_points[m][l];
+        fprintf(o, "%s\"%s\": {\"bytes\": ", l ? ", " : "", rl_level_name((rl_level)l));
+        json_num(o, pt->bytes);
+        fputs(", \"intensity_flop_per_byte\": ", o);
+        json_num(o, pt->intensity_flop_per_byte);
+        fputs(", \"bandwidth_bytes_per_s\": ", o);
+        json_num(o, l == RL_LEVEL_L2 ? r->l2_bandwidth_bytes_per_s : r->roof.bandwidth_bytes_per_s);
+        fputs(", \"attainable_flops_per_s\": ", o);
+        json_num(o, pt->attainable_flops_per_s);
+        fputs(", \"time_s\": ", o);
+        json_num(o, pt->memory_time_s);
+        fputs("}", o);
+    }
+    fputs(", \"kv_hit_fraction\": ", o);
+    json_num(o, r->levels[m].kv_hit_fraction);
+    fputs(", \"kv_working_set_bytes\": ", o);
+    json_num(o, r->levels[m].kv_working_set_bytes);
+    fputs("}", o);
+}
+
+/* "predicted": {"kernel", "time_s", "flops_per_s", "bound", "terms": {NAME: seconds}, ...},
+ * or null with "predicted_unavailable": the reason. */
+static void print_prediction_json(FILE *o, const rl_prediction *pr, const rl_error *why) {
+    if (!pr) {
+        fprintf(o, "  \"predicted\": null,\n  \"predicted_unavailable\": \"%s\",\n", why->message);
+        return;
+    }
+    fprintf(o, "  \"predicted\": {\"kernel\": \"%s\", \"time_s\": ", rl_kernel_name(pr->kernel));
+    json_num(o, pr->time_s);
+    fputs(", \"flops_per_s\": ", o);
+    json_num(o, pr->flops_per_s);
+    fprintf(o, ", \"bound\": \"%s\",\n    \"terms\": {", rl_bound_name(pr->bound));
+    for (int t = 0; t < RL_TERM_COUNT; t++) {
+        fprintf(o, "%s\"%s\": ", t ? ", " : "", rl_term_name((rl_term)t));
+        json_num(o, pr->terms_s[t]);
+    }
+    fprintf(o, "},\n    \"tile\": {\"block_m\": %lld, \"block_n\": %lld, \"ctas_per_sm\": %lld, "
+               "\"splits\": %lld, \"gqa_packed\": %s, \"persistent\": %s, \"exp_serialised\": %s},\n",
+            (long long)pr->block_m, (long long)pr->block_n, (long long)pr->ctas_per_sm,
+            (long long)pr->splits, pr->gqa_packed ? "true" : "false",
+            pr->persistent ? "true" : "false", pr->exp_serialised ? "true" : "false");
+    fputs("    \"levels\": {", o);
+    for (int l = 0; l < RL_LEVEL_COUNT; l++) {
+        fprintf(o, "%s\"%s\": {\"bytes\": ", l ? ", " : "", rl_level_name((rl_level)l));
+        json_num(o, pr->levels.bytes[l]);
+        fputs(", \"time_s\": ", o);
+        json_num(o, pr->level_time_s[l]);
+        fputs("}", o);
+    }
+    fputs("},\n    \"computed_pairs\": ", o);
+    json_num(o, pr->computed_pairs);
+    fputs(", \"ctas\": ", o);
+    json_num(o, pr->ctas);
+    fputs(", \"waves\": ", o);
+    json_num(o, pr->waves);
+    fputs(", \"mma_flops_per_s\": ", o);
+    json_num(o, pr->mma_flops_per_s);
+    fputs(", \"exp_per_s\": ", o);
+    json_num(o, pr->exp_per_s);
+    fputs(", \"overlap_exponent\": ", o);
+    json_num(o, pr->overlap_exponent);
+    fputs("},\n", o);
+}
+
+static void print_json(const rl_report *r, const rl_hw *hw, const rl_prediction *pred,
+                       const rl_error *pred_err) {
     const rl_workload *w = &r->work;
     const rl_problem *p = &w->problem;
     FILE *o = stdout;
@@ -97,13 +168,13 @@ static void print_json(const rl_report *r, const rl_hw *hw) {
             fputs(", \"query_blocks\": ", o);
             json_num(o, t->query_blocks);
         }
+        if (r->levels_known) print_levels_json(o, r, (rl_model)m);
         fputs("}", o);
     }
     fputs("\n  },\n", o);
+    print_prediction_json(o, pred, pred_err);
     if (p->pass == RL_PASS_BWD)
-        fputs("  \"unmodelled\": {\"tiled\": \"no tiled backward traffic model yet\", \"naive\": "
-              "\"no naive backward traffic model yet\"},\n",
-              o);
+        fputs("  \"unmodelled\": {\"naive\": \"no naive backward traffic model\"},\n", o);
     const rl_sram *s = &r->sram;
     fputs("  \"sram\": {\"q_tile_bytes\": ", o);
     json_num(o, s->q_tile_bytes);
@@ -138,6 +209,43 @@ static const char *bytes_text(double v, char *buf, size_t cap) {
         snprintf(buf, cap, "%s", si);
     }
     return buf;
+}
+
+static void print_levels_table(const rl_report *r) {
+    char a[64], b[64];
+    rl_format_quantity(r->l2_bandwidth_bytes_per_s, RL_DIM_BYTES_PER_S, RL_PREFIX_SI, 4, a, sizeof a);
+    printf("\nlevels   (L2 roof %s)  DRAM bytes / L2 bytes, intensity at each level\n", a);
+    for (int m = 0; m < RL_MODEL_COUNT; m++) {
+        if (!r->work.traffic[m].available) continue;
+        const rl_point *d = &r->level_points[m][RL_LEVEL_DRAM], *l = &r->level_points[m][RL_LEVEL_L2];
+        rl_format_quantity(d->bytes, RL_DIM_BYTES, RL_PREFIX_SI, 4, a, sizeof a);
+        rl_format_quantity(l->bytes, RL_DIM_BYTES, RL_PREFIX_SI, 4, b, sizeof b);
+        printf("%-11s dram %-12s %-10.4g FLOP/B   l2 %-12s %.4g FLOP/B", rl_model_name((rl_model)m),
+               a, d->intensity_flop_per_byte, b, l->intensity_flop_per_byte);
+        if (m == RL_MODEL_TILED) printf("   (K/V re-reads hit L2: %.3g)", r->levels[m].kv_hit_fraction);
+        putchar('\n');
+    }
+}
+
+static void print_prediction_table(const rl_prediction *pr, const rl_error *why, int flops_known) {
+    char a[64], b[64];
+    if (!pr) {
+        printf("\npredicted  not available: %s\n", why->message);
+        return;
+    }
+    rl_format_quantity(pr->time_s, RL_DIM_SECONDS, RL_PREFIX_SI, 4, a, sizeof a);
+    rl_format_quantity(pr->flops_per_s, RL_DIM_FLOPS_PER_S, RL_PREFIX_SI, 4, b, sizeof b);
+    printf("\npredicted  %s: %s, %s (%s-bound); tile %lldx%lld, %lld CTA(s)/SM, %.6g CTAs, "
+           "%.3g waves%s%s\n",
+           rl_kernel_name(pr->kernel), a, flops_known ? b : "", rl_bound_name(pr->bound),
+           (long long)pr->block_m, (long long)pr->block_n, (long long)pr->ctas_per_sm, pr->ctas,
+           pr->waves, pr->gqa_packed ? ", GQA packed" : "", pr->splits > 1 ? ", split-KV" : "");
+    for (int t = 0; t < RL_TERM_COUNT; t++) {
+        rl_format_quantity(pr->terms_s[t] > 0 ? pr->terms_s[t] : 0, RL_DIM_SECONDS, RL_PREFIX_SI, 4,
+                           a, sizeof a);
+        printf("  %-8s %-12s %5.1f %%\n", rl_term_name((rl_term)t), pr->terms_s[t] > 0 ? a : "0 s",
+               100.0 * pr->terms_s[t] / pr->time_s);
+    }
 }
 
 static void print_table(const rl_report *r, const rl_hw *hw) {
@@ -185,6 +293,7 @@ static void print_table(const rl_report *r, const rl_hw *hw) {
            s->ml_bytes, s->total_bytes, s->total_bytes / 1024.0, s->limit_default_bytes / 1024.0,
            s->limit_optin_bytes / 1024.0,
            s->fits_default ? "fits" : (s->fits_optin ? "needs the opt-in" : "does NOT fit"));
+    if (r->levels_known) print_levels_table(r);
 }
 
 int cmd_eval(int argc, char **argv) {
@@ -215,9 +324,15 @@ int cmd_eval(int argc, char **argv) {
         snprintf(msg, sizeof msg, "--%.*s", (int)sizeof msg - 3, err.message);
         return cli_errorf("eval", "%s", msg);
     }
-    if (json)
-        print_json(&report, hw);
-    else
+    rl_prediction pred;
+    rl_error pred_err = {0};
+    int have_pred = rl_predict(&opts.problem, hw, roof, &opts.kernel, &pred, &pred_err) == RL_OK;
+    if (!have_pred && opts.kernel_given) return cli_error("eval", &pred_err);
+    if (json) {
+        print_json(&report, hw, have_pred ? &pred : NULL, &pred_err);
+    } else {
         print_table(&report, hw);
+        print_prediction_table(have_pred ? &pred : NULL, &pred_err, 1);
+    }
     return CLI_EXIT_OK;
 }

@@ -1,7 +1,9 @@
-/* hardware.c — datasheet presets. Figures and sources: shared HARDWARE.md (vendor datasheets and
- * whitepapers). Peaks are dense (no structured sparsity) at boost clock. Cache and shared-memory
+/* hardware.c — datasheet presets. Figures from vendor datasheets and whitepapers, L2 bandwidth
+ * from published microbenchmarks. Peaks are dense (no structured sparsity) at boost clock. Cache and shared-memory
  * sizes are binary (NVIDIA's "KB"/"MB" for on-chip memories are KiB/MiB); DRAM bandwidth is
- * decimal (GB/s = 10⁹ B/s), always. 0 means "not available or not verified" — never a guess. */
+ * decimal (GB/s = 10⁹ B/s), always. 0 means "not available or not verified" — never a guess.
+ * Sources: each preset's `source` (and `l2_bandwidth_source`); docs/DESIGN.md "Hardware presets". */
+#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
@@ -12,7 +14,12 @@
 #define GBPS(x) x##e9
 #define TF(x) x##e12
 
-/* Order of peak_flops_per_s: fp32 CUDA core, tf32 tensor, fp16 tensor, fp16 non-tensor, fp8. */
+/* Order of peak_flops_per_s: fp32 CUDA core, tf32 tensor, fp16 tensor, fp16 non-tensor, fp8.
+ * The last five figures of each preset: L2 read bandwidth and its source, the SM clock of the
+ * datasheet peaks, the exp2 rate (16/SM/clock × SMs × clock, CUDA C++ Programming Guide's
+ * arithmetic-instruction table for cc 8.0–9.0) and the compute capability × 10. */
+#define GPU_BENCHES_L2 "te42kyfo/gpu-benches gpu-l2-cache plateau (2024)"
+#define EXP_RATE(sms, clock_hz) (16.0 * (sms) * (clock_hz))
 static const rl_hw presets[] = {
     {"v100-sxm2", "NVIDIA V100 SXM2", "Volta (sm_70)", GBPS(900),
      {TF(15.7), 0, TF(125), TF(31.4), 0},
@@ -20,60 +27,86 @@ static const rl_hw presets[] = {
      "NVIDIA A100 Tensor Core GPU Architecture whitepaper, Table 1 (V100 column)", "2020-05",
      "The first source document lists 31.4 TFLOP/s as V100 'FP16 Tensor Core': that is the "
      "non-tensor fp16 rate; the tensor peak is 125 TFLOP/s (ridge ~139 FLOP/B, not 34.9). "
-     "No tf32 or fp8."},
+     "No tf32 or fp8. No L2 bandwidth measurement or exp rate on file (no prediction).",
+     0, NULL, 1.53e9, 0, 70},
     {"a100-sxm4-40gb", "NVIDIA A100 SXM4 40GB", "Ampere (sm_80)", GBPS(1555),
      {TF(19.5), TF(156), TF(312), TF(78), 0},
      164 * KIB, 48 * KIB, 163 * KIB, 40 * MIB, 108,
      "NVIDIA A100 Tensor Core GPU Architecture whitepaper, Table 1", "2020-05",
-     "Tensor peaks are dense; the whitepaper's 624 TFLOP/s fp16 is with sparsity. No fp8."},
+     "Tensor peaks are dense; the whitepaper's 624 TFLOP/s fp16 is with sparsity. No fp8. "
+     "L2 bandwidth: the A100 80 GB measurement (same GA100 die, SMs and clock).",
+     5.4e12, GPU_BENCHES_L2 ", A100 80GB", 1.41e9, EXP_RATE(108, 1.41e9), 80},
     {"a100-sxm4-80gb", "NVIDIA A100 SXM4 80GB", "Ampere (sm_80)", GBPS(2039),
      {TF(19.5), TF(156), TF(312), TF(78), 0},
      164 * KIB, 48 * KIB, 163 * KIB, 40 * MIB, 108, "NVIDIA A100 80GB datasheet", "2021-06",
-     "Tensor peaks are dense; sparse figures are 2x. No fp8."},
+     "Tensor peaks are dense; sparse figures are 2x. No fp8.",
+     5.4e12, GPU_BENCHES_L2, 1.41e9, EXP_RATE(108, 1.41e9), 80},
+    {"a100-pcie-80gb", "NVIDIA A100 PCIe 80GB", "Ampere (sm_80)", GBPS(1935),
+     {TF(19.5), TF(156), TF(312), TF(78), 0},
+     164 * KIB, 48 * KIB, 163 * KIB, 40 * MIB, 108, "NVIDIA A100 80GB PCIe datasheet", "2021-06",
+     "Compute as A100 SXM (the datasheet lists the same peaks; sustained clocks under the 300 W "
+     "PCIe limit can be lower). L2 bandwidth: the A100 80 GB SXM measurement (same die). No fp8.",
+     5.4e12, GPU_BENCHES_L2 ", A100 80GB SXM", 1.41e9, EXP_RATE(108, 1.41e9), 80},
     {"h100-sxm", "NVIDIA H100 SXM5 80GB", "Hopper (sm_90)", GBPS(3350),
      {TF(66.9), TF(494.7), TF(989), TF(133.8), TF(1979)},
      228 * KIB, 48 * KIB, 227 * KIB, 50 * MIB, 132, "NVIDIA H100 Tensor Core GPU datasheet",
      "2023-07",
      "Datasheet figures with sparsity are 2x these (1979 TFLOP/s fp16 is sparse). fp16 "
      "non-tensor 133.8 TFLOP/s is from secondary sources (unverified). Another tool uses "
-     "3072 GB/s; the datasheet says 3.35 TB/s."},
+     "3072 GB/s; the datasheet says 3.35 TB/s. The peaks assume 1.83 GHz (989 TFLOP/s = 132 SMs "
+     "x 4096 FLOP/clock x 1.83 GHz; max boost is 1.98 GHz), the clock the FA3 paper fixed. L2 "
+     "bandwidth: the H200 measurement (same GH100 die, 132 SMs, 50 MB L2).",
+     9.7e12, GPU_BENCHES_L2 ", H200 (same GH100 die)", 1.83e9, EXP_RATE(132, 1.83e9), 90},
     {"h100-pcie", "NVIDIA H100 PCIe 80GB", "Hopper (sm_90)", GBPS(2000),
      {TF(51.2), TF(378), TF(756), 0, TF(1513)},
      228 * KIB, 48 * KIB, 227 * KIB, 50 * MIB, 114, "NVIDIA H100 Tensor Core GPU datasheet",
-     "2023-07", "fp16 non-tensor rate not published in the datasheet (left out)."},
+     "2023-07",
+     "fp16 non-tensor rate not published in the datasheet (left out). SM clock derived from the "
+     "datasheet peak: 756 TFLOP/s / (114 SMs x 4096 FLOP/clock) = 1.62 GHz.",
+     6.9e12, GPU_BENCHES_L2, 1.62e9, EXP_RATE(114, 1.62e9), 90},
     {"h200-sxm", "NVIDIA H200 SXM 141GB", "Hopper (sm_90)", GBPS(4800),
      {TF(66.9), TF(494.7), TF(989), TF(133.8), TF(1979)},
      228 * KIB, 48 * KIB, 227 * KIB, 50 * MIB, 132, "NVIDIA H200 Tensor Core GPU datasheet",
      "2024-11",
-     "Compute as H100 SXM. fp16 non-tensor taken as H100's (unverified). Measured on one H200: "
-     "copy ~4.3 TB/s read+write, bf16 GEMM ~790 TFLOP/s."},
+     "Compute as H100 SXM (peaks at 1.83 GHz). fp16 non-tensor taken as H100's (unverified). "
+     "Measured on one H200: copy ~4.3 TB/s read+write, bf16 GEMM ~790 TFLOP/s.",
+     9.7e12, GPU_BENCHES_L2, 1.83e9, EXP_RATE(132, 1.83e9), 90},
     {"l4", "NVIDIA L4", "Ada Lovelace (sm_89)", GBPS(300),
      {TF(30.3), TF(60), TF(121), 0, TF(242)},
      100 * KIB, 48 * KIB, 99 * KIB, 48 * MIB, 58, "NVIDIA L4 datasheet (tensor figures unverified)",
      "2023-03",
      "Tensor figures (121 fp16, 60 tf32, 242 fp8) are datasheet sparse/2 and unverified; fp16 "
-     "non-tensor not published (left out)."},
+     "non-tensor not published (left out). 58 SMs: 7,424 CUDA cores / 128 per Ada SM (datasheet "
+     "core count; the Ada whitepaper's AD104 has 60 SMs in full). No L2 bandwidth measurement "
+     "on file (no prediction).",
+     0, NULL, 0, 0, 89},
     {"rtx3060", "NVIDIA GeForce RTX 3060 12GB", "Ampere (sm_86)", GBPS(360),
      {TF(12.74), 0, TF(25.5), TF(12.7), 0},
      100 * KIB, 48 * KIB, 99 * KIB, 3 * MIB, 28, "NVIDIA GA106 specifications (unverified)",
      "2021-02",
      "GeForce: fp16 tensor is 25.5 TFLOP/s with fp32 accumulation, 51 with fp16 accumulation "
-     "(unverified). tf32 rate not verified (left out). No fp8."},
+     "(unverified). tf32 rate not verified (left out). No fp8. No L2 bandwidth measurement on "
+     "file (no prediction).",
+     0, NULL, 0, 0, 86},
     {"rtx4090", "NVIDIA GeForce RTX 4090", "Ada Lovelace (sm_89)", GBPS(1008),
      {TF(82.6), TF(82.6), TF(165.2), TF(82.6), TF(330.3)},
      100 * KIB, 48 * KIB, 99 * KIB, 72 * MIB, 128, "NVIDIA Ada GPU Architecture whitepaper, Appendix A",
      "2022-10",
      "GeForce: fp16 tensor is 165.2 TFLOP/s with fp32 accumulation, 330.3 with fp16 "
-     "accumulation. fp8 figure unverified."},
+     "accumulation. fp8 figure unverified. No L2 bandwidth measurement on file (no prediction).",
+     0, NULL, 0, 0, 89},
     {"mi300x", "AMD Instinct MI300X", "CDNA 3 (gfx942)", GBPS(5300),
-     {TF(81.7), TF(653.7), TF(1307.4), 0, TF(2614.9)},
-     64 * KIB, 64 * KIB, 64 * KIB, 256 * MIB, 304, "AMD Instinct MI300X datasheet (unverified)",
-     "2023-12",
-     "SMs are CUs; shared memory is 64 KiB LDS per CU; the 256 MB last-level cache is Infinity "
-     "Cache (4 MB L2 per XCD). fp32 is the vector rate (163.4 TFLOP/s on matrix cores). tf32 "
-     "unverified; fp16 non-matrix not listed."},
+     {TF(163.4), TF(653.7), TF(1307.4), 0, TF(2614.9)},
+     64 * KIB, 64 * KIB, 64 * KIB, 32 * MIB, 304,
+     "AMD ROCm documentation, MI300 microarchitecture peak table", "2024-06",
+     "SMs are CUs; shared memory is 64 KiB LDS per CU. L2 is 4 MB per XCD (8 XCDs: 32 MB); the "
+     "256 MB Infinity Cache is a further, memory-side level between L2 and HBM, not L2. fp32 is "
+     "163.4 TFLOP/s on vector and matrix units alike (81.7 is the fp64 vector rate). tf32 "
+     "unverified; fp16 non-matrix not listed. No L2 bandwidth or exp rate on file (no prediction).",
+     0, NULL, 0, 0, 0},
     {"custom", "Custom (give --bandwidth and --peak)", "any", 0, {0, 0, 0, 0, 0}, 0, 48 * KIB, 48 * KIB,
-     0, 0, "user-provided", "", "No datasheet figures: bandwidth and peak must be given."},
+     0, 0, "user-provided", "", "No datasheet figures: bandwidth and peak must be given.",
+     0, NULL, 0, 0, 0},
 };
 
 #define PRESET_COUNT (sizeof presets / sizeof presets[0])
@@ -91,12 +124,17 @@ const rl_hw *rl_hw_find(const char *id) {
 
 rl_status rl_hw_lookup(const char *id, const char *field, const rl_hw **out, rl_error *err) {
     const rl_hw *hw = rl_hw_find(id);
-    if (!hw)
-        return rl__fail(err, RL_ERR_UNKNOWN, field,
-                        "unknown preset \"%.48s\"; expected one of v100-sxm2, a100-sxm4-40gb, "
-                        "a100-sxm4-80gb, h100-sxm, h100-pcie, h200-sxm, l4, rtx3060, rtx4090, "
-                        "mi300x, custom",
-                        id ? id : "");
+    if (!hw) {
+        char ids[RL_ERROR_MESSAGE_MAX / 2] = "";
+        size_t used = 0;
+        for (size_t i = 0; i < PRESET_COUNT && used < sizeof ids; i++) {
+            int n = snprintf(ids + used, sizeof ids - used, "%s%s", i ? ", " : "", presets[i].id);
+            if (n < 0) break;
+            used += (size_t)n;
+        }
+        return rl__fail(err, RL_ERR_UNKNOWN, field, "unknown preset \"%.48s\"; expected one of %s",
+                        id ? id : "", ids);
+    }
     if (out) *out = hw;
     rl__ok(err);
     return RL_OK;
@@ -113,6 +151,7 @@ const rl_hw *rl_hw_match_device(const char *device_name) {
         {"NVIDIA H100 PCIe", "h100-pcie"},
         {"NVIDIA A100-SXM4-80GB", "a100-sxm4-80gb"},
         {"NVIDIA A100-SXM4-40GB", "a100-sxm4-40gb"},
+        {"NVIDIA A100 80GB PCIe", "a100-pcie-80gb"},
         {"NVIDIA L4", "l4"},
         {"NVIDIA GeForce RTX 4090", "rtx4090"},
         {"NVIDIA GeForce RTX 3060", "rtx3060"},

@@ -15,4 +15,23 @@ rl_status rl__fail(rl_error *err, rl_status status, const char *field, const cha
 /* Clear *err to RL_OK (when not NULL). */
 void rl__ok(rl_error *err);
 
+/* Σ_{i=0}^{n-1} floor((a·i + b) / m) for a, b ≥ 0, m ≥ 1, in O(log m) steps (workload.c). */
+uint64_t rl__floor_sum(uint64_t n, uint64_t m, uint64_t a, uint64_t b);
+
+/* Bc-tiles the query blocks of one unit (N query rows against L keys, causal aligned at the end)
+ * compute in whole Br × Bc tiles: Σ_i ⌈(e_i + L − N)/Bc⌉ causal, ⌈N/Br⌉·⌈L/Bc⌉ otherwise
+ * (predict.c; also used by the backward traffic). */
+uint64_t rl__tile_count(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, int causal);
+
+/* K (= V) rows the query blocks of one unit load in the tiled dataflow (workload.c). */
+uint64_t rl__tiled_kv_rows(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, int causal);
+
+/* Bytes per memory level of a traffic model (predict.c): compulsory and naive move every byte
+ * through both levels; tiled's re-reads hit L2 under the reuse rule with the problem's tile and
+ * as many CTAs per SM as the SRAM budget allows. */
+void rl__model_levels(const rl_workload *w, const rl_hw *hw, rl_model m, rl_level_traffic *out);
+
+/* The tiled (FA2) backward traffic of resolved problem `p` with tile br × bc (workload.c). */
+void rl__bwd_tiled_traffic(const rl_problem *p, int64_t br, int64_t bc, rl_traffic *t);
+
 #endif

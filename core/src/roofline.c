@@ -113,6 +113,19 @@ rl_status rl_report_compute(const rl_problem *problem, const rl_hw *hw, rl_roof 
         if (r.work.traffic[m].available)
             r.points[m] = rl_roofline_point(roof, r.work.flops, r.work.traffic[m].bytes);
     r.sram = rl_sram_budget(&r.work.problem, hw);
+    if (hw && hw->l2_bandwidth_bytes_per_s > 0 && hw->l2_bytes > 0 && hw->sm_count > 0) {
+        r.levels_known = 1;
+        r.l2_bandwidth_bytes_per_s = hw->l2_bandwidth_bytes_per_s;
+        for (int m = 0; m < RL_MODEL_COUNT; m++) {
+            if (!r.work.traffic[m].available) continue;
+            rl__model_levels(&r.work, hw, (rl_model)m, &r.levels[m]);
+            rl_roof l2 = {hw->l2_bandwidth_bytes_per_s, roof.peak_flops_per_s};
+            r.level_points[m][RL_LEVEL_DRAM] =
+                rl_roofline_point(roof, r.work.flops, r.levels[m].bytes[RL_LEVEL_DRAM]);
+            r.level_points[m][RL_LEVEL_L2] =
+                rl_roofline_point(l2, r.work.flops, r.levels[m].bytes[RL_LEVEL_L2]);
+        }
+    }
     if (out) *out = r;
     return RL_OK;
 }

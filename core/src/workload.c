@@ -2,6 +2,7 @@
  * traffic models of DESIGN.md "The model". Work is a property of the problem; traffic is a
  * property of the algorithm, so every model of one problem shares the same FLOPs. */
 #include <stdint.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -17,7 +18,7 @@ const char *rl_model_name(rl_model model) {
 /* Σ_{i=0}^{n-1} floor((a·i + b) / m) for a, b ≥ 0, m ≥ 1, in O(log m) steps (the classic
  * Euclid-like reduction). Bounds here (n ≤ 2^24, a, m ≤ 2^16, b ≤ 2^26) keep every
  * intermediate below 2^64. */
-static uint64_t floor_sum(uint64_t n, uint64_t m, uint64_t a, uint64_t b) {
+uint64_t rl__floor_sum(uint64_t n, uint64_t m, uint64_t a, uint64_t b) {
     uint64_t ans = 0;
     for (;;) {
         if (a >= m) {
@@ -42,7 +43,7 @@ static uint64_t floor_sum(uint64_t n, uint64_t m, uint64_t a, uint64_t b) {
 /* K (= V) rows that the query blocks of one (batch, query head) load in the tiled model.
  * Block i (0-based) ends at query row e_i = min((i+1)·Br, N); causal, its last key position is
  * e_i + L − N and it loads min(⌈(e_i + L − N)/Bc⌉·Bc, L) rows; non-causal it loads all L. */
-static uint64_t tiled_kv_rows(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, int causal) {
+uint64_t rl__tiled_kv_rows(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, int causal) {
     const uint64_t blocks = (n + br - 1) / br;
     if (!causal) return blocks * l;
     const uint64_t shift = l - n;               /* D = L − N ≥ 0 */
@@ -50,7 +51,7 @@ static uint64_t tiled_kv_rows(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, 
     /* Full blocks i = 0 … blocks−2 have e_i = (i+1)·Br < N; their tile counts
      * t_i = ⌈((i+1)·Br + D)/Bc⌉ = ⌊(Br·i + Br + D + Bc − 1)/Bc⌋ never exceed ⌈L/Bc⌉. */
     const uint64_t full = blocks - 1;
-    uint64_t tiles = full ? floor_sum(full, bc, br, br + shift + bc - 1) : 0;
+    uint64_t tiles = full ? rl__floor_sum(full, bc, br, br + shift + bc - 1) : 0;
     uint64_t rows = tiles * bc;
     /* A block whose tiles reach the last, partial key tile loads L rows, not t_i·Bc. */
     if (l % bc != 0 && full) {
@@ -64,6 +65,36 @@ static uint64_t tiled_kv_rows(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, 
     }
     /* The last block ends at e = N, whose last key is L − 1: it loads all L rows. */
     return rows + l;
+}
+
+/* The FlashAttention-2 backward dataflow (DESIGN.md "Backward"): KV blocks outer — each
+ * (batch, query head) reads K and V once and writes dK and dV once — and, for every Br × Bc tile
+ * pair the mask leaves, the query block's Q, dO, its log-sum-exp and D rows are read and its fp32
+ * dQ accumulator read and written (atomic adds). A pre-pass reads dO and O and writes D =
+ * rowsum(dO ∘ O); a post-pass reads the dQ accumulator and writes dQ. K/V terms are counted once
+ * per query head, as the forward tiled model does. */
+void rl__bwd_tiled_traffic(const rl_problem *p, int64_t br, int64_t bc, rl_traffic *t) {
+    const double BH = (double)p->batch * (double)p->heads, N = (double)p->seq;
+    const double L = (double)p->kv_len, d = (double)p->head_dim;
+    const double b = rl_dtype_bytes(p->dtype), bkv = rl_dtype_bytes(p->kv_dtype), acc = 4.0;
+    const uint64_t n = (uint64_t)p->seq, l = (uint64_t)p->kv_len;
+    const double q_blocks = (double)((n + (uint64_t)br - 1) / (uint64_t)br);
+    const double pairs = (double)rl__tile_count(n, l, (uint64_t)br, (uint64_t)bc, p->causal);
+    const double rows = pairs * N / q_blocks; /* query rows read over all tile pairs */
+    memset(t, 0, sizeof *t);
+    t->available = 1;
+    t->query_blocks = q_blocks;
+    t->kv_rows_loaded_per_head = L;
+    t->kv_reload_factor = 1.0;
+    t->q_bytes = BH * rows * d * b;
+    t->k_bytes = BH * L * d * bkv;
+    t->v_bytes = t->k_bytes;
+    t->o_bytes = BH * N * d * b; /* pre-pass */
+    t->grad_bytes = BH * (rows * (d * b + 2.0 * acc + 2.0 * d * acc) /* dO, LSE, D, dQ acc r+w */
+                          + N * d * b + N * acc                    /* pre-pass: dO read, D written */
+                          + N * d * acc + N * d * b)                /* post-pass: dQ acc → dQ */
+                    + 2.0 * t->k_bytes;                             /* dK, dV written */
+    t->bytes = t->q_bytes + t->k_bytes + t->v_bytes + t->o_bytes + t->grad_bytes;
 }
 
 rl_status rl_workload_compute(const rl_problem *problem, rl_workload *out, rl_error *err) {
@@ -112,7 +143,7 @@ rl_status rl_workload_compute(const rl_problem *problem, rl_workload *out, rl_er
 
         rl_traffic *t = &w.traffic[RL_MODEL_TILED];
         t->available = 1;
-        const uint64_t rows = tiled_kv_rows(n, l, (uint64_t)p.block_m, (uint64_t)p.block_n,
+        const uint64_t rows = rl__tiled_kv_rows(n, l, (uint64_t)p.block_m, (uint64_t)p.block_n,
                                             p.causal);
         t->kv_rows_loaded_per_head = (double)rows;
         t->kv_reload_factor = (double)rows / L;
@@ -124,7 +155,8 @@ rl_status rl_workload_compute(const rl_problem *problem, rl_workload *out, rl_er
         t->v_bytes = t->k_bytes;
         t->bytes = t->q_bytes + t->k_bytes + t->v_bytes + t->o_bytes;
     }
-    /* Backward: only the compulsory bound is modelled; naive and tiled stay unavailable. */
+    /* Backward: the FA2 backward dataflow is the tiled model; naive stays unavailable. */
+    if (p.pass == RL_PASS_BWD) rl__bwd_tiled_traffic(&p, p.block_m, p.block_n, &w.traffic[RL_MODEL_TILED]);
     if (out) *out = w;
     return RL_OK;
 }

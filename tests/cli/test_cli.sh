@@ -39,7 +39,7 @@ json_check 'abs(j["ridge_flop_per_byte"] - 989/3.35) < 1e-9'
 json_check 'j["bandwidth_bytes_per_s"] == 4.8e12 and j["peak_flops_per_s"] == 989e12' --hw h200-sxm --bandwidth "4.8 TB/s"
 json_check 'j["peak_flops_per_s"] == 19.5e12' --hw a100-sxm4-80gb --dtype fp32
 json_check 'j["sram"]["total_bytes"] == 57856 and j["sram"]["fits_default"] is False' --block-m 64 --block-n 64 --head-dim 64
-json_check 'j["models"]["tiled"] is None and j["models"]["naive"] is None and j["flops"] == 2.5*4*8*64*4096*4096' --pass bwd
+json_check 'j["models"]["tiled"] is not None and j["models"]["naive"] is None and j["flops"] == 2.5*4*8*64*4096*4096' --pass bwd
 json_check 'j["pairs"] == 4096*4097//2' --causal
 json_check 'set(j) >= {"flops","softmax_flops","pairs","bandwidth_bytes_per_s","peak_flops_per_s","ridge_flop_per_byte","models"} and set(j["models"]["tiled"]) >= {"bytes","intensity_flop_per_byte","attainable_flops_per_s","time_s","bound"}'
 json_check 'j["bandwidth_bytes_per_s"] == 2039e9 and j["peak_flops_per_s"] == 312e12' --hw custom --bandwidth "2039 GB/s" --peak "312 TFLOPS"

@@ -3,7 +3,7 @@
 #include "rooflab/rooflab.h"
 
 static void ids_exist(void) {
-    const char *ids[] = {"v100-sxm2", "a100-sxm4-40gb", "a100-sxm4-80gb", "h100-sxm", "h100-pcie",
+    const char *ids[] = {"v100-sxm2", "a100-sxm4-40gb", "a100-sxm4-80gb", "a100-pcie-80gb", "h100-sxm", "h100-pcie",
                          "h200-sxm", "l4", "rtx3060", "rtx4090", "mi300x", "custom"};
     CHECK(rl_hw_count() == sizeof ids / sizeof ids[0]);
     for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
@@ -56,6 +56,41 @@ static void datasheet_figures(void) {
     CHECK_CLOSE(rl_hw_find("mi300x")->bandwidth_bytes_per_s, 5.3e12, 1e-15);
     CHECK(rl_hw_find("mi300x")->sm_count == 304);
     CHECK_CLOSE(rl_hw_find("l4")->bandwidth_bytes_per_s, 300e9, 0);
+    CHECK(rl_hw_find("l4")->sm_count == 58); /* 7,424 CUDA cores / 128 per Ada SM */
+    /* Corrections: MI300X fp32 is 163.4 TFLOP/s (81.7 is fp64 vector); its L2 is 4 MB per XCD
+     * × 8 = 32 MB, the 256 MB Infinity Cache is not L2. A100 PCIe 80 GB: 1,935 GB/s. */
+    const rl_hw *mi = rl_hw_find("mi300x");
+    CHECK_CLOSE(mi->peak_flops_per_s[RL_PEAK_FP32], 163.4e12, 0);
+    CHECK_CLOSE(mi->l2_bytes, 32.0 * 1024 * 1024, 0);
+    CHECK_STR_CONTAINS(mi->notes, "Infinity Cache");
+    const rl_hw *ap = rl_hw_find("a100-pcie-80gb");
+    CHECK_CLOSE(ap->bandwidth_bytes_per_s, 1935e9, 0);
+    CHECK_CLOSE(ap->peak_flops_per_s[RL_PEAK_FP16_TENSOR], 312e12, 0);
+}
+
+/* Beyond DRAM: L2 bandwidth plateaus, the clock of the peaks, the exp rate (16/SM/clock). */
+static void levels_and_clocks(void) {
+    const rl_hw *h = rl_hw_find("h100-sxm");
+    CHECK_CLOSE(h->l2_bandwidth_bytes_per_s, 9.7e12, 0);
+    CHECK(h->l2_bandwidth_source && strstr(h->l2_bandwidth_source, "gpu-benches"));
+    CHECK_CLOSE(h->sm_clock_hz, 1.83e9, 0);
+    /* The datasheet peak follows from the clock: 132 SMs × 4096 FLOP/clock × 1.83 GHz. */
+    CHECK_CLOSE(132.0 * 4096 * h->sm_clock_hz, h->peak_flops_per_s[RL_PEAK_FP16_TENSOR], 1e-3);
+    /* FA3's "3.9 TFLOPS of exponential": 16 × 132 × 1.83e9 = 3.86496e12 /s. */
+    CHECK_CLOSE(h->exp_per_s, 3.86496e12, 1e-12);
+    CHECK(h->sm_arch == 90);
+    const rl_hw *a = rl_hw_find("a100-sxm4-80gb");
+    CHECK_CLOSE(a->l2_bandwidth_bytes_per_s, 5.4e12, 0);
+    CHECK_CLOSE(a->exp_per_s, 16.0 * 108 * 1.41e9, 1e-12);
+    CHECK(a->sm_arch == 80);
+    CHECK_CLOSE(rl_hw_find("h100-pcie")->l2_bandwidth_bytes_per_s, 6.9e12, 0);
+    /* No measurement on file: 0, never a guess. */
+    CHECK(rl_hw_find("v100-sxm2")->l2_bandwidth_bytes_per_s == 0);
+    CHECK(rl_hw_find("mi300x")->exp_per_s == 0);
+    for (size_t i = 0; i < rl_hw_count(); i++) {
+        const rl_hw *p = rl_hw_at(i);
+        CHECK((p->l2_bandwidth_bytes_per_s > 0) == (p->l2_bandwidth_source != NULL));
+    }
 }
 
 static void dtype_peaks(void) {
@@ -103,5 +138,6 @@ int main(void) {
     datasheet_figures();
     dtype_peaks();
     device_names();
+    levels_and_clocks();
     return check_report("test_hardware");
 }

@@ -135,8 +135,26 @@ static void backward(void) {
     CHECK_CLOSE(wb.flops, 2.5 * wf.flops, 0);
     /* Reads Q, K, V, O, dO and writes dQ, dK, dV: 8 tensors of B·H·N·d·2 bytes (MHA, N = L). */
     CHECK_CLOSE(wb.traffic[RL_MODEL_COMPULSORY].bytes, 8.0 * 2 * 8 * 2048 * 64, 0);
-    CHECK(!wb.traffic[RL_MODEL_TILED].available);
+    CHECK(wb.traffic[RL_MODEL_TILED].available); /* the FA2 backward dataflow */
     CHECK(!wb.traffic[RL_MODEL_NAIVE].available);
+    CHECK(wb.traffic[RL_MODEL_TILED].bytes > wb.traffic[RL_MODEL_COMPULSORY].bytes);
+
+    /* By hand, B = H = 1, N = L = 128, d = 64, fp16, Br = Bc = 64, non-causal: 2 query blocks ×
+     * 2 KV blocks = 4 tile pairs, each reading a 64-row query block: 256 query rows in all.
+     * Q 256·64·2 = 32768; K, V 128·64·2 = 16384 each; O (pre-pass) 16384; the rest:
+     * dO, LSE, D, dQ-acc r+w per row 256·(128 + 8 + 512) = 165888, pre-pass dO + D
+     * 16384 + 512, post-pass dQ-acc → dQ 32768 + 16384, dK + dV 32768: 264704.
+     * Total 346624 B. */
+    rl_problem small = {.heads = 1, .seq = 128, .pass = RL_PASS_BWD};
+    const rl_traffic *t = &eval(small).traffic[RL_MODEL_TILED];
+    CHECK_CLOSE(t->q_bytes, 32768, 0);
+    CHECK_CLOSE(t->k_bytes, 16384, 0);
+    CHECK_CLOSE(t->o_bytes, 16384, 0);
+    CHECK_CLOSE(t->grad_bytes, 264704, 0);
+    CHECK_CLOSE(t->bytes, 346624, 0);
+    /* Causal, the same shape: block 0 attends KV block 0 only, block 1 both: 3 tile pairs. */
+    small.causal = 1;
+    CHECK_CLOSE(eval(small).traffic[RL_MODEL_TILED].q_bytes, 3 * 64 * 64 * 2, 0);
 }
 
 static void sram_budget(void) {

@@ -171,6 +171,15 @@ typedef struct rl_hw {
     const char *source;                          /* where the figures come from */
     const char *source_date;                     /* "2022-03", date of that document */
     const char *notes;                           /* traps and unverified figures; "" if none */
+    /* Beyond DRAM, for memory levels and the predicted time. 0 / NULL = not known for this part
+     * (a prediction that needs it says so rather than guessing). */
+    double l2_bandwidth_bytes_per_s;             /* L2 read plateau, microbenchmark-measured */
+    const char *l2_bandwidth_source;             /* where that figure comes from, with its date */
+    double sm_clock_hz;                          /* the SM clock the datasheet peaks are quoted at */
+    double exp_per_s;                            /* special-function exp2 results per second:
+                                                    16 per SM per clock (cc 8.0–9.0) × SMs × clock */
+    int sm_arch;                                 /* compute capability ×10: 70, 80, 86, 89, 90;
+                                                    0 = not an NVIDIA GPU */
 } rl_hw;
 
 size_t rl_hw_count(void);                 /* number of presets, `custom` last */
@@ -440,6 +449,118 @@ typedef struct rl_sram {
 rl_sram rl_sram_budget(const rl_problem *problem, const rl_hw *hw);
 
 /* ----------------------------------------------------------------------------------------------
+ * Memory levels: bytes and a roof per level (DRAM/HBM and L2), as Nsight Compute's hierarchical
+ * roofline shows them
+ *
+ * Every byte an SM reads or writes passes through L2; only L2 misses reach DRAM. For a traffic
+ * model: `l2` is its bytes as counted (the tiled model's K/V re-reads are L2→SM traffic), `dram`
+ * what misses L2 under the reuse rule below. The rule (DESIGN.md "Memory levels"): the CTAs in
+ * flight (SMs × CTAs per SM, in launch order) touch the K/V of W (batch, KV head) pairs; if
+ * W · 2·L·d·b_kv ≤ L2 the re-reads hit and DRAM carries each K/V row once (the compulsory K/V);
+ * past that the hit fraction is L2 / working set and the rest of the re-reads go to DRAM.
+ * -------------------------------------------------------------------------------------------- */
+
+typedef enum { RL_LEVEL_DRAM = 0, RL_LEVEL_L2, RL_LEVEL_COUNT } rl_level;
+const char *rl_level_name(rl_level level); /* "dram", "l2" */
+
+typedef struct rl_level_traffic {
+    double bytes[RL_LEVEL_COUNT];
+    double kv_working_set_bytes; /* K/V of the (batch, KV head) pairs in flight */
+    double kv_hit_fraction;      /* fraction of the K/V re-reads served by L2 (1 = all) */
+} rl_level_traffic;
+
+/* ----------------------------------------------------------------------------------------------
+ * Kernel profiles and the predicted time
+ *
+ * A profile says how a real kernel runs the problem: its tile Br × Bc (per head dim and dtype),
+ * CTAs per SM, persistent or not, GQA packing, the split-KV rule for decode, whether the exp is
+ * serialised with the MMA, the MMA rate it reaches, a fixed floor. rl_predict turns a problem, a
+ * preset and a profile into a time built from named terms (the ledger); each term's formula and
+ * each constant's source is in DESIGN.md "Predicted time".
+ * -------------------------------------------------------------------------------------------- */
+
+typedef enum {
+    RL_KERNEL_GENERIC = 0,     /* tile, CTAs/SM, packing from the problem and flags */
+    RL_KERNEL_FA2,             /* FlashAttention-2 (mma.sync, one warp per 16/32 query rows) */
+    RL_KERNEL_FA3,             /* FlashAttention-3 (Hopper wgmma + TMA, warp-specialised) */
+    RL_KERNEL_FLASHINFER,      /* FlashInfer decode: GQA group packed into one tile, split-KV */
+    RL_KERNEL_FLASH_DECODING,  /* Flash-Decoding: split-KV + a combine kernel */
+    RL_KERNEL_STANDARD,        /* S and P materialised (PyTorch eager: two GEMMs and a softmax) */
+    RL_KERNEL_COUNT
+} rl_kernel;
+
+const char *rl_kernel_name(rl_kernel kernel);        /* "generic", "fa2", "fa3", ... */
+const char *rl_kernel_description(rl_kernel kernel); /* one line, with the source */
+rl_status rl_kernel_parse(const char *text, const char *field, rl_kernel *out, rl_error *err);
+
+typedef enum { RL_PACK_DEFAULT = 0, RL_PACK_PACKED, RL_PACK_PER_HEAD } rl_gqa_pack;
+
+/* What the caller fixes; zero means "the profile's choice". */
+typedef struct rl_kernel_spec {
+    rl_kernel kernel;
+    int64_t block_m, block_n; /* generic: 0 = the problem's Br × Bc */
+    int64_t ctas_per_sm;      /* generic: 0 = as many as the SRAM budget allows */
+    rl_gqa_pack gqa_pack;     /* default: the profile's (generic: per head) */
+    int64_t splits;           /* split-KV count; 0 = the profile's rule */
+} rl_kernel_spec;
+
+typedef enum {
+    RL_TERM_MMA = 0, /* the useful matmul FLOPs at the MMA rate the kernel reaches */
+    RL_TERM_TILES,   /* whole Br × Bc tiles: padding and causal diagonal tiles */
+    RL_TERM_EXP,     /* exponentials on the special-function units, serialised with the MMA */
+    RL_TERM_WAVES,   /* CTAs over SMs: the partial last wave, causal tiles in launch order */
+    RL_TERM_MEMORY,  /* memory time not hidden behind compute (partial overlap) */
+    RL_TERM_FLOOR,   /* a fixed floor: launch, split-KV combine */
+    RL_TERM_COUNT
+} rl_term;
+const char *rl_term_name(rl_term term); /* "mma", "tiles", "exp", "waves", "memory", "floor" */
+
+typedef struct rl_prediction {
+    rl_kernel kernel;
+    int64_t block_m, block_n, ctas_per_sm, splits;
+    int gqa_packed;
+    int persistent;
+    int exp_serialised;
+    double time_s;                    /* Σ terms_s */
+    double flops_per_s;               /* F / time_s */
+    rl_bound bound;                   /* compute when the compute side exceeds memory */
+    double terms_s[RL_TERM_COUNT];
+    double compute_s;                 /* mma + tiles + exp + waves */
+    double memory_s;                  /* the slowest level's time */
+    rl_level_traffic levels;          /* the kernel's bytes per level */
+    double level_time_s[RL_LEVEL_COUNT];
+    double computed_pairs;            /* pairs the MMA computes, whole tiles (all heads) */
+    double exps;                      /* exponentials evaluated (one per computed pair) */
+    double ctas;                      /* CTAs (tiles) launched, or tiles of a persistent kernel */
+    double waves;                     /* ctas / (SMs × CTAs per SM) */
+    double mma_flops_per_s;           /* the MMA rate the profile reaches on this preset */
+    double exp_per_s;                 /* the preset's exp rate */
+    double overlap_exponent;          /* p of the memory/compute overlap (DESIGN.md) */
+} rl_prediction;
+
+/*
+ * Predict one problem's time under a kernel profile on a preset. `roof` is the resolved roof
+ * (typed overrides of bandwidth or peak apply); L2 bandwidth, SMs, clock and the exp rate come
+ * from `hw`. Errors (exit 2 on the CLI) name "kernel" for a profile that cannot run the problem
+ * (fa3 off Hopper, flashinfer or flash-decoding with N > 1, a head dim the profile has no tile
+ * for, backward for a decode-only profile) and "hw" for a figure the preset lacks.
+ */
+rl_status rl_predict(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
+                     const rl_kernel_spec *spec, rl_prediction *out, rl_error *err);
+
+/* Tile search for the generic profile: every Br, Bc in {16, 32, 64, 128, 256} (and for decode
+ * every split count 1 … 128) that fits the preset's opt-in shared memory per block, ranked by
+ * predicted time. Writes at most `cap` candidates, best first; returns how many were feasible. */
+typedef struct rl_tile_candidate {
+    int64_t block_m, block_n, splits, ctas_per_sm;
+    double sram_bytes;
+    int fits;                 /* 0: over the opt-in shared memory (time 0) */
+    rl_prediction prediction;
+} rl_tile_candidate;
+size_t rl_tune(const rl_problem *problem, const rl_hw *hw, rl_roof roof, rl_tile_candidate *out,
+               size_t cap);
+
+/* ----------------------------------------------------------------------------------------------
  * One evaluation: problem + roof → everything the CLI and the page show
  * -------------------------------------------------------------------------------------------- */
 
@@ -449,6 +570,14 @@ typedef struct rl_report {
     double ridge_flop_per_byte;
     rl_point points[RL_MODEL_COUNT]; /* zeroed where traffic[m].available == 0 */
     rl_sram sram;
+    /* Memory levels (DESIGN.md "Memory levels"): known when the preset has SMs, L2 size and L2
+     * bandwidth. Each traffic model's bytes per level, and a roofline point per level at that
+     * level's roof (DRAM: the roof's bandwidth; L2: the preset's L2 bandwidth), as Nsight
+     * Compute's hierarchical roofline draws them. */
+    int levels_known;
+    double l2_bandwidth_bytes_per_s;
+    rl_level_traffic levels[RL_MODEL_COUNT];
+    rl_point level_points[RL_MODEL_COUNT][RL_LEVEL_COUNT];
 } rl_report;
 
 /* `hw` is used for the SRAM limits and may be NULL. The roof is taken as given (callers pick a

@@ -1,0 +1,313 @@
+/* predict.c — memory levels and the predicted time of a kernel profile, term by term (DESIGN.md
+ * "Memory levels" and "Predicted time"). Every term is in seconds and they add up to the
+ * prediction: mma + tiles + exp + waves + memory + floor. */
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+#include "profiles.h"
+
+#define SMEM_BYTES_PER_CLOCK 128.0 /* shared-memory bandwidth per SM per clock (sm_70 … sm_90) */
+#define ACC_BYTES 4.0              /* fp32 accumulators and partial results */
+
+uint64_t rl__tile_count(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, int causal) {
+    const uint64_t q_blocks = (n + br - 1) / br, key_tiles = (l + bc - 1) / bc;
+    if (!causal) return q_blocks * key_tiles;
+    const uint64_t full = q_blocks - 1; /* blocks ending before N: ⌈((i+1)·Br + L − N)/Bc⌉ */
+    return (full ? rl__floor_sum(full, bc, br, br + (l - n) + bc - 1) : 0) + key_tiles;
+}
+
+/* How the kernel cuts the problem: units of rows (a (batch, head) or, packed, a (batch, KV
+ * head) with the group's query rows stacked), query blocks, Bc tiles, CTAs. */
+typedef struct shape {
+    double units, rows, q_blocks, tiles_per_unit, kv_rows_per_unit, ctas, computed_pairs;
+    double first_block_tiles; /* the shortest causal query block's tiles */
+} shape;
+
+static shape kernel_shape(const rl_problem *p, const rl_profile *pf) {
+    shape s;
+    const int pack = pf->gqa_packed && !p->causal; /* causal rows stay per head */
+    const double G = (double)(p->heads / p->kv_heads);
+    const uint64_t rows = (uint64_t)p->seq * (uint64_t)(pack ? G : 1);
+    const uint64_t br = (uint64_t)pf->block_m, bc = (uint64_t)pf->block_n, l = (uint64_t)p->kv_len;
+    s.units = (double)p->batch * (double)(pack ? p->kv_heads : p->heads);
+    s.rows = (double)rows;
+    s.q_blocks = (double)((rows + br - 1) / br);
+    s.tiles_per_unit = (double)rl__tile_count(rows, l, br, bc, p->causal);
+    s.kv_rows_per_unit = (double)rl__tiled_kv_rows(rows, l, br, bc, p->causal);
+    s.ctas = s.units * s.q_blocks * (double)pf->splits;
+    s.computed_pairs = s.units * s.tiles_per_unit * (double)br * (double)bc;
+    const uint64_t first_end = rows < br ? rows : br;
+    s.first_block_tiles = p->causal ? (double)((first_end + (l - rows) + bc - 1) / bc)
+                                    : (double)((l + bc - 1) / bc);
+    return s;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Memory levels of a fused kernel: L2 carries every byte the SMs move; DRAM what misses.
+ * ------------------------------------------------------------------------------------------- */
+
+static void fused_levels(const rl_problem *p, const rl_hw *hw, const rl_profile *pf,
+                         const shape *s, const rl_workload *w, rl_level_traffic *lv) {
+    const double d = (double)p->head_dim, bkv = rl_dtype_bytes(p->kv_dtype);
+    const double G = (double)(p->heads / p->kv_heads);
+    const double kv_unit_bytes = 2.0 * (double)p->kv_len * d * bkv; /* K and V of one KV head */
+    double kv_l2, fixed_l2, fixed_dram, kv_dram;
+    if (p->pass == RL_PASS_BWD) {
+        rl_traffic t;
+        rl__bwd_tiled_traffic(p, pf->block_m, pf->block_n, &t);
+        kv_l2 = t.q_bytes + t.grad_bytes - 2.0 * t.k_bytes; /* Q, dO, dQ-acc re-reads */
+        fixed_l2 = t.bytes - kv_l2;
+        const double once = w->traffic[RL_MODEL_COMPULSORY].bytes;
+        kv_dram = 2.0 * ACC_BYTES * (double)p->batch * (double)p->heads * (double)p->seq * d;
+        fixed_dram = once;
+        kv_l2 -= kv_dram; /* the accumulator's one write + read reaches DRAM anyway */
+    } else {
+        kv_l2 = 2.0 * s->units * s->kv_rows_per_unit * d * bkv;
+        fixed_l2 = w->q_tensor_bytes + w->o_tensor_bytes;
+        if (pf->splits > 1) /* partial O and log-sum-exp per split, written and read back */
+            fixed_l2 += 2.0 * (double)pf->splits * (double)p->batch * (double)p->heads *
+                        (double)p->seq * (d + 1.0) * ACC_BYTES;
+        kv_dram = w->k_tensor_bytes + w->v_tensor_bytes;
+        fixed_dram = fixed_l2;
+    }
+    /* The reuse rule: CTAs in flight in launch order (query blocks and splits of a unit first). */
+    const double slots = (double)hw->sm_count * (double)pf->ctas_per_sm;
+    const double in_flight = s->ctas < slots ? s->ctas : slots;
+    double units_in_flight = ceil(in_flight / (s->q_blocks * (double)pf->splits));
+    if (units_in_flight > s->units) units_in_flight = s->units;
+    const double kv_heads_in_flight = pf->gqa_packed && !p->causal ? units_in_flight
+                                                                  : ceil(units_in_flight / G);
+    lv->kv_working_set_bytes = kv_heads_in_flight * kv_unit_bytes;
+    lv->kv_hit_fraction = lv->kv_working_set_bytes <= hw->l2_bytes
+                              ? 1.0
+                              : hw->l2_bytes / lv->kv_working_set_bytes;
+    const double rereads = kv_l2 > kv_dram ? kv_l2 - kv_dram : 0.0;
+    lv->bytes[RL_LEVEL_L2] = fixed_l2 + kv_l2;
+    lv->bytes[RL_LEVEL_DRAM] = fixed_dram + kv_dram + (1.0 - lv->kv_hit_fraction) * rereads;
+}
+
+void rl__model_levels(const rl_workload *w, const rl_hw *hw, rl_model m, rl_level_traffic *out) {
+    memset(out, 0, sizeof *out);
+    out->kv_hit_fraction = 1.0;
+    const rl_traffic *t = &w->traffic[m];
+    if (m != RL_MODEL_TILED) {
+        out->bytes[RL_LEVEL_DRAM] = out->bytes[RL_LEVEL_L2] = t->bytes;
+        return;
+    }
+    rl_profile pf;
+    const rl_kernel_spec generic = {RL_KERNEL_GENERIC, 0, 0, 0, RL_PACK_PER_HEAD, 1};
+    if (rl__profile_resolve(&w->problem, hw, &generic, &pf, NULL) != RL_OK) {
+        pf.ctas_per_sm = 1; /* a tile over the opt-in budget: one CTA per SM at most */
+        pf.splits = 1;
+    }
+    const shape s = kernel_shape(&w->problem, &pf);
+    fused_levels(&w->problem, hw, &pf, &s, w, out);
+    out->bytes[RL_LEVEL_L2] = t->bytes; /* the traffic model as counted */
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Rates
+ * ------------------------------------------------------------------------------------------- */
+
+static rl_status need_hw(const rl_hw *hw, int ok, const char *what, rl_error *err) {
+    if (ok) return RL_OK;
+    return rl__fail(err, RL_ERR_UNSUPPORTED, "hw",
+                    "preset %s has no %s figure; a prediction needs it (see rooflab hw %s)",
+                    hw->id, what, hw->id);
+}
+
+static double mma_rate(const rl_problem *p, const rl_hw *hw, rl_roof roof, const rl_profile *pf) {
+    double r = roof.peak_flops_per_s *
+               (p->pass == RL_PASS_BWD ? pf->bwd_mma_fraction : pf->mma_fraction);
+    if (pf->smem_roof && p->pass == RL_PASS_FWD) {
+        /* mma.sync: every warp reads the whole K and V tile from shared memory for its
+         * Br/warps query rows: Br/warps FLOP per shared-memory byte. */
+        const double smem = (double)pf->block_m / pf->warps * SMEM_BYTES_PER_CLOCK *
+                            hw->sm_count * hw->sm_clock_hz;
+        if (smem < r) r = smem;
+    }
+    return r;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The ledger
+ * ------------------------------------------------------------------------------------------- */
+
+/* Wave quantisation: how much longer than total work / slots the CTAs take. */
+static double wave_factor(const rl_problem *p, const rl_hw *hw, const rl_profile *pf,
+                          const shape *s) {
+    const double sms = (double)hw->sm_count, slots = sms * (double)pf->ctas_per_sm;
+    if (s->ctas < sms) return sms / s->ctas; /* idle SMs: each CTA has an SM to itself */
+    const double w = s->ctas / slots, whole = ceil(w);
+    if (p->causal && pf->persistent) {
+        /* longest tiles first: the partial last wave holds the shortest tiles */
+        const double avg = s->tiles_per_unit / s->q_blocks;
+        return 1.0 + (whole - w) / w * (s->first_block_tiles / avg);
+    }
+    return whole / w;
+}
+
+static double overlap(double compute, double memory) {
+    const double pe = rl__overlap_exponent();
+    if (compute <= 0) return memory;
+    if (memory <= 0) return compute;
+    return pow(pow(compute, pe) + pow(memory, pe), 1.0 / pe);
+}
+
+static void fused_ledger(const rl_problem *p, const rl_hw *hw, rl_roof roof, const rl_profile *pf,
+                         const rl_workload *w, rl_prediction *r) {
+    const shape s = kernel_shape(p, pf);
+    const double useful_pairs = (double)p->batch * (double)p->heads * w->pairs;
+    const double flop_per_pair = w->flops / useful_pairs;
+    const double rate = mma_rate(p, hw, roof, pf);
+    r->computed_pairs = s.computed_pairs;
+    r->exps = s.computed_pairs;
+    r->ctas = s.ctas;
+    r->waves = s.ctas / ((double)hw->sm_count * (double)pf->ctas_per_sm);
+    r->mma_flops_per_s = rate;
+    r->terms_s[RL_TERM_MMA] = w->flops / rate;
+    r->terms_s[RL_TERM_TILES] = (s.computed_pairs - useful_pairs) * flop_per_pair / rate;
+    r->terms_s[RL_TERM_EXP] = pf->exp_serialised ? s.computed_pairs / hw->exp_per_s : 0.0;
+    const double base = r->terms_s[RL_TERM_MMA] + r->terms_s[RL_TERM_TILES] + r->terms_s[RL_TERM_EXP];
+    r->terms_s[RL_TERM_WAVES] = base * (wave_factor(p, hw, pf, &s) - 1.0);
+    fused_levels(p, hw, pf, &s, w, &r->levels);
+    /* Fewer CTAs than SMs cannot pull the whole DRAM bandwidth: each SM its share. */
+    const double active = s.ctas < hw->sm_count ? s.ctas / hw->sm_count : 1.0;
+    r->level_time_s[RL_LEVEL_DRAM] =
+        r->levels.bytes[RL_LEVEL_DRAM] / (roof.bandwidth_bytes_per_s * pf->dram_fraction * active);
+    r->level_time_s[RL_LEVEL_L2] = r->levels.bytes[RL_LEVEL_L2] / hw->l2_bandwidth_bytes_per_s;
+}
+
+/* S and P through DRAM: GEMM → softmax (→ mask) → GEMM, each phase its own overlap. */
+static void materialised_ledger(const rl_problem *p, const rl_hw *hw, rl_roof roof,
+                                const rl_profile *pf, const rl_workload *w, rl_prediction *r) {
+    const double BH = (double)p->batch * (double)p->heads, N = (double)p->seq;
+    const double L = (double)p->kv_len, d = (double)p->head_dim;
+    const double full_pairs = BH * N * L, S = w->score_matrix_bytes;
+    const double beta = roof.bandwidth_bytes_per_s * pf->dram_fraction;
+    const double gemm_s = 2.0 * full_pairs * d / roof.peak_flops_per_s; /* each of the two */
+    const double exp_s = full_pairs / hw->exp_per_s;
+    const double mask = p->causal ? 2.0 * S : 0.0;
+    const double mem1 = (w->q_tensor_bytes + w->k_tensor_bytes + S) / beta;
+    const double mem2 = (2.0 * S + mask) / beta;
+    const double mem3 = (S + w->v_tensor_bytes + w->o_tensor_bytes) / beta;
+    const double total = overlap(gemm_s, mem1) + overlap(exp_s, mem2) + overlap(gemm_s, mem3);
+    r->computed_pairs = full_pairs;
+    r->exps = full_pairs;
+    r->ctas = 0;
+    r->mma_flops_per_s = roof.peak_flops_per_s;
+    r->terms_s[RL_TERM_MMA] = w->flops / roof.peak_flops_per_s;
+    r->terms_s[RL_TERM_TILES] = 2.0 * gemm_s - r->terms_s[RL_TERM_MMA]; /* causal: masked half */
+    r->terms_s[RL_TERM_EXP] = exp_s;
+    r->terms_s[RL_TERM_MEMORY] = total - 2.0 * gemm_s - exp_s;
+    r->levels.bytes[RL_LEVEL_DRAM] = w->traffic[RL_MODEL_NAIVE].bytes + mask;
+    r->levels.bytes[RL_LEVEL_L2] = r->levels.bytes[RL_LEVEL_DRAM];
+    r->levels.kv_hit_fraction = 0;
+    r->level_time_s[RL_LEVEL_DRAM] = r->levels.bytes[RL_LEVEL_DRAM] / beta;
+    r->level_time_s[RL_LEVEL_L2] = r->levels.bytes[RL_LEVEL_L2] / hw->l2_bandwidth_bytes_per_s;
+}
+
+static void finish(const rl_workload *w, const rl_profile *pf, rl_prediction *r) {
+    double compute = 0;
+    for (int t = RL_TERM_MMA; t <= RL_TERM_WAVES; t++) compute += r->terms_s[t];
+    r->compute_s = compute;
+    r->memory_s = r->level_time_s[RL_LEVEL_DRAM] > r->level_time_s[RL_LEVEL_L2]
+                      ? r->level_time_s[RL_LEVEL_DRAM]
+                      : r->level_time_s[RL_LEVEL_L2];
+    if (!pf->materialised) {
+        /* DRAM overlaps compute partially (the fitted exponent); L2 streams behind the MMA
+         * (TMA / cp.async pipelines) and only shows when it alone is longer than the rest. */
+        double t = overlap(compute, r->level_time_s[RL_LEVEL_DRAM]);
+        if (r->level_time_s[RL_LEVEL_L2] > t) t = r->level_time_s[RL_LEVEL_L2];
+        r->terms_s[RL_TERM_MEMORY] = t - compute;
+    }
+    r->terms_s[RL_TERM_FLOOR] = pf->floor_s;
+    r->time_s = 0;
+    for (int t = 0; t < RL_TERM_COUNT; t++) r->time_s += r->terms_s[t];
+    r->flops_per_s = w->flops / r->time_s;
+    r->bound = r->memory_s > compute ? RL_BOUND_MEMORY : RL_BOUND_COMPUTE;
+}
+
+rl_status rl_predict(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
+                     const rl_kernel_spec *spec, rl_prediction *out, rl_error *err) {
+    rl_workload w;
+    rl_status st = rl_roof_check(roof, err);
+    if (st == RL_OK) st = rl_workload_compute(problem, &w, err);
+    if (st != RL_OK) return st;
+    if (!hw) return rl__fail(err, RL_ERR_UNSUPPORTED, "hw", "a prediction needs a preset");
+    if ((st = need_hw(hw, hw->sm_count > 0 && hw->l2_bytes > 0, "SM count or L2 size", err)) ||
+        (st = need_hw(hw, hw->l2_bandwidth_bytes_per_s > 0, "L2 bandwidth", err)) ||
+        (st = need_hw(hw, hw->exp_per_s > 0 && hw->sm_clock_hz > 0, "exp rate or SM clock", err)))
+        return st;
+    rl_profile pf;
+    const rl_kernel_spec none = {0};
+    if ((st = rl__profile_resolve(&w.problem, hw, spec ? spec : &none, &pf, err)) != RL_OK) return st;
+    rl_prediction r;
+    memset(&r, 0, sizeof r);
+    r.kernel = pf.kernel;
+    r.block_m = pf.block_m;
+    r.block_n = pf.block_n;
+    r.ctas_per_sm = pf.ctas_per_sm;
+    r.splits = pf.splits;
+    r.gqa_packed = pf.gqa_packed;
+    r.persistent = pf.persistent;
+    r.exp_serialised = pf.exp_serialised;
+    r.exp_per_s = hw->exp_per_s;
+    r.overlap_exponent = rl__overlap_exponent();
+    if (pf.materialised)
+        materialised_ledger(&w.problem, hw, roof, &pf, &w, &r);
+    else
+        fused_ledger(&w.problem, hw, roof, &pf, &w, &r);
+    finish(&w, &pf, &r);
+    if (out) *out = r;
+    rl__ok(err);
+    return RL_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Tile search (generic profile)
+ * ------------------------------------------------------------------------------------------- */
+
+static void insert_sorted(rl_tile_candidate *out, size_t *n, size_t cap, const rl_tile_candidate *c) {
+    size_t i = *n < cap ? *n : cap;
+    while (i > 0 && out[i - 1].prediction.time_s > c->prediction.time_s) {
+        if (i < cap) out[i] = out[i - 1];
+        i--;
+    }
+    if (i < cap) out[i] = *c;
+    if (*n < cap) (*n)++;
+}
+
+size_t rl_tune(const rl_problem *problem, const rl_hw *hw, rl_roof roof, rl_tile_candidate *out,
+               size_t cap) {
+    static const int64_t sizes[] = {16, 32, 64, 128, 256};
+    static const int64_t splits[] = {1, 2, 4, 8, 16, 32, 64, 128};
+    rl_problem p;
+    if (!hw || rl_problem_resolve(problem, &p, NULL) != RL_OK) return 0;
+    const size_t n_splits = p.seq <= 16 && p.pass == RL_PASS_FWD ? sizeof splits / sizeof splits[0] : 1;
+    size_t kept = 0, feasible = 0;
+    for (size_t i = 0; i < 5; i++) {
+        for (size_t j = 0; j < 5; j++) {
+            for (size_t k = 0; k < n_splits; k++) {
+                rl_tile_candidate c;
+                memset(&c, 0, sizeof c);
+                rl_kernel_spec spec = {RL_KERNEL_GENERIC, sizes[i], sizes[j], 0, RL_PACK_DEFAULT,
+                                       splits[k]};
+                c.block_m = sizes[i];
+                c.block_n = sizes[j];
+                c.splits = splits[k];
+                rl_problem tile = p;
+                tile.block_m = sizes[i];
+                tile.block_n = sizes[j];
+                c.sram_bytes = rl_sram_budget(&tile, hw).total_bytes;
+                if (rl_predict(&p, hw, roof, &spec, &c.prediction, NULL) != RL_OK) continue;
+                c.fits = 1;
+                c.ctas_per_sm = c.prediction.ctas_per_sm;
+                feasible++;
+                insert_sorted(out, &kept, cap, &c);
+            }
+        }
+    }
+    return feasible;
+}
