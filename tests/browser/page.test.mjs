@@ -248,7 +248,8 @@ test('Copy link, Export PNG of each chart, Export CSV of the plotted points and 
   const path = join(ARTIFACTS, 'export-points.csv');
   await dl.saveAs(path);
   const lines = (await readFile(path, 'utf8')).trim().split('\n');
-  assert.equal(lines[0], 'chart,series,x,y,x_unit,y_unit,swept_value');
+  // Every text cell is quoted (io.js csvCell: formula-injection rule), the header too.
+  assert.equal(lines[0], '"chart","series","x","y","x_unit","y_unit","swept_value"');
   const rows = lines.slice(1).map(parseCsvLine);
   const v = await shown(page);
   const tiled = rows.find((r) => r[0] === 'roofline' && r[1] === 'tiled');

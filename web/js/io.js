@@ -11,15 +11,25 @@ export function download(blob, filename) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
-function csvCell(v) {
-  const s = typeof v === 'number' ? String(v) : String(v ?? '');
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+// One CSV cell. Numbers are written as numbers (String(x) round-trips; a negative number stays a
+// number). Every other cell is text: quoted, inner quotes doubled, and — the OWASP rule against
+// CSV (formula) injection — a text that begins with = + - @ tab or carriage return gets a leading
+// single quote, so a spreadsheet shows it as text instead of evaluating it. null/undefined: empty.
+const FORMULA_START = /^[=+\-@\t\r]/;
+export function csvCell(v) {
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  if (v === null || v === undefined) return '';
+  const s = String(v);
+  return `"${(FORMULA_START.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
 }
 
-// rows: arrays of cells; numbers are written with full precision (String(x) round-trips).
+// header: cell texts; rows: arrays of cells. Lines end with \n, the text too.
+export function csvText(header, rows) {
+  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
+}
+
 export function csvBlob(header, rows) {
-  const text = [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
-  return new Blob([text], { type: 'text/csv' });
+  return new Blob([csvText(header, rows)], { type: 'text/csv' });
 }
 
 // Copies text to the clipboard where the browser allows it; resolves to true when it did.

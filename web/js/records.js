@@ -1,7 +1,10 @@
 // records.js — measured records on the page: upload (file picker and drag-and-drop, several files
 // at once), the examples menu, the file list (provenance, hardware, kernel, visibility, remove,
 // errors with their JSON paths), measured points on the roofline with tooltips, "adopt" (set the
-// controls to a point's problem), measured ceilings as the roof, and persistence in the browser.
+// controls to a point's problem), measured ceilings as the roof, and persistence in the browser
+// (record-store.js: one localStorage key per record; every stored entry is checked again on load
+// and a bad one is dropped with a message naming it; other tabs' additions, removals and "Clear
+// all" arrive through the storage event and are merged).
 //
 // Every check is core's C reader and validator through model.checkRecord (in records-worker.js, or
 // on the main thread when a worker cannot start): this file holds no record rules, limits or model
@@ -11,7 +14,8 @@
 //   onUseCeiling(field, text)            a measured ceiling becomes the typed bandwidth or peak
 //   onChange(list)                       the measured datasets to draw (see charts.js)
 
-const STORE_KEY = 'rooflab.records.v1';
+import { RecordStore, recordId, isRecordKey, PREFIX, CLEARED_KEY, LEGACY_KEY } from './record-store.js';
+
 const MAX_ROWS = 200; // points listed per file (all of them are drawn)
 const PALETTE = ['#d62728', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#1f77b4', '#ff7f0e'];
 const $ = (id) => document.getElementById(id);
@@ -89,9 +93,11 @@ export class Records {
     this.checker = new Checker(model);
     this.limits = model.recordLimits;
     this.maxBytes = this.limits.max_file_bytes;
-    this.files = []; // { id, name, source, report, visible, color, kept, error }
+    this.files = []; // { id, storeId, added, name, source, report, visible, color, text, kept }
     this.nextId = 1;
     this.queue = Promise.resolve();
+    this.store = new RecordStore(browserStorage());
+    this.dropped = []; // [{ key, text }]: stored entries that could not be restored
     this.bind();
     const L = this.limits;
     $('records-limits').textContent = `Limits: ${model.format(L.max_file_bytes, 'B', { iec: true })} per file, ${L.max_points.toLocaleString('en-US')} points, nesting depth ${L.max_depth}. Checked by core's C validator (the same as rooflab validate).`;
@@ -123,6 +129,10 @@ export class Records {
     });
     $('action-records-clear').addEventListener('click', () => this.clear());
     $('action-load-example').addEventListener('click', () => this.loadExample($('input-example').value));
+    window.addEventListener('storage', (e) => {
+      if (e.storageArea !== this.store.s) return;
+      if (e.key === null || e.key === CLEARED_KEY || isRecordKey(e.key)) this.fromOtherTab(e);
+    });
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -190,62 +200,132 @@ export class Records {
     const s = $('records-status');
     s.dataset.value = this.busy > 0 ? 'busy' : 'idle';
     if (this.busy > 0) s.textContent = 'Checking…';
+    else if (s.textContent === 'Checking…') s.textContent = '';
   }
 
-  add({ name, source, report, text, visible = true, persist = true }) {
-    const entry = { id: this.nextId++, name, source, report, visible, color: PALETTE[(this.nextId - 2) % PALETTE.length], text: report.ok ? text : null, kept: false };
+  add({ name, source, report, text, visible = true, added = Date.now(), persist = true }) {
+    const ok = report.ok && text !== null;
+    const storeId = ok ? recordId({ source, name, text }) : null;
+    const same = storeId && this.files.find((f) => f.storeId === storeId);
+    if (same) { // the same file again (or from another tab): one record
+      $('records-status').textContent = `${name}: already loaded.`;
+      return same;
+    }
+    const entry = { id: this.nextId++, storeId, added, name, source, report, visible, color: PALETTE[(this.nextId - 2) % PALETTE.length], text: ok ? text : null, kept: !persist };
     this.files.push(entry);
-    if (persist) this.save();
+    if (persist && ok) entry.kept = this.store.put(entry.storeId, entry);
     this.render();
     const s = $('records-status');
     s.textContent = report.ok
       ? `${name}: ${report.record.points.length.toLocaleString('en-US')} point${report.record.points.length === 1 ? '' : 's'} loaded${report.warnings ? `, ${report.warnings} warning${report.warnings === 1 ? '' : 's'}` : ''}.`
       : `${name}: refused (${report.errors} error${report.errors === 1 ? '' : 's'}); nothing else changed.`;
+    return entry;
   }
 
   remove(id) {
-    this.files = this.files.filter((f) => f.id !== id);
+    const f = this.files.find((x) => x.id === id);
+    this.files = this.files.filter((x) => x.id !== id);
+    if (f && f.kept) this.store.remove(f.storeId);
     this.save();
     this.render();
   }
 
   clear() {
     this.files = [];
-    try { localStorage.removeItem(STORE_KEY); } catch (_) { /* storage unavailable */ }
+    this.store.clear();
     this.render();
-    $('records-status').textContent = 'All records cleared (also from this browser’s storage).';
+    $('records-status').textContent = 'All records cleared (also from this browser’s storage, in every tab).';
   }
 
-  // Valid records are kept in localStorage (their text, re-checked on the next load).
+  // Records shown but not kept (the browser's storage was full) are tried again after a removal.
   save() {
-    const keep = [];
-    for (const f of this.files) f.kept = false;
-    for (const f of this.files.filter((x) => x.report.ok && x.text !== null)) {
-      keep.push({ name: f.name, source: f.source, visible: f.visible, text: f.text });
-      try {
-        localStorage.setItem(STORE_KEY, JSON.stringify(keep));
-        f.kept = true;
-      } catch (_) {
-        keep.pop(); // too large for the browser's storage: shown, not kept
-      }
-    }
-    if (!keep.length) {
-      try { localStorage.removeItem(STORE_KEY); } catch (_) { /* storage unavailable */ }
-    }
+    for (const f of this.files) if (f.report.ok && f.text !== null && !f.kept) f.kept = this.store.put(f.storeId, f);
   }
 
-  async restore() {
-    let saved = [];
-    try { saved = JSON.parse(localStorage.getItem(STORE_KEY) || '[]'); } catch (_) { saved = []; }
-    if (!Array.isArray(saved)) return;
-    for (const s of saved) {
-      if (!s || typeof s.text !== 'string') continue;
-      const bytes = new TextEncoder().encode(s.text).buffer;
-      const report = await this.checker.check(bytes);
-      if (report.ok) this.add({ name: String(s.name), source: String(s.source || 'upload'), report, text: s.text, visible: s.visible !== false, persist: false });
+  // Runs fn after every check already queued, with the busy status shown meanwhile.
+  serial(fn) {
+    this.setBusy(+1);
+    const run = this.queue.then(fn).finally(() => this.setBusy(-1));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  // Every stored entry goes through core's validator again; a bad one is dropped (removed from
+  // storage) with a message naming it, the others are shown. The old single list moves to
+  // per-record keys.
+  restore() {
+    return this.serial(async () => {
+      const all = this.store.readAll();
+      for (const s of all) await this.restoreOne(s);
+      const legacy = all.filter((s) => s.legacy);
+      if (legacy.length && !legacy.some((s) => s.unchecked)) this.store.removeKey(LEGACY_KEY);
+      this.render();
+    });
+  }
+
+  // s: one stored entry from record-store.js ({ key, label, ok, entry | reason, legacy }).
+  async restoreOne(s) {
+    if (!s.ok) return this.drop(s, s.reason);
+    let report;
+    try {
+      report = await this.checker.check(new TextEncoder().encode(s.entry.text).buffer);
+    } catch (e) {
+      s.unchecked = true;
+      this.dropped.push({ key: s.key, text: `${s.label}: could not be checked (${e.message}); left in storage, not shown.` });
+      return null;
     }
-    for (const f of this.files) f.kept = true;
-    this.render();
+    if (!report.ok) {
+      const first = report.issues.find((x) => x.severity === 'error');
+      const more = report.errors > 1 ? ` (and ${report.errors - 1} more error${report.errors === 2 ? '' : 's'})` : '';
+      return this.drop(s, `not a valid record: ${first ? first.message : 'refused'}${more}`);
+    }
+    const { name, source, visible, added, text } = s.entry;
+    return this.add({ name, source, report, text, visible, added, persist: !!s.legacy });
+  }
+
+  drop(s, reason) {
+    if (!s.legacy) this.store.removeKey(s.key);
+    this.dropped.push({ key: s.key, text: `${s.label}: dropped — ${reason}.` });
+    return null;
+  }
+
+  // Another tab changed the kept records: its additions, removals and "Clear all" are merged here
+  // (each record has its own key, so nothing either tab added is lost).
+  fromOtherTab(e) {
+    this.serial(async () => {
+      if (e.key === null || e.key === CLEARED_KEY) await this.syncAll(e.key === CLEARED_KEY);
+      else await this.syncKey(e.key, e.newValue);
+      this.render();
+    }).catch((err) => {
+      this.dropped.push({ key: e.key || '', text: `Records changed in another tab could not be merged: ${err.message}` });
+      this.renderDropped();
+    });
+  }
+
+  async syncKey(key, value) {
+    const mine = this.files.find((f) => f.storeId === key.slice(PREFIX.length));
+    if (value === null) { // removed there
+      if (mine) this.files = this.files.filter((f) => f !== mine);
+      return;
+    }
+    const s = this.store.read(key, value);
+    if (mine && s.ok) {
+      mine.visible = s.entry.visible;
+      mine.kept = true;
+      return;
+    }
+    await this.restoreOne(s);
+  }
+
+  // Storage read again: kept records gone from it go here too, new ones are added; after "Clear
+  // all" in another tab the records this tab could not keep (refused, too large) go as well.
+  async syncAll(cleared) {
+    this.files = this.files.filter((f) => (f.kept ? this.store.has(f.storeId) : !cleared));
+    for (const s of this.store.readAll()) {
+      if (s.legacy || (s.ok && this.files.some((f) => f.storeId === s.entry.id))) continue;
+      await this.restoreOne(s);
+    }
+    if (cleared) $('records-status').textContent = 'All records were cleared in another tab.';
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -354,7 +434,32 @@ export class Records {
     return map;
   }
 
+  // Stored entries that could not be restored: named, with the reason, above the list.
+  renderDropped() {
+    let box = $('records-dropped');
+    if (!this.dropped.length) {
+      if (box) box.remove();
+      return;
+    }
+    if (!box) {
+      box = el('div', { id: 'records-dropped', className: 'records-dropped', testid: 'records-dropped', role: 'alert' });
+      $('records-list').before(box);
+    }
+    const ul = el('ul', { className: 'record-errors' });
+    for (const d of this.dropped) {
+      const li = el('li', { text: d.text, testid: 'records-dropped-item' });
+      li.dataset.key = d.key;
+      ul.append(li);
+    }
+    const n = this.dropped.length;
+    box.replaceChildren(
+      el('p', { className: 'field-error', text: `${n} record${n === 1 ? '' : 's'} kept in this browser could not be restored:` }),
+      ul,
+      el('button', { type: 'button', testid: 'action-records-dropped-dismiss', text: 'Dismiss', onclick: () => { this.dropped = []; this.renderDropped(); } }));
+  }
+
   renderList() {
+    this.renderDropped();
     const ul = $('records-list');
     ul.replaceChildren();
     this.files.forEach((f, fi) => ul.append(this.fileItem(f, fi)));
@@ -372,7 +477,7 @@ export class Records {
     if (f.report.ok) {
       const vis = el('input', { type: 'checkbox', testid: `record-visible-${fi}`, 'aria-label': `show ${f.name} on the roofline` });
       vis.checked = f.visible;
-      vis.addEventListener('change', () => { f.visible = vis.checked; this.save(); this.renderChart(); });
+      vis.addEventListener('change', () => { f.visible = vis.checked; if (f.kept) f.kept = this.store.put(f.storeId, f); this.renderChart(); });
       tools.append(el('label', { className: 'check' }, vis, ' shown'));
     }
     tools.append(el('button', { type: 'button', testid: `record-remove-${fi}`, text: 'Remove', onclick: () => this.remove(f.id) }));
@@ -475,10 +580,23 @@ export class Records {
   }
 }
 
+// localStorage, or null where the browser refuses it (then nothing is kept across loads).
+function browserStorage() {
+  try {
+    return window.localStorage;
+  } catch (_) {
+    return null;
+  }
+}
+
 export async function initRecords(model, callbacks) {
   const r = new Records(model, callbacks);
   await r.loadExamples();
-  await r.restore();
+  try {
+    await r.restore();
+  } catch (e) { // never keeps the page from becoming ready
+    r.dropped.push({ key: '', text: `Stored records could not be restored: ${e.message}` });
+  }
   r.render();
   $('records-status').dataset.value = 'idle';
   return r;

@@ -1,0 +1,199 @@
+// The page against hostile and clumsy input, in headless Chromium under the served
+// Content-Security-Policy: corrupt entries planted in localStorage (dropped with a message naming
+// them, the good records kept, the page ready), two tabs adding, removing and clearing records
+// (merged through the storage event, nothing lost), and a record whose file name begins with "="
+// exported to CSV (the cell is text, not a formula).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, readFile, copyFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { serve, launch, openPage, ARTIFACTS, ROOT, SECURITY_HEADERS } from './harness.mjs';
+
+const EX = join(ROOT, 'data', 'examples');
+const CASES = join(ROOT, 'tests', 'record', 'cases');
+const GBENCH = join(EX, 'gbench-flash-attn-h100.record.json'); // 3 points
+const NCU = join(EX, 'ncu-raw-flash-fwd-h100.record.json'); // 1 point
+let server;
+let browser;
+let tmp;
+before(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  tmp = join(tmpdir(), `rooflab-storage-${process.pid}`);
+  await mkdir(tmp, { recursive: true });
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
+const count = (page) => page.$eval('[data-testid="measured-count"]', (e) => Number(e.dataset.value));
+const names = (page) => page.$$eval('#records-list > li strong', (els) => els.map((e) => e.textContent));
+const listLength = (page, n) => page.waitForFunction((k) => document.querySelectorAll('#records-list > li').length === k, n, { timeout: 30000 });
+const storedKeys = (page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('rooflab.record')).sort());
+
+async function ready(page) {
+  await page.waitForSelector('html[data-ready="1"]', { timeout: 20000 });
+  await idle(page);
+}
+
+async function fresh() {
+  const page = await openPage(browser.context, server.url);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await ready(page);
+  return page;
+}
+
+test('corrupt stored entries: the page becomes ready, each is named and dropped, good records stay', async () => {
+  const page = await fresh();
+  await page.setInputFiles('[data-testid="input-upload"]', [GBENCH]);
+  await listLength(page, 1);
+  await idle(page);
+  const invalid = await readFile(join(CASES, 'invalid', 'negative-head-dim.json'), 'utf8');
+  const valid = await readFile(NCU, 'utf8');
+  const planted = await page.evaluate(async ({ invalid, valid }) => {
+    const { recordId, keyOf } = await import('./js/record-store.js');
+    const entry = (name, text) => ({ v: 2, name, source: 'upload', visible: true, added: 1, text });
+    const bad = entry('broken.json', invalid);
+    const good = entry('kept.json', valid);
+    localStorage.setItem('rooflab.record.garbage', '{not json at all');
+    localStorage.setItem('rooflab.record.notarecord', JSON.stringify({ v: 2, name: 'x.json', text: 42 }));
+    localStorage.setItem(keyOf(recordId(bad)), JSON.stringify(bad));
+    localStorage.setItem(keyOf(recordId(good)), JSON.stringify(good)); // the shape of an old tab's save
+    localStorage.setItem('rooflab.records.v1', '[{"name":"old.json","text":'); // the old list, cut short
+    return { bad: keyOf(recordId(bad)) };
+  }, { invalid, valid });
+  await page.reload();
+  await ready(page);
+  // ready, the good records shown (the stored upload and the planted valid one), in stored order
+  assert.equal(await count(page), 4);
+  assert.deepEqual(await names(page), ['kept.json', 'gbench-flash-attn-h100.record.json']);
+  const items = await page.$$eval('[data-testid="records-dropped-item"]', (els) => els.map((e) => [e.dataset.key, e.textContent]));
+  const byKey = Object.fromEntries(items);
+  assert.equal(items.length, 4, JSON.stringify(items));
+  assert.match(byKey['rooflab.record.garbage'], /^stored entry rooflab\.record\.garbage: dropped — not valid JSON/);
+  assert.match(byKey['rooflab.record.notarecord'], /^“x\.json” \(stored as rooflab\.record\.notarecord\): dropped — /);
+  assert.equal(byKey[planted.bad], `“broken.json” (stored as ${planted.bad}): dropped — not a valid record: points[3].problem.head_dim: expected a positive integer, got -64.`);
+  assert.match(byKey['rooflab.records.v1'], /^stored entry rooflab\.records\.v1: dropped — not valid JSON/);
+  assert.match(await page.textContent('[data-testid="records-dropped"]'), /4 records kept in this browser could not be restored/);
+  await page.locator('section.records').screenshot({ path: join(ARTIFACTS, 'records-dropped.png') });
+  // dropped entries are gone from storage; the good ones stay; the next load is clean
+  const kept = await storedKeys(page);
+  assert.equal(kept.length, 2);
+  assert.ok(!kept.includes('rooflab.record.garbage') && !kept.includes(planted.bad) && !kept.includes('rooflab.records.v1'));
+  await page.click('[data-testid="action-records-dropped-dismiss"]');
+  assert.equal(await page.$('[data-testid="records-dropped"]'), null);
+  await page.reload();
+  await ready(page);
+  assert.equal(await count(page), 4);
+  assert.equal(await page.$('[data-testid="records-dropped"]'), null);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('the page runs under the served Content-Security-Policy (an injected inline script is refused)', async () => {
+  const page = await openPage(browser.context, server.url);
+  const res = await page.reload();
+  await ready(page);
+  assert.equal(res.headers()['content-security-policy'], SECURITY_HEADERS['Content-Security-Policy']);
+  await page.evaluate(() => { const s = document.createElement('script'); s.textContent = 'window.__inline = 1'; document.body.append(s); });
+  assert.equal(await page.evaluate(() => window.__inline), undefined);
+  assert.ok(page.rlErrors.some((e) => /Content Security Policy/.test(e)), page.rlErrors.join('\n'));
+  await page.close();
+});
+
+test('the old single-list format is moved to one key per record', async () => {
+  const page = await fresh();
+  const text = await readFile(NCU, 'utf8');
+  await page.evaluate((t) => localStorage.setItem('rooflab.records.v1', JSON.stringify([{ name: 'old.json', source: 'upload', visible: true, text: t }])), text);
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await names(page), ['old.json']);
+  const keys = await storedKeys(page);
+  assert.equal(keys.length, 1);
+  assert.match(keys[0], /^rooflab\.record\.[0-9a-f]{16}$/);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('two tabs: each one\'s records reach the other; removal and Clear all propagate', async () => {
+  const a = await fresh();
+  const b = await openPage(browser.context, server.url);
+  await ready(b);
+  // both add at once: neither overwrites the other's
+  await Promise.all([
+    a.setInputFiles('[data-testid="input-upload"]', [GBENCH]),
+    b.setInputFiles('[data-testid="input-upload"]', [NCU]),
+  ]);
+  for (const p of [a, b]) {
+    await listLength(p, 2);
+    await idle(p);
+    assert.equal(await count(p), 4);
+    assert.deepEqual((await names(p)).sort(), ['gbench-flash-attn-h100.record.json', 'ncu-raw-flash-fwd-h100.record.json']);
+  }
+  assert.equal((await storedKeys(a)).length, 2);
+  // the same file added in both: one record
+  await b.setInputFiles('[data-testid="input-upload"]', [GBENCH]);
+  await idle(b);
+  assert.equal(await count(b), 4);
+  // a refused file in A (shown, not stored); B removes a record → A loses it
+  await a.setInputFiles('[data-testid="input-upload"]', [join(CASES, 'invalid', 'zero-flops.json')]);
+  await listLength(a, 3);
+  const ncuInB = (await names(b)).indexOf('ncu-raw-flash-fwd-h100.record.json');
+  await b.click(`[data-testid="record-remove-${ncuInB}"]`);
+  await listLength(a, 2);
+  assert.deepEqual(await names(a), ['gbench-flash-attn-h100.record.json', 'zero-flops.json']);
+  assert.equal(await count(a), 3);
+  // hiding in one hides in the other
+  await b.click('[data-testid="record-visible-0"]');
+  await a.waitForFunction(() => Number(document.querySelector('[data-testid="measured-count"]').dataset.value) === 0);
+  await b.click('[data-testid="record-visible-0"]');
+  await a.waitForFunction(() => Number(document.querySelector('[data-testid="measured-count"]').dataset.value) === 3);
+  // Clear all in B → A empties, its refused file too
+  await b.click('[data-testid="action-records-clear"]');
+  await listLength(a, 0);
+  await idle(a);
+  assert.equal(await count(a), 0);
+  assert.match(await a.textContent('[data-testid="records-status"]'), /cleared in another tab/);
+  assert.deepEqual(await storedKeys(a), ['rooflab.records.cleared']);
+  // and adding again after a clear works both ways
+  await a.setInputFiles('[data-testid="input-upload"]', [NCU]);
+  await listLength(b, 1);
+  await idle(b);
+  assert.equal(await count(b), 1);
+  await b.reload();
+  await ready(b);
+  assert.deepEqual(await names(b), ['ncu-raw-flash-fwd-h100.record.json']);
+  assert.deepEqual(a.rlErrors, []);
+  assert.deepEqual(b.rlErrors, []);
+  await a.close();
+  await b.close();
+});
+
+test('CSV export: a record whose file name begins with "=" is text, not a formula', async () => {
+  const page = await fresh();
+  const evil = join(tmp, '=HYPERLINK("http-x","y")+1.json');
+  await copyFile(NCU, evil);
+  await page.setInputFiles('[data-testid="input-upload"]', [evil]);
+  await listLength(page, 1);
+  await idle(page);
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=action-export-csv]')]);
+  const path = join(ARTIFACTS, 'export-formula-name.csv');
+  await dl.saveAs(path);
+  const lines = (await readFile(path, 'utf8')).trim().split('\n');
+  const measured = lines.filter((l) => l.startsWith('"roofline","\'=HYPERLINK'));
+  assert.equal(measured.length, 1, 'the measured point, its series label neutralised');
+  assert.match(measured[0], /^"roofline","'=HYPERLINK\(""http-x"",""y""\)\+1\.json: [^"]*",[-0-9.e+]+,[-0-9.e+]+,"FLOP\/B","FLOP\/s",""$/);
+  // no cell anywhere starts a formula: every text cell is quoted, and none starts with = + - @
+  for (const line of lines) {
+    assert.doesNotMatch(line, /(^|,)[=+@\t\r]/, line);
+    assert.doesNotMatch(line, /(^|,)"[=+\-@\t\r]/, line);
+  }
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});

@@ -1,0 +1,144 @@
+// record-store.js — valid records kept in the browser's localStorage, one key per record, so two
+// tabs adding records at the same time never overwrite each other's:
+//   rooflab.record.<id>       { v: 2, name, source, visible, added, text }   (text: the record file)
+//   rooflab.records.cleared   a token written by "Clear all", so other tabs empty their lists too
+//   rooflab.records.v1        the old single list (an array); read once, moved to per-record keys
+// <id> is a 64-bit hash of source, name and text: the same file added in two tabs is one record.
+// This file knows the storage layout only; whether a record's text is a valid record is core's
+// question (records.js asks the C validator through model.js). Pure apart from the Storage object
+// it is given (node tests pass a Map-backed one).
+
+export const PREFIX = 'rooflab.record.';
+export const CLEARED_KEY = 'rooflab.records.cleared';
+export const LEGACY_KEY = 'rooflab.records.v1';
+const VERSION = 2;
+const SOURCES = ['upload', 'example'];
+
+// cyrb53's mixing, both 32-bit lanes kept: 16 hex digits.
+export function contentHash(text) {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (h2 >>> 0).toString(16).padStart(8, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
+}
+
+export function recordId({ source, name, text }) { return contentHash(`${source}\n${name}\n${text}`); }
+export const keyOf = (id) => `${PREFIX}${id}`;
+export const isRecordKey = (key) => typeof key === 'string' && key.startsWith(PREFIX);
+
+// One stored value → { ok: true, entry: { id, name, source, visible, added, text } }
+// | { ok: false, name (when it has one), reason }. `id` is the key's; it must match the content.
+export function parseStored(id, value) {
+  let o;
+  try {
+    o = JSON.parse(value);
+  } catch (e) {
+    return { ok: false, reason: `not valid JSON (${e.message})` };
+  }
+  if (!o || typeof o !== 'object' || Array.isArray(o)) return { ok: false, reason: 'expected an object' };
+  const name = typeof o.name === 'string' && o.name ? o.name : undefined;
+  const bad = (reason) => ({ ok: false, name, reason });
+  if (o.v !== VERSION) return bad(`v: expected ${VERSION}, got ${JSON.stringify(o.v)}`);
+  if (!name) return bad('name: expected a non-empty string');
+  if (typeof o.text !== 'string') return bad('text: expected a string (the record file)');
+  if (!SOURCES.includes(o.source)) return bad(`source: expected ${SOURCES.join(' or ')}`);
+  if (typeof o.visible !== 'boolean') return bad('visible: expected true or false');
+  if (typeof o.added !== 'number' || !Number.isFinite(o.added)) return bad('added: expected a number');
+  const entry = { id, name, source: o.source, visible: o.visible, added: o.added, text: o.text };
+  if (id !== null && recordId(entry) !== id) return bad('its key does not match its content');
+  return { ok: true, entry };
+}
+
+export function serialize(entry) {
+  const { name, source, visible, added, text } = entry;
+  return JSON.stringify({ v: VERSION, name, source, visible, added, text });
+}
+
+export class RecordStore {
+  // storage: window.localStorage, or null where the browser refuses it (then nothing is kept).
+  constructor(storage) { this.s = storage; }
+
+  get(key) {
+    try { return this.s ? this.s.getItem(key) : null; } catch (_) { return null; }
+  }
+
+  keys() {
+    try {
+      return this.s ? Array.from({ length: this.s.length }, (_, i) => this.s.key(i)) : [];
+    } catch (_) {
+      return [];
+    }
+  }
+
+  has(id) { return this.get(keyOf(id)) !== null; }
+
+  // Every stored entry, good or bad: [{ key, label, ok, entry | reason, legacy }], oldest first.
+  readAll() {
+    const out = [];
+    for (const key of this.keys()) {
+      if (isRecordKey(key)) out.push(this.read(key, this.get(key)));
+      else if (key === LEGACY_KEY) out.push(...this.readLegacy());
+    }
+    return out.sort((a, b) => ((a.entry && a.entry.added) || 0) - ((b.entry && b.entry.added) || 0));
+  }
+
+  // One key's value (from storage or a storage event) → { key, label, ok, entry | reason }.
+  read(key, value) {
+    const p = parseStored(key.slice(PREFIX.length), value);
+    return { key, label: describe(key, p.ok ? p.entry.name : p.name), ...p };
+  }
+
+  // The old single list: its valid-looking items become entries (legacy: true, to be moved).
+  readLegacy() {
+    const value = this.get(LEGACY_KEY);
+    let list;
+    try { list = JSON.parse(value); } catch (e) { list = e; }
+    if (!Array.isArray(list)) {
+      const reason = list instanceof Error ? `not valid JSON (${list.message})` : 'expected an array';
+      return [{ key: LEGACY_KEY, label: describe(LEGACY_KEY), ok: false, reason, legacy: true }];
+    }
+    return list.map((s, i) => {
+      const o = s && typeof s === 'object' ? s : {};
+      const name = typeof o.name === 'string' && o.name ? o.name : `record ${i + 1}`;
+      const source = SOURCES.includes(o.source) ? o.source : 'upload';
+      const p = parseStored(null, JSON.stringify({ v: VERSION, name, source, visible: o.visible !== false, added: i, text: o.text }));
+      const label = describe(`${LEGACY_KEY}[${i}]`, typeof o.name === 'string' ? o.name : undefined);
+      if (p.ok) p.entry.id = recordId(p.entry);
+      return { key: LEGACY_KEY, label, legacy: true, ...p };
+    });
+  }
+
+  // Writes one entry ({ name, source, visible, added, text }) under its id; false when the
+  // browser's storage is full or refused.
+  put(id, entry) {
+    if (!this.s) return false;
+    try {
+      this.s.setItem(keyOf(id), serialize(entry));
+      return true;
+    } catch (_) {
+      return false;
+    }
+  }
+
+  removeKey(key) {
+    try { if (this.s) this.s.removeItem(key); } catch (_) { /* storage refused */ }
+  }
+
+  remove(id) { this.removeKey(keyOf(id)); }
+
+  // Every kept record (and the old list) removed; the token tells other tabs to empty theirs.
+  clear() {
+    for (const key of this.keys()) if (isRecordKey(key) || key === LEGACY_KEY) this.removeKey(key);
+    try {
+      if (this.s) this.s.setItem(CLEARED_KEY, `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+    } catch (_) { /* storage refused */ }
+  }
+}
+
+function describe(key, name) { return name !== undefined ? `“${name}” (stored as ${key})` : `stored entry ${key}`; }
