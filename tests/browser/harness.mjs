@@ -1,6 +1,8 @@
 // Shared pieces of the browser tests and the page benchmark: a static server for build/web on
-// 127.0.0.1 (a free port), and headless Chromium (Debian's) through playwright-core, with the
-// flags that keep it off the network. Every page gets a console/pageerror collector.
+// 127.0.0.1 (a free port; the headers of scripts/security-headers.json, so the page runs under the
+// same Content-Security-Policy as with `make run`), and headless Chromium (Debian's) through
+// playwright-core, with the flags that keep it off the network. Every page gets a
+// console/pageerror collector.
 import { createServer } from 'node:http';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -17,7 +19,10 @@ const TYPES = {
   '.map': 'application/json',
 };
 
-// Serves `dir`; returns { url, close, bytesServed() }.
+// The page's response headers (CSP and the rest), the same as `make run`'s server sends.
+export const SECURITY_HEADERS = JSON.parse(await readFile(join(ROOT, 'scripts/security-headers.json'), 'utf8')).headers;
+
+// Serves `dir` with SECURITY_HEADERS on every response; returns { url, close, bytesServed() }.
 export async function serve(dir = WEB) {
   let served = 0;
   const server = createServer(async (req, res) => {
@@ -27,10 +32,10 @@ export async function serve(dir = WEB) {
       if (!file.startsWith(dir)) throw new Error('outside');
       const body = await readFile(file);
       served += body.length;
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' });
+      res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': TYPES[extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' });
       res.end(body);
     } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.writeHead(404, { ...SECURITY_HEADERS, 'content-type': 'text/plain' });
       res.end('not found');
     }
   });
