@@ -51,6 +51,19 @@ static void print_json_one(const rl_hw *h) {
     json_str(stdout, h->source_date);
     printf(", \"notes\": ");
     json_str(stdout, h->notes);
+    printf(", \"l2_bandwidth_bytes_per_s\": ");
+    if (h->l2_bandwidth_bytes_per_s > 0) {
+        printf("%.17g, \"l2_bandwidth_source\": ", h->l2_bandwidth_bytes_per_s);
+        json_str(stdout, h->l2_bandwidth_source);
+    } else {
+        printf("null, \"l2_bandwidth_source\": null");
+    }
+    printf(", \"sm_clock_hz\": ");
+    if (h->sm_clock_hz > 0) printf("%.17g", h->sm_clock_hz); else printf("null");
+    printf(", \"exp_per_s\": ");
+    if (h->exp_per_s > 0) printf("%.17g", h->exp_per_s); else printf("null");
+    printf(", \"compute_capability\": ");
+    if (h->sm_arch > 0) printf("\"%d.%d\"", h->sm_arch / 10, h->sm_arch % 10); else printf("null");
     printf("}");
 }
 
@@ -97,10 +110,10 @@ int cmd_hw(int argc, char **argv) {
         printf("\n]\n");
         return CLI_EXIT_OK;
     }
-    printf("%-15s %-9s %-39s %-5s %-7s %-9s %s\n", "", "", "dense peak (TFLOP/s)", "", "", "smem/blk",
-           "ridge");
-    printf("%-15s %-9s %-7s %-7s %-7s %-7s %-7s %-5s %-7s %-9s %s\n", "id", "BW GB/s", "fp32", "tf32T",
-           "fp16T", "fp16", "fp8T", "SMs", "L2 MiB", "KiB", "fp16T FLOP/B");
+    printf("%-15s %-9s %-39s %-5s %-7s %-9s %-13s %-8s %s\n", "", "", "dense peak (TFLOP/s)", "", "",
+           "smem/blk", "ridge", "L2 BW", "exp");
+    printf("%-15s %-9s %-7s %-7s %-7s %-7s %-7s %-5s %-7s %-9s %-13s %-8s %s\n", "id", "BW GB/s", "fp32",
+           "tf32T", "fp16T", "fp16", "fp8T", "SMs", "L2 MiB", "KiB", "fp16T FLOP/B", "TB/s", "T/s");
     for (size_t i = 0; i < rl_hw_count(); i++) {
         const rl_hw *h = rl_hw_at(i);
         if (only && h != only) continue;
@@ -109,13 +122,26 @@ int cmd_hw(int argc, char **argv) {
         double ridge = h->bandwidth_bytes_per_s > 0
                            ? h->peak_flops_per_s[RL_PEAK_FP16_TENSOR] / h->bandwidth_bytes_per_s
                            : 0;
-        printf("%-15s %-9.6g %-7s %-7s %-7s %-7s %-7s %-5d %-7.4g %-9.4g %.4g\n", h->id,
+        char l2bw[16] = "-", ex[16] = "-";
+        if (h->l2_bandwidth_bytes_per_s > 0) snprintf(l2bw, sizeof l2bw, "%.3g", h->l2_bandwidth_bytes_per_s / 1e12);
+        if (h->exp_per_s > 0) snprintf(ex, sizeof ex, "%.3g", h->exp_per_s / 1e12);
+        printf("%-15s %-9.6g %-7s %-7s %-7s %-7s %-7s %-5d %-7.4g %-9.4g %-13.4g %-8s %s\n", h->id,
                h->bandwidth_bytes_per_s / 1e9, c[0], c[1], c[2], c[3], c[4], h->sm_count,
-               h->l2_bytes / (1024.0 * 1024.0), h->smem_per_block_optin_bytes / 1024.0, ridge);
+               h->l2_bytes / (1024.0 * 1024.0), h->smem_per_block_optin_bytes / 1024.0, ridge, l2bw, ex);
     }
     if (only) {
         printf("\nname    %s\narch    %s\nsource  %s (%s)\nnotes   %s\n", only->name, only->arch,
                only->source, only->source_date, only->notes);
+        char l2[48] = "-", clk[48] = "-", ex[48] = "-";
+        if (only->l2_bandwidth_bytes_per_s > 0)
+            rl_format_quantity(only->l2_bandwidth_bytes_per_s, RL_DIM_BYTES_PER_S, RL_PREFIX_SI, 4, l2,
+                               sizeof l2);
+        if (only->sm_clock_hz > 0) snprintf(clk, sizeof clk, "%.4g GHz", only->sm_clock_hz / 1e9);
+        if (only->exp_per_s > 0) snprintf(ex, sizeof ex, "%.4g exp/s", only->exp_per_s);
+        printf("L2 BW   %s%s%s%s\nclock   %s (the clock of the peaks)\nexp     %s (16 per SM per clock)\n",
+               l2, only->l2_bandwidth_source ? " (" : "",
+               only->l2_bandwidth_source ? only->l2_bandwidth_source : "",
+               only->l2_bandwidth_source ? ")" : "  (no measurement on file: no prediction)", clk, ex);
     } else {
         printf("\nPeaks are dense (no sparsity) datasheet figures; '-' = none or unverified. smem/blk is\n"
                "the opt-in KiB per block (48 KiB without opt-in). `rooflab hw ID` shows sources and notes.\n");

@@ -17,6 +17,7 @@ static const command commands[] = {
     {"units", cmd_units, "convert a quantity with units, e.g. \"2039 GB/s\""},
     {"validate", cmd_validate, "check measured records (JSON paths in every error)"},
     {"import", cmd_import, "convert ERT, Nsight Compute CSV or Google Benchmark output to a record"},
+    {"tune", cmd_tune, "search the tile (and decode split) with the lowest predicted time"},
     {"bench", cmd_bench, "time the attention kernels (cpu or cuda) into a measured record"},
 };
 

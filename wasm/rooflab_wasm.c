@@ -94,7 +94,16 @@ RLW_EXPORT int rlw_field_parse(int i, const char *text, const char *name, double
  * Input slots: one per problem field (by its flag, the page's URL key), then the roof
  * ------------------------------------------------------------------------------------------- */
 
-enum { IN_BANDWIDTH = RL_PROBLEM_FIELD_COUNT, IN_PEAK, IN_HW, IN_COUNT };
+enum {
+    IN_BANDWIDTH = RL_PROBLEM_FIELD_COUNT,
+    IN_PEAK,
+    IN_HW,
+    IN_KERNEL,      /* rl_kernel: the profile of the predicted time */
+    IN_GQA_PACK,    /* rl_gqa_pack: 0 the profile's, 1 packed, 2 per head */
+    IN_SPLITS,      /* split-KV count, 0 = the profile's rule */
+    IN_CTAS_PER_SM, /* 0 = the profile's */
+    IN_COUNT
+};
 
 RLW_EXPORT int rlw_in_count(void) { return IN_COUNT; }
 RLW_EXPORT const char *rlw_in_key(int i) {
@@ -103,6 +112,10 @@ RLW_EXPORT const char *rlw_in_key(int i) {
     case IN_BANDWIDTH: return "bandwidth"; /* B/s */
     case IN_PEAK: return "peak";           /* FLOP/s */
     case IN_HW: return "hw";               /* preset index for the SRAM limits, -1 = none */
+    case IN_KERNEL: return "kernel";
+    case IN_GQA_PACK: return "gqa-pack";
+    case IN_SPLITS: return "splits";
+    case IN_CTAS_PER_SM: return "ctas-per-sm";
     default: return "";
     }
 }
@@ -118,6 +131,35 @@ static rl_status rlw_int_slot(const double *in, int slot, int64_t *out, rl_error
 
 /* in[] → problem, roof, preset; every problem field through core's rl_problem_set, so a value
  * core refuses (a negative size, causal 2, a dtype code out of range) is an error here too. */
+/* An integer slot in [lo, hi], else an error naming it. */
+static rl_status rlw_ranged_slot(const double *in, int slot, int64_t lo, int64_t hi, int64_t *out,
+                                 rl_error *err) {
+    rl_status st = rlw_int_slot(in, slot, out, err);
+    if (st == RL_OK && (*out < lo || *out > hi)) {
+        char text[64];
+        snprintf(text, sizeof text, "expected a whole number from %lld to %lld", (long long)lo,
+                 (long long)hi);
+        return rlw_fail(err, RL_ERR_RANGE, rlw_in_key(slot), text);
+    }
+    return st;
+}
+
+static rl_status rlw_read_kernel(const double *in, rl_kernel_spec *spec, rl_error *err) {
+    int64_t k, pack, splits, ctas;
+    rl_status st;
+    if ((st = rlw_ranged_slot(in, IN_KERNEL, 0, RL_KERNEL_COUNT - 1, &k, err)) != RL_OK ||
+        (st = rlw_ranged_slot(in, IN_GQA_PACK, 0, RL_PACK_PER_HEAD, &pack, err)) != RL_OK ||
+        (st = rlw_ranged_slot(in, IN_SPLITS, 0, 128, &splits, err)) != RL_OK ||
+        (st = rlw_ranged_slot(in, IN_CTAS_PER_SM, 0, 32, &ctas, err)) != RL_OK)
+        return st;
+    memset(spec, 0, sizeof *spec);
+    spec->kernel = (rl_kernel)k;
+    spec->gqa_pack = (rl_gqa_pack)pack;
+    spec->splits = splits;
+    spec->ctas_per_sm = ctas;
+    return RL_OK;
+}
+
 static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof, const rl_hw **hw,
                                   rl_error *err) {
     int64_t v;
@@ -140,7 +182,9 @@ static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof
  * One evaluation: output slots. Each slot is named and written by the same table entry.
  * ------------------------------------------------------------------------------------------- */
 
-/* Per traffic model m: X(m, name, expression over t (rl_traffic) and pt (rl_point)) */
+/* Per traffic model m: X(m, name, expression over t (rl_traffic), pt (rl_point), lv (its
+ * rl_level_traffic) and lp (its points per level); the level slots are 0 when the preset has no
+ * L2 figures (levels_known 0)) */
 #define RLW_MODEL_SLOTS(X, m)                                                                         \
     X(m, available, t->available)                                                                     \
     X(m, bytes, t->bytes)                                                                             \
@@ -159,7 +203,15 @@ static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof
     X(m, memory_time_s, pt->memory_time_s)                                                            \
     X(m, compute_time_s, pt->compute_time_s)                                                          \
     X(m, time_s, pt->time_s)                                                                          \
-    X(m, bound, pt->bound) /* 0 memory, 1 compute */
+    X(m, bound, pt->bound) /* 0 memory, 1 compute */                                                  \
+    X(m, dram_bytes, lp[RL_LEVEL_DRAM].bytes)                                                         \
+    X(m, l2_bytes, lp[RL_LEVEL_L2].bytes)                                                             \
+    X(m, dram_intensity_flop_per_byte, lp[RL_LEVEL_DRAM].intensity_flop_per_byte)                     \
+    X(m, l2_intensity_flop_per_byte, lp[RL_LEVEL_L2].intensity_flop_per_byte)                         \
+    X(m, dram_attainable_flops_per_s, lp[RL_LEVEL_DRAM].attainable_flops_per_s)                       \
+    X(m, l2_attainable_flops_per_s, lp[RL_LEVEL_L2].attainable_flops_per_s)                           \
+    X(m, l2_time_s, lp[RL_LEVEL_L2].memory_time_s)                                                    \
+    X(m, kv_hit_fraction, lv->kv_hit_fraction)
 
 /* The models, in rl_model order: X(ID, name) */
 #define RLW_MODELS(X) X(COMPULSORY, "compulsory") X(TILED, "tiled") X(NAIVE, "naive")
@@ -191,7 +243,47 @@ static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof
     X("sram.limit_default_bytes", r->sram.limit_default_bytes)                                     \
     X("sram.limit_optin_bytes", r->sram.limit_optin_bytes)                                         \
     X("sram.fits_default", r->sram.fits_default)                                                   \
-    X("sram.fits_optin", r->sram.fits_optin)
+    X("sram.fits_optin", r->sram.fits_optin)                                                       \
+    X("levels_known", r->levels_known)                                                             \
+    X("l2_bandwidth_bytes_per_s", r->l2_bandwidth_bytes_per_s)
+
+/* The predicted time: X(key, expression over pr (rl_prediction), w (rl_report)); all 0 with
+ * predicted.available 0 when the profile cannot run the problem on the preset (the reason in the
+ * call's second error). */
+#define RLW_PRED_SLOTS(X)                                                                          \
+    X("predicted.available", 1)                                                                    \
+    X("predicted.time_s", pr->time_s)                                                              \
+    X("predicted.flops_per_s", pr->flops_per_s)                                                    \
+    X("predicted.bound", pr->bound)                                                                \
+    X("predicted.compute_s", pr->compute_s)                                                        \
+    X("predicted.memory_s", pr->memory_s)                                                          \
+    X("predicted.terms.mma", pr->terms_s[RL_TERM_MMA])                                             \
+    X("predicted.terms.tiles", pr->terms_s[RL_TERM_TILES])                                         \
+    X("predicted.terms.exp", pr->terms_s[RL_TERM_EXP])                                             \
+    X("predicted.terms.waves", pr->terms_s[RL_TERM_WAVES])                                         \
+    X("predicted.terms.memory", pr->terms_s[RL_TERM_MEMORY])                                       \
+    X("predicted.terms.floor", pr->terms_s[RL_TERM_FLOOR])                                         \
+    X("predicted.kernel", pr->kernel)                                                              \
+    X("predicted.block_m", pr->block_m)                                                            \
+    X("predicted.block_n", pr->block_n)                                                            \
+    X("predicted.ctas_per_sm", pr->ctas_per_sm)                                                    \
+    X("predicted.splits", pr->splits)                                                              \
+    X("predicted.gqa_packed", pr->gqa_packed)                                                      \
+    X("predicted.persistent", pr->persistent)                                                      \
+    X("predicted.exp_serialised", pr->exp_serialised)                                              \
+    X("predicted.ctas", pr->ctas)                                                                  \
+    X("predicted.waves", pr->waves)                                                                \
+    X("predicted.computed_pairs", pr->computed_pairs)                                              \
+    X("predicted.mma_flops_per_s", pr->mma_flops_per_s)                                            \
+    X("predicted.exp_per_s", pr->exp_per_s)                                                        \
+    X("predicted.overlap_exponent", pr->overlap_exponent)                                          \
+    X("predicted.dram_bytes", pr->levels.bytes[RL_LEVEL_DRAM])                                     \
+    X("predicted.l2_bytes", pr->levels.bytes[RL_LEVEL_L2])                                         \
+    X("predicted.dram_time_s", pr->level_time_s[RL_LEVEL_DRAM])                                    \
+    X("predicted.l2_time_s", pr->level_time_s[RL_LEVEL_L2])                                        \
+    X("predicted.dram_intensity_flop_per_byte", w->work.flops / pr->levels.bytes[RL_LEVEL_DRAM])   \
+    X("predicted.l2_intensity_flop_per_byte", w->work.flops / pr->levels.bytes[RL_LEVEL_L2])       \
+    X("predicted.kv_hit_fraction", pr->levels.kv_hit_fraction)
 
 enum {
 #define RLW_X_MSLOT(m, name, expr) MS_##name,
@@ -204,7 +296,8 @@ enum {
     OUT_PROBLEM = 0,                                  /* "problem.KEY", one per field */
     OUT_REPORT = RL_PROBLEM_FIELD_COUNT,              /* RLW_REPORT_SLOTS */
     OUT_MODELS = OUT_REPORT + (0 RLW_REPORT_SLOTS(RLW_X_COUNT1)), /* MS_COUNT per model */
-    OUT_COUNT = OUT_MODELS + RL_MODEL_COUNT * MS_COUNT
+    OUT_PRED = OUT_MODELS + RL_MODEL_COUNT * MS_COUNT,           /* RLW_PRED_SLOTS */
+    OUT_COUNT = OUT_PRED + (0 RLW_PRED_SLOTS(RLW_X_COUNT1))
 };
 #undef RLW_X_COUNT1
 
@@ -219,6 +312,9 @@ static const char *const rlw_out_keys[OUT_COUNT] = {
 #define RLW_X_MODEL(ID, mname) RLW_MODEL_SLOTS(RLW_X_MKEY, mname)
     RLW_MODELS(RLW_X_MODEL)
 #undef RLW_X_MODEL
+#define RLW_X_PKEY2(key, expr) key,
+    RLW_PRED_SLOTS(RLW_X_PKEY2)
+#undef RLW_X_PKEY2
 };
 _Static_assert(RL_MODEL_COUNT == 3 && RL_MODEL_COMPULSORY == 0 && RL_MODEL_TILED == 1 &&
                    RL_MODEL_NAIVE == 2,
@@ -238,6 +334,8 @@ static void rlw_write_report(const rl_report *r, double *out) {
     for (int m = 0; m < RL_MODEL_COUNT; m++) {
         const rl_traffic *t = &r->work.traffic[m];
         const rl_point *pt = &r->points[m];
+        const rl_level_traffic *lv = &r->levels[m];
+        const rl_point *lp = r->level_points[m];
         double *om = out + OUT_MODELS + m * MS_COUNT;
 #define RLW_X_MWRITE(mm, name, expr) om[MS_##name] = (double)(expr);
         RLW_MODEL_SLOTS(RLW_X_MWRITE, "")
@@ -245,16 +343,35 @@ static void rlw_write_report(const rl_report *r, double *out) {
     }
 }
 
-/* Evaluate one problem on one roof: in[rlw_in_count()] → out[rlw_out_count()]. */
-RLW_EXPORT int rlw_eval(const double *in, double *out, rl_error *err) {
+static void rlw_write_prediction(const rl_prediction *pr, const rl_report *w, double *out) {
+    double *o = out + OUT_PRED;
+    if (!pr) {
+        for (int i = OUT_PRED; i < OUT_COUNT; i++) out[i] = 0;
+        return;
+    }
+#define RLW_X_PWRITE(key, expr) *o++ = (double)(expr);
+    RLW_PRED_SLOTS(RLW_X_PWRITE)
+#undef RLW_X_PWRITE
+}
+
+/* Evaluate one problem on one roof: in[rlw_in_count()] → out[rlw_out_count()]. The predicted
+ * time under the kernel slots' profile fills the "predicted.*" slots; when the profile cannot run
+ * the problem on the preset they are 0 and `pred_err` (may be NULL) says why — the evaluation
+ * itself still succeeds. */
+RLW_EXPORT int rlw_eval(const double *in, double *out, rl_error *err, rl_error *pred_err) {
     rl_problem p;
     rl_roof roof;
     const rl_hw *hw;
+    rl_kernel_spec spec;
     rl_report r;
+    rl_prediction pr;
     rl_status st;
     if ((st = rlw_read_problem(in, &p, &roof, &hw, err)) != RL_OK) return st;
+    if ((st = rlw_read_kernel(in, &spec, err)) != RL_OK) return st;
     if ((st = rl_report_compute(&p, hw, roof, &r, err)) != RL_OK) return st;
     rlw_write_report(&r, out);
+    st = rl_predict(&p, hw, roof, &spec, &pr, pred_err);
+    rlw_write_prediction(st == RL_OK ? &pr : NULL, &r, out);
     return RL_OK;
 }
 
@@ -276,10 +393,17 @@ enum {
 #undef RLW_X_RSLOT
         RS_COUNT
 };
-enum { ROW_X = 0, ROW_FLOPS, ROW_MODELS, ROW_WIDTH = ROW_MODELS + RL_MODEL_COUNT * RS_COUNT };
+enum {
+    ROW_X = 0,
+    ROW_FLOPS,
+    ROW_PREDICTED_TIME, /* 0 where the kernel profile cannot predict the row */
+    ROW_PREDICTED_FLOPS,
+    ROW_MODELS,
+    ROW_WIDTH = ROW_MODELS + RL_MODEL_COUNT * RS_COUNT
+};
 
 static const char *const rlw_row_keys[ROW_WIDTH] = {
-    "x", "flops",
+    "x", "flops", "predicted.time_s", "predicted.flops_per_s",
 #define RLW_X_MODEL(ID, mname) RLW_ROW_MODEL_SLOTS(RLW_X_MKEY, mname)
     RLW_MODELS(RLW_X_MODEL)
 #undef RLW_X_MODEL
@@ -293,6 +417,8 @@ RLW_EXPORT int rlw_sweep_max(void) { return RLW_SWEEP_MAX; }
 static void rlw_write_row(const rl_sweep_row *row, double *o) {
     o[ROW_X] = (double)row->x;
     o[ROW_FLOPS] = row->flops;
+    o[ROW_PREDICTED_TIME] = row->predicted_time_s;
+    o[ROW_PREDICTED_FLOPS] = row->predicted_flops_per_s;
     for (int mi = 0; mi < RL_MODEL_COUNT; mi++) {
         double *om = o + ROW_MODELS + mi * RS_COUNT;
 #define RLW_X_RWRITE(mm, name, expr) om[RS_##name] = (double)(expr);
@@ -309,9 +435,11 @@ RLW_EXPORT int rlw_sweep(const double *in, int param, double lo, double hi, int 
     rl_problem p;
     rl_roof roof;
     const rl_hw *hw;
+    rl_kernel_spec spec;
     rl_status st;
     int result;
     if ((st = rlw_read_problem(in, &p, &roof, &hw, err)) != RL_OK) return -(int)st;
+    if ((st = rlw_read_kernel(in, &spec, err)) != RL_OK) return -(int)st;
     if (param < 0 || param >= RL_SWEEP_PARAM_COUNT || count < 1 || count > RLW_SWEEP_MAX ||
         !(lo >= 1 && hi >= lo && hi <= RLW_INT_SLOT_MAX))
         return -(int)rlw_fail(err, RL_ERR_RANGE, "sweep",
@@ -323,7 +451,8 @@ RLW_EXPORT int rlw_sweep(const double *in, int param, double lo, double hi, int 
         result = -(int)rlw_fail(err, RL_ERR_CAPACITY, "sweep", "out of memory");
     } else if (n == 0) {
         result = -(int)rlw_fail(err, RL_ERR_RANGE, "sweep", "no values in the range");
-    } else if ((st = rl_sweep(&p, (rl_sweep_param)param, values, n, roof, rows, err)) != RL_OK) {
+    } else if ((st = rl_sweep_predicted(&p, (rl_sweep_param)param, values, n, roof, hw, &spec, rows,
+                                        err)) != RL_OK) {
         result = -(int)st;
     } else {
         for (size_t i = 0; i < n; i++) rlw_write_row(&rows[i], out + i * ROW_WIDTH);
@@ -337,6 +466,65 @@ RLW_EXPORT int rlw_sweep(const double *in, int param, double lo, double hi, int 
 RLW_EXPORT int rlw_sweep_param_parse(const char *text, rl_error *err) {
     rl_sweep_param p;
     return rl_sweep_param_parse(text, &p, err) == RL_OK ? (int)p : -1;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Tile search (generic profile): the best candidates, each row named and written by one table
+ * ------------------------------------------------------------------------------------------- */
+
+#define RLW_TUNE_SLOTS(X)                                                                          \
+    X("block_m", c->block_m)                                                                       \
+    X("block_n", c->block_n)                                                                       \
+    X("splits", c->splits)                                                                         \
+    X("ctas_per_sm", c->ctas_per_sm)                                                               \
+    X("sram_bytes", c->sram_bytes)                                                                 \
+    X("time_s", c->prediction.time_s)                                                              \
+    X("flops_per_s", c->prediction.flops_per_s)                                                    \
+    X("waves", c->prediction.waves)                                                                \
+    X("l2_bytes", c->prediction.levels.bytes[RL_LEVEL_L2])                                         \
+    X("dram_bytes", c->prediction.levels.bytes[RL_LEVEL_DRAM])                                     \
+    X("terms.mma", c->prediction.terms_s[RL_TERM_MMA])                                             \
+    X("terms.tiles", c->prediction.terms_s[RL_TERM_TILES])                                         \
+    X("terms.exp", c->prediction.terms_s[RL_TERM_EXP])                                             \
+    X("terms.waves", c->prediction.terms_s[RL_TERM_WAVES])                                         \
+    X("terms.memory", c->prediction.terms_s[RL_TERM_MEMORY])                                       \
+    X("terms.floor", c->prediction.terms_s[RL_TERM_FLOOR])
+
+static const char *const rlw_tune_keys[] = {
+#define RLW_X_KEY(key, expr) key,
+    RLW_TUNE_SLOTS(RLW_X_KEY)
+#undef RLW_X_KEY
+};
+#define RLW_TUNE_WIDTH ((int)(sizeof rlw_tune_keys / sizeof rlw_tune_keys[0]))
+#define RLW_TUNE_MAX 16
+
+RLW_EXPORT int rlw_tune_width(void) { return RLW_TUNE_WIDTH; }
+RLW_EXPORT int rlw_tune_max(void) { return RLW_TUNE_MAX; }
+RLW_EXPORT const char *rlw_tune_key(int i) {
+    return (i >= 0 && i < RLW_TUNE_WIDTH) ? rlw_tune_keys[i] : "";
+}
+
+/* The best `cap` (≤ rlw_tune_max()) tiles for the problem in `in` on its preset, best first:
+ * rows of rlw_tune_width() doubles. Returns the rows written (0 when nothing fits), or -status. */
+RLW_EXPORT int rlw_tune(const double *in, double *out, int cap, rl_error *err) {
+    rl_problem p;
+    rl_roof roof;
+    const rl_hw *hw;
+    rl_tile_candidate cands[RLW_TUNE_MAX];
+    rl_status st;
+    if ((st = rlw_read_problem(in, &p, &roof, &hw, err)) != RL_OK) return -(int)st;
+    if (!hw) return -(int)rlw_fail(err, RL_ERR_INVALID, "hw", "the tile search needs a preset");
+    if (cap < 1 || cap > RLW_TUNE_MAX) cap = RLW_TUNE_MAX;
+    size_t feasible = rl_tune(&p, hw, roof, cands, (size_t)cap);
+    int n = feasible < (size_t)cap ? (int)feasible : cap;
+    for (int i = 0; i < n; i++) {
+        const rl_tile_candidate *c = &cands[i];
+        double *o = out + (size_t)i * RLW_TUNE_WIDTH;
+#define RLW_X_WRITE(key, expr) *o++ = (double)(expr);
+        RLW_TUNE_SLOTS(RLW_X_WRITE)
+#undef RLW_X_WRITE
+    }
+    return n;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -410,7 +598,7 @@ RLW_EXPORT double rlw_efficiency(double bandwidth, double peak, double flops, do
 
 RLW_EXPORT int rlw_hw_count(void) { return (int)rl_hw_count(); }
 
-/* which: 0 id, 1 name, 2 arch, 3 source, 4 source_date, 5 notes */
+/* which: 0 id, 1 name, 2 arch, 3 source, 4 source_date, 5 notes, 6 l2_bandwidth_source */
 RLW_EXPORT const char *rlw_hw_str(int i, int which) {
     const rl_hw *hw = i >= 0 ? rl_hw_at((size_t)i) : NULL;
     const char *s = NULL;
@@ -422,15 +610,17 @@ RLW_EXPORT const char *rlw_hw_str(int i, int which) {
     case 3: s = hw->source; break;
     case 4: s = hw->source_date; break;
     case 5: s = hw->notes; break;
+    case 6: s = hw->l2_bandwidth_source; break;
     default: break;
     }
     return s ? s : "";
 }
 
 /* which: 0 bandwidth B/s, 1..RL_PEAK_COUNT peak_flops_per_s[which-1], then smem per SM,
- * smem per block default, smem per block opt-in, L2 bytes, SM count. */
+ * smem per block default, smem per block opt-in, L2 bytes, SM count, L2 bandwidth B/s, SM clock
+ * Hz, exp results per second, compute capability × 10. */
 enum { HWN_BW = 0, HWN_PEAK0 = 1, HWN_SMEM_SM = 1 + RL_PEAK_COUNT, HWN_SMEM_DEF, HWN_SMEM_OPTIN,
-       HWN_L2, HWN_SMS, HWN_COUNT };
+       HWN_L2, HWN_SMS, HWN_L2_BW, HWN_CLOCK, HWN_EXP, HWN_ARCH, HWN_COUNT };
 RLW_EXPORT int rlw_hw_num_count(void) { return HWN_COUNT; }
 RLW_EXPORT double rlw_hw_num(int i, int which) {
     const rl_hw *hw = i >= 0 ? rl_hw_at((size_t)i) : NULL;
@@ -443,6 +633,10 @@ RLW_EXPORT double rlw_hw_num(int i, int which) {
     case HWN_SMEM_OPTIN: return hw->smem_per_block_optin_bytes;
     case HWN_L2: return hw->l2_bytes;
     case HWN_SMS: return hw->sm_count;
+    case HWN_L2_BW: return hw->l2_bandwidth_bytes_per_s;
+    case HWN_CLOCK: return hw->sm_clock_hz;
+    case HWN_EXP: return hw->exp_per_s;
+    case HWN_ARCH: return hw->sm_arch;
     default: return 0;
     }
 }
@@ -472,6 +666,13 @@ RLW_EXPORT int rlw_dtype_parse(const char *text, const char *field, rl_error *er
     rl_dtype d;
     return rl_dtype_parse(text, field, &d, err) == RL_OK ? (int)d : -1;
 }
+RLW_EXPORT int rlw_kernel_count(void) { return RL_KERNEL_COUNT; }
+RLW_EXPORT const char *rlw_kernel_name(int k) { return rl_kernel_name((rl_kernel)k); }
+RLW_EXPORT const char *rlw_kernel_description(int k) { return rl_kernel_description((rl_kernel)k); }
+RLW_EXPORT int rlw_term_count(void) { return RL_TERM_COUNT; }
+RLW_EXPORT const char *rlw_term_name(int t) { return rl_term_name((rl_term)t); }
+RLW_EXPORT int rlw_level_count(void) { return RL_LEVEL_COUNT; }
+RLW_EXPORT const char *rlw_level_name(int l) { return rl_level_name((rl_level)l); }
 RLW_EXPORT int rlw_model_count(void) { return RL_MODEL_COUNT; }
 RLW_EXPORT const char *rlw_model_name(int m) { return rl_model_name((rl_model)m); }
 RLW_EXPORT const char *rlw_bound_name(int b) { return rl_bound_name((rl_bound)b); }

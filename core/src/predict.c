@@ -169,6 +169,9 @@ static void fused_ledger(const rl_problem *p, const rl_hw *hw, rl_roof roof, con
     r->terms_s[RL_TERM_MMA] = w->flops / rate;
     r->terms_s[RL_TERM_TILES] = (s.computed_pairs - useful_pairs) * flop_per_pair / rate;
     r->terms_s[RL_TERM_EXP] = pf->exp_serialised ? s.computed_pairs / hw->exp_per_s : 0.0;
+    if (pf->rescale_serialised && hw->peak_flops_per_s[RL_PEAK_FP32] > 0) /* 2 FLOP per FMA */
+        r->terms_s[RL_TERM_EXP] += 2.0 * s.computed_pairs / (double)pf->block_n * (double)p->head_dim /
+                                   hw->peak_flops_per_s[RL_PEAK_FP32];
     const double base = r->terms_s[RL_TERM_MMA] + r->terms_s[RL_TERM_TILES] + r->terms_s[RL_TERM_EXP];
     r->terms_s[RL_TERM_WAVES] = base * (wave_factor(p, hw, pf, &s) - 1.0);
     fused_levels(p, hw, pf, &s, w, &r->levels);
@@ -271,7 +274,9 @@ rl_status rl_predict(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
 
 static void insert_sorted(rl_tile_candidate *out, size_t *n, size_t cap, const rl_tile_candidate *c) {
     size_t i = *n < cap ? *n : cap;
-    while (i > 0 && out[i - 1].prediction.time_s > c->prediction.time_s) {
+    while (i > 0 && (out[i - 1].prediction.time_s > c->prediction.time_s ||
+                     (out[i - 1].prediction.time_s == c->prediction.time_s &&
+                      out[i - 1].sram_bytes > c->sram_bytes))) {
         if (i < cap) out[i] = out[i - 1];
         i--;
     }

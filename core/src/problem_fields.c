@@ -63,7 +63,7 @@ static rl_status expected_for(rl_problem_field field, const char *name, const ch
     const char *n = name_or_flag(field, name);
     switch (fi->type) {
     case RL_FTYPE_INT:
-        return rl__fail(err, RL_ERR_RANGE, n, "expected an integer from 1 to %" PRId64 ", got %s",
+        return rl__fail(err, RL_ERR_RANGE, n, "expected a positive integer (1 to %" PRId64 "), got %s",
                         fi->max, got);
     case RL_FTYPE_DTYPE:
         return rl__fail(err, RL_ERR_UNKNOWN, n, "expected one of fp32, tf32, fp16, bf16, fp8, got %s",

@@ -180,9 +180,12 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, rl_kernel k,
     pf->dram_fraction = 1.0;
     switch (k) {
     case RL_KERNEL_GENERIC:
+        /* FA2-like: 4 warps share the query rows, operands from shared memory per warp. */
         pf->block_m = p->block_m;
         pf->block_n = p->block_n;
         pf->warps = 4;
+        pf->smem_roof = 1;
+        pf->rescale_serialised = 1;
         return RL_OK;
     case RL_KERNEL_FA2:
         pf->mma_fraction = hw->sm_arch >= 90 ? RL_FIT_MMA_SYNC_SM90 : 1.0;

@@ -14,6 +14,9 @@ typedef struct rl_profile {
     int persistent;           /* 1: tiles scheduled longest first over resident CTAs */
     int gqa_packed;           /* 1: the query heads of a group share one tile's K/V */
     int exp_serialised;       /* 1: the exp adds to the MMA time */
+    int rescale_serialised;   /* 1: the online-softmax rescale of O (Br·d FMAs per KV tile, on the
+                                 fp32 units) adds to it too (generic; the real kernels' fitted
+                                 rates include theirs) */
     int smem_roof;            /* 1: operands come from shared memory per warp (mma.sync) */
     int materialised;         /* 1: S and P go through DRAM (standard) */
     double mma_fraction;      /* of the dense tensor peak the MMA instruction reaches */

@@ -47,6 +47,12 @@ size_t rl_sweep_values(int64_t lo, int64_t hi, size_t count, int logspace, int64
 
 rl_status rl_sweep(const rl_problem *base, rl_sweep_param param, const int64_t *values, size_t n,
                    rl_roof roof, rl_sweep_row *rows, rl_error *err) {
+    return rl_sweep_predicted(base, param, values, n, roof, NULL, NULL, rows, err);
+}
+
+rl_status rl_sweep_predicted(const rl_problem *base, rl_sweep_param param, const int64_t *values,
+                             size_t n, rl_roof roof, const rl_hw *hw, const rl_kernel_spec *spec,
+                             rl_sweep_row *rows, rl_error *err) {
     rl_status s = rl_roof_check(roof, err);
     if (s != RL_OK) return s;
     rl_problem p = base ? *base : (rl_problem){0};
@@ -77,6 +83,11 @@ rl_status rl_sweep(const rl_problem *base, rl_sweep_param param, const int64_t *
             r.attainable_flops_per_s[m] = pt.attainable_flops_per_s;
             r.time_s[m] = pt.time_s;
             r.bound[m] = pt.bound;
+        }
+        rl_prediction pr;
+        if (hw && spec && rl_predict(&p, hw, roof, spec, &pr, NULL) == RL_OK) {
+            r.predicted_time_s = pr.time_s;
+            r.predicted_flops_per_s = pr.flops_per_s;
         }
         rows[i] = r;
     }

@@ -49,10 +49,10 @@ json_check 'j["problem"]["seq"] == 100' --seq=100
 expect_err '--bandwidth: "312 TFLOPS" is a compute rate, expected bytes per second' eval --bandwidth "312 TFLOPS"
 expect_err '--peak: "2 TB/s" is a bandwidth, expected FLOP per second' eval --peak "2 TB/s"
 expect_err '--kv-heads: heads (32) must be a multiple of kv-heads (5)' eval --heads 32 --kv-heads 5
-expect_err '--head-dim: expected an integer from 1 to 65536, got "-64"' eval --head-dim -64
-expect_err '--seq: expected an integer from 1' eval --seq 0
-expect_err '--seq: expected an integer' eval --seq 12abc
-expect_err '--batch: expected an integer' eval --batch 99999999999999999999999
+expect_err '--head-dim: expected a positive integer (1 to 65536), got "-64"' eval --head-dim -64
+expect_err '--seq: expected a positive integer (1 to' eval --seq 0
+expect_err '--seq: expected a positive integer' eval --seq 12abc
+expect_err '--batch: expected a positive integer' eval --batch 99999999999999999999999
 expect_err '--hw: unknown preset "h100"' eval --hw h100
 expect_err '--dtype: expected one of fp32' eval --dtype int4
 expect_err '--pass: expected fwd or bwd' eval --pass sideways

@@ -68,11 +68,11 @@ static void typed_text_is_parsed_or_refused(void) {
         CHECK(strcmp(e.field, "seq") == 0);
     }
     rl_problem_set_text(&p, RL_FIELD_SEQ, "16777217", NULL, &e);
-    CHECK(strcmp(e.message, "seq: expected an integer from 1 to 16777216, got \"16777217\"") == 0);
+    CHECK(strcmp(e.message, "seq: expected a positive integer (1 to 16777216), got \"16777217\"") == 0);
     CHECK(rl_problem_set_text(&p, RL_FIELD_HEAD_DIM, "-64", "points[3].problem.head_dim", &e) ==
           RL_ERR_RANGE);
     CHECK(strcmp(e.message,
-                 "points[3].problem.head_dim: expected an integer from 1 to 65536, got \"-64\"") == 0);
+                 "points[3].problem.head_dim: expected a positive integer (1 to 65536), got \"-64\"") == 0);
     CHECK(rl_problem_set_text(&p, RL_FIELD_DTYPE, "int4", NULL, &e) == RL_ERR_UNKNOWN);
     CHECK(strcmp(e.message, "dtype: expected one of fp32, tf32, fp16, bf16, fp8, got \"int4\"") == 0);
     CHECK(rl_problem_set_text(&p, RL_FIELD_CAUSAL, "yes", NULL, &e) == RL_ERR_INVALID);

@@ -615,12 +615,19 @@ typedef struct rl_sweep_row {
     double attainable_flops_per_s[RL_MODEL_COUNT];
     double time_s[RL_MODEL_COUNT];
     rl_bound bound[RL_MODEL_COUNT];
+    double predicted_time_s;                 /* rl_sweep_predicted: 0 where not predictable */
+    double predicted_flops_per_s;
 } rl_sweep_row;
 
 /* Evaluate `base` with `param` set to each of values[0..n) into rows[0..n). Stops at the first
  * invalid problem with its error (rows before it are filled); returns RL_OK when all are valid. */
 rl_status rl_sweep(const rl_problem *base, rl_sweep_param param, const int64_t *values, size_t n,
                    rl_roof roof, rl_sweep_row *rows, rl_error *err);
+/* The same, with each row's predicted time under `spec` on `hw` (0 in a row the profile cannot
+ * predict: the sweep itself never fails for that). */
+rl_status rl_sweep_predicted(const rl_problem *base, rl_sweep_param param, const int64_t *values,
+                             size_t n, rl_roof roof, const rl_hw *hw, const rl_kernel_spec *spec,
+                             rl_sweep_row *rows, rl_error *err);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,124 @@
+/* cmd_tune.c — `rooflab tune`: the tile (and, for decode, the split count) that minimises the
+ * generic profile's predicted time within the preset's shared memory, with the runners-up and
+ * the ledger term that makes each lose (DESIGN.md "Tile search"). */
+#include <string.h>
+
+#include "cli.h"
+
+#define TUNE_SHOW 8
+
+static void tune_help(FILE *out) {
+    fputs("usage: rooflab tune [problem flags] [roof flags] [--top K] [--json]\n\n"
+          "Searches Br, Bc in {16, 32, 64, 128, 256} (and, for decode, split counts 1 ... 128) for\n"
+          "the generic kernel profile: candidates over the preset's opt-in shared memory per block\n"
+          "are left out; the rest are ranked by predicted time. Each runner-up names the ledger\n"
+          "term that costs it most against the best (tiles, waves, memory, or the MMA rate its\n"
+          "rows per warp allow).\n\n",
+          out);
+    cli_problem_flags_help(out);
+    fputs("output:\n"
+          "  --top K            candidates shown (1 to 16, default 8)\n"
+          "  --json             one JSON object\n",
+          out);
+}
+
+/* The term in which `c` loses most against `best`. */
+static const char *why_loses(const rl_prediction *c, const rl_prediction *best) {
+    static const char *const why[RL_TERM_COUNT] = {
+        [RL_TERM_MMA] = "a lower MMA rate (fewer query rows per warp)",
+        [RL_TERM_TILES] = "more padded or diagonal tile work",
+        [RL_TERM_EXP] = "more softmax work (exp, the O rescale per KV tile)",
+        [RL_TERM_WAVES] = "a worse last wave",
+        [RL_TERM_MEMORY] = "more L2/DRAM traffic not hidden",
+        [RL_TERM_FLOOR] = "a higher floor",
+    };
+    int worst = -1;
+    double gap = 0;
+    for (int t = 0; t < RL_TERM_COUNT; t++) {
+        double d = c->terms_s[t] - best->terms_s[t];
+        if (d > gap) {
+            gap = d;
+            worst = t;
+        }
+    }
+    return worst < 0 ? "ties (smaller SRAM first)" : why[worst];
+}
+
+static void print_json(const rl_tile_candidate *c, size_t n, size_t feasible) {
+    printf("{\"feasible\": %zu, \"candidates\": [", feasible);
+    for (size_t i = 0; i < n; i++) {
+        const rl_prediction *p = &c[i].prediction;
+        printf("%s\n  {\"block_m\": %lld, \"block_n\": %lld, \"splits\": %lld, \"ctas_per_sm\": %lld, "
+               "\"sram_bytes\": %.17g, \"time_s\": %.17g, \"flops_per_s\": %.17g, \"waves\": %.17g, "
+               "\"terms\": {",
+               i ? "," : "", (long long)c[i].block_m, (long long)c[i].block_n, (long long)c[i].splits,
+               (long long)c[i].ctas_per_sm, c[i].sram_bytes, p->time_s, p->flops_per_s, p->waves);
+        for (int t = 0; t < RL_TERM_COUNT; t++)
+            printf("%s\"%s\": %.17g", t ? ", " : "", rl_term_name((rl_term)t), p->terms_s[t]);
+        printf("}, \"loses_on\": \"%s\"}", i ? why_loses(p, &c[0].prediction) : "");
+    }
+    printf("\n]}\n");
+}
+
+static void print_table(const rl_tile_candidate *c, size_t n, size_t feasible, const rl_hw *hw) {
+    printf("%zu tile(s) fit %s's %.0f KiB of shared memory per block; best first:\n\n", feasible,
+           hw->id, hw->smem_per_block_optin_bytes / 1024.0);
+    printf("%-9s %-6s %-7s %-9s %-12s %-13s %-7s %s\n", "tile", "split", "CTA/SM", "SRAM KiB",
+           "time", "throughput", "waves", "loses on");
+    for (size_t i = 0; i < n; i++) {
+        const rl_prediction *p = &c[i].prediction;
+        char tile[24], t[32], f[32];
+        snprintf(tile, sizeof tile, "%lldx%lld", (long long)c[i].block_m, (long long)c[i].block_n);
+        rl_format_quantity(p->time_s, RL_DIM_SECONDS, RL_PREFIX_SI, 4, t, sizeof t);
+        rl_format_quantity(p->flops_per_s, RL_DIM_FLOPS_PER_S, RL_PREFIX_SI, 4, f, sizeof f);
+        printf("%-9s %-6lld %-7lld %-9.4g %-12s %-13s %-7.3g %s\n", tile, (long long)c[i].splits,
+               (long long)c[i].ctas_per_sm, c[i].sram_bytes / 1024.0, t, f, p->waves,
+               i ? why_loses(p, &c[0].prediction) : "(best)");
+    }
+}
+
+int cmd_tune(int argc, char **argv) {
+    cli_problem_opts opts = {0};
+    int json = 0;
+    int64_t top = TUNE_SHOW;
+    rl_error err = {0};
+    for (int i = 1; i < argc; i++) {
+        const char *v = NULL;
+        if (cli_is_help(argv[i])) {
+            tune_help(stdout);
+            return CLI_EXIT_OK;
+        }
+        if (cli_is_switch(argv[i], "json")) {
+            json = 1;
+            continue;
+        }
+        if (cli_flag(argc, argv, &i, "top", &v)) {
+            if (cli_parse_int("top", v, 1, 16, &top, &err) != RL_OK) return cli_error("tune", &err);
+            continue;
+        }
+        int r = cli_problem_flag(argc, argv, &i, &opts, &err);
+        if (r < 0) return cli_error("tune", &err);
+        if (r == 0)
+            return cli_errorf("tune", "unknown argument \"%.64s\"; expected a flag from rooflab tune --help",
+                              argv[i]);
+    }
+    const rl_hw *hw = NULL;
+    rl_roof roof;
+    if (cli_resolve_roof(&opts, &hw, &roof, &err) != RL_OK) return cli_error("tune", &err);
+    rl_prediction probe;
+    rl_kernel_spec generic = {0};
+    if (rl_predict(&opts.problem, hw, roof, &generic, &probe, &err) != RL_OK &&
+        strcmp(err.field, "hw") == 0)
+        return cli_error("tune", &err);
+    rl_tile_candidate cands[16];
+    size_t feasible = rl_tune(&opts.problem, hw, roof, cands, (size_t)top);
+    size_t n = feasible < (size_t)top ? feasible : (size_t)top;
+    if (feasible == 0)
+        return cli_errorf("tune", "--hw: no tile of the search fits %s's shared memory for this problem",
+                          hw->id);
+    if (json)
+        print_json(cands, n, feasible);
+    else
+        print_table(cands, n, feasible, hw);
+    return CLI_EXIT_OK;
+}
