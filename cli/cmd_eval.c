@@ -121,6 +121,16 @@ static void print_json(const rl_report *r, const rl_hw *hw, const rl_prediction 
     json_num(o, r->roof.peak_flops_per_s);
     fputs(",\n  \"ridge_flop_per_byte\": ", o);
     json_num(o, r->ridge_flop_per_byte);
+    if (r->levels_known || r->exp_roof_flops_per_s > 0) {
+        /* the roofs beyond DRAM and the MMA peak (DESIGN.md "Memory levels", "Predicted time") */
+        fputs(",\n  \"roofs\": {\"l2_bandwidth_bytes_per_s\": ", o);
+        json_num(o, r->levels_known ? r->l2_bandwidth_bytes_per_s : NAN);
+        fputs(", \"exp_flops_per_s\": ", o);
+        json_num(o, r->exp_roof_flops_per_s > 0 ? r->exp_roof_flops_per_s : NAN);
+        fputs(", \"mma_exp_flops_per_s\": ", o);
+        json_num(o, r->mma_exp_roof_flops_per_s > 0 ? r->mma_exp_roof_flops_per_s : NAN);
+        fputs("}", o);
+    }
     fprintf(o,
             ",\n  \"hw\": \"%s\",\n  \"problem\": {\"batch\": %lld, \"heads\": %lld, \"kv_heads\": "
             "%lld, \"seq\": %lld, \"kv_len\": %lld, \"head_dim\": %lld, \"dtype\": \"%s\", "

@@ -22,8 +22,8 @@ static void tune_help(FILE *out) {
           out);
 }
 
-/* The term in which `c` loses most against `best`. */
-static const char *why_loses(const rl_prediction *c, const rl_prediction *best) {
+/* Why a runner-up loses: the ledger term core found costing it most against the best. */
+static const char *why_loses(const rl_tile_candidate *c) {
     static const char *const why[RL_TERM_COUNT] = {
         [RL_TERM_MMA] = "a lower MMA rate (fewer query rows per warp)",
         [RL_TERM_TILES] = "more padded or diagonal tile work",
@@ -32,16 +32,7 @@ static const char *why_loses(const rl_prediction *c, const rl_prediction *best) 
         [RL_TERM_MEMORY] = "more L2/DRAM traffic not hidden",
         [RL_TERM_FLOOR] = "a higher floor",
     };
-    int worst = -1;
-    double gap = 0;
-    for (int t = 0; t < RL_TERM_COUNT; t++) {
-        double d = c->terms_s[t] - best->terms_s[t];
-        if (d > gap) {
-            gap = d;
-            worst = t;
-        }
-    }
-    return worst < 0 ? "ties (smaller SRAM first)" : why[worst];
+    return c->loses_on < 0 ? "ties (smaller SRAM first)" : why[c->loses_on];
 }
 
 static void print_json(const rl_tile_candidate *c, size_t n, size_t feasible) {
@@ -55,7 +46,7 @@ static void print_json(const rl_tile_candidate *c, size_t n, size_t feasible) {
                (long long)c[i].ctas_per_sm, c[i].sram_bytes, p->time_s, p->flops_per_s, p->waves);
         for (int t = 0; t < RL_TERM_COUNT; t++)
             printf("%s\"%s\": %.17g", t ? ", " : "", rl_term_name((rl_term)t), p->terms_s[t]);
-        printf("}, \"loses_on\": \"%s\"}", i ? why_loses(p, &c[0].prediction) : "");
+        printf("}, \"loses_on\": \"%s\"}", i ? why_loses(&c[i]) : "");
     }
     printf("\n]}\n");
 }
@@ -73,7 +64,7 @@ static void print_table(const rl_tile_candidate *c, size_t n, size_t feasible, c
         rl_format_quantity(p->flops_per_s, RL_DIM_FLOPS_PER_S, RL_PREFIX_SI, 4, f, sizeof f);
         printf("%-9s %-6lld %-7lld %-9.4g %-12s %-13s %-7.3g %s\n", tile, (long long)c[i].splits,
                (long long)c[i].ctas_per_sm, c[i].sram_bytes / 1024.0, t, f, p->waves,
-               i ? why_loses(p, &c[0].prediction) : "(best)");
+               i ? why_loses(&c[i]) : "(best)");
     }
 }
 

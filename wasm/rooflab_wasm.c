@@ -245,7 +245,9 @@ static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof
     X("sram.fits_default", r->sram.fits_default)                                                   \
     X("sram.fits_optin", r->sram.fits_optin)                                                       \
     X("levels_known", r->levels_known)                                                             \
-    X("l2_bandwidth_bytes_per_s", r->l2_bandwidth_bytes_per_s)
+    X("l2_bandwidth_bytes_per_s", r->l2_bandwidth_bytes_per_s)                                     \
+    X("exp_roof_flops_per_s", r->exp_roof_flops_per_s)                                             \
+    X("mma_exp_roof_flops_per_s", r->mma_exp_roof_flops_per_s)
 
 /* The predicted time: X(key, expression over pr (rl_prediction), w (rl_report)); all 0 with
  * predicted.available 0 when the profile cannot run the problem on the preset (the reason in the
@@ -488,7 +490,8 @@ RLW_EXPORT int rlw_sweep_param_parse(const char *text, rl_error *err) {
     X("terms.exp", c->prediction.terms_s[RL_TERM_EXP])                                             \
     X("terms.waves", c->prediction.terms_s[RL_TERM_WAVES])                                         \
     X("terms.memory", c->prediction.terms_s[RL_TERM_MEMORY])                                       \
-    X("terms.floor", c->prediction.terms_s[RL_TERM_FLOOR])
+    X("terms.floor", c->prediction.terms_s[RL_TERM_FLOOR])                                         \
+    X("loses_on", c->loses_on) /* rl_term index (rlw_term_name), -1 best or tie */
 
 static const char *const rlw_tune_keys[] = {
 #define RLW_X_KEY(key, expr) key,

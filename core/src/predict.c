@@ -314,5 +314,16 @@ size_t rl_tune(const rl_problem *problem, const rl_hw *hw, rl_roof roof, rl_tile
             }
         }
     }
+    for (size_t i = 0; i < kept; i++) {
+        out[i].loses_on = -1;
+        double gap = 0;
+        for (int t = 0; i > 0 && t < RL_TERM_COUNT; t++) {
+            const double d = out[i].prediction.terms_s[t] - out[0].prediction.terms_s[t];
+            if (d > gap) {
+                gap = d;
+                out[i].loses_on = t;
+            }
+        }
+    }
     return feasible;
 }

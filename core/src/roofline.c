@@ -113,6 +113,12 @@ rl_status rl_report_compute(const rl_problem *problem, const rl_hw *hw, rl_roof 
         if (r.work.traffic[m].available)
             r.points[m] = rl_roofline_point(roof, r.work.flops, r.work.traffic[m].bytes);
     r.sram = rl_sram_budget(&r.work.problem, hw);
+    if (hw && hw->exp_per_s > 0 && r.work.pairs > 0) {
+        const double exps = (double)r.work.problem.batch * (double)r.work.problem.heads * r.work.pairs;
+        r.exp_roof_flops_per_s = r.work.flops / (exps / hw->exp_per_s);
+        r.mma_exp_roof_flops_per_s =
+            1.0 / (1.0 / roof.peak_flops_per_s + 1.0 / r.exp_roof_flops_per_s);
+    }
     if (hw && hw->l2_bandwidth_bytes_per_s > 0 && hw->l2_bytes > 0 && hw->sm_count > 0) {
         r.levels_known = 1;
         r.l2_bandwidth_bytes_per_s = hw->l2_bandwidth_bytes_per_s;

@@ -555,6 +555,8 @@ typedef struct rl_tile_candidate {
     int64_t block_m, block_n, splits, ctas_per_sm;
     double sram_bytes;
     int fits;                 /* 0: over the opt-in shared memory (time 0) */
+    int loses_on;             /* the rl_term costing it most against the best; -1 for the best
+                                 and for ties */
     rl_prediction prediction;
 } rl_tile_candidate;
 size_t rl_tune(const rl_problem *problem, const rl_hw *hw, rl_roof roof, rl_tile_candidate *out,
@@ -576,6 +578,11 @@ typedef struct rl_report {
      * Compute's hierarchical roofline draws them. */
     int levels_known;
     double l2_bandwidth_bytes_per_s;
+    /* Compute-side roofs beyond the MMA peak (0 when the preset has no exp rate): the
+     * throughput if the exponentials alone limited it, F / (B·H·P / exp rate) = 4·d·exp rate
+     * forward, and the MMA and the exp serialised, 1 / (1/π + 1/exp roof). */
+    double exp_roof_flops_per_s;
+    double mma_exp_roof_flops_per_s;
     rl_level_traffic levels[RL_MODEL_COUNT];
     rl_point level_points[RL_MODEL_COUNT][RL_LEVEL_COUNT];
 } rl_report;
