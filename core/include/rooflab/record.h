@@ -7,7 +7,8 @@
  * A record is one JSON document:
  *
  *   { "schema": "rooflab-record", "schema_version": 1,
- *     "provenance": { "kind": "measured" | "historical-unaudited" | "model", "date": "2026-11-29",
+ *     "provenance": { "kind": "measured" | "historical-unaudited" | "model" | "published",
+ *                     "date": "2026-11-29",
  *                     "source": "...", "tool": "...", "artifacts": ["report.ncu-rep"], "notes": "..." },
  *     "hardware":   { "name": "NVIDIA H100 SXM5 80GB", "preset": "h100-sxm",
  *                     "compute_capability": "9.0", "cpu_model": "...", "driver_version": "...",
@@ -28,6 +29,7 @@
  *                   "timing": { "median_s": 1.2e-3, "min_s": ..., "max_s": ..., "runs": 50 },
  *                   "flops": 1.7e10, "modelled_bytes": 5.4e8, "measured_bytes": 6.1e8,
  *                   "max_abs_error": 3e-4, "rel_l2_error": 2.1e-4, "kernel": "...", "label": "...",
+ *                   "profile": "fa3", "figure": "Fig. 5(b)", "reading_error": "+-0.5 TFLOP/s",
  *                   "hardware": { ... per-point hardware, for tables spanning devices ... },
  *                   "reported": { "flops_per_s": ..., "bytes_per_s": ... } } ],
  *     "skipped": [ { "kernel": "...", "problem": { ... }, "traffic_model": "tiled",
@@ -110,6 +112,8 @@ typedef enum {
     RL_PROV_MEASURED = 0,       /* "measured" */
     RL_PROV_HISTORICAL_UNAUDITED,/* "historical-unaudited": shown hollow, never evidence */
     RL_PROV_MODEL,              /* "model": predictions written as a record */
+    RL_PROV_PUBLISHED,          /* "published": numbers taken from a publication (paper, blog,
+                                   issue), never produced by rooflab; drawn like measured */
     RL_PROV_COUNT
 } rl_rec_provenance_kind;
 const char *rl_rec_provenance_name(rl_rec_provenance_kind kind);
@@ -208,6 +212,13 @@ typedef struct rl_rec_point {
     double reported_bytes_per_s; /* same for bandwidth */
     char *kernel;                /* per-point kernel name, NULL = software.kernel */
     char *label;
+    /* Optional (schema version still 1), for published measurements: "profile" is the rooflab
+     * kernel profile (rl_kernel_parse) that predicts the point; "figure" the table, figure or
+     * line of the source it comes from; "reading_error" how exactly the number was read. */
+    int has_profile;             /* 1 when "profile" is given */
+    rl_kernel profile;           /* valid when has_profile */
+    char *figure;                /* NULL = absent */
+    char *reading_error;         /* NULL = absent */
     rl_rec_hardware *hardware;   /* per-point hardware, NULL = the record's */
     rl_rec_derived derived;
 } rl_rec_point;

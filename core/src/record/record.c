@@ -94,6 +94,7 @@ const char *rl_rec_provenance_name(rl_rec_provenance_kind kind) {
     case RL_PROV_MEASURED: return "measured";
     case RL_PROV_HISTORICAL_UNAUDITED: return "historical-unaudited";
     case RL_PROV_MODEL: return "model";
+    case RL_PROV_PUBLISHED: return "published";
     default: return "unknown";
     }
 }
@@ -156,6 +157,8 @@ void rl_record_free(rl_record *r) {
         rl_rec_point *p = &r->points[i];
         free(p->kernel);
         free(p->label);
+        free(p->figure);
+        free(p->reading_error);
         if (p->hardware) {
             free_hardware(p->hardware);
             free(p->hardware);

@@ -474,6 +474,14 @@ static void check_point_strings(const rl_record *r, rl_rec_issues *is) {
         snprintf(p, sizeof p, "points[%zu]", i);
         check_str_at(is, p, "kernel", 0, pt->kernel);
         check_str_at(is, p, "label", 0, pt->label);
+        check_str_at(is, p, "figure", 0, pt->figure);
+        check_str_at(is, p, "reading_error", 0, pt->reading_error);
+        if (pt->has_profile && ((int)pt->profile < 0 || pt->profile >= RL_KERNEL_COUNT)) {
+            snprintf(p, sizeof p, "points[%zu].profile", i);
+            rl__issue(is, RL_REC_ERROR, RL_ERR_UNKNOWN, p,
+                      "expected a kernel profile (rl_kernel), got %d", (int)pt->profile);
+            snprintf(p, sizeof p, "points[%zu]", i);
+        }
         if (pt->hardware) {
             snprintf(p, sizeof p, "points[%zu].hardware", i);
             check_hw_strings(is, p, pt->hardware);
@@ -508,7 +516,8 @@ static void check_header(const rl_record *r, rl_rec_issues *is) {
                   RL_RECORD_SCHEMA_VERSION);
     if ((int)r->provenance.kind < 0 || r->provenance.kind >= RL_PROV_COUNT)
         rl__issue(is, RL_REC_ERROR, RL_ERR_UNKNOWN, "provenance.kind",
-                  "expected one of \"measured\", \"historical-unaudited\", \"model\"");
+                  "expected one of \"measured\", \"historical-unaudited\", \"model\", "
+                  "\"published\"");
     check_strings(r, is);
     if (!r->software.kernel_version || !r->software.kernel_version[0])
         rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "software.kernel_version",

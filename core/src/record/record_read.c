@@ -493,11 +493,42 @@ static void read_reported(reader *rd, const cJSON *obj, rl_rec_point *pt) {
     pop(rd, m);
 }
 
+/* The "expected one of generic, fa2, ..." part of core's rl_kernel_parse message (the list of
+ * profiles is core's, so a new profile shows up here by itself). */
+static const char *profile_expected(const rl_error *err) {
+    const char *list = strstr(err->message, "expected one of");
+    return list ? list : "expected a kernel profile id";
+}
+
+/* "profile": a rooflab kernel profile id, checked by core's rl_kernel_parse (its message lists
+ * the profiles; the path replaces its field name). */
+static void read_profile(reader *rd, const cJSON *obj, rl_rec_point *pt) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, "profile");
+    if (!v) return;
+    if (!cJSON_IsString(v) || !v->valuestring) {
+        type_error(rd, "profile", "a kernel profile id (a string, e.g. \"fa3\")", v);
+        return;
+    }
+    size_t m = push_key(rd, "profile");
+    rl_error err = {0};
+    if (rl__check_string(rd->is, rd->path, v->valuestring) == 0) {
+        if (rl_kernel_parse(v->valuestring, "profile", &pt->profile, &err) == RL_OK) {
+            pt->has_profile = 1;
+        } else {
+            char shown[64];
+            describe_string((const unsigned char *)v->valuestring, shown, sizeof shown);
+            rl__issue(rd->is, RL_REC_ERROR, RL_ERR_UNKNOWN, rd->path, "%s (kernel profiles), got %s",
+                      profile_expected(&err), shown);
+        }
+    }
+    pop(rd, m);
+}
+
 static void read_point(reader *rd, const cJSON *obj, rl_rec_point *pt) {
     static const char *const keys[] = {"problem",  "traffic_model", "timing",   "flops",
                                        "modelled_bytes", "measured_bytes", "max_abs_error",
-                                       "rel_l2_error", "kernel", "label", "hardware", "reported",
-                                       "derived", NULL};
+                                       "rel_l2_error", "kernel", "label", "profile", "figure",
+                                       "reading_error", "hardware", "reported", "derived", NULL};
     check_keys(rd, obj, keys);
     read_problem_key(rd, obj, 1, &pt->problem);
     read_traffic(rd, obj, &pt->traffic_model);
@@ -509,6 +540,9 @@ static void read_point(reader *rd, const cJSON *obj, rl_rec_point *pt) {
     read_number(rd, obj, "rel_l2_error", 0, NUM_NONNEG, NULL, &pt->rel_l2_error);
     read_string(rd, obj, "kernel", 0, &pt->kernel);
     read_string(rd, obj, "label", 0, &pt->label);
+    read_profile(rd, obj, pt);
+    read_string(rd, obj, "figure", 0, &pt->figure);
+    read_string(rd, obj, "reading_error", 0, &pt->reading_error);
     read_point_hardware(rd, obj, pt);
     read_reported(rd, obj, pt);
     read_object(rd, obj, "derived", 0, "an object (written by rooflab, ignored when read)");
@@ -589,10 +623,11 @@ static void read_artifact_item(reader *rd, const cJSON *a, size_t index, void *r
 
 static void read_provenance(reader *rd, const cJSON *root, rl_record *r) {
     static const char *const keys[] = {"kind", "date", "source", "tool", "notes", "artifacts", NULL};
-    static const char *const kinds[] = {"measured", "historical-unaudited", "model", NULL};
+    static const char *const kinds[] = {"measured", "historical-unaudited", "model", "published",
+                                        NULL};
     const cJSON *prov = read_object(rd, root, "provenance", 1,
-                                    "an object with kind (\"measured\", \"historical-unaudited\" "
-                                    "or \"model\")");
+                                    "an object with kind (\"measured\", \"historical-unaudited\", "
+                                    "\"model\" or \"published\")");
     if (!prov) return;
     size_t m = push_key(rd, "provenance");
     check_keys(rd, prov, keys);

@@ -157,6 +157,9 @@ static int fill_point(cJSON *o, const void *what) {
     if (pt->rel_l2_error >= 0) bad |= add_num(o, "rel_l2_error", pt->rel_l2_error);
     bad |= add_str(o, "kernel", pt->kernel);
     bad |= add_str(o, "label", pt->label);
+    if (pt->has_profile) bad |= add_str(o, "profile", rl_kernel_name(pt->profile));
+    bad |= add_str(o, "figure", pt->figure);
+    bad |= add_str(o, "reading_error", pt->reading_error);
     if (pt->hardware) bad |= add_object(o, "hardware", fill_hardware, pt->hardware);
     if (pt->reported_flops_per_s > 0 || pt->reported_bytes_per_s > 0)
         bad |= add_object(o, "reported", fill_reported, pt);
