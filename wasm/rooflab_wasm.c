@@ -70,6 +70,8 @@ RLW_EXPORT const char *rlw_field_flag(int i) { return rlw_field(i) ? rlw_field(i
 RLW_EXPORT const char *rlw_field_help(int i) { return rlw_field(i) ? rlw_field(i)->help : ""; }
 RLW_EXPORT const char *rlw_field_meta(int i) { return rlw_field(i) ? rlw_field(i)->meta : ""; }
 RLW_EXPORT int rlw_field_type(int i) { return rlw_field(i) ? (int)rlw_field(i)->type : -1; }
+/* The field a 0 in field i stands for (kv-heads → heads …), or -1. */
+RLW_EXPORT int rlw_field_tie(int i) { return rlw_field(i) ? rl_problem_field_tie((rl_problem_field)i) : -1; }
 /* which: 0 default (what 0 stands for; 0 = tied to another field), 1 max, 2 range_lo, 3 range_hi */
 RLW_EXPORT double rlw_field_num(int i, int which) {
     const rl_field_info *f = rlw_field(i);

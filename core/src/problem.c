@@ -21,30 +21,23 @@ static rl_status check_dtype(rl_dtype d, const char *field, rl_error *err) {
 
 rl_status rl_problem_resolve(const rl_problem *in, rl_problem *out, rl_error *err) {
     rl_problem p = in ? *in : (rl_problem){0};
-    if (p.batch == 0) p.batch = RL_DEFAULT_BATCH;
-    if (p.heads == 0) p.heads = RL_DEFAULT_HEADS;
-    if (p.kv_heads == 0) p.kv_heads = p.heads;
-    if (p.seq == 0) p.seq = RL_DEFAULT_SEQ;
-    if (p.kv_len == 0) p.kv_len = p.seq;
-    if (p.head_dim == 0) p.head_dim = RL_DEFAULT_HEAD_DIM;
-    if (p.dtype == RL_DTYPE_DEFAULT) p.dtype = RL_DTYPE_FP16;
-    if (p.kv_dtype == RL_DTYPE_DEFAULT) p.kv_dtype = p.dtype;
-    if (p.score_dtype == RL_DTYPE_DEFAULT) p.score_dtype = p.dtype;
-    if (p.block_m == 0) p.block_m = RL_DEFAULT_BLOCK;
-    if (p.block_n == 0) p.block_n = RL_DEFAULT_BLOCK;
-
+    /* Zero means default: the table's value, or (tied fields) the value of the field it names.
+     * Ties point at untied fields, so one pass in table order fills everything. */
+    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
+        if (rl_problem_get(&p, (rl_problem_field)f) != 0) continue;
+        const int tie = rl_problem_field_tie((rl_problem_field)f);
+        const int64_t v = tie >= 0 ? rl_problem_get(&p, (rl_problem_field)tie)
+                                   : rl_problem_field_info((rl_problem_field)f)->default_value;
+        if (v != 0) rl_problem_set(&p, (rl_problem_field)f, v, NULL, NULL);
+    }
     rl_status s;
-    if ((s = check_size(p.batch, RL_MAX_DIM, "batch", err)) != RL_OK) return s;
-    if ((s = check_size(p.heads, RL_MAX_DIM, "heads", err)) != RL_OK) return s;
-    if ((s = check_size(p.kv_heads, RL_MAX_DIM, "kv-heads", err)) != RL_OK) return s;
-    if ((s = check_size(p.seq, RL_MAX_DIM, "seq", err)) != RL_OK) return s;
-    if ((s = check_size(p.kv_len, RL_MAX_DIM, "kv-len", err)) != RL_OK) return s;
-    if ((s = check_size(p.head_dim, RL_MAX_HEAD_DIM, "head-dim", err)) != RL_OK) return s;
-    if ((s = check_size(p.block_m, RL_MAX_BLOCK, "block-m", err)) != RL_OK) return s;
-    if ((s = check_size(p.block_n, RL_MAX_BLOCK, "block-n", err)) != RL_OK) return s;
-    if ((s = check_dtype(p.dtype, "dtype", err)) != RL_OK) return s;
-    if ((s = check_dtype(p.kv_dtype, "kv-dtype", err)) != RL_OK) return s;
-    if ((s = check_dtype(p.score_dtype, "score-dtype", err)) != RL_OK) return s;
+    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
+        const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
+        const int64_t v = rl_problem_get(&p, (rl_problem_field)f);
+        if (fi->type == RL_FTYPE_INT && (s = check_size(v, fi->max, fi->flag, err)) != RL_OK) return s;
+        if (fi->type == RL_FTYPE_DTYPE && (s = check_dtype((rl_dtype)v, fi->flag, err)) != RL_OK)
+            return s;
+    }
     if (p.pass != RL_PASS_FWD && p.pass != RL_PASS_BWD)
         return rl__fail(err, RL_ERR_INVALID, "pass", "expected fwd or bwd, got code %d", (int)p.pass);
     if (p.causal != 0 && p.causal != 1)

@@ -19,6 +19,16 @@ const rl_field_info *rl_problem_field_info(rl_problem_field field) {
     return &field_infos[field];
 }
 
+int rl_problem_field_tie(rl_problem_field field) {
+    switch (field) {
+    case RL_FIELD_KV_HEADS: return RL_FIELD_HEADS;
+    case RL_FIELD_KV_LEN: return RL_FIELD_SEQ;
+    case RL_FIELD_KV_DTYPE:
+    case RL_FIELD_SCORE_DTYPE: return RL_FIELD_DTYPE;
+    default: return -1;
+    }
+}
+
 int rl_problem_field_find(const char *name) {
     if (!name) return -1;
     for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++)

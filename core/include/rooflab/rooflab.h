@@ -310,6 +310,9 @@ typedef struct rl_field_info {
 
 /* The description of one field; NULL past the end. */
 const rl_field_info *rl_problem_field_info(rl_problem_field field);
+/* The field whose value a 0 here stands for (kv_heads → heads, kv_len → seq, kv_dtype and
+ * score_dtype → dtype); -1 when 0 stands for the table's default_value instead. */
+int rl_problem_field_tie(rl_problem_field field);
 /* Find a field by JSON key ("kv_heads") or by flag ("kv-heads"); -1 when neither. */
 int rl_problem_field_find(const char *name);
 /* The field's value as an integer (dtype and pass as their enum codes, causal 0/1). */
