@@ -22,6 +22,7 @@ int cmd_units(int argc, char **argv);
 int cmd_bench(int argc, char **argv); /* native-bench/, added to rooflab from there */
 int cmd_validate(int argc, char **argv);
 int cmd_import(int argc, char **argv);
+int cmd_check_model(int argc, char **argv); /* predicted vs published/measured times */
 int cmd_tune(int argc, char **argv);
 
 /* Read a whole file ("-" = stdin) into a malloc'd NUL-terminated buffer, refusing more than

@@ -19,6 +19,7 @@ static const command commands[] = {
     {"import", cmd_import, "convert ERT, Nsight Compute CSV or Google Benchmark output to a record"},
     {"tune", cmd_tune, "search the tile (and decode split) with the lowest predicted time"},
     {"bench", cmd_bench, "time the attention kernels (cpu or cuda) into a measured record"},
+    {"check-model", cmd_check_model, "predicted kernel times against published or measured records"},
 };
 
 static void usage(FILE *out) {
