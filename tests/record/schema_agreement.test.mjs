@@ -1,6 +1,7 @@
 // The JSON Schema (data/schema/record-1.schema.json, checked with ajv) and the C validator
 // (`rooflab validate --json`) agree on every example and test file:
-//   data/examples/*.json records and tests/record/cases/valid → both accept;
+//   data/examples/*.json and data/published/*.json records and tests/record/cases/valid → both
+//   accept;
 //   tests/record/cases/invalid → both refuse;
 //   tests/record/cases/semantic → the schema accepts (it cannot express these rules: H a multiple
 //   of Hkv, causal N ≤ L, timing order, duplicate keys, nesting depth, finite numbers, a byte
@@ -48,8 +49,10 @@ function cAccepts(files) {
 const examples = jsonFiles(join(root, 'data', 'examples')).filter((f) => !f.endsWith('gbench-flash-attn-h100.json') && !f.endsWith('ert-roofline-v100.json'));
 const cases = (sub) => jsonFiles(join(root, 'tests', 'record', 'cases', sub));
 
-test('records in data/examples and cases/valid: schema and C validator both accept', () => {
-  const files = [...examples, ...cases('valid')];
+const published = jsonFiles(join(root, 'data', 'published'));
+
+test('records in data/examples, data/published and cases/valid: schema and C validator both accept', () => {
+  const files = [...examples, ...published, ...cases('valid')];
   assert.ok(files.length >= 10);
   const c = cAccepts(files);
   for (const f of files) {

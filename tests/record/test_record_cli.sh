@@ -66,5 +66,28 @@ expect_rc 1 "import wrong format" "$R" import ert "$E/ncu-raw-flash-fwd-h100.csv
 contains "$T/err" "not an ERT roofline.json" "wrong-format message"
 expect_rc 2 "import --bandwidth refused" "$R" import ert "$E/ert-roofline-v100.json" --bandwidth "1 TB/s"
 
+# check-model: figures per family, the exit codes, one line naming the flag on bad input
+P=$ROOT/data/published
+expect_rc 0 "check-model on the published records" "$R" check-model "$P"/*.json
+contains "$T/out" "fa3/h100-sxm/prefill " "fa3 prefill family"
+contains "$T/out" "fa3/h100-sxm/prefill/fp8" "fp8 family"
+contains "$T/out" "not predicted: " "not-predicted count"
+contains "$T/out" "no preset: 6 (Hopper GPU" "no preset reason"
+contains "$T/out" "below the compulsory bound: none" "no point below its bound"
+expect_rc 0 "check-model --json" "$R" check-model --json "$P"/fa-issue-1572-h100.json
+contains "$T/out" '"family":"flash-decoding/h100-sxm/decode"' "json family"
+contains "$T/out" '"below_compulsory":[]' "json bound flags"
+expect_rc 1 "check-model --targets missed" "$R" check-model --targets "$P"/fa-issue-1572-h100.json
+contains "$T/out" "targets: MISSED" "targets line"
+expect_rc 0 "check-model --targets with the family excepted" "$R" check-model --targets \
+  --except flash-decoding/h100-sxm/decode "$P"/fa-issue-1572-h100.json
+expect_rc 2 "check-model --except of no family" "$R" check-model --except nope/x/decode "$P"/fa-issue-1572-h100.json
+contains "$T/err" '--except: no family "nope/x/decode"' "except message"
+expect_rc 2 "check-model unknown flag" "$R" check-model --bogus "$P"/fa-issue-1572-h100.json
+expect_rc 2 "check-model without files" "$R" check-model
+expect_rc 1 "check-model on an invalid record" "$R" check-model "$C"/invalid/profile-unknown.json
+contains "$T/err" 'points[0].profile: expected one of generic' "invalid profile message"
+expect_rc 1 "check-model on a missing file" "$R" check-model "$T/none.json"
+
 echo "test_record_cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

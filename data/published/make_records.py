@@ -1,0 +1,337 @@
+#!/usr/bin/env python3
+"""make_records.py — turn data/published/points.tsv (published attention measurements, as printed)
+into one rooflab record per source, beside this script (provenance kind "published").
+
+    python3 data/published/make_records.py            # writes data/published/*.json
+    python3 data/published/make_records.py --check    # exit 1 when a committed file differs
+
+Python 3 standard library only. The generated JSON files are committed; rerun this after editing
+points.tsv or SOURCES.md. What is skipped, and why, is listed in README.md (and printed here).
+
+Conventions (README.md says the same):
+- timing.median_s is the time the source gives: printed µs/ms as they are; from a printed TFLOP/s
+  with the source's own FLOP convention (forward 4·B·H·N·L·d, halved when causal, backward 2.5×
+  forward), t = F_source / rate. It is the source's summary statistic (the FA3 paper averages 100
+  runs), not necessarily a median.
+- flops is rooflab's F for the problem (4·B·H·d·P, P = N·L, causal N·L − N(N−1)/2; backward 2.5×),
+  so the validator agrees; reported.flops_per_s is the printed rate (it differs from flops / time by
+  (N+1)/N for causal rows: the two conventions count the diagonal differently).
+- profile: the rooflab kernel profile that predicts the point (rooflab check-model), or none.
+"""
+import csv
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TSV = os.path.join(HERE, 'points.tsv')
+TOOL = 'data/published/make_records.py (from data/published/points.tsv)'
+
+FLOP_NOTE = ('Times from printed TFLOP/s use the source\'s FLOP convention: forward 4*B*H*N*L*d, '
+             'halved when causal, backward 2.5x forward (t = F_source / rate); printed us/ms are '
+             'taken as they are. timing.median_s is the source\'s reported time (its own summary '
+             'statistic, not necessarily a median). flops is rooflab\'s F (causal pairs '
+             'N*L - N(N-1)/2), so flops / time differs from the printed rate by (N+1)/N on causal '
+             'rows. Each point keeps the printed rate in reported.flops_per_s.')
+
+SOURCES = {
+    'fa3_paper': {
+        'file': 'fa3-paper-h100.json',
+        'source': ('Jay Shah, Ganesh Bikshandi, Ying Zhang, Vijay Thakkar, Pradeep Ramani, Tri Dao. '
+                   '"FlashAttention-3: Fast and Accurate Attention with Asynchrony and Low-precision". '
+                   'arXiv:2407.08608v2 [cs.LG], 2024-07-11 (revised 2024-07-12), NeurIPS 2024. '
+                   'https://arxiv.org/abs/2407.08608v2 - Fig. 5 (FP16/BF16 forward), Fig. 6 (backward), '
+                   'Fig. 7 (FP8 forward), Table 2 (pipelining ablation).'),
+        'date': '2024-07-11',
+        'hardware': {'name': 'NVIDIA H100 80GB SXM5 (700 W), GPU clock fixed at 1830 MHz',
+                     'preset': 'h100-sxm', 'sm_count': 132, 'sm_clock_hz': 1.83e9},
+        'software': {'kernel': 'FlashAttention-3 paper benchmarks (FA3, FA2, cuDNN, Triton, PyTorch)',
+                     'kernel_version': ('FlashAttention-3 (paper, July 2024); baselines FlashAttention '
+                                        '2.5.8, cuDNN 9.1.1.17, Triton nightly 3.0.0.post20240424212437, '
+                                        'PyTorch 2.3.0; CUDA 12.3, CUTLASS 3.5')},
+        'notes': ('Bar labels read from the PDF text layer (see SOURCES.md for how each label was tied '
+                  'to its bar). H100 SXM5 at a fixed 1830 MHz (the clock of the 989 TFLOP/s FP16 peak); '
+                  'each benchmark run 100 times and averaged. dtype printed as FP16/BF16: recorded as '
+                  'fp16 (same element size and peak). FP8 rows (Fig. 7): the paper does not state the '
+                  'batch; batch = 16k tokens / seqlen rounded (32, 16, 8, 4, 2, 1) is assumed, and each '
+                  'such point says so in its label and reading_error. Traffic model: naive for PyTorch '
+                  'eager forward, compulsory (the lower bound) for everything else, since the paper '
+                  'gives no byte counts and the tiled model (no L2 credit for K/V re-reads) would put '
+                  'the FA kernels above the roof. ' + FLOP_NOTE),
+    },
+    'flash_decoding_blog': {
+        'file': 'flash-decoding-blog-a100.json',
+        'source': ('Tri Dao, Daniel Haziza, Francisco Massa, Grigory Sizov. "Flash-Decoding for long-context '
+                   'inference", PyTorch blog, 2023-10-13. https://pytorch.org/blog/flash-decoding/ - section '
+                   '"Component-level micro-benchmarks" (pytorch/pytorch.github.io '
+                   '_posts/2023-10-13-flash-decoding.md @ c6a608850f946ebd28d2d21f52c9471513428079).'),
+        'date': '2023-10-13',
+        'hardware': {'name': 'NVIDIA A100 (memory size and form factor not stated by the source)',
+                     'preset': 'a100-sxm4-80gb'},
+        'software': {'kernel': 'decode attention micro-benchmark (PyTorch eager, FlashAttention v2.0.9, '
+                               'Flash-Decoding)',
+                     'kernel_version': ('FlashAttention v2.0.9; Flash-Decoding (FlashAttention >= 2.2 / '
+                                        'xFormers >= 0.0.22); PyTorch eager (version not stated)')},
+        'notes': ('Hardware: the blog says "A100" only; the memory size (40/80 GB) and form factor are not '
+                  'stated. The preset a100-sxm4-80gb (2039 GB/s) is an assumption; an A100 40GB has '
+                  '1555 GB/s. Times in microseconds as printed (0.1 us resolution, one number per cell). '
+                  'Query length 1 (decode) is implied by the context, not written in the table; the prose '
+                  'says "batch size 1" but the table varies B (taken as printed). FlashAttention v2.0.9 '
+                  'reads K/V per query head (no GQA packing): check-model predicts its points with '
+                  '--gqa-pack per-head.'),
+    },
+    'fa_issue_1572': {
+        'file': 'fa-issue-1572-h100.json',
+        'source': ('Dao-AILab/flash-attention issue #1572, "flash-attention-3 batch decode with page kv cache '
+                   'is significantly slower than flashinfer on MHA", comment by TheRainstorm, 2025-04-11 '
+                   '(pasted flash_attention_benchmark.py output). '
+                   'https://github.com/Dao-AILab/flash-attention/issues/1572'),
+        'date': '2025-04-11',
+        'hardware': {'name': 'NVIDIA H100 (SXM or PCIe not stated by the source)', 'preset': 'h100-sxm'},
+        'software': {'kernel': 'flash_attn_with_kvcache (FlashAttention-3, paged KV cache, CUDA graph)',
+                     'kernel_version': 'FlashAttention-3 hopper/ (version not stated; issue of 2025-04)'},
+        'notes': ('Hardware: "an H100"; SXM or PCIe is not stated. The preset h100-sxm (3.35 TB/s) is an '
+                  'assumption: on an H100 PCIe (2.0 TB/s) the printed 1849 GB/s would be 92 % of the '
+                  'roof. dtype is not printed: the printed GB/s match 2-byte K/V exactly, so fp16 is '
+                  'recorded. causal is not stated (it does not change a one-row decode). page_size 8, '
+                  'num_splits 0 (auto). Times in microseconds as printed; the printed GB/s (K and V '
+                  'bytes / time) is kept in reported.bytes_per_s.'),
+    },
+    'pytorch_benchmark_ff65cb6': {
+        'file': 'pytorch-benchmark-ff65cb6.json',
+        'source': ('pytorch/benchmark commit ff65cb675209d2308f7d27c6920af8a32de9aa90 "Fix dimension order '
+                   'for FlashAttention-3 (#2391)" (Differential Revision D60117034, July 2024): the '
+                   'commit message\'s test plan, python run_benchmark.py triton --op flash_attention '
+                   '--only triton_tutorial_flash_v2,flash_v3 --metrics tflops --d-head 128.'),
+        'date': None,
+        'hardware': {'name': 'Hopper GPU, model not stated in the commit (FA3 requires sm90)'},
+        'software': {'kernel': 'tritonbench flash_attention (triton_tutorial_flash_v2, flash_v3)',
+                     'kernel_version': 'FlashAttention-3 and the Triton tutorial FA2 as of July 2024 '
+                                       '(versions not stated)'},
+        'notes': ('Date: July 2024 (day not stated here). GPU model not stated, so no preset: these points '
+                  'are not predicted. dtype not stated: fp16 recorded (tritonbench runs 16-bit inputs for '
+                  'this op; fp16 and bf16 have the same size and peak). causal not stated: false recorded. '
+                  'FLOP convention: tritonbench\'s (4*B*H*N^2*d, the Triton tutorial\'s), assumed; the '
+                  'commit does not state it. One run in a test plan. ' + FLOP_NOTE),
+    },
+}
+
+SKIP_SOURCES = {
+    'fa3_pytorch_blog': 'no configuration: batch and heads not stated, values are "around" ranges',
+    'fa2_paper': 'no configuration: "up to" maxima only',
+}
+
+PROFILE_NOTE = {
+    ('flash_decoding_blog', 'flash-attention v2.0.9'):
+        'FlashAttention v2.0.9: K/V read per query head (not GQA-packed)',
+}
+
+
+def profile_for(source, kernel):
+    """(profile or None) for a row: FA3 -> fa3, FA2 v2.5.8 and v2.0.9 -> fa2, Flash-Decoding and the
+    FA3 paged decode -> flash-decoding, standard/PyTorch eager -> standard; cuDNN, Triton and the FA3
+    ablations have none."""
+    if source == 'fa_issue_1572':
+        return 'flash-decoding'
+    if kernel in ('flash-attention-3', 'flash-attention-3-fp8', 'flash_v3 (FA3)'):
+        return 'fa3'
+    if kernel.startswith('flash-attention-2 (v2.5.8)') or kernel == 'flash-attention v2.0.9':
+        return 'fa2'
+    if kernel == 'flash-decoding':
+        return 'flash-decoding'
+    if kernel.startswith('standard-attention') or kernel == 'pytorch-eager':
+        return 'standard'
+    return None
+
+
+def traffic_for(profile, kernel, bwd):
+    """The traffic model a point is placed with. The sources give no byte counts. PyTorch eager
+    materialises S and P (naive; its backward has no naive model, so compulsory). Every other kernel
+    (FlashAttention-style, split-KV decode, cuDNN, Triton) is placed at the compulsory bytes, the
+    lower bound: the tiled model counts each query block's K/V re-reads in DRAM with no L2 credit
+    (an upper bound), which puts the FA3 paper's points above the H100's roof (by 1.2-2.3x at
+    d = 64), while on a real H100 those re-reads hit L2."""
+    if kernel.startswith('standard') or kernel == 'pytorch-eager':
+        return 'compulsory' if bwd else 'naive'
+    return 'compulsory'
+
+
+def rooflab_flops(b, h, n, l, d, causal, bwd):
+    pairs = n * l - (n * (n - 1) // 2 if causal else 0)
+    f = 4.0 * b * h * d * pairs
+    return f * 2.5 if bwd else f
+
+
+def source_flops(b, h, n, l, d, causal, bwd):
+    f = 4.0 * b * h * n * l * d * (0.5 if causal else 1.0)
+    return f * 2.5 if bwd else f
+
+
+FP8_BATCH = {512: 32, 1024: 16, 2048: 8, 4224: 4, 8448: 2, 16896: 1}
+
+
+def skip_reason(r):
+    """Why a row is not a point (None: it is one)."""
+    if r['source_id'] in SKIP_SOURCES:
+        return SKIP_SOURCES[r['source_id']]
+    if r['value'] == 'OOM':
+        return 'out of memory (no time)'
+    if r['unit'] == 'GB/s':
+        return 'GB/s duplicate of the microsecond row (kept as its reported.bytes_per_s)'
+    if r['table_or_figure'].startswith('Table 2') and r['unit'] == 'TFLOP/s':
+        return 'TFLOP/s duplicate of the millisecond row (kept as its reported.flops_per_s)'
+    if not r['seq'] or not r['heads'] or not r['head_dim']:
+        return 'no configuration (a maximum without its shape)'
+    return None
+
+
+def problem_of(r):
+    n, l = int(r['seq']), int(r['kv_len'])
+    fp8 = 'fp8' in r['dtype']
+    if r['batch']:
+        b, assumed = int(r['batch']), False
+    else:
+        b, assumed = FP8_BATCH[n], True
+    causal = r['causal'] == 'yes'
+    bwd = r['pass'].startswith('bwd')
+    p = {'batch': b, 'heads': int(r['heads']), 'kv_heads': int(r['kv_heads']), 'seq': n,
+         'kv_len': l, 'head_dim': int(r['head_dim']), 'dtype': 'fp8' if fp8 else 'fp16',
+         'causal': causal, 'pass': 'bwd' if bwd else 'fwd'}
+    return p, assumed
+
+
+def time_of(r, p):
+    v = float(r['value'])
+    if r['unit'] == 'us':
+        return v * 1e-6
+    if r['unit'] == 'ms':
+        return v * 1e-3
+    if r['unit'] == 'TFLOP/s':
+        f = source_flops(p['batch'], p['heads'], p['seq'], p['kv_len'], p['head_dim'], p['causal'],
+                         p['pass'] == 'bwd')
+        return f / (v * 1e12)
+    raise ValueError('unit %r' % r['unit'])
+
+
+def label_of(r, p, profile, assumed):
+    bits = [r['kernel'], p['pass'], 'd=%d' % p['head_dim'], 'causal' if p['causal'] else 'non-causal']
+    if p['seq'] == 1:
+        bits.append('decode, kv_len %d' % p['kv_len'])
+    lab = ', '.join(bits)
+    if r['notes']:
+        lab += ' (' + r['notes'] + ')'
+    note = PROFILE_NOTE.get((r['source_id'], r['kernel']))
+    if note:
+        lab += '; ' + note
+    if assumed:
+        lab += '; batch %d ASSUMED (not stated)' % p['batch']
+    return lab
+
+
+def make_point(r, companion):
+    p, assumed = problem_of(r)
+    profile = profile_for(r['source_id'], r['kernel'])
+    bwd = p['pass'] == 'bwd'
+    t = time_of(r, p)
+    pt = {'problem': p, 'traffic_model': traffic_for(profile, r['kernel'], bwd),
+          'timing': {'median_s': float('%.6g' % t)},
+          'flops': rooflab_flops(p['batch'], p['heads'], p['seq'], p['kv_len'], p['head_dim'],
+                                 p['causal'], bwd),
+          'kernel': r['kernel'], 'label': label_of(r, p, profile, assumed)}
+    if profile:
+        pt['profile'] = profile
+    fig = r['table_or_figure']
+    xlabel = r['notes'].split(';')[0] if r['notes'].startswith('x-label') else ''
+    if r['source_id'] == 'flash_decoding_blog':
+        xlabel = 'row B=%d, seqlen %d' % (p['batch'], p['kv_len'])
+    elif r['source_id'] == 'fa_issue_1572':
+        xlabel = 'line seqlen_k %d' % p['kv_len']
+    pt['figure'] = fig + (', ' + xlabel if xlabel else '')
+    err = r['reading_error']
+    if assumed:
+        err += '; batch not stated by the source, %d assumed (16k tokens / seqlen)' % p['batch']
+    pt['reading_error'] = err
+    rep = {}
+    if r['unit'] == 'TFLOP/s':
+        rep['flops_per_s'] = float(r['value']) * 1e12
+    if companion is not None:
+        unit, value = companion
+        if unit == 'TFLOP/s':
+            rep['flops_per_s'] = value * 1e12
+        elif unit == 'GB/s':
+            rep['bytes_per_s'] = value * 1e9
+    if rep:
+        pt['reported'] = rep
+    return pt
+
+
+def companion_key(r):
+    return (r['source_id'], r['table_or_figure'], r['kernel'], r['batch'], r['heads'], r['seq'],
+            r['kv_len'], r['head_dim'])
+
+
+def build(rows):
+    companions = {}
+    for r in rows:
+        if r['unit'] in ('GB/s',) or (r['table_or_figure'].startswith('Table 2') and
+                                      r['unit'] == 'TFLOP/s'):
+            companions[companion_key(r)] = (r['unit'], float(r['value']))
+    records, skipped = {}, []
+    for i, r in enumerate(rows, start=2):
+        why = skip_reason(r)
+        if why:
+            skipped.append((i, r['source_id'], r['table_or_figure'], r['kernel'], r['value'],
+                            r['unit'], why))
+            continue
+        src = r['source_id']
+        if src not in SOURCES:
+            raise SystemExit('row %d: unknown source %r' % (i, src))
+        comp = companions.get(companion_key(r)) if r['unit'] in ('us', 'ms') else None
+        records.setdefault(src, []).append(make_point(r, comp))
+    return records, skipped
+
+
+def record_json(src, points):
+    s = SOURCES[src]
+    prov = {'kind': 'published'}
+    if s['date']:
+        prov['date'] = s['date']
+    prov['source'] = s['source']
+    prov['tool'] = TOOL
+    prov['notes'] = s['notes']
+    doc = {'schema': 'rooflab-record', 'schema_version': 1, 'provenance': prov,
+           'hardware': s['hardware'], 'software': s['software'], 'points': points}
+    return json.dumps(doc, indent=1, ensure_ascii=False) + '\n'
+
+
+def main(argv):
+    check = '--check' in argv[1:]
+    with open(TSV, newline='', encoding='utf-8') as f:
+        rows = list(csv.DictReader(f, delimiter='\t'))
+    records, skipped = build(rows)
+    stale = []
+    for src, points in records.items():
+        path = os.path.join(HERE, SOURCES[src]['file'])
+        text = record_json(src, points)
+        if check:
+            try:
+                with open(path, encoding='utf-8') as f:
+                    if f.read() != text:
+                        stale.append(path)
+            except OSError:
+                stale.append(path)
+        else:
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(text)
+        print('%s: %d points' % (SOURCES[src]['file'], len(points)))
+    print('skipped %d of %d rows:' % (len(skipped), len(rows)))
+    for line, src, fig, kernel, value, unit, why in skipped:
+        print('  line %d  %s  %s  %s  %s %s: %s' % (line, src, fig, kernel, value, unit, why))
+    if stale:
+        print('out of date (rerun without --check): ' + ', '.join(stale), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))

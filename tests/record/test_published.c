@@ -1,0 +1,140 @@
+/* test_published.c — one published record read through core and one of its points predicted,
+ * against hand values: the Flash-Decoding blog's A100 micro-benchmark, Flash-Decoding at B = 1,
+ * kv_len 65536, 16 query heads, 2 KV heads, d = 128, fp16: 64.4 µs as printed.
+ * Usage: test_published DATA_PUBLISHED_DIR */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "rooflab/record.h"
+
+static char *slurp(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    if (buf) buf[n] = '\0';
+    fclose(f);
+    if (len) *len = buf ? (size_t)n : 0;
+    return buf;
+}
+
+/* The point of `r` with this profile, batch and kv_len, or NULL. */
+static const rl_rec_point *find_point(const rl_record *r, rl_kernel profile, int64_t batch,
+                                      int64_t kv_len) {
+    for (size_t i = 0; i < r->point_count; i++) {
+        const rl_rec_point *p = &r->points[i];
+        if (p->has_profile && p->profile == profile && p->problem.batch == batch &&
+            p->problem.kv_len == kv_len)
+            return p;
+    }
+    return NULL;
+}
+
+static void flash_decoding_point_is_predicted(const char *dir) {
+    char path[1200];
+    snprintf(path, sizeof path, "%s/flash-decoding-blog-a100.json", dir);
+    size_t len = 0;
+    char *text = slurp(path, &len);
+    CHECK(text != NULL);
+    if (!text) return;
+    rl_record *r = NULL;
+    rl_rec_issues is = {0};
+    CHECK(rl_record_parse(text, len, &r, &is) == RL_OK);
+    CHECK(is.warnings == 0);
+    free(text);
+    rl_rec_issues_free(&is);
+    if (!r) return;
+    CHECK(r->provenance.kind == RL_PROV_PUBLISHED);
+    CHECK(strcmp(rl_rec_provenance_name(r->provenance.kind), "published") == 0);
+    CHECK(r->hardware.preset && strcmp(r->hardware.preset, "a100-sxm4-80gb") == 0);
+    const rl_rec_point *p = find_point(r, RL_KERNEL_FLASH_DECODING, 1, 65536);
+    CHECK(p != NULL);
+    if (p) {
+        CHECK(p->problem.seq == 1 && p->problem.heads == 16 && p->problem.kv_heads == 2);
+        CHECK(p->figure && strstr(p->figure, "micro-benchmark table"));
+        CHECK(p->reading_error && strstr(p->reading_error, "0.1 us"));
+        /* measured: 64.4 µs as printed; F = 4·B·H·d·L = 4·1·16·128·65536 = 536,870,912 FLOP */
+        CHECK_CLOSE(p->time_median_s, 64.4e-6, 1e-12);
+        CHECK_CLOSE(p->flops, 536870912.0, 0);
+        const rl_hw *hw = rl_hw_find("a100-sxm4-80gb");
+        rl_roof roof = {hw->bandwidth_bytes_per_s, rl_hw_peak_for_dtype(hw, RL_DTYPE_FP16)};
+        /* compulsory bytes: Q and O 2·(1·16·128·2) = 8,192; K and V 2·(1·2·65536·128·2) =
+         * 67,108,864; 67,117,056 B over 2039 GB/s = 32.917 µs, the bound under the measured time */
+        rl_report rep;
+        CHECK(rl_report_compute(&p->problem, hw, roof, &rep, NULL) == RL_OK);
+        CHECK_CLOSE(rep.work.traffic[RL_MODEL_COMPULSORY].bytes, 67117056.0, 0);
+        double bound = 67117056.0 / 2039e9;
+        CHECK_CLOSE(rep.points[RL_MODEL_COMPULSORY].time_s, bound, 1e-12);
+        CHECK(p->time_median_s > bound);
+        /* predicted (check-model's spec: the profile, nothing else for flash-decoding): between
+         * the bound and the family's 20 % target; error = (predicted − 64.4 µs) / 64.4 µs */
+        rl_kernel_spec spec = {0};
+        spec.kernel = p->profile;
+        rl_prediction pr;
+        CHECK(rl_predict(&p->problem, hw, roof, &spec, &pr, NULL) == RL_OK);
+        double error = (pr.time_s - 64.4e-6) / 64.4e-6;
+        CHECK(pr.time_s >= bound);
+        CHECK(error > -0.20 && error < 0.20);
+        printf("flash-decoding B=1 L=65536 on a100-sxm4-80gb: measured 64.4 us, predicted %.4g us, "
+               "error %+.1f %%\n", pr.time_s * 1e6, 100 * error);
+    }
+    rl_record_free(r);
+}
+
+/* The new point fields survive write and read; an unknown profile is refused at its path. */
+static void profile_figure_and_reading_error_survive_write_and_read(void) {
+    rl_record *b = rl_record_new(RL_PROV_PUBLISHED);
+    rl_rec_set_string(&b->hardware.name, "NVIDIA H100 80GB SXM5");
+    rl_rec_set_string(&b->hardware.preset, "h100-sxm");
+    rl_rec_set_string(&b->software.kernel_version, "FlashAttention-3 (paper)");
+    rl_rec_point *p = rl_record_add_point(b);
+    p->problem.seq = 4096;
+    p->problem.dtype = RL_DTYPE_FP16;
+    p->traffic_model = RL_TRAFFIC_COMPULSORY;
+    p->time_median_s = 1e-3;
+    p->flops = 4.0 * 8 * 64 * 4096.0 * 4096.0;
+    p->has_profile = 1;
+    p->profile = RL_KERNEL_FA3;
+    rl_rec_set_string(&p->figure, "Fig. 5(a), x-label 4k");
+    rl_rec_set_string(&p->reading_error, "integer bar label (+-0.5 TFLOP/s)");
+    rl_error err = {0};
+    char *json = rl_record_write_json(b, 0, &err);
+    CHECK(json != NULL);
+    CHECK_STR_CONTAINS(json, "\"kind\":\"published\"");
+    CHECK_STR_CONTAINS(json, "\"profile\":\"fa3\"");
+    rl_record *back = NULL;
+    rl_rec_issues is = {0};
+    CHECK(json && rl_record_parse(json, strlen(json), &back, &is) == RL_OK);
+    if (back) {
+        CHECK(back->provenance.kind == RL_PROV_PUBLISHED);
+        CHECK(back->points[0].has_profile && back->points[0].profile == RL_KERNEL_FA3);
+        CHECK(strcmp(back->points[0].figure, "Fig. 5(a), x-label 4k") == 0);
+        CHECK(strcmp(back->points[0].reading_error, "integer bar label (+-0.5 TFLOP/s)") == 0);
+    }
+    rl_record_free(back);
+    free(json);
+    /* a profile out of range in memory is an error at its path */
+    b->points[0].profile = (rl_kernel)99;
+    rl_rec_issues_clear(&is);
+    CHECK(rl_record_validate(b, &is) != RL_OK);
+    CHECK(is.count > 0 && strstr(is.items[0].message, "points[0].profile: expected a kernel profile"));
+    rl_rec_issues_free(&is);
+    rl_record_free(b);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_published DATA_PUBLISHED_DIR\n");
+        return 2;
+    }
+    flash_decoding_point_is_predicted(argv[1]);
+    profile_figure_and_reading_error_survive_write_and_read();
+    return check_report("test_published");
+}
