@@ -81,7 +81,7 @@ typedef struct cm_tally {       /* "no profile: cudnn 48" */
 typedef struct cm_flag {        /* a time below its compulsory bound */
     cm_eval e;
     int predicted;              /* 0: the measured time, 1: the prediction */
-    const char *family;         /* NULL when the point has no family */
+    char family[96];            /* "" when the point has no family (a copy: families move) */
 } cm_flag;
 
 typedef struct cm_state {
@@ -175,7 +175,10 @@ static void flag(cm_state *s, const cm_eval *e, int predicted, const char *famil
         return;
     }
     s->flags = p;
-    s->flags[s->nflags++] = (cm_flag){*e, predicted, family};
+    cm_flag *fl = &s->flags[s->nflags++];
+    fl->e = *e;
+    fl->predicted = predicted;
+    snprintf(fl->family, sizeof fl->family, "%s", family ? family : "");
 }
 
 /* The profile's spec for a point: the mapping table of the help text. */
@@ -277,14 +280,14 @@ static int judge(cm_state *s) {
         family_figures(f);
         f->below = 0;
         for (size_t k = 0; k < s->nflags; k++)
-            if (s->flags[k].family && strcmp(s->flags[k].family, f->name) == 0) f->below++;
+            if (strcmp(s->flags[k].family, f->name) == 0) f->below++;
         f->passes = f->strict ? f->mean_abs <= CM_FA3_MEAN && f->max_abs <= CM_FA3_POINT
                               : f->mean_abs <= CM_MEAN_TARGET;
         f->passes = f->passes && f->below == 0;
         if (!f->passes && !f->excepted) ok = 0;
     }
     for (size_t k = 0; k < s->nflags; k++)
-        if (!s->flags[k].family) ok = 0; /* a measured time below its bound, outside any family */
+        if (!s->flags[k].family[0]) ok = 0; /* a measured time below its bound, outside any family */
     return ok;
 }
 
@@ -368,8 +371,8 @@ static void print_flags(const cm_state *s) {
                secs(fl->predicted ? fl->e.predicted_s : fl->e.measured_s, a, sizeof a),
                secs(fl->e.compulsory_s, b, sizeof b), fl->e.file, fl->e.index,
                fl->e.pt->figure ? fl->e.pt->figure : "(no figure)",
-               problem_text(&fl->e.pt->problem, pb, sizeof pb), fl->family ? " in " : "",
-               fl->family ? fl->family : "");
+               problem_text(&fl->e.pt->problem, pb, sizeof pb), fl->family[0] ? " in " : "",
+               fl->family);
     }
 }
 
@@ -465,7 +468,7 @@ static int print_json(const cm_state *s, int targets, int ok) {
     for (size_t k = 0; k < s->nflags; k++) {
         cJSON *e = eval_json(&s->flags[k].e);
         cJSON_AddStringToObject(e, "what", s->flags[k].predicted ? "predicted" : "measured");
-        if (s->flags[k].family) cJSON_AddStringToObject(e, "family", s->flags[k].family);
+        if (s->flags[k].family[0]) cJSON_AddStringToObject(e, "family", s->flags[k].family);
         cJSON_AddItemToArray(fl, e);
     }
     cJSON *t = cJSON_AddObjectToObject(o, "targets");

@@ -88,6 +88,10 @@ expect_rc 2 "check-model without files" "$R" check-model
 expect_rc 1 "check-model on an invalid record" "$R" check-model "$C"/invalid/profile-unknown.json
 contains "$T/err" 'points[0].profile: expected one of generic' "invalid profile message"
 expect_rc 1 "check-model on a missing file" "$R" check-model "$T/none.json"
+sed 's/"median_s": 5.7e-05/"median_s": 1e-06/' "$C"/valid/published-profile.json > "$T/fast.json"
+expect_rc 1 "check-model --targets: a measured time below its compulsory bound" "$R" check-model --targets "$T/fast.json"
+contains "$T/out" "below the compulsory bound: 1" "bound flag count"
+contains "$T/out" "measured 1 µs < bound" "bound flag line"
 
 echo "test_record_cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]
