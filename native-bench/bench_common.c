@@ -11,6 +11,7 @@
 
 #include "attn_shape.h" /* rlk_kv_head */
 #include "bench.h"
+#include "rooflab/rooflab.h"
 
 static const char *const kernel_names[RLB_KERNEL_COUNT] = {
     "cpu-naive",       "cpu-tiled",   "cuda-naive", "cuda-tiled-fp32",
@@ -173,11 +174,6 @@ rlb_inputs rlb_inputs_host(const rlb_host_inputs *t) {
 
 /* ---- statistics --------------------------------------------------------------------------- */
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 void rlb_stats_from(const double *times_s, int n, int warmup, rlb_stats *out) {
     memset(out, 0, sizeof *out);
     out->warmup = warmup;
@@ -185,10 +181,9 @@ void rlb_stats_from(const double *times_s, int n, int warmup, rlb_stats *out) {
     double *t = (double *)malloc((size_t)n * sizeof *t);
     if (!t) return;
     memcpy(t, times_s, (size_t)n * sizeof *t);
-    qsort(t, (size_t)n, sizeof *t, cmp_double);
+    out->median_s = rl_median(t, (size_t)n); /* sorts t */
     out->min_s = t[0];
     out->max_s = t[n - 1];
-    out->median_s = (n % 2) ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
     out->runs = n;
     free(t);
 }

@@ -51,36 +51,10 @@ static void sb_printf(sbuf *b, const char *fmt, ...) {
 /* A malloc'd copy of `s` the record accepts as a string: valid UTF-8 (a byte that does not start
  * a well-formed, shortest-form, non-surrogate sequence becomes '?'), at most RL_RECORD_MAX_STRING
  * code points. NULL when out of memory. */
+/* A command-line argument as the record stores it: core's UTF-8 cleaning and length limit. */
 static char *storable_arg(const char *s) {
-    const unsigned char *u = (const unsigned char *)s;
-    size_t len = strlen(s);
-    char *out = (char *)malloc(len + 1);
-    if (!out) return NULL;
-    size_t o = 0, cps = 0;
-    for (size_t i = 0; i < len && cps < RL_RECORD_MAX_STRING; cps++) {
-        unsigned char c = u[i];
-        size_t n = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3
-                             : (c & 0xF8) == 0xF0 ? 4 : 0;
-        unsigned cp = n == 1 ? c : n ? (unsigned)(c & (0x7F >> n)) : 0;
-        int ok = n > 0 && i + n <= len;
-        for (size_t k = 1; ok && k < n; k++) {
-            ok = (u[i + k] & 0xC0) == 0x80;
-            cp = (cp << 6) | (u[i + k] & 0x3F);
-        }
-        if (ok && ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-                   cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)))
-            ok = 0;
-        if (ok) {
-            memcpy(out + o, u + i, n);
-            o += n;
-            i += n;
-        } else {
-            out[o++] = '?';
-            i++;
-        }
-    }
-    out[o] = '\0';
-    return out;
+    char *out = NULL;
+    return rl_rec_set_clean_string(&out, s) == 0 ? out : NULL;
 }
 
 static int set_problem(rl_rec_point *pt, const rl_problem *p, rl_model model, rl_error *err) {

@@ -1,5 +1,6 @@
 /* roofline.c — ridge, attainable throughput, bound time, regime, efficiency, SRAM budget. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "internal.h"
 
@@ -24,6 +25,17 @@ rl_point rl_roofline_point(rl_roof roof, double flops, double bytes) {
     p.bound = p.intensity_flop_per_byte < rl_ridge_flop_per_byte(roof) ? RL_BOUND_MEMORY
                                                                          : RL_BOUND_COMPUTE;
     return p;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double rl_median(double *v, size_t n) {
+    if (n == 0) return 0;
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 double rl_efficiency(rl_roof roof, double flops, double bytes, double time_s) {

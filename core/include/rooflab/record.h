@@ -261,7 +261,7 @@ int rl_rec_set_string(char **slot, const char *text);
  * does not start a valid UTF-8 sequence becomes '?', and the copy stops at RL_RECORD_MAX_STRING
  * characters, so the record accepts it. 0, or -1 when out of memory. */
 int rl_rec_set_clean_string(char **slot, const char *text);
-/* The median of v[0 .. n) (sorts v in place), as records summarise repeated runs; 0 when n is 0. */
+/* rl_median (rooflab.h) under the record library's name: the median of v[0 .. n), sorted in place. */
 double rl_rec_median(double *v, size_t n);
 /* Append an artifact path. 0 or -1. */
 int rl_rec_add_artifact(rl_record *record, const char *path);

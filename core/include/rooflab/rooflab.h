@@ -400,6 +400,9 @@ typedef struct rl_point {
 double rl_ridge_flop_per_byte(rl_roof roof);                        /* I* = π / β */
 double rl_attainable_flops_per_s(rl_roof roof, double intensity);   /* min(π, β·I) */
 rl_point rl_roofline_point(rl_roof roof, double flops, double bytes);
+/* The median of v[0 .. n) (sorts v in place); 0 when n is 0. The one median of repeated runs,
+ * for the benchmark, the importers and the records. */
+double rl_median(double *v, size_t n);
 /* Measured efficiency: (flops / time) / P(I) at I = flops / bytes. > 1 means above the roof. */
 double rl_efficiency(rl_roof roof, double flops, double bytes, double time_s);
 /* Check a roof: both rates finite and > 0. Field names "bandwidth" and "peak". */

@@ -206,16 +206,7 @@ const char *rl__problem_key(const char *field) {
     return f >= 0 ? rl_problem_field_info((rl_problem_field)f)->key : field;
 }
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-double rl_rec_median(double *v, size_t n) {
-    if (n == 0) return 0;
-    qsort(v, n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
+double rl_rec_median(double *v, size_t n) { return rl_median(v, n); }
 
 int rl_rec_add_artifact(rl_record *r, const char *path) {
     if (!r || !path || r->provenance.artifact_count >= RL_RECORD_MAX_ARTIFACTS) return -1;
