@@ -1,4 +1,4 @@
-/* Hardware presets: every DESIGN.md id exists with the datasheet figures of HARDWARE.md. */
+/* Hardware presets: every DESIGN.md id exists with its datasheet figures (sources in each preset). */
 #include "check.h"
 #include "rooflab/rooflab.h"
 
@@ -31,7 +31,7 @@ static void ids_exist(void) {
 }
 
 static void datasheet_figures(void) {
-    /* HARDWARE.md, dense figures. */
+    /* Datasheet figures, dense. */
     const rl_hw *h = rl_hw_find("h100-sxm");
     CHECK_CLOSE(h->bandwidth_bytes_per_s, 3350e9, 0);
     CHECK_CLOSE(h->peak_flops_per_s[RL_PEAK_FP16_TENSOR], 989e12, 0); /* 1979 is sparse */

@@ -27,8 +27,15 @@ function params(p) {
     batch: p.batch || 0, heads: p.heads || 0, 'kv-heads': p['kv-heads'] || 0, seq: p.seq || 0,
     'kv-len': p['kv-len'] || 0, 'head-dim': p['head-dim'] || 0, dtype, 'kv-dtype': kv,
     causal: p.causal ? 1 : 0, pass: p.pass === 'bwd' ? 1 : 0, 'block-m': p['block-m'] || 0,
-    'block-n': p['block-n'] || 0, bandwidth: bw, peak, hw,
+    'block-n': p['block-n'] || 0, bandwidth: bw, peak, hw, kernel: kernelIndex(p.kernel || 'generic'),
+    'gqa-pack': { packed: 1, 'per-head': 2 }[p['gqa-pack']] || 0,
   };
+}
+// A kernel profile's index, by its name as the module itself lists them.
+function kernelIndex(name) {
+  const M = model.raw;
+  for (let i = 0; i < M._rlw_kernel_count(); i++) if (M.UTF8ToString(M._rlw_kernel_name(i)) === name) return i;
+  throw new Error(`no kernel profile ${name}`);
 }
 function flags(p) {
   const out = [];
@@ -43,7 +50,7 @@ function evalOk(p) {
   return e.r;
 }
 
-test('first seed example: B=1 H=8 N=L=16384 d=64 fp16 Br=64 (DESIGN.md reference values)', () => {
+test('the first source document\'s example: B=1 H=8 N=L=16384 d=64 fp16 Br=64 (DESIGN.md reference values)', () => {
   const r = evalOk({ seq: 16384, heads: 8, 'head-dim': 64, hw: 'a100-sxm4-80gb' });
   assert.equal(r.q_tensor_bytes, 2 * 8 * 16384 * 64);            // 16.78 MB
   assert.equal(r.score_matrix_bytes, 2 * 8 * 16384 * 16384);     // 4.29 GB
@@ -86,13 +93,15 @@ test('ridges from datasheet peaks: A100 ≈ 153, H100 SXM ≈ 295, V100 tensor v
   assert.equal(v.peaks.fp16_nontensor, 31.4e12);
 });
 
-test('causal pairs: N·L − N(N−1)/2; backward is 2.5 × forward with tiled not modelled', () => {
+test('causal pairs: N·L − N(N−1)/2; backward is 2.5 × forward, tiled the FA2 backward dataflow', () => {
   const r = evalOk({ seq: 4096, causal: true });
   assert.equal(r.pairs, 4096 * 4097 / 2);
   const b = evalOk({ seq: 4096, pass: 'bwd' });
   assert.equal(b.flops, 2.5 * 4 * 8 * 4096 * 4096 * 64);
-  assert.equal(b['tiled.available'], 0);
+  assert.equal(b['tiled.available'], 1);
+  assert.equal(b['naive.available'], 0);
   assert.equal(b['compulsory.available'], 1);
+  assert.ok(b['tiled.bytes'] > b['compulsory.bytes']);
 });
 
 // The grid compared with the native build: presets, dtypes, GQA, decode, causal, bwd, tiles,
@@ -116,6 +125,14 @@ const GRID = [
   { seq: 4096, hw: 'custom', bandwidth: '1 TiB/s', peak: '100 TFLOP/s' },
   { seq: 4096, bandwidth: '25 Gbit/s', peak: '1.5e15 FLOP/s' },
   { seq: 1048576, heads: 128, batch: 8, 'head-dim': 128, causal: true },
+  { batch: 4, heads: 16, seq: 8192, 'head-dim': 128, kernel: 'fa3' },
+  { batch: 32, heads: 16, seq: 512, 'head-dim': 128, kernel: 'fa3', causal: true },
+  { batch: 2, heads: 32, seq: 4096, 'head-dim': 64, kernel: 'fa2', hw: 'a100-sxm4-80gb' },
+  { heads: 32, 'kv-heads': 8, seq: 1, 'kv-len': 32768, 'head-dim': 128, kernel: 'flashinfer' },
+  { batch: 8, heads: 16, 'kv-heads': 2, seq: 1, 'kv-len': 8192, 'head-dim': 128, kernel: 'flash-decoding', hw: 'a100-sxm4-80gb' },
+  { batch: 4, heads: 16, seq: 4096, 'head-dim': 128, kernel: 'standard', causal: true },
+  { heads: 32, 'kv-heads': 8, seq: 1, 'kv-len': 32768, 'head-dim': 128, 'gqa-pack': 'packed' },
+  { batch: 2, heads: 16, seq: 4096, 'head-dim': 128, kernel: 'fa3', pass: 'bwd' },
 ];
 
 test('every evaluation equals the native `rooflab eval --json` to 1e-12 relative', () => {
@@ -137,6 +154,25 @@ test('every evaluation equals the native `rooflab eval --json` to 1e-12 relative
         close(r[`${m}.${k}`], nm[k], 1e-12, `${what} ${m}.${k}`);
       }
       assert.equal(model.bounds[r[`${m}.bound`]], nm.bound, `${what} ${m}.bound`);
+    }
+    // Levels and the predicted time (rooflab 0.2): the same numbers as the native CLI.
+    for (const m of MODELS) {
+      const lv = n.models[m] && n.models[m].levels;
+      if (!lv) { assert.ok(!r.levels_known || !r[`${m}.available`], `${what} ${m}: native lacks levels`); continue; }
+      close(r[`${m}.dram_bytes`], lv.dram.bytes, 1e-12, `${what} ${m}.dram_bytes`);
+      close(r[`${m}.l2_bytes`], lv.l2.bytes, 1e-12, `${what} ${m}.l2_bytes`);
+      close(r[`${m}.l2_intensity_flop_per_byte`], lv.l2.intensity_flop_per_byte, 1e-12, `${what} ${m}.l2 intensity`);
+      close(r[`${m}.kv_hit_fraction`], lv.kv_hit_fraction, 1e-12, `${what} ${m}.kv_hit_fraction`);
+    }
+    if (n.predicted) {
+      assert.equal(r['predicted.available'], 1, `${what}: WASM did not predict`);
+      close(r['predicted.time_s'], n.predicted.time_s, 1e-12, `${what} predicted.time_s`);
+      for (const [term, sec] of Object.entries(n.predicted.terms)) {
+        close(r[`predicted.terms.${term}`], sec, 1e-12, `${what} predicted.terms.${term}`);
+      }
+      close(r['predicted.dram_bytes'], n.predicted.levels.dram.bytes, 1e-12, `${what} predicted.dram_bytes`);
+    } else {
+      assert.equal(r['predicted.available'], 0, `${what}: WASM predicted, native did not`);
     }
     if (n.sram) {
       for (const k of ['q_tile_bytes', 'k_tile_bytes', 'v_tile_bytes', 's_tile_bytes', 'o_acc_bytes', 'ml_bytes', 'total_bytes', 'limit_default_bytes', 'limit_optin_bytes']) {
@@ -166,9 +202,9 @@ test('a sweep equals one evaluation per value, and 256 log-spaced N cover 128 �
   }
 });
 
-test('presets: the ids DESIGN.md names, custom last, figures from HARDWARE.md', () => {
+test('presets: the ids DESIGN.md names, custom last, the datasheet figures', () => {
   const ids = model.presets.map((p) => p.id);
-  for (const id of ['v100-sxm2', 'a100-sxm4-40gb', 'a100-sxm4-80gb', 'h100-sxm', 'h100-pcie', 'h200-sxm', 'l4', 'rtx3060', 'rtx4090', 'mi300x']) {
+  for (const id of ['v100-sxm2', 'a100-sxm4-40gb', 'a100-sxm4-80gb', 'a100-pcie-80gb', 'h100-sxm', 'h100-pcie', 'h200-sxm', 'l4', 'rtx3060', 'rtx4090', 'mi300x']) {
     assert.ok(ids.includes(id), id);
   }
   assert.equal(ids[ids.length - 1], 'custom');
