@@ -40,13 +40,41 @@ test('chart data: datasets, axes and legend from one evaluation', () => {
   const v = buildViews(model, ev.r, sw.rows, r.roof, [], 'seq', 4096);
   const colors = { fg: '#000', bg: '#fff', roof: '#111', ridge: '#222', compulsory: '#333333', tiled: '#444444', naive: '#555555', ceilings: [] };
   const ds = rooflineDatasets(v.roofline, [{ label: '<b>x</b>', points: [{ x: 1e6, y: 1e9 }] }], colors, (x, u) => model.format(x, u));
-  assert.deepEqual(ds.map((d) => d.rlKind), ['roof', 'trail', 'trail', 'trail', 'point', 'point', 'point', 'measured']);
+  // The default profile (generic) predicts on the default H100: its point comes after the models'.
+  assert.deepEqual(ds.map((d) => d.rlKind), ['roof', 'trail', 'trail', 'trail', 'point', 'point', 'point', 'predicted', 'measured']);
+  assert.equal(ds[7].data[0].x, ev.r['predicted.dram_intensity_flop_per_byte']);
+  assert.equal(ds[7].data[0].y, ev.r['predicted.flops_per_s']);
   assert.equal(ds[4].data[0].x, ev.r['compulsory.intensity_flop_per_byte']);
   const axes = rooflineAxes(v.roofline, [{ points: [{ x: 1e9, y: 1e9 }] }]);
   assert.equal(axes.xMax, 1e9);
-  assert.equal(sweepDatasets(v.sweep, colors).length, 6);
+  assert.equal(sweepDatasets(v.sweep, colors).length, 7); // three times, three intensities, the predicted time
   const legend = legendItems(v.roofline, [], model, [128, 1048576]).map((x) => x[1]).join('\n');
   assert.match(legend, /sweeps 128 … 1,048,576/);
+});
+
+test('kernel keys: URL round trip, defaults omitted, model input; the extra roofs and level points', () => {
+  for (const frag of ['kernel=fa3', 'phase=decode&seq=1&kv-len=32768&heads=32&kv-heads=8&kernel=flashinfer&gqa-pack=per-head&splits=16',
+    'ctas-per-sm=2&roofs=l2%2Cexp&levels=1']) {
+    assert.equal(ps.toFragment(ps.fromFragment(`#${frag}`)), frag);
+  }
+  assert.equal(ps.toFragment({ ...ps.defaultState(), splits: '0', 'ctas-per-sm': '0' }), '', '0 = the profile\'s choice, omitted');
+  const r = ps.resolve(ps.fromFragment('#kernel=flash-decoding&gqa-pack=packed&splits=8&ctas-per-sm=3'));
+  assert.ok(r.ok, r.message);
+  assert.deepEqual([r.params.kernel, r.params['gqa-pack'], r.params.splits, r.params['ctas-per-sm']],
+    [model.kernels.findIndex((k) => k.name === 'flash-decoding'), 1, 8, 3]);
+  const bad = ps.resolve(ps.fromFragment('#kernel=fa9'));
+  assert.equal(bad.field, 'kernel');
+  assert.match(bad.message, /^kernel: expected one of generic, fa2, fa3/);
+  const st = ps.fromFragment('#seq=8192&batch=4&heads=16&head-dim=128&kernel=fa3&roofs=l2%2Cexp&levels=1');
+  const rr = ps.resolve(st);
+  const ev = model.evaluate(rr.params);
+  const sw = model.sweep(rr.params, 'seq', 128, 1048576, 64, true);
+  const v = buildViews(model, ev.r, sw.rows, rr.roof, [], 'seq', 8192, { roofs: ['l2', 'exp'], levels: true, kernel: 'fa3' }).roofline;
+  assert.equal(v.l2Line.bandwidth, ev.r.l2_bandwidth_bytes_per_s);
+  assert.deepEqual(v.expLines.map((e) => e.peak), [ev.r.exp_roof_flops_per_s, ev.r.mma_exp_roof_flops_per_s]);
+  assert.ok(v.yMax >= ev.r.exp_roof_flops_per_s, 'the y axis takes the exp roof in');
+  assert.deepEqual(v.levels.l2.map((p) => p.x), ['compulsory', 'tiled', 'naive'].map((m) => ev.r[`${m}.l2_intensity_flop_per_byte`]));
+  assert.deepEqual(v.levels.dram.map((p) => p.y), ['compulsory', 'tiled', 'naive'].map((m) => ev.r[`${m}.dram_attainable_flops_per_s`]));
 });
 
 test('one HTML escape for & < > " \'', () => {

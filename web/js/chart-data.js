@@ -5,7 +5,9 @@
 // arithmetic here chooses axis ranges for display.
 
 export const MODELS = ['compulsory', 'tiled', 'naive'];
-export const RANK = { point: 0, measured: 1, roof: 2, ceiling: 3, trail: 4 };
+export const RANK = { point: 0, predicted: 0, level: 1, measured: 1, roof: 2, ceiling: 3, trail: 4 };
+export const MOVING = ['point', 'predicted', 'level']; // kinds whose marks move with N in place
+export const LEVELS = ['dram', 'l2'];
 const POINT_STYLE = { compulsory: 'circle', tiled: 'triangle', naive: 'rectRot' };
 
 export function withAlpha(color, alpha) {
@@ -52,15 +54,46 @@ function rowsViews(rows) {
       intensity: ok.map((row) => ({ x: row.x, y: row[`${m}.intensity_flop_per_byte`] })),
     };
   }
+  // The predicted time where the kernel profile can predict the row (0 elsewhere: not drawn).
+  series.predicted = rows.filter((row) => row['predicted.time_s'] > 0).map((row) => ({ x: row.x, y: row['predicted.time_s'] }));
   v = { id: ++rowsSerial, trails, series, lo, hi };
   fromRows.set(rows, v);
   return v;
 }
 
+// The predicted point (at its DRAM intensity, y = F / predicted time) or null.
+function predictedPoint(r, kernel) {
+  if (!r['predicted.available']) return null;
+  return {
+    id: 'predicted', kernel, x: r['predicted.dram_intensity_flop_per_byte'], y: r['predicted.flops_per_s'],
+    time: r['predicted.time_s'], bound: r['predicted.bound'], dram: r['predicted.dram_bytes'], l2: r['predicted.l2_bytes'],
+    l2x: r['predicted.l2_intensity_flop_per_byte'],
+  };
+}
+
+// One point per memory level for each traffic model (Nsight Compute's hierarchical roofline):
+// { dram: [points], l2: [points] }, each at that level's intensity against that level's roof.
+function levelPoints(r) {
+  const out = { dram: [], l2: [] };
+  if (!r.levels_known) return out;
+  for (const m of MODELS) {
+    if (!r[`${m}.available`]) continue;
+    for (const lv of LEVELS) {
+      out[lv].push({
+        model: m, level: lv, x: r[`${m}.${lv}_intensity_flop_per_byte`], y: r[`${m}.${lv}_attainable_flops_per_s`],
+        bytes: r[`${m}.${lv}_bytes`], hit: r[`${m}.kv_hit_fraction`],
+      });
+    }
+  }
+  return out;
+}
+
 // result: model.evaluate(...).r; rows: model.sweep(...).rows; roof: { bandwidth, peak, peakName };
 // ceilings: [{ id, name, peak }] extra compute ceilings to draw; sweptKey/currentX: the swept
-// length (URL key) and its value now.
-export function buildViews(model, result, rows, roof, ceilings, sweptKey, currentX) {
+// length (URL key) and its value now; extras: { roofs: ['l2', 'exp'] drawn, levels: per-level
+// points drawn, kernel: the profile's name }.
+export function buildViews(model, result, rows, roof, ceilings, sweptKey, currentX, extras = {}) {
+  const roofs = new Set(extras.roofs || []);
   const points = [];
   for (const m of MODELS) {
     if (result[`${m}.available`]) {
@@ -72,7 +105,12 @@ export function buildViews(model, result, rows, roof, ceilings, sweptKey, curren
   }
   const rv = rowsViews(rows);
   const ridge = result.ridge_flop_per_byte;
-  const xs = [ridge, ...points.map((p) => p.x)];
+  const predicted = predictedPoint(result, extras.kernel || '');
+  const levels = extras.levels ? levelPoints(result) : { dram: [], l2: [] };
+  const marks = [...points, ...(predicted ? [predicted] : []), ...levels.dram, ...levels.l2];
+  const l2bw = roofs.has('l2') ? result.l2_bandwidth_bytes_per_s : 0;
+  const l2Ridge = l2bw > 0 ? model.ridge(l2bw, roof.peak) : 0;
+  const xs = [ridge, ...marks.map((p) => p.x)];
   if (rv.hi > 0) xs.push(rv.lo, rv.hi);
   const xMin = 10 ** Math.floor(Math.log10(Math.min(...xs) / 2));
   const xMax = 10 ** Math.ceil(Math.log10(Math.max(...xs) * 2));
@@ -85,16 +123,39 @@ export function buildViews(model, result, rows, roof, ceilings, sweptKey, curren
     pts.push(line(c.peak, xMax));
     return { ...c, points: pts };
   });
-  const ys = [roof.peak, roofLine[0].y, ...ceilingLines.map((c) => c.points[0].y)];
+  // Extra roofs: the L2 slope up to where it meets the peak; the exp roofs (exp alone, and the
+  // MMA and the exp serialised) as ceilings under the same bandwidth slope.
+  const l2Line = l2bw > 0 && l2Ridge > xMin
+    ? { bandwidth: l2bw, ridge: l2Ridge, points: [{ x: xMin, y: model.attainable(l2bw, roof.peak, xMin) }, { x: l2Ridge, y: roof.peak }] }
+    : null;
+  const expLines = [];
+  if (roofs.has('exp')) {
+    for (const [id, key] of [['exp', 'exp_roof_flops_per_s'], ['mma-exp', 'mma_exp_roof_flops_per_s']]) {
+      const peak = result[key];
+      if (!(peak > 0)) continue;
+      const r = model.ridge(roof.bandwidth, peak);
+      const pts = [line(peak, xMin)];
+      if (r > xMin && r < xMax) pts.push(line(peak, r));
+      pts.push(line(peak, xMax));
+      expLines.push({ id, peak, points: pts });
+    }
+  }
+  const ys = [roof.peak, roofLine[0].y, ...ceilingLines.map((c) => c.points[0].y), ...expLines.map((e) => e.peak),
+    ...marks.map((p) => p.y)].filter((y) => y > 0);
   const yMin = 10 ** Math.floor(Math.log10(Math.min(...ys)));
   const yMax = 10 ** Math.ceil(Math.log10(Math.max(...ys) * 1.5));
   const band = result['tiled.available'] && result['compulsory.available']
     ? { xMin: result['tiled.intensity_flop_per_byte'], xMax: result['compulsory.intensity_flop_per_byte'] }
     : null;
-  const staticKey = [rv.id, roof.bandwidth, roof.peak, roof.peakName, ...ceilings.map((c) => `${c.id}:${c.peak}`)].join('|');
+  const staticKey = [rv.id, roof.bandwidth, roof.peak, roof.peakName, ...ceilings.map((c) => `${c.id}:${c.peak}`),
+    l2Line ? `l2:${l2bw}` : '', ...expLines.map((e) => `${e.id}:${e.peak}`), predicted ? `p:${predicted.kernel}` : 'p:-',
+    `lv:${levels.dram.length}`].join('|');
   return {
-    roofline: { roof, ridge, points, trails: rv.trails, roofLine, ceilingLines, band, xMin, xMax, yMin, yMax, sweptKey, staticKey },
-    sweep: { series: rv.series, sweptKey, currentX },
+    roofline: {
+      roof, ridge, points, predicted, levels, trails: rv.trails, roofLine, ceilingLines, l2Line, expLines, band,
+      xMin, xMax, yMin, yMax, sweptKey, staticKey,
+    },
+    sweep: { series: rv.series, sweptKey, currentX, kernel: extras.kernel || '' },
   };
 }
 
@@ -112,6 +173,23 @@ export function rooflineDatasets(view, measured, colors, format) {
     borderColor: c.ceilings[i], backgroundColor: c.ceilings[i], borderDash: [6, 4], borderWidth: 1.5,
     pointRadius: 0, pointHitRadius: 4, order: 2,
   }));
+  if (view.l2Line) {
+    const text = `L2 ${format(view.l2Line.bandwidth, 'B/s')}`;
+    ds.push({
+      label: `L2 roof: ${format(view.l2Line.bandwidth, 'B/s')} · I`, rlKind: 'ceiling', rlId: 'l2-roof', data: view.l2Line.points,
+      showLine: true, borderColor: c.l2, backgroundColor: c.l2, borderWidth: 2, borderDash: [10, 4],
+      pointRadius: 0, pointHitRadius: 4, order: 2, rlLabel: { text, at: view.l2Line.points[1], align: 'right', color: c.l2 },
+    });
+  }
+  for (const e of view.expLines) {
+    const name = e.id === 'exp' ? 'exp roof' : 'MMA + exp roof';
+    ds.push({
+      label: `${name}: ${format(e.peak, 'FLOP/s')}`, rlKind: 'ceiling', rlId: `${e.id}-roof`, data: e.points, showLine: true,
+      borderColor: c.exp, backgroundColor: c.exp, borderWidth: 1.5, borderDash: e.id === 'exp' ? [2, 3] : [8, 3, 2, 3],
+      pointRadius: 0, pointHitRadius: 4, order: 2,
+      rlLabel: { text: `${name} ${format(e.peak, 'FLOP/s')}`, at: e.points[e.points.length - 1], align: 'right', color: c.exp },
+    });
+  }
   for (const m of MODELS) {
     ds.push({
       label: `${m} trail`, rlKind: 'trail', rlHideInLegend: true, data: view.trails[m], showLine: true,
@@ -123,6 +201,23 @@ export function rooflineDatasets(view, measured, colors, format) {
     ds.push({
       label: `${p.model}`, rlKind: 'point', data: [p], pointStyle: POINT_STYLE[p.model],
       pointRadius: 8, pointHoverRadius: 10, borderColor: c.fg, borderWidth: 1.5, backgroundColor: c[p.model], order: 0,
+    });
+  }
+  if (view.predicted) {
+    ds.push({
+      label: `predicted (${view.predicted.kernel})`, rlKind: 'predicted', rlId: 'predicted', data: [view.predicted],
+      pointStyle: 'star', pointRadius: 11, pointHoverRadius: 13, borderColor: c.predicted, borderWidth: 3,
+      backgroundColor: c.predicted, order: 0,
+    });
+  }
+  for (const lv of LEVELS) {
+    const pts = view.levels[lv];
+    if (!pts.length) continue;
+    ds.push({
+      label: `${lv === 'dram' ? 'DRAM' : 'L2'} level points`, rlKind: 'level', rlId: `level-${lv}`, data: pts,
+      pointStyle: pts.map((p) => POINT_STYLE[p.model]), pointRadius: lv === 'dram' ? 7 : 6, pointHoverRadius: 9,
+      borderColor: pts.map((p) => c[p.model]), borderWidth: 2,
+      backgroundColor: lv === 'dram' ? 'rgba(0,0,0,0)' : pts.map((p) => withAlpha(c[p.model], 0.35)), order: 0,
     });
   }
   for (const m of measured) {
@@ -174,6 +269,16 @@ export function rooflineTooltip(ds, p, sweptKey, model) {
     return [head, `bytes ${f(p.bytes, 'B')} (${f(p.bytes, 'B', { iec: true })}), F / bytes`,
       `bound time ${f(p.time, 's')}, ${p.bound}-bound`];
   }
+  if (ds.rlKind === 'predicted') {
+    return [`predicted (${p.kernel}): ${f(p.time, 's')}, ${f(p.y, 'FLOP/s')}, ${model.bounds[p.bound]}-bound`,
+      `at its DRAM intensity I = ${f(p.x, 'FLOP/B')} (DRAM ${f(p.dram, 'B')}; L2 ${f(p.l2, 'B')}, I = ${f(p.l2x, 'FLOP/B')})`,
+      'y = F / predicted time; the ledger below splits the time'];
+  }
+  if (ds.rlKind === 'level') {
+    return [`${p.model} at ${p.level === 'dram' ? 'DRAM' : 'L2'}: I = ${f(p.x, 'FLOP/B')}, ${f(p.y, 'FLOP/s')}`,
+      `${p.level === 'dram' ? 'DRAM' : 'L2'} bytes ${f(p.bytes, 'B')} (${f(p.bytes, 'B', { iec: true })}), against the ${p.level === 'dram' ? 'DRAM' : 'L2'} roof`,
+      ...(p.level === 'dram' && p.model === 'tiled' ? [`K/V re-reads served by L2: ${f(p.hit, '', { sig: 4 })}`] : [])];
+  }
   if (ds.rlKind === 'trail') return `${head} at ${sweptKey} = ${p.n.toLocaleString('en-US')}`;
   if (ds.rlKind === 'measured' && p.text) return [head, ...[].concat(p.text)];
   return head;
@@ -191,6 +296,12 @@ export function sweepDatasets(view, colors) {
     ds.push({
       label: `${m} intensity`, data: view.series[m].intensity, yAxisID: 'yInt', showLine: true, borderColor: c[m],
       backgroundColor: c[m], borderWidth: 1.5, borderDash: [5, 4], pointRadius: 0, pointHitRadius: 3,
+    });
+  }
+  if (view.series.predicted.length) {
+    ds.push({
+      label: `predicted time (${view.kernel})`, data: view.series.predicted, yAxisID: 'yTime', showLine: true,
+      borderColor: c.predicted, backgroundColor: c.predicted, borderWidth: 3, pointRadius: 0, pointHitRadius: 3,
     });
   }
   return ds;
@@ -231,6 +342,19 @@ export function legendItems(view, measured, model, sweepRange) {
     ['band', 'Shaded band: between tiled and compulsory — what caches, larger tiles and head grouping could still win.'],
     ['trail', `Faint trails: where each model’s point travels as ${view.sweptKey === 'kv-len' ? 'the KV length L' : 'N'} sweeps ${lo} … ${hi}; the regime changes where a trail crosses the ridge.`],
   ];
+  if (view.predicted) {
+    items.push(['predicted', `Predicted (★, ${view.predicted.kernel}): the kernel profile’s time — F / predicted time, drawn at the kernel’s DRAM intensity; the ledger below splits it into its terms.`]);
+  }
+  if (view.levels.dram.length) {
+    items.push(['level-dram', 'Hollow marks: each traffic model’s DRAM bytes (after the L2 reuse rule), against the DRAM roof.']);
+    items.push(['level-l2', 'Tinted marks: each model’s bytes through L2 (as counted), against the L2 roof — Nsight Compute’s hierarchical roofline.']);
+  }
+  if (view.l2Line) items.push(['l2', `Dashed slope: the L2 roof (${f(view.l2Line.bandwidth, 'B/s')}); it meets the compute roof at I = ${f(view.l2Line.ridge, 'FLOP/B')}.`]);
+  for (const e of view.expLines) {
+    items.push(['exp', e.id === 'exp'
+      ? `Dotted: the exp roof (${f(e.peak, 'FLOP/s')}) — the throughput if the softmax exponentials alone limited it.`
+      : `Dash-dot: the MMA + exp roof (${f(e.peak, 'FLOP/s')}) — the MMA and the exponentials serialised, as FA2/FA3 run them.`]);
+  }
   for (const c of view.ceilingLines) items.push(['ceiling', `Dashed: the ${c.name} ceiling (${f(c.peak, 'FLOP/s')}), for kernels that do not use the main compute unit.`]);
   for (const x of measured) items.push(['roof', `${x.label}${x.hollow ? ' (hollow: historical, unaudited — not evidence)' : ''}`]);
   return items;

@@ -7,7 +7,7 @@
 
 /* global Chart */
 import {
-  RANK, isDecade, decadeLabel, rooflineDatasets, rooflineAnnotations, rooflineAxes, rooflineTooltip,
+  RANK, MOVING, isDecade, decadeLabel, rooflineDatasets, rooflineAnnotations, rooflineAxes, rooflineTooltip,
   sweepDatasets, sweepAxisTitle, sweepMarkerLabel, rooflineCsvRows, sweepCsvRows,
 } from './chart-data.js';
 
@@ -18,7 +18,7 @@ export function cssColors() {
     bg: v('--bg'), fg: v('--fg'), muted: v('--muted'), grid: v('--grid'), roof: v('--roof'),
     compulsory: v('--compulsory'), tiled: v('--tiled'), naive: v('--naive'),
     ceilings: [v('--ceiling1'), v('--ceiling2'), v('--ceiling1'), v('--ceiling2'), v('--ceiling1')],
-    band: v('--band'), ridge: v('--ridge'),
+    band: v('--band'), ridge: v('--ridge'), predicted: v('--predicted'), l2: v('--l2roof'), exp: v('--exproof'),
   };
 }
 
@@ -57,6 +57,33 @@ const bandPlugin = {
       ctx.fillText('tiled → compulsory:', (x0 + x1) / 2, a.top + 6);
       ctx.fillText('reuse could win this', (x0 + x1) / 2, a.top + 18);
     }
+    ctx.restore();
+  },
+};
+
+// A label on a roof line (a dataset's rlLabel: { text, at: { x, y }, align, color }): written just
+// above the line, ending at `at` (align right) and kept inside the plot area.
+const lineLabelPlugin = {
+  id: 'rlLineLabels',
+  afterDatasetsDraw(chart, _args, opts) {
+    const { ctx, chartArea: a, scales: { x, y } } = chart;
+    ctx.save();
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.textBaseline = 'bottom';
+    chart.data.datasets.forEach((ds, i) => {
+      const l = ds.rlLabel;
+      if (!l || !chart.isDatasetVisible(i)) return;
+      const w = ctx.measureText(l.text).width + 6;
+      const px = Math.min(Math.max(x.getPixelForValue(l.at.x), a.left + w + 2), a.right - 2);
+      const py = Math.min(Math.max(y.getPixelForValue(l.at.y) - 3, a.top + 15), a.bottom - 2);
+      ctx.fillStyle = opts.background;
+      ctx.globalAlpha = 0.85;
+      ctx.fillRect(px - w, py - 14, w, 14);
+      ctx.globalAlpha = 1;
+      ctx.fillStyle = l.color;
+      ctx.textAlign = 'right';
+      ctx.fillText(l.text, px - 3, py);
+    });
     ctx.restore();
   },
 };
@@ -106,7 +133,7 @@ export class RooflineChart {
     this.chart = new Chart(canvas, {
       type: 'scatter',
       data: { datasets: [] },
-      plugins: [backgroundPlugin, bandPlugin],
+      plugins: [backgroundPlugin, bandPlugin, lineLabelPlugin],
       options: {
         animation: false,
         parsing: false,
@@ -131,6 +158,7 @@ export class RooflineChart {
         plugins: {
           rlBackground: { color: c.bg },
           rlBand: { band: null, color: c.band, textColor: c.muted },
+          rlLineLabels: { background: c.bg },
           legend: {
             labels: {
               color: c.fg, usePointStyle: true, boxHeight: 8,
@@ -140,7 +168,7 @@ export class RooflineChart {
           tooltip: {
             // A working point or a measured point under the pointer hides the trail beneath it.
             filter: (item, _i, items) => item.dataset.rlKind !== 'trail' ||
-              !items.some((o) => o.dataset.rlKind === 'point' || o.dataset.rlKind === 'measured'),
+              !items.some((o) => o.dataset.rlKind !== 'trail' && RANK[o.dataset.rlKind] <= RANK.measured),
             itemSort: (a, b) => RANK[a.dataset.rlKind] - RANK[b.dataset.rlKind],
             callbacks: {
               label: (ctx) => this.tooltip(ctx),
@@ -220,22 +248,35 @@ export class RooflineChart {
     this.fullUpdate(view);
   }
 
+  // The marks that move with N, as [identity, points] in dataset order: the working points, the
+  // predicted point, the per-level points.
+  static movingSets(view) {
+    const out = view.points.map((p) => [`point:${p.model}`, [p]]);
+    if (view.predicted) out.push(['predicted', [view.predicted]]);
+    for (const lv of ['dram', 'l2']) if (view.levels[lv].length) out.push([`level-${lv}`, view.levels[lv]]);
+    return out;
+  }
+
   movePoints(view) {
     const chart = this.chart;
     const { x, y } = chart.scales;
-    const sets = chart.data.datasets.filter((d) => d.rlKind === 'point');
-    if (sets.length !== view.points.length) return false;
-    for (const p of view.points) {
-      if (p.x < x.min || p.x > x.max || p.y < y.min || p.y > y.max) return false;
+    const sets = chart.data.datasets.filter((d) => MOVING.includes(d.rlKind));
+    const want = RooflineChart.movingSets(view);
+    if (sets.length !== want.length) return false;
+    for (let i = 0; i < sets.length; i++) {
+      const id = sets[i].rlKind === 'point' ? `point:${sets[i].label}` : sets[i].rlId;
+      if (id !== want[i][0] || sets[i].data.length !== want[i][1].length) return false;
+      for (const p of want[i][1]) if (!(p.x >= x.min && p.x <= x.max && p.y >= y.min && p.y <= y.max)) return false;
     }
-    view.points.forEach((p, i) => {
-      const ds = sets[i];
-      if (ds.label !== p.model) return;
-      ds.data[0] = p;
-      const el = chart.getDatasetMeta(chart.data.datasets.indexOf(ds)).data[0];
-      if (el) { el.x = x.getPixelForValue(p.x); el.y = y.getPixelForValue(p.y); }
+    sets.forEach((ds, i) => {
+      const meta = chart.getDatasetMeta(chart.data.datasets.indexOf(ds));
+      want[i][1].forEach((p, j) => {
+        ds.data[j] = p;
+        const el = meta.data[j];
+        if (el) { el.x = x.getPixelForValue(p.x); el.y = y.getPixelForValue(p.y); }
+      });
     });
-    return sets.every((ds, i) => ds.label === view.points[i].model);
+    return true;
   }
 
   fullUpdate(view) {
@@ -277,6 +318,7 @@ export class RooflineChart {
     o.plugins.legend.labels.color = this.colors.fg;
     o.plugins.rlBand.color = this.colors.band;
     o.plugins.rlBand.textColor = this.colors.muted;
+    o.plugins.rlLineLabels.background = this.colors.bg;
     if (this.view) this.fullUpdate(this.view);
   }
 

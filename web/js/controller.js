@@ -8,7 +8,16 @@ import { workedHtml, makeFormatters } from './explain.js';
 import { download, csvBlob, copyText } from './io.js';
 import { chartPng } from './charts.js';
 
-const SWEEP_POINTS = 256; // points per model on the time/intensity chart and the trails
+const SWEEP_POINTS = 256;
+// What each ledger term is (core's term names; the formulas are in the worked calculation).
+const TERM_NOTES = {
+  mma: 'the useful matmul FLOPs at the MMA rate the profile reaches',
+  tiles: 'whole Br × Bc tiles: padding and causal diagonal tiles',
+  exp: 'softmax exponentials on the special-function units, serialised with the MMA',
+  waves: 'CTAs over SMs: the partial last wave',
+  memory: 'memory time not hidden behind compute',
+  floor: 'a fixed floor: launch, split-KV combine',
+}; // points per model on the time/intensity chart and the trails
 
 export class Controller {
   // charts: { roofline: RooflineChart, sweep: SweepChart }; scenarios: scenarios.js's list.
@@ -24,7 +33,7 @@ export class Controller {
     this.good = null; // last good { state, resolved, result, rows }
     this.measured = [];
     const ranges = Object.fromEntries(model.fields.map((f) => [f.flag, [f.rangeLo, f.rangeHi]]));
-    view.populate({ presets: model.presets, dtypes: model.dtypes, peakKinds: model.peakKinds, scenarios, version: model.version, ranges });
+    view.populate({ presets: model.presets, dtypes: model.dtypes, peakKinds: model.peakKinds, scenarios, version: model.version, ranges, kernels: model.kernels });
     view.bindControlInput((key, o) => this.fromControls(key, o));
     view.bindScenario((id) => this.loadScenario(this.scenarios.find((s) => s.id === id)));
     view.bindCopyLink(() => this.copyLink());
@@ -135,7 +144,7 @@ export class Controller {
     }
     this.view.renderStatus('Ready', 'ok');
     this.state = candidate;
-    this.good = { state: candidate, resolved: res, result: ev.r, rows: sw.rows };
+    this.good = { state: candidate, resolved: res, result: ev.r, rows: sw.rows, predError: ev.predError };
     this.render();
     if (updateUrl) this.scheduleUrl(ps.toFragment(candidate), throttleUrl);
     return true;
@@ -196,6 +205,7 @@ export class Controller {
   // Rendering
   render() {
     const { resolved, result: r, rows, state } = this.good;
+    const res = resolved;
     const m = this.model;
     const { roof, preset } = resolved;
     // Charts first: their layout reads come before the DOM below is changed.
@@ -205,7 +215,9 @@ export class Controller {
       .map((k) => ({ id: k.id, name: k.name, peak: preset.peaks[k.id] }));
     const swept = this.pageState.sweptKey(state);
     const currentX = r[`problem.${m.field(swept).key}`];
-    const views = buildViews(m, r, rows, roof, ceilings, swept, currentX);
+    const kernel = m.kernels[res.params.kernel].name;
+    const extras = { roofs: String(state.roofs || '').split(',').filter(Boolean), levels: state.levels === true, kernel };
+    const views = buildViews(m, r, rows, roof, ceilings, swept, currentX, extras);
     this.roofline.update(views.roofline);
     this.sweepChart.update(views.sweep);
     this.renderLegend(views.roofline);
@@ -219,11 +231,78 @@ export class Controller {
     }
     this.view.renderSummary(this.summaryCards(r, roof));
     this.view.renderModelTable(this.modelTable(r));
+    this.view.renderKernelDescription(m.kernels[res.params.kernel].description);
+    this.view.renderLedger(this.ledger(r, kernel, this.good.predError));
+    this.view.renderBestTile(this.bestTile(res, kernel));
+  }
+
+  // The predicted time's ledger: six terms that add up to it (seconds from core; the shares are
+  // display percentages), or core's reason when the profile cannot predict.
+  ledger(r, kernel, predError) {
+    const m = this.model;
+    if (!r['predicted.available']) return { kernel, unavailable: predError ? predError.message : 'the profile cannot predict this problem' };
+    const total = r['predicted.time_s'];
+    const n = (testid, value, text) => ({ testid, value, text });
+    const bound = m.bounds[r['predicted.bound']];
+    const on = (k) => r[`predicted.${k}`] === 1;
+    const facts = [
+      `tile ${this.fmt.int(r['predicted.block_m'])} × ${this.fmt.int(r['predicted.block_n'])}`,
+      `${this.fmt.int(r['predicted.ctas_per_sm'])} CTA/SM`,
+      `${this.fmt.int(r['predicted.ctas'])} CTAs`,
+      `${m.format(r['predicted.waves'], '', { sig: 4 })} waves`,
+      ...(r['predicted.splits'] > 1 ? [`${this.fmt.int(r['predicted.splits'])} KV splits`] : []),
+      on('gqa_packed') ? 'GQA packed' : 'K/V per head',
+      ...(on('persistent') ? ['persistent'] : []),
+      on('exp_serialised') ? 'exp serialised with the MMA' : 'exp overlapped',
+      `DRAM ${m.format(r['predicted.dram_bytes'], 'B')}, L2 ${m.format(r['predicted.l2_bytes'], 'B')}`,
+    ].join(' · ');
+    return {
+      kernel,
+      unavailable: null,
+      head: [n('predicted-time', total, m.format(total, 's')), n('predicted-flops', r['predicted.flops_per_s'], m.format(r['predicted.flops_per_s'], 'FLOP/s')),
+        n('predicted-bound', bound, `${bound}-bound`)],
+      facts,
+      terms: m.terms.map((t) => {
+        const v = r[`predicted.terms.${t}`];
+        const share = total > 0 ? v / total : 0;
+        return { name: t, number: n(`ledger-${t}`, v, m.format(v, 's')), share, shareText: `${(100 * share).toFixed(1)} %`, note: TERM_NOTES[t] || '' };
+      }),
+    };
+  }
+
+  // The generic profile's tile search: the best Br × Bc (and split for decode) and the next few
+  // distinct tiles with the ledger term each loses on. null for the other profiles.
+  bestTile(res, kernel) {
+    const m = this.model;
+    if (kernel !== m.kernels[0].name || !(res.preset && res.preset.id !== 'custom')) return null;
+    const t = m.tune(res.params, m.tuneMax);
+    if (!t.ok || !t.rows.length) return t.ok ? { best: null, runners: [], value: '' } : null;
+    const decode = this.pageState.isDecode(this.good.state);
+    const [best, ...rest] = t.rows;
+    const tile = (c) => `${c.block_m}×${c.block_n}${decode ? `, ${c.splits} split${c.splits === 1 ? '' : 's'}` : ''}`;
+    const seen = new Set([`${best.block_m}x${best.block_n}`]);
+    const runners = [];
+    for (const c of rest) {
+      const k = `${c.block_m}x${c.block_n}`;
+      if (seen.has(k) && !decode) continue;
+      seen.add(k);
+      runners.push(c);
+      if (runners.length === 3) break;
+    }
+    const lose = (c) => (c.loses_on >= 0 ? `loses on ${m.terms[c.loses_on]}` : 'a tie');
+    const cand = (c) => ({
+      tile: tile(c), time: { testid: '', value: c.time_s, text: m.format(c.time_s, 's') },
+      sram: m.format(c.sram_bytes, 'B', { iec: true }), waves: m.format(c.waves, '', { sig: 4 }), lose: lose(c),
+    });
+    const b = cand(best);
+    b.time.testid = 'best-tile-time';
+    return { best: b, runners: runners.map(cand), value: `${best.block_m}x${best.block_n}x${best.splits}` };
   }
 
   renderWorked() {
-    const { resolved, result } = this.good;
-    this.view.renderWorked(workedHtml(this.model, result, resolved.roof, resolved.preset));
+    const { resolved, result, predError } = this.good;
+    const pred = { kernel: this.model.kernels[resolved.params.kernel].name, error: predError ? predError.message : null };
+    this.view.renderWorked(workedHtml(this.model, result, resolved.roof, resolved.preset, pred));
     this.workedDirty = false;
   }
 

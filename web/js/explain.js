@@ -15,8 +15,9 @@ export function makeFormatters(model) {
   return { int, q, bytes, span };
 }
 
-// r: model.evaluate(...).r, roof: { bandwidth, peak, peakName, bandwidthFrom, peakFrom }, preset.
-export function workedHtml(model, r, roof, preset) {
+// r: model.evaluate(...).r, roof: { bandwidth, peak, peakName, bandwidthFrom, peakFrom }, preset;
+// pred: { kernel (name), error (core's reason when the profile cannot predict, or null) }.
+export function workedHtml(model, r, roof, preset, pred = { kernel: '', error: null }) {
   const { int, q, bytes, span } = makeFormatters(model);
   // n(id, value, how): a number in a span; how = 'int', 'B' (bytes, SI + IEC), or a base unit.
   const n = (id, value, how) => {
@@ -59,7 +60,14 @@ export function workedHtml(model, r, roof, preset) {
   let traffic = bwd
     ? `compulsory = Q + K + V + O + (dO read, dQ dK dV written) = ${n('compulsory-q', r[c + 'q_bytes'], 'B')} + ${n('compulsory-k', r[c + 'k_bytes'], 'B')} + ${n('compulsory-v', r[c + 'v_bytes'], 'B')} + ${n('compulsory-o', r[c + 'o_bytes'], 'B')} + ${n('compulsory-grad', r[c + 'grad_bytes'], 'B')} = ${n('bytes-compulsory', r[c + 'bytes'], 'B')}`
     : `compulsory = Q + K + V + O = ${n('compulsory-q', r[c + 'q_bytes'], 'B')} + ${n('compulsory-k', r[c + 'k_bytes'], 'B')} + ${n('compulsory-v', r[c + 'v_bytes'], 'B')} + ${n('compulsory-o', r[c + 'o_bytes'], 'B')} = ${n('bytes-compulsory', r[c + 'bytes'], 'B')}`;
-  if (r['tiled.available']) {
+  if (r['tiled.available'] && bwd) {
+    const t = 'tiled.';
+    traffic += `<br>tiled (FlashAttention-2 backward dataflow, KV blocks outer): K and V read once per (batch, query head), dK and dV written once; ` +
+      `for every Br × Bc tile pair the query block's Q, dO, log-sum-exp and D rows read and its fp32 dQ accumulator read and written; ` +
+      `a pre-pass for D and a post-pass for dQ (DESIGN.md)<br>` +
+      `tiled = Q reads + K + V + O + (dO, LSE, D, dQ, dK, dV traffic) = ${n('tiled-q', r[t + 'q_bytes'], 'B')} + ${n('k-reads-tiled', r[t + 'k_bytes'], 'B')} + ` +
+      `${n('v-reads-tiled', r[t + 'v_bytes'], 'B')} + ${n('tiled-o', r[t + 'o_bytes'], 'B')} + ${n('tiled-grad', r[t + 'grad_bytes'], 'B')} = ${n('bytes-tiled', r[t + 'bytes'], 'B')}`;
+  } else if (r['tiled.available']) {
     const t = 'tiled.';
     const reload = r[t + 'kv_reload_factor'];
     traffic += `<br>tiled: ⌈N/Br⌉ = ⌈${int(N)}/${int(Br)}⌉ = ${n('query-blocks', r[t + 'query_blocks'], 'int')} query blocks per (batch, head); ` +
@@ -117,5 +125,67 @@ export function workedHtml(model, r, roof, preset) {
     sram += ' <span class="note">(the custom preset has no shared-memory figure to compare with)</span>';
   }
   li('SRAM budget of one tiled block', sram);
+  levelSteps(model, r, preset, avail, { n, q, li });
+  predictionSteps(model, r, roof, preset, pred, { n, q, li, int });
   return `<ol>${out.join('')}</ol>`;
+}
+
+// Memory levels: each traffic model's bytes through L2 and from DRAM (the L2 reuse rule), the L2
+// roof and the intensity at each level.
+function levelSteps(model, r, preset, avail, { n, q, li }) {
+  if (!r.levels_known) {
+    li('Memory levels (DRAM, L2)', `<span class="note">${esc(preset.id)} has no L2 bandwidth, L2 size or SM count on file: no per-level bytes (not guessed).</span>`);
+    return;
+  }
+  li('Bytes per memory level (the L2 reuse rule)',
+    `Every byte an SM moves passes through L2; only L2 misses reach DRAM. The CTAs in flight (SMs × CTAs per SM) touch the K/V of W (batch, KV head) pairs: ` +
+    `if that working set W · 2 · L · d · b_kv fits the L2 of ${n('l2-size', preset.l2, 'B')}, the K/V re-reads hit L2 and DRAM carries each K/V row once; ` +
+    `past it the hit fraction is L2 / working set.<br>` +
+    avail.map((m) => `${m}: L2 ${n(`l2-bytes-${m}`, r[`${m}.l2_bytes`], 'B')} (as counted), K/V re-reads hit ${n(`kv-hit-${m}`, r[`${m}.kv_hit_fraction`], 'x')} → DRAM ${n(`dram-bytes-${m}`, r[`${m}.dram_bytes`], 'B')}`).join('<br>'));
+  li('The L2 roof and the intensity at each level',
+    `L2 bandwidth β_L2 = ${n('l2-bandwidth', r.l2_bandwidth_bytes_per_s, 'B/s')} <span class="note">(${esc(preset.l2BandwidthSource || 'preset')})</span>; ` +
+    `the L2 roof is min(π, β_L2 · I)<br>` +
+    avail.map((m) => `${m}: I_DRAM = F / DRAM bytes = ${n(`dram-intensity-${m}`, r[`${m}.dram_intensity_flop_per_byte`], 'FLOP/B')} → ${n(`dram-attainable-${m}`, r[`${m}.dram_attainable_flops_per_s`], 'FLOP/s')}; ` +
+      `I_L2 = F / L2 bytes = ${n(`l2-intensity-${m}`, r[`${m}.l2_intensity_flop_per_byte`], 'FLOP/B')} → ${n(`l2-attainable-${m}`, r[`${m}.l2_attainable_flops_per_s`], 'FLOP/s')} (L2 time ${n(`l2-time-${m}`, r[`${m}.l2_time_s`], 's')})`).join('<br>'));
+}
+
+// The predicted time under the kernel profile: its ledger term by term.
+function predictionSteps(model, r, roof, preset, pred, { n, q, li, int }) {
+  const P = (k) => r[`predicted.${k}`];
+  const title = `Predicted time (${esc(pred.kernel)} profile)`;
+  if (!P('available')) {
+    li(title, `<span class="warn" data-testid="calc-predicted-unavailable">${esc(pred.error || 'the profile cannot predict this problem')}</span>`);
+    return;
+  }
+  const on = (k) => P(k) === 1;
+  li(`${title}: the profile’s choices`,
+    `tile Br × Bc = ${n('pred-block-m', P('block_m'), 'int')} × ${n('pred-block-n', P('block_n'), 'int')}, ` +
+    `${n('pred-ctas-per-sm', P('ctas_per_sm'), 'int')} CTA(s) per SM, ${n('pred-splits', P('splits'), 'int')} KV split(s), ` +
+    `${on('gqa_packed') ? 'GQA group packed into one tile (K/V read once per KV head)' : 'K/V read per query head'}, ` +
+    `${on('persistent') ? 'persistent tile scheduler' : 'one CTA per tile'}, exp ${on('exp_serialised') ? 'serialised with the MMA' : 'overlapped with the MMA'}.`);
+  li('MMA time at the profile’s rate',
+    `mma = F / MMA rate = ${q(r.flops, 'FLOP')} / ${n('mma-rate', P('mma_flops_per_s'), 'FLOP/s')} = ${n('term-mma', P('terms.mma'), 's')} ` +
+    `<span class="note">(the rate the profile reaches against π = ${q(roof.peak, 'FLOP/s')})</span>`);
+  li('Tile padding',
+    `the MMA computes whole Br × Bc tiles: ${n('computed-pairs', P('computed_pairs'), 'int')} pairs over all heads (scored: ${int(r.pairs)} per (batch, head)); ` +
+    `the extra pairs at the MMA rate: tiles = ${n('term-tiles', P('terms.tiles'), 's')}`);
+  li('Exponentials: count, rate, time',
+    `one exp per computed pair: ${int(P('computed_pairs'))} exps<br>` +
+    `exp rate = 16 per SM per clock × SMs × clock = 16 × ${n('sms', preset.sms, 'int')} × ${n('clock', preset.clock, 'x')} Hz = ${n('exp-rate', P('exp_per_s'), 'x')} exp/s<br>` +
+    `exp = exps / exp rate${on('exp_serialised') ? ' (+ the O rescale per KV tile where the profile serialises it)' : ' — 0: overlapped'} = ${n('term-exp', P('terms.exp'), 's')}<br>` +
+    `roofs: exp alone 4·d·exp rate = ${n('exp-roof', r.exp_roof_flops_per_s, 'FLOP/s')}; MMA and exp serialised 1 / (1/π + 1/exp roof) = ${n('mma-exp-roof', r.mma_exp_roof_flops_per_s, 'FLOP/s')}`);
+  li('Waves',
+    `waves = CTAs / (SMs × CTAs per SM) = ${n('ctas', P('ctas'), 'int')} / (${int(preset.sms)} × ${int(P('ctas_per_sm'))}) = ${n('waves', P('waves'), 'x')}; ` +
+    `the partial last wave (and idle SMs) cost waves = ${n('term-waves', P('terms.waves'), 's')}`);
+  li('Memory and its overlap with compute',
+    `compute c = mma + tiles + exp + waves = ${n('compute-s', P('compute_s'), 's')}<br>` +
+    `DRAM: ${n('pred-dram-bytes', P('dram_bytes'), 'B')} (I = ${n('pred-dram-intensity', P('dram_intensity_flop_per_byte'), 'FLOP/B')}) → m = ${n('pred-dram-time', P('dram_time_s'), 's')} ` +
+    `<span class="note">(at the bandwidth the profile reaches)</span>; L2: ${n('pred-l2-bytes', P('l2_bytes'), 'B')} (I = ${n('pred-l2-intensity', P('l2_intensity_flop_per_byte'), 'FLOP/B')}) → ${n('pred-l2-time', P('l2_time_s'), 's')}<br>` +
+    `partial overlap t = max((c^p + m^p)^(1/p), L2 time) with p = ${n('overlap-p', P('overlap_exponent'), 'x')} (p → ∞: full overlap, p = 1: none; materialised S/P: phase by phase)<br>` +
+    `memory = t − c = ${n('term-memory', P('terms.memory'), 's')}`);
+  li('Floor', `launch and split-KV combine: floor = ${n('term-floor', P('terms.floor'), 's')}`);
+  const bound = model.bounds[P('bound')];
+  li('Predicted time = mma + tiles + exp + waves + memory + floor',
+    `${n('predicted-time', P('time_s'), 's')} → F / t = ${n('predicted-flops', P('flops_per_s'), 'FLOP/s')}, ${esc(bound)}-bound ` +
+    `<span class="note">(compute ${q(P('compute_s'), 's')} vs memory ${q(P('memory_s'), 's')})</span>`);
 }

@@ -11,7 +11,10 @@
 //   model.fields                      → [{ index, key, flag, type, def, max, rangeLo, rangeHi, … }]
 //   model.parseField('seq', '4096')   → { ok: true, value: 4096 } | { ok: false, field, message }
 //   model.resolveRoof({ hw, dtype, bandwidth, peak }) → { ok, bandwidth, peak, ridge, hw, … }
-//   model.evaluate(params)  → { ok: true, r: { 'flops': …, 'tiled.bytes': … } } | { ok: false, field, message }
+//   model.evaluate(params)  → { ok: true, r: { 'flops': …, 'tiled.bytes': … }, predError } | { ok: false, field, message }
+//     (predError: core's reason when the kernel profile cannot predict — r['predicted.available'] 0)
+//   model.tune(params, cap) → { ok: true, rows: [{ block_m, block_n, splits, …, loses_on }] } (best first)
+//   model.kernels / model.terms / model.levels → names (and one-line descriptions) from core
 //   model.sweep(params, 'seq', lo, hi, count, log) → { ok: true, rows: [{ x, flops, 'tiled.bytes', … }] }
 //   model.parseQuantity('4.8 TB/s', 'B/s', 'bandwidth') → { ok: true, value, dim } | { ok: false, … }
 //   model.format(2.039e12, 'B/s') → '2.039 TB/s'
@@ -34,13 +37,17 @@ class Model {
     this.rowKeys = range(M._rlw_row_width()).map((i) => this.str(M._rlw_row_key(i)));
     this.roofKeys = range(M._rlw_roof_out_count()).map((i) => this.str(M._rlw_roof_out_key(i)));
     this.sweepMax = M._rlw_sweep_max();
+    this.tuneKeys = range(M._rlw_tune_width()).map((i) => this.str(M._rlw_tune_key(i)));
+    this.tuneMax = M._rlw_tune_max();
     // Buffers allocated once; views are re-read from M on each call (memory may grow).
     this.inPtr = M._malloc(8 * this.inKeys.length);
     this.outPtr = M._malloc(8 * this.outKeys.length);
     this.rowPtr = M._malloc(8 * this.rowKeys.length * this.sweepMax);
     this.roofPtr = M._malloc(8 * this.roofKeys.length);
     this.pairPtr = M._malloc(16);
+    this.tunePtr = M._malloc(8 * this.tuneKeys.length * this.tuneMax);
     this.errPtr = M._malloc(M._rlw_error_size()); // the caller-owned rl_error every call fills
+    this.predErrPtr = M._malloc(M._rlw_error_size()); // why the kernel profile cannot predict
     this.strPtrs = range(3).map(() => M._malloc(STR_CAP)); // scratch for string arguments
     // Dimensions are addressed by their base unit ('B/s', 'FLOP/s', 'B', …; '' a plain number).
     this.dims = {};
@@ -55,6 +62,11 @@ class Model {
       index: i, name: this.str(M._rlw_dtype_name(i)), bytes: M._rlw_dtype_bytes(i),
     }));
     this.models = range(M._rlw_model_count()).map((i) => this.str(M._rlw_model_name(i)));
+    this.kernels = range(M._rlw_kernel_count()).map((i) => ({
+      index: i, name: this.str(M._rlw_kernel_name(i)), description: this.str(M._rlw_kernel_description(i)),
+    }));
+    this.terms = range(M._rlw_term_count()).map((i) => this.str(M._rlw_term_name(i)));
+    this.levels = range(M._rlw_level_count()).map((i) => this.str(M._rlw_level_name(i)));
     this.bounds = [0, 1].map((i) => this.str(M._rlw_bound_name(i)));
     this.passes = [0, 1].map((i) => this.str(M._rlw_pass_name(i)));
     this.peakKinds = range(M._rlw_peak_count()).map((k) => ({
@@ -87,7 +99,8 @@ class Model {
       index: i, id: s(0), name: s(1), arch: s(2), source: s(3), sourceDate: s(4), notes: s(5),
       bandwidth: n(0), peaks,
       smemPerSm: n(1 + P), smemPerBlockDefault: n(2 + P), smemPerBlockOptin: n(3 + P),
-      l2: n(4 + P), sms: n(5 + P),
+      l2: n(4 + P), sms: n(5 + P), l2Bandwidth: n(6 + P), clock: n(7 + P), expRate: n(8 + P),
+      computeCapability: n(9 + P) / 10, l2BandwidthSource: s(6),
     };
   }
 
@@ -153,22 +166,43 @@ class Model {
     });
   }
 
-  error() {
+  error(ptr = this.errPtr) {
     const M = this.M;
-    return { ok: false, field: this.str(M._rlw_error_field(this.errPtr)), message: this.str(M._rlw_error_message(this.errPtr)) };
+    return { ok: false, field: this.str(M._rlw_error_field(ptr)), message: this.str(M._rlw_error_message(ptr)) };
   }
 
   // params: one slot per problem field by URL key (integer codes; 0 = core's default), then
-  // bandwidth, peak (base units) and hw (preset index, -1 none).
+  // bandwidth, peak (base units), hw (preset index, -1 none) and the kernel slots: kernel (profile
+  // index), gqa-pack (0 the profile's, 1 packed, 2 per head), splits, ctas-per-sm (0 = the profile's).
   evaluate(params) {
     this.writeParams(params);
-    const st = this.M._rlw_eval(this.inPtr, this.outPtr, this.errPtr);
+    const st = this.M._rlw_eval(this.inPtr, this.outPtr, this.errPtr, this.predErrPtr);
     if (st !== 0) return this.error();
     const H = this.M.HEAPF64;
     const base = this.outPtr >> 3;
     const r = {};
     this.outKeys.forEach((k, i) => { r[k] = H[base + i]; });
-    return { ok: true, r };
+    const predError = r['predicted.available'] ? null : this.error(this.predErrPtr);
+    return { ok: true, r, predError };
+  }
+
+  // The generic profile's tile search for the problem in `params` on its preset: up to `cap`
+  // candidates, best first, each { block_m, block_n, splits, ctas_per_sm, sram_bytes, time_s, …,
+  // 'terms.mma', …, loses_on (a term index, -1 for the best or a tie) }.
+  tune(params, cap = this.tuneMax) {
+    this.writeParams(params);
+    const n = this.M._rlw_tune(this.inPtr, this.tunePtr, Math.min(cap, this.tuneMax), this.errPtr);
+    if (n < 0) return this.error();
+    const H = this.M.HEAPF64;
+    const w = this.tuneKeys.length;
+    const base = this.tunePtr >> 3;
+    const rows = [];
+    for (let i = 0; i < n; i++) {
+      const row = {};
+      this.tuneKeys.forEach((k, j) => { row[k] = H[base + i * w + j]; });
+      rows.push(row);
+    }
+    return { ok: true, rows };
   }
 
   // Raw evaluation for benchmarks: no object built.

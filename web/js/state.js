@@ -6,6 +6,9 @@
 // one resolution (model.resolveRoof). What lives here is page-only UI state:
 //   phase     prefill (N = L: the page passes kv-len 0, tied) or decode (N = 1, L = kv-len);
 //   ceilings  which extra compute ceilings are drawn (comma list of peak ids);
+//   kernel, gqa-pack, splits, ctas-per-sm   the kernel profile of the predicted time (the CLI's
+//             flags; names from core: model.kernels; '' = the profile's own choice);
+//   roofs     which extra roofs are drawn (comma list: l2, exp); levels  the per-level points;
 //   and which of the two lengths the phase sweeps on the time/intensity chart.
 // The state holds what a person typed (numbers, names, unit strings).
 
@@ -13,6 +16,10 @@
 // then the rest of the fields in core's order; then the roof and the drawn ceilings.
 const PHASE_KEYS = { prefill: 'seq', decode: 'kv-len' }; // the length each phase sweeps
 const ROOF_KEYS = ['hw', 'bandwidth', 'peak'];
+const KERNEL_KEYS = ['kernel', 'gqa-pack', 'splits', 'ctas-per-sm'];
+export const GQA_PACK = ['', 'packed', 'per-head']; // rl_gqa_pack order: the profile's, packed, per head
+export const ROOF_TOGGLES = ['l2', 'exp'];
+const ZERO_MEANS_DEFAULT = ['splits', 'ctas-per-sm']; // 0 typed = the profile's choice
 
 export class PageState {
   // Reads core's field table once; `ties` (a tied field → the field whose value it takes while
@@ -27,13 +34,19 @@ export class PageState {
     this.defaults.bandwidth = '';
     this.defaults.peak = '';
     this.defaults.ceilings = '';
+    this.defaults.kernel = model.kernels[0].name;
+    this.defaults['gqa-pack'] = '';
+    this.defaults.splits = '';
+    this.defaults['ctas-per-sm'] = '';
+    this.defaults.roofs = '';
+    this.defaults.levels = false;
     Object.freeze(this.defaults);
     // The phase decides about the two lengths itself; the other ties follow their partner.
     this.ties = this.findTies(resolved);
     for (const k of Object.values(PHASE_KEYS)) delete this.ties[k];
     const lengths = Object.values(PHASE_KEYS);
     this.urlKeys = ['phase', ...lengths, ...this.fields.map((f) => f.flag).filter((k) => !lengths.includes(k)),
-      ...ROOF_KEYS, 'ceilings'];
+      ...ROOF_KEYS, 'ceilings', ...KERNEL_KEYS, 'roofs', 'levels'];
   }
 
   // The problem core makes of `over` (integer slots; the rest 0 = core's defaults).
@@ -94,6 +107,9 @@ export class PageState {
     }
     const rr = m.resolveRoof({ hw: state.hw, dtype: params.dtype, bandwidth: state.bandwidth, peak: state.peak });
     if (!rr.ok) return rr;
+    const kr = this.kernelParams(state);
+    if (!kr.ok) return kr;
+    Object.assign(params, kr.params);
     const preset = m.presets[rr.hw];
     params.bandwidth = rr.bandwidth;
     params.peak = rr.peak;
@@ -104,6 +120,23 @@ export class PageState {
       bandwidthFrom: rr.bandwidthTyped ? 'typed' : preset.id, peakFrom: rr.peakTyped ? 'typed' : preset.id,
     };
     return { ok: true, params, roof, preset };
+  }
+
+  // The kernel slots: profile index, packing code, split count and CTAs per SM ('' = 0, the
+  // profile's; a number that is not a whole one in range is refused by core with the slot's name).
+  kernelParams(state) {
+    const m = this.model;
+    const name = String(state.kernel ?? this.defaults.kernel);
+    const k = m.kernels.find((x) => x.name === name);
+    if (!k) {
+      return { ok: false, field: 'kernel', message: `kernel: expected one of ${m.kernels.map((x) => x.name).join(', ')}, got "${name.slice(0, 48)}"` };
+    }
+    const pack = GQA_PACK.indexOf(String(state['gqa-pack'] ?? ''));
+    if (pack < 0) {
+      return { ok: false, field: 'gqa-pack', message: `gqa-pack: expected packed or per-head, got "${String(state['gqa-pack']).slice(0, 48)}"` };
+    }
+    const num = (v) => (v === '' || v === undefined || v === null ? 0 : Number(v));
+    return { ok: true, params: { kernel: k.index, 'gqa-pack': pack, splits: num(state.splits), 'ctas-per-sm': num(state['ctas-per-sm']) } };
   }
 
   // The fragment: keys that differ from the defaults (prefill writes seq; decode writes
@@ -122,6 +155,8 @@ export class PageState {
         if (decode) q.set(key, String(v));
       } else if (this.ties[key]) {
         if (String(v) !== String(state[this.ties[key]])) q.set(key, String(v));
+      } else if (ZERO_MEANS_DEFAULT.includes(key) && String(v) === '0') {
+        // 0 is the profile's choice, as empty
       } else if (typeof v === 'boolean') {
         if (v !== this.defaults[key]) q.set(key, v ? '1' : '0');
       } else if (v !== undefined && String(v) !== String(this.defaults[key])) {
@@ -139,7 +174,9 @@ export class PageState {
     for (const [key, value] of q) {
       if (!(key in this.defaults)) continue;
       const f = this.model.field(key);
-      if (f && f.type === 'bool') {
+      if (typeof this.defaults[key] === 'boolean' && !f) {
+        state[key] = value === '1';
+      } else if (f && f.type === 'bool') {
         const r = this.model.parseField(key, value);
         state[key] = r.ok ? r.value === 1 : value;
       } else {

@@ -12,13 +12,15 @@ export class View {
     this.keys = [...this.form.querySelectorAll('[name]')].map((el) => el.name);
     this.sliders = [...this.form.querySelectorAll('.slider[data-key]')].map((el) => el.dataset.key);
     this.ceilingBox = $('ceiling-toggles');
+    this.roofBox = $('roof-toggles');
   }
 
   input(key) { return $(`input-${key}`); }
 
   // ---------------------------------------------------------------------------------------------
   // Filling the controls: presets, dtypes, ceiling toggles, scenarios, slider ranges (core's).
-  populate({ presets, dtypes, peakKinds, scenarios, version, ranges }) {
+  populate({ presets, dtypes, peakKinds, scenarios, version, ranges, kernels }) {
+    for (const k of kernels) this.input('kernel').append(new Option(k.name, k.name));
     for (const p of presets) this.input('hw').append(new Option(p.id === 'custom' ? 'custom (type β and π)' : `${p.name}`, p.id));
     this.input('kv-dtype').append(new Option('same as dtype', ''));
     for (const d of dtypes.filter((x) => x.bytes > 0)) {
@@ -82,6 +84,7 @@ export class View {
       }
     }
     this.ceilingBox.addEventListener('change', () => handler('ceilings', {}));
+    this.roofBox.addEventListener('change', () => handler('roofs', {}));
     this.form.addEventListener('submit', (e) => e.preventDefault());
   }
   bindScenario(handler) {
@@ -134,12 +137,15 @@ export class View {
     const s = { ...base };
     for (const key of this.keys) s[key] = this.value(key);
     s.ceilings = [...this.ceilingBox.querySelectorAll('input:checked')].map((cb) => cb.value).join(',');
+    s.roofs = [...this.roofBox.querySelectorAll('input:checked')].map((cb) => cb.value).join(',');
     return s;
   }
   writeControls(state) {
     for (const key of this.keys) this.setValue(key, state[key]);
-    const on = new Set(String(state.ceilings || '').split(',').filter(Boolean));
-    for (const cb of this.ceilingBox.querySelectorAll('input')) cb.checked = on.has(cb.value);
+    for (const [box, key] of [[this.ceilingBox, 'ceilings'], [this.roofBox, 'roofs']]) {
+      const on = new Set(String(state[key] || '').split(',').filter(Boolean));
+      for (const cb of box.querySelectorAll('input')) cb.checked = on.has(cb.value);
+    }
   }
   // keys: { key: disabled }
   renderDisabled(keys) {
@@ -226,6 +232,48 @@ export class View {
   }
 
   renderWorked(html) { $('worked').innerHTML = html; }
+
+  renderKernelDescription(text) { $('kernel-description').textContent = text; }
+
+  // vm: { unavailable: null | reason, head: [number], facts: text, terms: [{ name, number, share,
+  // shareText, note }] } — the predicted time as a stacked bar of its six terms and a table.
+  renderLedger(vm) {
+    const box = $('ledger');
+    if (vm.unavailable) {
+      box.innerHTML = `<p class="warn" data-testid="predicted-unavailable" data-value="${esc(vm.kernel)}">` +
+        `No prediction: ${esc(vm.unavailable)}</p>`;
+      return;
+    }
+    const [time, flops, bound] = vm.head;
+    const bar = vm.terms.filter((t) => t.share > 0).map((t) =>
+      `<span class="seg term-${esc(t.name)}" data-share="${t.share}" title="${esc(t.name)}: ${esc(t.number.text)} (${esc(t.shareText)})">` +
+      `${t.share >= 0.08 ? esc(t.name) : ''}</span>`).join('');
+    const rows = vm.terms.map((t) => `<tr><th scope="row"><span class="swatch term-${esc(t.name)}"></span>${esc(t.name)}</th>` +
+      `<td>${this.num(t.number)}</td><td>${esc(t.shareText)}</td><td class="note">${esc(t.note)}</td></tr>`).join('');
+    box.innerHTML = `<p class="ledger-head"><strong>${esc(vm.kernel)}</strong>: ${this.num(time)} · ${this.num(flops)} · ` +
+      `<span class="bound-${esc(bound.value)}">${this.num(bound)}</span></p>` +
+      `<p class="hint">${esc(vm.facts)}</p>` +
+      `<div class="ledger-bar" role="img" aria-label="${esc(vm.terms.map((t) => `${t.name} ${t.shareText}`).join(', '))}">${bar}</div>` +
+      `<div class="table-wrap"><table class="ledger-table"><thead><tr><th scope="col">term</th><th scope="col">time</th>` +
+      `<th scope="col">share</th><th scope="col">what it is</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+    // Widths through the CSSOM: the Content-Security-Policy refuses inline style attributes.
+    for (const seg of box.querySelectorAll('.seg')) seg.style.flexGrow = seg.dataset.share;
+  }
+
+  // vm: null (not the generic profile) or the tile search: { best: null (nothing fits) or
+  // { tile, time (number), sram, waves }, runners: [{ tile, time, sram, lose }], value }
+  renderBestTile(vm) {
+    const el = $('best-tile');
+    el.hidden = !vm;
+    el.dataset.value = vm ? vm.value : '';
+    if (!vm) { el.innerHTML = ''; return; }
+    if (!vm.best) { el.textContent = 'Tile search: no tile fits this preset’s shared memory.'; return; }
+    const b = vm.best;
+    el.innerHTML = `Best tile (generic profile, tile search): <strong>${esc(b.tile)}</strong>, ${this.num(b.time)}, ` +
+      `SRAM ${esc(b.sram)}, ${esc(b.waves)} waves.` +
+      (vm.runners.length ? ` Runners-up: ${vm.runners.map((c) => `${esc(c.tile)} ${esc(c.time.text)} (${esc(c.lose)}; SRAM ${esc(c.sram)})`).join('; ')}.` : '') +
+      ' Type a tile into Br × Bc to see its ledger.';
+  }
 
   // s: null or { id, title, text: [paragraphs] }
   renderScenario(s) {
