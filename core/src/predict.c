@@ -10,13 +10,6 @@
 #define SMEM_BYTES_PER_CLOCK 128.0 /* shared-memory bandwidth per SM per clock (sm_70 … sm_90) */
 #define ACC_BYTES 4.0              /* fp32 accumulators and partial results */
 
-uint64_t rl__tile_count(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, int causal) {
-    const uint64_t q_blocks = (n + br - 1) / br, key_tiles = (l + bc - 1) / bc;
-    if (!causal) return q_blocks * key_tiles;
-    const uint64_t full = q_blocks - 1; /* blocks ending before N: ⌈((i+1)·Br + L − N)/Bc⌉ */
-    return (full ? rl__floor_sum(full, bc, br, br + (l - n) + bc - 1) : 0) + key_tiles;
-}
-
 /* How the kernel cuts the problem: units of rows (a (batch, head) or, packed, a (batch, KV
  * head) with the group's query rows stacked), query blocks, Bc tiles, CTAs. */
 typedef struct shape {

@@ -3,8 +3,6 @@
 
 #include "internal.h"
 
-const char *rl_pass_name(rl_pass pass) { return pass == RL_PASS_BWD ? "bwd" : "fwd"; }
-
 static rl_status check_size(int64_t v, int64_t max, const char *field, rl_error *err) {
     if (v < 1 || v > max)
         return rl__fail(err, RL_ERR_RANGE, field,

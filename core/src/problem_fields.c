@@ -14,6 +14,8 @@ static const rl_field_info field_infos[RL_PROBLEM_FIELD_COUNT] = {
 #undef RL_X_FIELD_INFO
 };
 
+const char *rl_pass_name(rl_pass pass) { return pass == RL_PASS_BWD ? "bwd" : "fwd"; }
+
 const rl_field_info *rl_problem_field_info(rl_problem_field field) {
     if ((int)field < 0 || field >= RL_PROBLEM_FIELD_COUNT) return NULL;
     return &field_infos[field];

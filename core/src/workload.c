@@ -67,6 +67,13 @@ uint64_t rl__tiled_kv_rows(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, int
     return rows + l;
 }
 
+uint64_t rl__tile_count(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, int causal) {
+    const uint64_t q_blocks = (n + br - 1) / br, key_tiles = (l + bc - 1) / bc;
+    if (!causal) return q_blocks * key_tiles;
+    const uint64_t full = q_blocks - 1; /* blocks ending before N: ⌈((i+1)·Br + L − N)/Bc⌉ */
+    return (full ? rl__floor_sum(full, bc, br, br + (l - n) + bc - 1) : 0) + key_tiles;
+}
+
 /* The FlashAttention-2 backward dataflow (DESIGN.md "Backward"): KV blocks outer — each
  * (batch, query head) reads K and V once and writes dK and dV once — and, for every Br × Bc tile
  * pair the mask leaves, the query block's Q, dO, its log-sum-exp and D rows are read and its fp32
