@@ -6,6 +6,8 @@
  *   gbench   import_gbench.c: Google Benchmark JSON → one point per run_name.
  */
 #include <ctype.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,9 +78,174 @@ rl_dtype rl__dtype_in_name(const char *s) {
     return RL_DTYPE_DEFAULT;
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * Grouping by name (a sort: O(n log n) whatever the names)
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct named {
+    const char *name;
+    size_t index;
+} named;
+
+static int cmp_named(const void *a, const void *b) {
+    const named *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+int rl__group_names(const char *const *names, size_t n, size_t *group, size_t *ngroups) {
+    named *v = malloc((n ? n : 1) * sizeof *v);
+    size_t *first = malloc((n ? n : 1) * sizeof *first);
+    if (!v || !first) {
+        free(v);
+        free(first);
+        return -1;
+    }
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (names[i]) v[m++] = (named){names[i], i};
+    qsort(v, m, sizeof *v, cmp_named);
+    for (size_t i = 0; i < n; i++) first[i] = SIZE_MAX;
+    /* each name's first appearance: the head of its run in the sorted order */
+    for (size_t k = 0; k < m; k++)
+        first[v[k].index] = k && strcmp(v[k].name, v[k - 1].name) == 0 ? first[v[k - 1].index]
+                                                                         : v[k].index;
+    size_t ng = 0;
+    for (size_t i = 0; i < n; i++)
+        group[i] = first[i] == SIZE_MAX ? SIZE_MAX : first[i] == i ? ng++ : group[first[i]];
+    *ngroups = ng;
+    free(v);
+    free(first);
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Numbers in tools' output: one strict routine
+ * ------------------------------------------------------------------------------------------- */
+
+static int is_blank(char c) { return c == ' ' || c == '\t'; }
+
+/* A decimal comma: only digits, '.' and ',', with a '.' before the last ',' or the last ','
+ * followed by other than exactly three digits. */
+static int decimal_comma(const char *s, size_t n) {
+    const char *last = NULL;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == ',') last = s + i;
+        else if (s[i] != '.' && !isdigit((unsigned char)s[i])) return 0;
+    }
+    if (!last) {
+        const char *dot = memchr(s, '.', n);
+        return dot && memchr(dot + 1, '.', (size_t)(s + n - dot - 1)) != NULL; /* "1.571.200" */
+    }
+    size_t tail = (size_t)(s + n - last - 1);
+    return memchr(s, '.', (size_t)(last - s)) != NULL || tail != 3;
+}
+
+/* The C-locale grammar on s[0 .. n): digits (thousands groups "1,234,567"), optional fraction,
+ * optional exponent. 1 when it matches. */
+static int c_number(const char *s, size_t n) {
+    size_t i = 0, lead = 0;
+    while (i < n && isdigit((unsigned char)s[i])) i++;
+    lead = i;
+    while (i < n && s[i] == ',') {
+        if (lead == 0 || lead > 3 || i + 4 > n) return 0;
+        for (size_t k = 1; k <= 3; k++)
+            if (!isdigit((unsigned char)s[i + k])) return 0;
+        i += 4;
+        if (i < n && isdigit((unsigned char)s[i])) return 0;
+    }
+    size_t digits = i;
+    if (i < n && s[i] == '.') {
+        size_t f = ++i;
+        while (i < n && isdigit((unsigned char)s[i])) i++;
+        digits += i - f;
+    }
+    if (digits == 0) return 0;
+    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+        i++;
+        if (i < n && (s[i] == '+' || s[i] == '-')) i++;
+        size_t e = i;
+        while (i < n && isdigit((unsigned char)s[i])) i++;
+        if (i == e) return 0;
+    }
+    return i == n;
+}
+
+rl__num_result rl__tool_number(const char *s, double *out) {
+    if (!s) return RL__NUM_ABSENT;
+    while (is_blank(*s)) s++;
+    size_t n = strlen(s);
+    while (n && is_blank(s[n - 1])) n--;
+    if (n == 0 || (n == 3 && (strncmp(s, "n/a", 3) == 0 || strncmp(s, "N/A", 3) == 0)) ||
+        (n == 1 && s[0] == '-'))
+        return RL__NUM_ABSENT;
+    int neg = s[0] == '-';
+    const char *body = s + neg;
+    size_t bn = n - (size_t)neg;
+    if (bn > 64) return RL__NUM_BAD;
+    if (!c_number(body, bn)) return decimal_comma(body, bn) ? RL__NUM_DECIMAL_COMMA : RL__NUM_BAD;
+    char buf[72];
+    size_t o = 0;
+    for (size_t i = 0; i < bn; i++)
+        if (body[i] != ',') buf[o++] = body[i];
+    buf[o] = '\0';
+    double v = strtod(buf, NULL);
+    if (!isfinite(v)) return RL__NUM_RANGE;
+    if (neg && v > 0) return RL__NUM_NEGATIVE;
+    *out = v;
+    return RL__NUM_OK;
+}
+
+int rl__number_issue(rl_rec_issues *is, const char *path, const char *cell, rl__num_result why) {
+    char shown[48];
+    rl_text_escape(shown, sizeof shown, cell);
+    switch (why) {
+    case RL__NUM_DECIMAL_COMMA:
+        return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, path,
+                         "got \"%s\": a decimal comma (another locale's numbers); expected "
+                         "numbers like 1,571.20 (export with LC_ALL=C)", shown);
+    case RL__NUM_NEGATIVE:
+        return rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, path,
+                         "expected a non-negative number, got \"%s\"", shown);
+    case RL__NUM_RANGE:
+        return rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, path,
+                         "expected a finite number, got \"%s\" (beyond the double range)", shown);
+    default:
+        return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, path,
+                         "expected a number such as 1,571.20 (',' only between groups of three "
+                         "digits), got \"%s\"", shown);
+    }
+}
+
+void rl__skip_bom(const char **text, size_t *len) {
+    if (*text && *len >= 3 && memcmp(*text, "\xEF\xBB\xBF", 3) == 0) {
+        *text += 3;
+        *len -= 3;
+    }
+}
+
+/* An import never makes a record the reader refuses: its JSON (as `rooflab import` writes it,
+ * indented) within RL_RECORD_MAX_FILE_BYTES. */
+static void check_written_size(rl_record *r, rl_rec_issues *is) {
+    rl_error err = {0};
+    char *json = rl_record_write_json(r, 1, &err);
+    if (!json) {
+        rl__issue(is, RL_REC_ERROR, err.status ? err.status : RL_ERR_CAPACITY, "", "%s",
+                  err.message[0] ? err.message : "the record could not be written");
+        return;
+    }
+    size_t n = strlen(json);
+    free(json);
+    if (n + 1 > RL_RECORD_MAX_FILE_BYTES)
+        rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, "",
+                  "the imported record would be %zu bytes; the limit is %zu bytes (16 MiB) per "
+                  "record: split the input", n + 1, (size_t)RL_RECORD_MAX_FILE_BYTES);
+}
+
 /* The record an import produced, validated; *out or freed. */
 static rl_status finish(rl_record *r, size_t before, rl_rec_issues *is, rl_record **out) {
     if (is->errors == before) rl_record_validate(r, is);
+    if (is->errors == before) check_written_size(r, is);
     if (is->errors != before) {
         rl_status st = rl__first_error(is, before);
         rl_record_free(r);

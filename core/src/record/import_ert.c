@@ -134,6 +134,7 @@ static int ert_fields(rl_record *r, const cJSON *root, const rl_import_opts *o) 
 rl_status rl__import_ert(const char *text, size_t len, const rl_import_opts *o, rl_record *r,
                          rl_rec_issues *is) {
     const char *end = NULL;
+    rl__skip_bom(&text, &len);
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
     if (!root || !cJSON_IsObject(root) || !get_path(root, "empirical", NULL, NULL)) {
         rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "",

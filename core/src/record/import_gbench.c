@@ -118,6 +118,8 @@ typedef struct gb_group {
 typedef struct gb_import {
     gb_group *groups;
     size_t ng;
+    size_t *group;                      /* per entry: its group (rl__group_names) */
+    size_t n_failed, n_aggregate, n_runs; /* entries by kind, for "nothing to import" */
 } gb_import;
 
 /* real_time in seconds, or 0 when it is not a positive time with a known unit. */
@@ -138,17 +140,15 @@ static void gb_counter(const cJSON *b, const char *key, double *sum, size_t *n) 
     }
 }
 
-/* The group of `run_name`, added (first entry `b`, index `i`) when new. */
-static gb_group *gb_group_of(gb_import *im, const char *run_name, const cJSON *b, int i) {
-    size_t g = 0;
-    while (g < im->ng && strcmp(im->groups[g].run_name, run_name) != 0) g++;
-    if (g == im->ng) {
-        im->groups[g].run_name = run_name;
-        im->groups[g].first = b;
-        im->groups[g].index = i;
-        im->ng++;
+/* The group numbered `g` (rl__group_names), filled from its first entry `b` at index `i`. */
+static gb_group *gb_group_of(gb_import *im, size_t g, const char *run_name, const cJSON *b, int i) {
+    gb_group *gr = &im->groups[g];
+    if (!gr->run_name) {
+        gr->run_name = run_name;
+        gr->first = b;
+        gr->index = i;
     }
-    return &im->groups[g];
+    return gr;
 }
 
 /* An iteration run of the group: its time and counters. 0, or -1 when out of memory. */
@@ -166,23 +166,34 @@ static int gb_iteration(gb_group *gr, const cJSON *b, double seconds) {
     return 0;
 }
 
-/* One entry of "benchmarks" at `p`. 0, or -1 when out of memory. */
-static int gb_entry(gb_import *im, const cJSON *b, int i, const char *p, rl_rec_issues *is) {
+/* The run name of an entry that names one and did not fail; NULL otherwise. */
+static const char *gb_run_name(const cJSON *b) {
     const cJSON *run_name = cJSON_GetObjectItemCaseSensitive(b, "run_name");
     if (!cJSON_IsString(run_name)) run_name = cJSON_GetObjectItemCaseSensitive(b, "name");
-    if (!cJSON_IsObject(b) || !cJSON_IsString(run_name)) {
+    if (!cJSON_IsObject(b) || !cJSON_IsString(run_name)) return NULL;
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(b, "error_occurred"))) return NULL;
+    return run_name->valuestring;
+}
+
+/* One entry of "benchmarks" at `p`. 0, or -1 when out of memory. */
+static int gb_entry(gb_import *im, const cJSON *b, int i, const char *p, rl_rec_issues *is) {
+    const char *run_name = gb_run_name(b);
+    if (!run_name && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(b, "error_occurred"))) {
+        const cJSON *msg = cJSON_GetObjectItemCaseSensitive(b, "error_message");
+        const char *m = cJSON_IsString(msg) ? msg->valuestring : "no message";
+        im->n_failed++;
+        rl__issue(is, RL_REC_WARNING, RL_ERR_INVALID, p, "skipped: the benchmark failed (%.*s)",
+                  (int)rl__utf8_clip(m, 120), m);
+        return 0;
+    }
+    if (!run_name) {
         rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p, "expected an object with a name");
         return 0;
     }
-    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(b, "error_occurred"))) {
-        const cJSON *msg = cJSON_GetObjectItemCaseSensitive(b, "error_message");
-        rl__issue(is, RL_REC_WARNING, RL_ERR_INVALID, p, "skipped: the benchmark failed (%.120s)",
-                  cJSON_IsString(msg) ? msg->valuestring : "no message");
-        return 0;
-    }
-    gb_group *gr = gb_group_of(im, run_name->valuestring, b, i);
+    gb_group *gr = gb_group_of(im, im->group[i], run_name, b, i);
     const cJSON *rt = cJSON_GetObjectItemCaseSensitive(b, "run_type");
     if (cJSON_IsString(rt) && strcmp(rt->valuestring, "aggregate") == 0) {
+        im->n_aggregate++;
         const cJSON *agg = cJSON_GetObjectItemCaseSensitive(b, "aggregate_name");
         if (cJSON_IsString(agg) && strcmp(agg->valuestring, "median") == 0) gr->median = b;
         return 0;
@@ -193,6 +204,7 @@ static int gb_entry(gb_import *im, const cJSON *b, int i, const char *p, rl_rec_
                   "expected real_time > 0 with time_unit ns, us, ms or s");
         return 0;
     }
+    im->n_runs++;
     return gb_iteration(gr, b, seconds) ? rl__oom(is) : 0;
 }
 
@@ -274,13 +286,52 @@ static int gb_fields(rl_record *r, const cJSON *root, const rl_import_opts *o, c
 }
 
 static void gb_import_free(gb_import *im) {
-    for (size_t g = 0; g < im->ng; g++) free(im->groups[g].times);
+    for (size_t g = 0; im->groups && g < im->ng; g++) free(im->groups[g].times);
     free(im->groups);
+    free(im->group);
+}
+
+/* Group the entries by run name (a sort, so that many names stay linear-ish). 0 or -1 (OOM). */
+static int gb_group_entries(gb_import *im, const cJSON *bms, size_t nb) {
+    const char **names = malloc((nb ? nb : 1) * sizeof *names);
+    im->group = malloc((nb ? nb : 1) * sizeof *im->group);
+    int bad = !names || !im->group;
+    size_t i = 0;
+    for (const cJSON *b = bms->child; !bad && b && i < nb; b = b->next) names[i++] = gb_run_name(b);
+    if (!bad) bad = rl__group_names(names, i, im->group, &im->ng);
+    free(names);
+    if (!bad) im->groups = calloc(im->ng ? im->ng : 1, sizeof *im->groups);
+    return bad || !im->groups ? -1 : 0;
+}
+
+/* Nothing to import, or more than a record holds: an error naming why. 0, or -1 (issue). */
+static int gb_check_counts(const gb_import *im, size_t nb, size_t points, rl_rec_issues *is) {
+    if (points > RL_RECORD_MAX_POINTS)
+        return rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, "benchmarks",
+                         "%zu distinct benchmark runs; the limit is %d points per record: split "
+                         "the file", points, RL_RECORD_MAX_POINTS);
+    if (points > 0) return 0;
+    if (nb == 0)
+        return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "benchmarks",
+                         "no benchmarks: the array is empty (did the filter match nothing?)");
+    if (im->n_runs == 0 && im->n_aggregate > 0)
+        return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "benchmarks",
+                         "only aggregates (%zu: mean, median, stddev ...) and no iteration runs; "
+                         "rerun without --benchmark_report_aggregates_only",
+                         im->n_aggregate);
+    if (im->n_failed == nb)
+        return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "benchmarks",
+                         "every benchmark failed (%zu with error_occurred): nothing measured",
+                         im->n_failed);
+    return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "benchmarks",
+                     "no benchmark run to import (%zu entries: %zu failed, %zu aggregates)", nb,
+                     im->n_failed, im->n_aggregate);
 }
 
 rl_status rl__import_gbench(const char *text, size_t len, const rl_import_opts *o, rl_record *r,
                             rl_rec_issues *is) {
     const char *end = NULL;
+    rl__skip_bom(&text, &len);
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
     const cJSON *bms = root ? cJSON_GetObjectItemCaseSensitive(root, "benchmarks") : NULL;
     if (!root || !cJSON_IsArray(bms)) {
@@ -292,17 +343,22 @@ rl_status rl__import_gbench(const char *text, size_t len, const rl_import_opts *
     }
     const char *mapping = o->gbench_args ? o->gbench_args : GB_DEFAULT_ARGS;
     if (gb_fields(r, root, o, mapping)) rl__oom(is);
-    size_t nb = (size_t)cJSON_GetArraySize(bms);
-    gb_import im = {calloc(nb ? nb : 1, sizeof *im.groups), 0};
-    rl_status st = im.groups ? RL_OK : RL_ERR_CAPACITY;
-    if (!im.groups) rl__oom(is);
+    size_t nb = (size_t)cJSON_GetArraySize(bms), points = 0;
+    gb_import im = {0};
+    rl_status st = RL_OK;
+    if (gb_group_entries(&im, bms, nb) != 0) {
+        st = RL_ERR_CAPACITY;
+        rl__oom(is);
+    }
     int i = 0;
-    for (const cJSON *b = bms->child; im.groups && b; b = b->next, i++) {
+    for (const cJSON *b = bms->child; st == RL_OK && b; b = b->next, i++) {
         char p[RL_REC_PATH_MAX];
         snprintf(p, sizeof p, "benchmarks[%d]", i);
         if (gb_entry(&im, b, i, p, is) != 0) break;
     }
-    for (size_t g = 0; g < im.ng && g < RL_RECORD_MAX_POINTS; g++)
+    for (size_t g = 0; st == RL_OK && g < im.ng; g++) points += im.groups[g].n > 0;
+    if (st == RL_OK && gb_check_counts(&im, nb, points, is) != 0) st = RL_ERR_INVALID;
+    for (size_t g = 0; st == RL_OK && g < im.ng; g++)
         if (gb_point(r, o, mapping, &im.groups[g], is) != 0) break;
     gb_import_free(&im);
     cJSON_Delete(root);

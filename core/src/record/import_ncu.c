@@ -12,45 +12,39 @@
 
 #define NCU_MAX_TENSOR_COLS 32 /* sm__ops_path_tensor_src_*.sum columns read */
 
-/* Scale of an ncu unit: "byte" "Kbyte" "Mbyte" "Gbyte"; "nsecond" "usecond" "msecond" "second"
- * "ns" "us" "ms" "usec" "msec"; "inst" "" "ops" (1). Returns 0 for a unit it does not know. */
-static double ncu_unit_scale(const char *u, int is_time) {
-    if (!u || !u[0]) return is_time ? 1e-9 : 1; /* ncu's defaults: nanoseconds, plain counts */
+typedef enum { NCU_DIM_TIME, NCU_DIM_BYTES, NCU_DIM_COUNT } ncu_dim;
+
+/* Scale of an ncu unit for a column of dimension `dim`: time "nsecond" "usecond" "msecond"
+ * "second" (and ns, us, ms, s, usec, msec); bytes "byte" "Kbyte" ... "Tbyte" (KB, MB, GB, KiB,
+ * MiB, GiB, B); counts "inst" "Kinst" "Minst" "Ginst" "ops" "FLOP". An empty unit is ncu's
+ * default (nanoseconds, bytes, plain counts). 0 for a unit it does not know for that dimension. */
+static double ncu_unit_scale(const char *u, ncu_dim dim) {
     static const struct {
         const char *u;
+        ncu_dim dim;
         double s;
-    } units[] = {{"byte", 1},          {"Kbyte", 1e3},        {"Mbyte", 1e6},
-                 {"Gbyte", 1e9},       {"Tbyte", 1e12},       {"KB", 1e3},
-                 {"MB", 1e6},          {"GB", 1e9},           {"B", 1},
-                 {"KiB", 1024.0},      {"MiB", 1048576.0},    {"GiB", 1073741824.0},
-                 {"nsecond", 1e-9},    {"usecond", 1e-6},     {"msecond", 1e-3},
-                 {"second", 1},        {"ns", 1e-9},          {"us", 1e-6},
-                 {"usec", 1e-6},       {"ms", 1e-3},          {"msec", 1e-3},
-                 {"s", 1},             {"inst", 1},           {"ops", 1},
-                 {"FLOP", 1},          {"Kinst", 1e3},        {"Minst", 1e6},
-                 {"Ginst", 1e9}};
+    } units[] = {{"byte", NCU_DIM_BYTES, 1},        {"Kbyte", NCU_DIM_BYTES, 1e3},
+                 {"Mbyte", NCU_DIM_BYTES, 1e6},     {"Gbyte", NCU_DIM_BYTES, 1e9},
+                 {"Tbyte", NCU_DIM_BYTES, 1e12},    {"KB", NCU_DIM_BYTES, 1e3},
+                 {"MB", NCU_DIM_BYTES, 1e6},        {"GB", NCU_DIM_BYTES, 1e9},
+                 {"B", NCU_DIM_BYTES, 1},           {"KiB", NCU_DIM_BYTES, 1024.0},
+                 {"MiB", NCU_DIM_BYTES, 1048576.0}, {"GiB", NCU_DIM_BYTES, 1073741824.0},
+                 {"nsecond", NCU_DIM_TIME, 1e-9},   {"usecond", NCU_DIM_TIME, 1e-6},
+                 {"msecond", NCU_DIM_TIME, 1e-3},   {"second", NCU_DIM_TIME, 1},
+                 {"ns", NCU_DIM_TIME, 1e-9},        {"us", NCU_DIM_TIME, 1e-6},
+                 {"usec", NCU_DIM_TIME, 1e-6},      {"ms", NCU_DIM_TIME, 1e-3},
+                 {"msec", NCU_DIM_TIME, 1e-3},      {"s", NCU_DIM_TIME, 1},
+                 {"inst", NCU_DIM_COUNT, 1},        {"Kinst", NCU_DIM_COUNT, 1e3},
+                 {"Minst", NCU_DIM_COUNT, 1e6},     {"Ginst", NCU_DIM_COUNT, 1e9},
+                 {"ops", NCU_DIM_COUNT, 1},         {"FLOP", NCU_DIM_COUNT, 1}};
+    if (!u || !u[0]) return dim == NCU_DIM_TIME ? 1e-9 : 1;
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
-        if (strcmp(u, units[i].u) == 0) return units[i].s;
+        if (units[i].dim == dim && strcmp(u, units[i].u) == 0) return units[i].s;
     return 0;
 }
 
-/* "1,234,567.5" → 1234567.5; returns 0 and leaves *out alone for "n/a" and friends. */
-static int ncu_number(const char *s, double *out) {
-    char buf[64];
-    size_t n = 0;
-    for (; *s && n + 1 < sizeof buf; s++)
-        if (*s != ',' && *s != ' ') buf[n++] = *s;
-    buf[n] = '\0';
-    if (!n) return 0;
-    char *end = NULL;
-    double v = strtod(buf, &end);
-    if (!end || *end || !isfinite(v) || v < 0) return 0;
-    *out = v;
-    return 1;
-}
-
 typedef struct ncu_kernel {
-    char *name;
+    const char *name; /* its first row's */
     double *time_s, *bytes, *flops;
     size_t n, cap;
     int has_tensor;
@@ -85,13 +79,23 @@ typedef struct ncu_cols {
     size_t ntensor;
     int dev, ccmaj, ccmin, id;
     double t_scale, b_scale[2];
+    double sass_scale[3][3], tensor_scale[NCU_MAX_TENSOR_COLS]; /* "inst", "Kinst" ... */
 } ncu_cols;
 
 static const char *const NCU_NEED[4] = {"Kernel Name", "gpu__time_duration.sum",
                                         "dram__bytes_read.sum", "dram__bytes_write.sum"};
 
+/* One data row as read: its kernel name (malloc'd), time, bytes, FLOPs. */
+typedef struct ncu_launch {
+    char *name;
+    double t, bytes, flops;
+    int has_tensor;
+} ncu_launch;
+
 typedef struct ncu_import {
-    ncu_kernel *ks;
+    ncu_launch *rows; /* every data row in order, grouped by name afterwards (a sort) */
+    size_t nrows, cap;
+    ncu_kernel *ks;   /* one per kernel name, in order of first appearance */
     size_t nk;
     char devname[128], cc[16];
 } ncu_import;
@@ -125,9 +129,10 @@ static int find_flop_columns(const rl__csv_row *h, ncu_cols *c) {
             if (c->sass[p][q] >= 0) any = 1;
         }
     c->ntensor = 0;
-    for (size_t i = 0; i < h->n && c->ntensor < NCU_MAX_TENSOR_COLS; i++)
+    for (size_t i = 0; i < h->n; i++)
         if (strncmp(h->cells[i], "sm__ops_path_tensor_src_", 24) == 0 &&
             strstr(h->cells[i], ".sum") && !strstr(h->cells[i], ".sum.")) {
+            if (c->ntensor == NCU_MAX_TENSOR_COLS) return -1;
             c->tensor[c->ntensor++] = (int)i;
             any = 1;
         }
@@ -147,7 +152,13 @@ static int find_columns(const rl__csv_row *h, ncu_cols *c, rl_rec_issues *is) {
                         i == 0 ? "..." : NCU_NEED[i]);
     }
     if (bad) return -1;
-    if (!find_flop_columns(h, c))
+    int flop_cols = find_flop_columns(h, c);
+    if (flop_cols < 0)
+        return rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, "row 1",
+                         "more than %d sm__ops_path_tensor_src_*.sum columns; the import reads at "
+                         "most %d (collect fewer tensor metrics)",
+                         NCU_MAX_TENSOR_COLS, NCU_MAX_TENSOR_COLS);
+    if (!flop_cols)
         return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "row 1",
                          "no FLOP counters; expected sm__sass_thread_inst_executed_op_{h,f,d}"
                          "{add,mul,fma}_pred_on.sum or sm__ops_path_tensor_src_*.sum columns");
@@ -158,10 +169,52 @@ static int find_columns(const rl__csv_row *h, ncu_cols *c, rl_rec_issues *is) {
     return 0;
 }
 
-/* ncu writes a units row right after the header (its ID cell is empty): the scales of the time
- * and byte columns. 0, or -1 for a unit it does not know. */
-static int read_units(const char *text, size_t len, size_t *pos, size_t *rowno, ncu_cols *c,
-                      rl_rec_issues *is) {
+/* A column's scale from the units row `u` (no cells when there is none); 0 with an issue when
+ * its unit is not one of `dim`'s (a rate such as "byte/second" on an amount, "Kbyte" on time). */
+static double column_scale(const rl__csv_row *u, const rl__csv_row *h, int col, ncu_dim dim,
+                           size_t rowno, rl_rec_issues *is) {
+    static const char *const expected[] = {"nsecond, usecond, msecond or second",
+                                           "byte, Kbyte, Mbyte, Gbyte or Tbyte",
+                                           "inst, Kinst, Minst, Ginst (or no unit)"};
+    const char *unit = u->n > (size_t)col ? u->cells[col] : "";
+    double sc = ncu_unit_scale(unit, dim);
+    if (sc != 0) return sc;
+    char p[RL_REC_PATH_MAX], shown[48];
+    snprintf(p, sizeof p, "row %zu, column %.*s", rowno, (int)rl__utf8_clip(h->cells[col], 60),
+             h->cells[col]);
+    rl_text_escape(shown, sizeof shown, unit);
+    rl__issue(is, RL_REC_ERROR, RL_ERR_UNIT, p, "unknown unit \"%s\"%s; expected %s", shown,
+              strchr(unit, '/') ? " (a rate, not an amount)" : "", expected[dim]);
+    return 0;
+}
+
+/* Every read column's scale from the units row; 0, or -1 when a unit is refused. */
+static int column_scales(const rl__csv_row *u, const rl__csv_row *h, size_t rowno, ncu_cols *c,
+                         rl_rec_issues *is) {
+    int bad = 0;
+    c->t_scale = column_scale(u, h, c->need[1], NCU_DIM_TIME, rowno, is);
+    bad |= c->t_scale == 0;
+    for (int i = 0; i < 2; i++) {
+        c->b_scale[i] = column_scale(u, h, c->need[2 + i], NCU_DIM_BYTES, rowno, is);
+        bad |= c->b_scale[i] == 0;
+    }
+    for (int p = 0; p < 3; p++)
+        for (int q = 0; q < 3; q++)
+            if (c->sass[p][q] >= 0) {
+                c->sass_scale[p][q] = column_scale(u, h, c->sass[p][q], NCU_DIM_COUNT, rowno, is);
+                bad |= c->sass_scale[p][q] == 0;
+            }
+    for (size_t i = 0; i < c->ntensor; i++) {
+        c->tensor_scale[i] = column_scale(u, h, c->tensor[i], NCU_DIM_COUNT, rowno, is);
+        bad |= c->tensor_scale[i] == 0;
+    }
+    return bad ? -1 : 0;
+}
+
+/* ncu writes a units row right after the header (its ID cell is empty): the scale of every
+ * column read. 0, or -1 for a unit refused. */
+static int read_units(const char *text, size_t len, size_t *pos, size_t *rowno,
+                      const rl__csv_row *h, ncu_cols *c, rl_rec_issues *is) {
     rl__csv_row units = {0};
     size_t save = *pos;
     if (rl__csv_next(text, len, pos, &units) == 1 && c->id >= 0 && (size_t)c->id < units.n &&
@@ -171,99 +224,108 @@ static int read_units(const char *text, size_t len, size_t *pos, size_t *rowno, 
         rl__csv_free(&units);
         *pos = save;
     }
-    c->t_scale = ncu_unit_scale(units.n > (size_t)c->need[1] ? units.cells[c->need[1]] : "", 1);
-    for (int i = 0; i < 2; i++)
-        c->b_scale[i] =
-            ncu_unit_scale(units.n > (size_t)c->need[2 + i] ? units.cells[c->need[2 + i]] : "", 0);
+    int bad = column_scales(&units, h, *rowno == 1 ? 2 : *rowno, c, is);
     rl__csv_free(&units);
-    if (c->t_scale != 0 && c->b_scale[0] != 0 && c->b_scale[1] != 0) return 0;
-    return rl__issue(is, RL_REC_ERROR, RL_ERR_UNIT, "row 2",
-                     "unknown unit for gpu__time_duration.sum or dram__bytes_*.sum; expected "
-                     "nsecond, usecond, msecond, second / byte, Kbyte, Mbyte, Gbyte");
+    return bad;
 }
 
-/* The FLOPs of one row: add + mul + 2·fma over h, f, d, plus tensor-pipe ops. */
-static double row_flops(const rl__csv_row *row, const ncu_cols *c, int *has_tensor) {
+/* The cell at `col` of a data row through the one number routine: 1 with *v, 0 when absent and
+ * `required` is 0 (*v = 0), -1 with an issue naming row, column and value. */
+static int cell_number(const rl__csv_row *row, const rl__csv_row *h, int col, size_t rowno,
+                       int required, double *v, rl_rec_issues *is) {
+    rl__num_result r = rl__tool_number(row->cells[col], v);
+    if (r == RL__NUM_OK) return 1;
+    *v = 0;
+    if (r == RL__NUM_ABSENT && !required) return 0;
+    char p[RL_REC_PATH_MAX];
+    snprintf(p, sizeof p, "row %zu, column %.*s", rowno, (int)rl__utf8_clip(h->cells[col], 60),
+             h->cells[col]);
+    return rl__number_issue(is, p, row->cells[col], r == RL__NUM_ABSENT ? RL__NUM_BAD : r);
+}
+
+/* The FLOPs of one row: add + mul + 2·fma over h, f, d, plus tensor-pipe ops, each scaled by
+ * its column's unit. 0, or -1 with an issue. */
+static int row_flops(const rl__csv_row *row, const rl__csv_row *h, const ncu_cols *c,
+                     size_t rowno, ncu_launch *out, rl_rec_issues *is) {
     double f = 0, v;
     for (int p = 0; p < 3; p++)
-        for (int q = 0; q < 3; q++)
-            if (c->sass[p][q] >= 0 && ncu_number(row->cells[c->sass[p][q]], &v))
-                f += (q == 2 ? 2.0 : 1.0) * v;
-    *has_tensor = 0;
-    for (size_t i = 0; i < c->ntensor; i++)
-        if (ncu_number(row->cells[c->tensor[i]], &v) && v > 0) {
-            f += v;
-            *has_tensor = 1;
+        for (int q = 0; q < 3; q++) {
+            if (c->sass[p][q] < 0) continue;
+            if (cell_number(row, h, c->sass[p][q], rowno, 0, &v, is) < 0) return -1;
+            f += (q == 2 ? 2.0 : 1.0) * v * c->sass_scale[p][q];
         }
-    return f;
-}
-
-/* Time (s) and DRAM bytes of one row; 0, or -1 with an issue. */
-static int row_time_bytes(const rl__csv_row *row, const ncu_cols *c, size_t rowno, double *t,
-                          double *bytes, rl_rec_issues *is) {
-    double b[2] = {0, 0};
-    for (int i = 1; i < 4; i++) {
-        double v;
-        const char *cell = row->cells[c->need[i]];
-        if (!ncu_number(cell, &v) || (i == 1 && v <= 0)) {
-            char p[RL_REC_PATH_MAX];
-            snprintf(p, sizeof p, "row %zu, column %s", rowno, NCU_NEED[i]);
-            return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p, "expected a %s number, got \"%.30s\"",
-                             i == 1 ? "positive" : "non-negative", cell);
-        }
-        if (i == 1)
-            *t = v * c->t_scale;
-        else
-            b[i - 2] = v * c->b_scale[i - 2];
+    out->has_tensor = 0;
+    for (size_t i = 0; i < c->ntensor; i++) {
+        if (cell_number(row, h, c->tensor[i], rowno, 0, &v, is) < 0) return -1;
+        if (v > 0) out->has_tensor = 1;
+        f += v * c->tensor_scale[i];
     }
-    *bytes = b[0] + b[1];
+    out->flops = f;
     return 0;
 }
 
-/* The kernel named `name` (added when new); NULL when out of memory. */
-static ncu_kernel *kernel_named(ncu_import *im, const char *name) {
-    for (size_t k = 0; k < im->nk; k++)
-        if (strcmp(im->ks[k].name, name) == 0) return &im->ks[k];
-    ncu_kernel *nks = realloc(im->ks, (im->nk + 1) * sizeof *nks);
-    if (!nks) return NULL;
-    im->ks = nks;
-    ncu_kernel *k = &im->ks[im->nk];
-    memset(k, 0, sizeof *k);
-    k->name = rl__strndup(name, strlen(name));
-    if (!k->name) return NULL;
-    im->nk++;
-    return k;
+/* Time (s) and DRAM bytes of one row; 0, or -1 with an issue. */
+static int row_time_bytes(const rl__csv_row *row, const rl__csv_row *h, const ncu_cols *c,
+                          size_t rowno, ncu_launch *out, rl_rec_issues *is) {
+    double v[3];
+    for (int i = 0; i < 3; i++)
+        if (cell_number(row, h, c->need[1 + i], rowno, 1, &v[i], is) < 0) return -1;
+    if (!(v[0] > 0)) {
+        char p[RL_REC_PATH_MAX];
+        snprintf(p, sizeof p, "row %zu, column %s", rowno, NCU_NEED[1]);
+        return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p,
+                         "expected a positive number, got \"%.30s\"", row->cells[c->need[1]]);
+    }
+    out->t = v[0] * c->t_scale;
+    out->bytes = v[1] * c->b_scale[0] + v[2] * c->b_scale[1];
+    return 0;
 }
 
 /* Device name and compute capability from the first row that has them. */
 static void row_device(const rl__csv_row *row, const ncu_cols *c, ncu_import *im) {
     if (c->dev >= 0 && !im->devname[0])
-        snprintf(im->devname, sizeof im->devname, "%.120s", row->cells[c->dev]);
+        snprintf(im->devname, sizeof im->devname, "%.*s",
+                 (int)rl__utf8_clip(row->cells[c->dev], 120), row->cells[c->dev]);
     if (c->ccmaj >= 0 && c->ccmin >= 0 && !im->cc[0])
         snprintf(im->cc, sizeof im->cc, "%.6s.%.6s", row->cells[c->ccmaj], row->cells[c->ccmin]);
 }
 
-/* One data row: 0 taken or passed over (with an issue), -1 out of memory. */
-static int ncu_row(const rl__csv_row *row, const rl__csv_row *header, const ncu_cols *c,
-                   size_t rowno, ncu_import *im, rl_rec_issues *is) {
+/* Keep a row (its name taken from the row). 0, or -1 when out of memory. */
+static int keep_launch(ncu_import *im, rl__csv_row *row, int name_col, ncu_launch *l) {
+    if (im->nrows == im->cap) {
+        size_t cap = im->cap ? im->cap * 2 : 64;
+        ncu_launch *nr = realloc(im->rows, cap * sizeof *nr);
+        if (!nr) return -1;
+        im->rows = nr;
+        im->cap = cap;
+    }
+    l->name = row->cells[name_col];
+    row->cells[name_col] = NULL;
+    im->rows[im->nrows++] = *l;
+    return 0;
+}
+
+/* One data row: 0 taken or passed over (with an issue), -1 out of memory or a refused value. */
+static int ncu_row(rl__csv_row *row, const rl__csv_row *header, const ncu_cols *c, size_t rowno,
+                   ncu_import *im, rl_rec_issues *is) {
     if (row->n == 1 && row->cells[0][0] == '\0') return 0;
     if (row->cells[0][0] == '=' && row->cells[0][1] == '=') return 0;
+    char p[RL_REC_PATH_MAX];
+    snprintf(p, sizeof p, "row %zu", rowno);
     if (row->n != header->n) {
-        char p[RL_REC_PATH_MAX];
-        snprintf(p, sizeof p, "row %zu", rowno);
         rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p, "expected %zu columns like the header, got %zu",
                   header->n, row->n);
         return 0;
     }
-    double t = 0, bytes = 0;
-    if (row_time_bytes(row, c, rowno, &t, &bytes, is) != 0) return 0;
-    int has_tensor = 0;
-    double f = row_flops(row, c, &has_tensor);
+    ncu_launch l = {0};
+    if (row_time_bytes(row, header, c, rowno, &l, is) != 0 ||
+        row_flops(row, header, c, rowno, &l, is) != 0)
+        return -1;
+    if (!isfinite(l.t) || !isfinite(l.bytes) || !isfinite(l.flops))
+        return rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, p,
+                         "time, bytes or FLOPs beyond the finite range once scaled by their units");
     row_device(row, c, im);
-    ncu_kernel *k = kernel_named(im, row->cells[c->need[0]]);
-    if (!k || push3(k, t, bytes, f) != 0) return rl__oom(is);
-    k->has_tensor |= has_tensor;
-    return 0;
+    return keep_launch(im, row, c->need[0], &l) ? rl__oom(is) : 0;
 }
 
 /* Every data row; 0, or -1 (an issue added). */
@@ -277,17 +339,46 @@ static int ncu_rows(const char *text, size_t len, size_t pos, size_t rowno,
         int bad = ncu_row(&row, header, c, rowno, im, is);
         rl__csv_free(&row);
         if (bad) return -1;
-        if (im->nk > RL_RECORD_MAX_POINTS) break;
     }
     if (rc < 0) {
         char p[RL_REC_PATH_MAX];
         snprintf(p, sizeof p, "row %zu", rowno + 1);
         return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p,
-                         "unterminated quoted cell (or out of memory)");
+                         "unterminated quoted cell, or a cell over %d bytes",
+                         RL_RECORD_MAX_STRING * 4);
     }
-    if (im->nk == 0)
+    if (im->nrows == 0)
         return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "", "no kernel rows after the header");
     return 0;
+}
+
+/* The rows grouped by kernel name (a sort: no input makes it quadratic), one ncu_kernel each in
+ * order of first appearance. 0, or -1 (an issue added). */
+static int ncu_group(ncu_import *im, rl_rec_issues *is) {
+    const char **names = malloc(im->nrows * sizeof *names);
+    size_t *group = malloc(im->nrows * sizeof *group), ng = 0;
+    int bad = !names || !group;
+    for (size_t i = 0; !bad && i < im->nrows; i++) names[i] = im->rows[i].name;
+    if (!bad) bad = rl__group_names(names, im->nrows, group, &ng);
+    if (!bad && ng > RL_RECORD_MAX_POINTS) {
+        free(names);
+        free(group);
+        return rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, "",
+                         "%zu kernel names; the limit is %d points per record: split the export",
+                         ng, RL_RECORD_MAX_POINTS);
+    }
+    if (!bad) bad = !(im->ks = calloc(ng ? ng : 1, sizeof *im->ks));
+    if (!bad) im->nk = ng;
+    for (size_t i = 0; !bad && i < im->nrows; i++) {
+        ncu_kernel *k = &im->ks[group[i]];
+        const ncu_launch *l = &im->rows[i];
+        if (!k->name) k->name = l->name;
+        bad = push3(k, l->t, l->bytes, l->flops);
+        k->has_tensor |= l->has_tensor;
+    }
+    free(names);
+    free(group);
+    return bad ? rl__oom(is) : 0;
 }
 
 static int ncu_fields(rl_record *r, const rl_import_opts *o, const ncu_import *im) {
@@ -337,8 +428,9 @@ static int ncu_point(rl_record *r, const rl_import_opts *o, ncu_kernel *k, rl_re
 }
 
 static void ncu_import_free(ncu_import *im) {
+    for (size_t i = 0; i < im->nrows; i++) free(im->rows[i].name);
+    free(im->rows);
     for (size_t k = 0; k < im->nk; k++) {
-        free(im->ks[k].name);
         free(im->ks[k].time_s);
         free(im->ks[k].bytes);
         free(im->ks[k].flops);
@@ -359,8 +451,9 @@ static int ncu_read(const char *text, size_t len, ncu_import *im, rl_rec_issues 
                          "Name\",...)");
     }
     bad = find_columns(&header, &c, is);
-    if (!bad) bad = read_units(text, len, &pos, &rowno, &c, is);
+    if (!bad) bad = read_units(text, len, &pos, &rowno, &header, &c, is);
     if (!bad) bad = ncu_rows(text, len, pos, rowno, &header, &c, im, is);
+    if (!bad) bad = ncu_group(im, is);
     rl__csv_free(&header);
     return bad;
 }
@@ -369,6 +462,7 @@ rl_status rl__import_ncu(const char *text, size_t len, const rl_import_opts *o, 
                          rl_rec_issues *is) {
     ncu_import im = {0};
     rl_status st = RL_ERR_INVALID;
+    rl__skip_bom(&text, &len); /* Excel and PowerShell write one */
     if (ncu_read(text, len, &im, is) == 0) {
         if (ncu_fields(r, o, &im)) rl__oom(is);
         for (size_t k = 0; k < im.nk; k++)

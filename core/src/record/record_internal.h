@@ -99,6 +99,30 @@ int rl__csv_find(const rl__csv_row *row, const char *name);
 int rl__import_common(rl_record *r, const rl_import_opts *o, const char *tool,
                       const char *hw_default, const char *date_default,
                       const char *version_default);
+/* Group `n` names (NULL: not in any group) in O(n log n): group[i] = the number of names[i]'s
+ * group, groups numbered in order of first appearance (SIZE_MAX for NULL). *ngroups = how many.
+ * A sort, not a hash, so that no input can make it slow. 0, or -1 when out of memory. */
+int rl__group_names(const char *const *names, size_t n, size_t *group, size_t *ngroups);
+
+/* Numbers in other tools' output, read by one strict routine (import.c): optional spaces or tabs
+ * around; digits with an optional '.' fraction and exponent; ',' only as a thousands separator
+ * between groups of exactly three digits ("1,571.20"). */
+typedef enum {
+    RL__NUM_OK = 0,
+    RL__NUM_ABSENT,        /* "", "n/a", "N/A", "-", "nan" as ncu writes for not collected */
+    RL__NUM_DECIMAL_COMMA, /* "1.571,20", "1571,2": a decimal comma (another locale) */
+    RL__NUM_BAD,           /* anything else: not a number */
+    RL__NUM_NEGATIVE,      /* below zero */
+    RL__NUM_RANGE          /* beyond the finite double range */
+} rl__num_result;
+rl__num_result rl__tool_number(const char *s, double *out);
+/* The issue for a cell refused by rl__tool_number at `path` ("row 3, column X"): names the value
+ * and why. Returns -1. */
+int rl__number_issue(rl_rec_issues *is, const char *path, const char *cell, rl__num_result why);
+
+/* Skip a UTF-8 byte order mark at the start of other tools' text. */
+void rl__skip_bom(const char **text, size_t *len);
+
 /* A dtype named by a word in `s` ("fp16", "half", "bf16", "tf32", "fp32", "fp8", "sp"). */
 rl_dtype rl__dtype_in_name(const char *s);
 

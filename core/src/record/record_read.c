@@ -99,25 +99,25 @@ static void unknown_key(reader *rd, const char *shown, const char *const *allowe
               "unknown key \"%s\"; expected one of %s", shown, list);
 }
 
-/* Keys must be known and appear once. */
+/* Keys must be known and appear once: one pass, each key matched against the (short) allowed
+ * list and marked seen, so an object of many keys costs time linear in its size. */
 static void check_keys(reader *rd, const cJSON *obj, const char *const *allowed) {
+    unsigned char seen[64] = {0}; /* the longest allowed list has 17 keys */
     for (const cJSON *c = obj->child; c; c = c->next) {
         const char *k = c->string ? c->string : "";
-        int known = 0;
-        for (size_t i = 0; allowed[i]; i++)
-            if (strcmp(k, allowed[i]) == 0) known = 1;
+        size_t known = 0;
+        while (allowed[known] && strcmp(k, allowed[known]) != 0) known++;
         char shown[48];
         snprintf(shown, sizeof shown, "%.*s", (int)rl__utf8_clip(k, QUOTE_BYTES), k);
-        if (!known) {
+        if (!allowed[known]) {
             unknown_key(rd, shown, allowed);
             continue;
         }
-        for (const cJSON *d = obj->child; d != c; d = d->next)
-            if (d->string && strcmp(d->string, k) == 0) {
-                rl__issue(rd->is, RL_REC_ERROR, RL_ERR_INVALID, rd->path,
-                          "duplicate key \"%s\"; expected each key once", shown);
-                break;
-            }
+        if (known >= sizeof seen) continue;
+        if (seen[known])
+            rl__issue(rd->is, RL_REC_ERROR, RL_ERR_INVALID, rd->path,
+                      "duplicate key \"%s\"; expected each key once", shown);
+        seen[known] = 1;
     }
 }
 
