@@ -187,7 +187,7 @@ export function rooflineDatasets(view, measured, colors, format) {
       label: `${name}: ${format(e.peak, 'FLOP/s')}`, rlKind: 'ceiling', rlId: `${e.id}-roof`, data: e.points, showLine: true,
       borderColor: c.exp, backgroundColor: c.exp, borderWidth: 1.5, borderDash: e.id === 'exp' ? [2, 3] : [8, 3, 2, 3],
       pointRadius: 0, pointHitRadius: 4, order: 2,
-      rlLabel: { text: `${name} ${format(e.peak, 'FLOP/s')}`, at: e.points[e.points.length - 1], align: 'right', color: c.exp },
+      rlLabel: { text: `${e.id === 'exp' ? 'exp' : 'MMA + exp'} ${format(e.peak, 'FLOP/s')}`, at: e.points[e.points.length - 1], align: 'right', color: c.exp, below: e.id !== 'exp' },
     });
   }
   for (const m of MODELS) {

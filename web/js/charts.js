@@ -53,7 +53,8 @@ const bandPlugin = {
     ctx.font = '10px system-ui, sans-serif';
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
-    if (x1 - x0 > 60) {
+    // The band's note gives way to the roof labels on a narrow chart.
+    if (x1 - x0 > 60 && !(opts.quiet && chart.width < 600)) {
       ctx.fillText('tiled → compulsory:', (x0 + x1) / 2, a.top + 6);
       ctx.fillText('reuse could win this', (x0 + x1) / 2, a.top + 18);
     }
@@ -75,7 +76,8 @@ const lineLabelPlugin = {
       if (!l || !chart.isDatasetVisible(i)) return;
       const w = ctx.measureText(l.text).width + 6;
       const px = Math.min(Math.max(x.getPixelForValue(l.at.x), a.left + w + 2), a.right - 2);
-      const py = Math.min(Math.max(y.getPixelForValue(l.at.y) - 3, a.top + 15), a.bottom - 2);
+      // Above the line, or below it (l.below) where another label sits just above.
+      const py = Math.min(Math.max(y.getPixelForValue(l.at.y) + (l.below ? 17 : -3), a.top + 15), a.bottom - 2);
       ctx.fillStyle = opts.background;
       ctx.globalAlpha = 0.85;
       ctx.fillRect(px - w, py - 14, w, 14);
@@ -284,6 +286,7 @@ export class RooflineChart {
     const o = this.chart.options;
     o.plugins.annotation.annotations = rooflineAnnotations(view, this.colors, fmt);
     o.plugins.rlBand.band = view.band;
+    o.plugins.rlBand.quiet = !!view.l2Line || view.expLines.length > 0;
     if (!this.zoomed) {
       const a = rooflineAxes(view, this.measured);
       o.scales.x.min = a.xMin; o.scales.x.max = a.xMax;
