@@ -6,7 +6,7 @@
 PORT ?= 8000
 ROOFLAB_BIN := build/native/cli/rooflab
 
-.PHONY: all setup native asan wasm web run test test-native test-asan test-wasm test-browser bench-page clean
+.PHONY: all setup native asan wasm web run test test-native test-asan test-wasm test-browser bench-page bench-records clean
 
 all: native
 
@@ -50,6 +50,11 @@ test-browser: native web
 # transfer size); not part of `make test`.
 bench-page: native web
 	ROOFLAB=$(ROOFLAB_BIN) node bench/page/bench.mjs
+
+# Prints time per MB of the record reader and each importer on adversarial inputs from 0.1 to
+# 16 MB (tests/record/bench_adversarial.c); not part of `make test`.
+bench-records: native
+	build/native/tests/record/bench_adversarial
 
 test: test-native test-asan test-wasm test-browser
 

@@ -7,26 +7,31 @@
 #include <string.h>
 
 #include "cli.h"
+#include "rooflab/record.h"
 
-int cli_error(const char *cmd, const rl_error *err) {
+/* Every error line goes through core's sanitiser (rl_text_escape): one line, printable, valid
+ * UTF-8, whatever argv or a record held. */
+static int error_line(const char *cmd, const char *text) {
+    char line[4096];
+    rl_text_escape(line, sizeof line, text);
     if (cmd && cmd[0])
-        fprintf(stderr, "rooflab %s: %s\n", cmd, err && err->message[0] ? err->message : "error");
+        fprintf(stderr, "rooflab %s: %s\n", cmd, line);
     else
-        fprintf(stderr, "rooflab: %s\n", err && err->message[0] ? err->message : "error");
+        fprintf(stderr, "rooflab: %s\n", line);
     return CLI_EXIT_USAGE;
 }
 
+int cli_error(const char *cmd, const rl_error *err) {
+    return error_line(cmd, err && err->message[0] ? err->message : "error");
+}
+
 int cli_errorf(const char *cmd, const char *fmt, ...) {
-    if (cmd && cmd[0])
-        fprintf(stderr, "rooflab %s: ", cmd);
-    else
-        fputs("rooflab: ", stderr);
+    char text[2048];
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
-    return CLI_EXIT_USAGE;
+    return error_line(cmd, text);
 }
 
 int cli_is_switch(const char *arg, const char *name) {

@@ -30,6 +30,11 @@ int cmd_tune(int argc, char **argv);
 int cli_read_file(const char *path, size_t limit, char **text, size_t *len, char *why,
                   size_t why_cap);
 
+/* Before any work: can `path` be written (its folder exists and is writable; an existing path is
+ * a writable file, not a folder)? 0, or an error "rooflab CMD: LABEL: cannot write ..." printed
+ * and -1. Defined in cmd_validate.c. */
+int cli_check_out_path(const char *cmd, const char *label, const char *path);
+
 /* Print "rooflab CMD: MESSAGE" on stderr; return CLI_EXIT_USAGE. */
 int cli_error(const char *cmd, const rl_error *err);
 /* printf-style variant: "rooflab CMD: " + formatted text. */

@@ -44,7 +44,7 @@ static void bench_help(FILE *out) {
 
 static void on_progress(void *ctx, const char *line) {
     (void)ctx;
-    fprintf(stderr, "rooflab bench: %s\n", line);
+    cli_errorf("bench", "%s", line);
     fflush(stderr);
 }
 
@@ -174,6 +174,7 @@ int cmd_bench(int argc, char **argv) {
         return CLI_EXIT_OK;
     }
     if (!out) return cli_errorf(CMD, "out: expected --out FILE (where the record goes)");
+    if (cli_check_out_path(CMD, "out", out) != 0) return CLI_EXIT_USAGE;
 
     char why[512] = "";
     rlb_series series;
@@ -196,7 +197,7 @@ int cmd_bench(int argc, char **argv) {
         rc = rlb_cpu_run(&opt, cases, n, &run, why, sizeof why);
     }
     if (rc != 0) {
-        fprintf(stderr, "rooflab bench: backend %s: %s\n", backend, why);
+        cli_errorf(CMD, "backend %s: %s", backend, why);
         free(run.results);
         rlb_series_free(&series);
         return rc == RLB_EXIT_NODEVICE ? CLI_EXIT_NODEVICE : 1;
@@ -207,16 +208,16 @@ int cmd_bench(int argc, char **argv) {
     why[0] = 0;
     if (rlb_build_record(backend, &run, &opt, series.count ? &series : NULL, argc + 1, argv - 1,
                          &rec, why, sizeof why) != 0) {
-        fprintf(stderr, "rooflab bench: record: %s\n", why);
+        cli_errorf(CMD, "record: %s", why);
         status = 1;
     } else {
         rl_error werr;
         char *json = rl_record_write_json(rec, 1, &werr);
         if (!json) {
-            fprintf(stderr, "rooflab bench: record: %s\n", werr.message);
+            cli_errorf(CMD, "record: %s", werr.message);
             status = 1;
         } else if (write_file(out, json, why, sizeof why) != 0) {
-            fprintf(stderr, "rooflab bench: %s\n", why);
+            cli_errorf(CMD, "%s", why);
             status = 1;
         }
         free(json);
@@ -229,7 +230,7 @@ int cmd_bench(int argc, char **argv) {
                     rlb_kernel_name(run.results[i].c.kernel));
             status = 1;
         }
-    if (status == CLI_EXIT_OK && !quiet) fprintf(stderr, "rooflab bench: wrote %s\n", out);
+    if (status == CLI_EXIT_OK && !quiet) cli_errorf(CMD, "wrote %s", out);
     rl_record_free(rec);
     free(run.results);
     rlb_series_free(&series);

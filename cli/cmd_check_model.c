@@ -405,7 +405,9 @@ static cJSON *problem_json(const rl_problem *p) {
 
 static cJSON *eval_json(const cm_eval *e) {
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "file", e->file);
+    char file[4096];
+    rl_text_utf8(file, sizeof file, e->file); /* a path from argv: valid UTF-8 for JSON */
+    cJSON_AddStringToObject(o, "file", file);
     cJSON_AddNumberToObject(o, "index", (double)e->index);
     if (e->pt->figure) cJSON_AddStringToObject(o, "figure", e->pt->figure);
     if (e->pt->kernel) cJSON_AddStringToObject(o, "kernel", e->pt->kernel);
@@ -491,7 +493,7 @@ static int load(cm_state *s, const char *path) {
     char *text = NULL, why[160];
     size_t len = 0;
     if (cli_read_file(path, RL_RECORD_MAX_FILE_BYTES, &text, &len, why, sizeof why) != 0) {
-        fprintf(stderr, "rooflab check-model: %s: %s\n", path, why);
+        cli_errorf("check-model", "%s: %s", path, why);
         return -1;
     }
     rl_rec_issues is = {0};
@@ -501,9 +503,8 @@ static int load(cm_state *s, const char *path) {
     if (st != RL_OK) {
         for (size_t k = 0; k < is.count; k++)
             if (is.items[k].severity == RL_REC_ERROR)
-                fprintf(stderr, "rooflab check-model: %s: %s\n", path, is.items[k].message);
-        fprintf(stderr, "rooflab check-model: %s: not a valid record (rooflab validate says more)\n",
-                path);
+                cli_errorf("check-model", "%s: %s", path, is.items[k].message);
+        cli_errorf("check-model", "%s: not a valid record (rooflab validate says more)", path);
         rl_rec_issues_free(&is);
         return -1;
     }

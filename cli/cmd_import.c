@@ -93,6 +93,7 @@ int cmd_import(int argc, char **argv) {
     rl_import_format fmt;
     if (rl_import_format_parse(format, &fmt, &err) != RL_OK) return cli_error("import", &err);
     if (!file) return cli_errorf("import", "FILE: missing; expected the %s file to import", format);
+    if (out_path && cli_check_out_path("import", "--out", out_path) != 0) return CLI_EXIT_USAGE;
     o.problem = po.problem;
     o.preset = po.hw_id;
     o.source = file;
@@ -100,7 +101,7 @@ int cmd_import(int argc, char **argv) {
     char *text = NULL, why[160];
     size_t len = 0;
     if (cli_read_file(file, RL_RECORD_MAX_FILE_BYTES, &text, &len, why, sizeof why) != 0) {
-        fprintf(stderr, "rooflab import: %s: %s\n", file, why);
+        cli_errorf("import", "%s: %s", file, why);
         return CLI_EXIT_INVALID;
     }
     rl_rec_issues is = {0};
@@ -108,8 +109,8 @@ int cmd_import(int argc, char **argv) {
     rl_status st = rl_record_import(fmt, text, len, &o, &rec, &is);
     free(text);
     for (size_t k = 0; k < is.count; k++)
-        fprintf(stderr, "rooflab import: %s: %s%s\n", file,
-                is.items[k].severity == RL_REC_WARNING ? "warning: " : "", is.items[k].message);
+        cli_errorf("import", "%s: %s%s", file,
+                   is.items[k].severity == RL_REC_WARNING ? "warning: " : "", is.items[k].message);
     rl_rec_issues_free(&is);
     if (st != RL_OK || !rec) {
         rl_record_free(rec);
@@ -118,14 +119,14 @@ int cmd_import(int argc, char **argv) {
     char *json = rl_record_write_json(rec, 1, &err);
     rl_record_free(rec);
     if (!json) {
-        fprintf(stderr, "rooflab import: %s: %s\n", file, err.message);
+        cli_errorf("import", "%s: %s", file, err.message);
         return CLI_EXIT_INVALID;
     }
     int rc = CLI_EXIT_OK;
     if (out_path) {
         FILE *f = fopen(out_path, "wb");
         if (!f || fputs(json, f) < 0 || fputc('\n', f) == EOF) {
-            fprintf(stderr, "rooflab import: --out: cannot write \"%s\"\n", out_path);
+            cli_errorf("import", "--out: cannot write \"%s\"", out_path);
             rc = CLI_EXIT_INVALID;
         }
         if (f && fclose(f) != 0) rc = CLI_EXIT_INVALID;

@@ -1,10 +1,13 @@
 /* cmd_validate.c — `rooflab validate FILE...`: check measured records (DESIGN.md "Contracts").
  * Exit 0 when every file is a valid record, 1 when any is not (errors on stderr with their JSON
  * paths), 2 on bad usage. Never a crash: the reader is core's, fuzzed and limit-checked. */
+#define _POSIX_C_SOURCE 200809L
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "rooflab/record.h"
@@ -23,6 +26,41 @@ static void validate_help(FILE *out) {
             "exit status: 0 all valid, 1 some file invalid or unreadable, 2 usage error\n",
             RL_RECORD_SCHEMA_ID, RL_RECORD_SCHEMA_VERSION, (size_t)RL_RECORD_MAX_FILE_BYTES,
             RL_RECORD_MAX_POINTS, RL_RECORD_MAX_DEPTH, RL_RECORD_MAX_STRING);
+}
+
+int cli_check_out_path(const char *cmd, const char *label, const char *path) {
+    struct stat st;
+    if (!path || !path[0]) {
+        cli_errorf(cmd, "%s: expected a file name, got an empty one", label);
+        return -1;
+    }
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            cli_errorf(cmd, "%s: cannot write \"%s\": it is a folder", label, path);
+            return -1;
+        }
+        if (access(path, W_OK) != 0) {
+            cli_errorf(cmd, "%s: cannot write \"%s\": %s", label, path, strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else if (slash == path) snprintf(dir, sizeof dir, "/");
+    else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        cli_errorf(cmd, "%s: cannot write \"%s\": the folder \"%s\" does not exist", label, path,
+                   dir);
+        return -1;
+    }
+    if (access(dir, W_OK | X_OK) != 0) {
+        cli_errorf(cmd, "%s: cannot write \"%s\": the folder \"%s\" is not writable (%s)",
+                   label, path, dir, strerror(errno));
+        return -1;
+    }
+    return 0;
 }
 
 int cli_read_file(const char *path, size_t limit, char **text, size_t *len, char *why,
@@ -75,6 +113,19 @@ int cli_read_file(const char *path, size_t limit, char **text, size_t *len, char
     return 0;
 }
 
+/* "FILE: valid record: ..." on one line, every string from argv or the record escaped. */
+static void valid_line(const char *path, const rl_record *rec, size_t warnings, int strict) {
+    char file[1024], hw[400], kernel[400], version[400];
+    rl_text_escape(file, sizeof file, path);
+    rl_text_escape(hw, sizeof hw, rec->hardware.name ? rec->hardware.name : "(per point)");
+    rl_text_escape(kernel, sizeof kernel, rec->software.kernel ? rec->software.kernel : "(unnamed)");
+    rl_text_escape(version, sizeof version, rec->software.kernel_version);
+    printf("%s: valid record: %zu point%s, %s, hardware \"%s\", kernel \"%s\" %s%s%s\n", file,
+           rec->point_count, rec->point_count == 1 ? "" : "s",
+           rl_rec_provenance_name(rec->provenance.kind), hw, kernel, version,
+           warnings ? ", warnings: " : "", warnings ? (strict ? "fail (--strict)" : "see stderr") : "");
+}
+
 int cmd_validate(int argc, char **argv) {
     int json = 0, strict = 0, quiet = 0, nfiles = 0;
     for (int i = 1; i < argc; i++) {
@@ -103,15 +154,16 @@ int cmd_validate(int argc, char **argv) {
         rl_rec_issues is = {0};
         rl_record *rec = NULL;
         if (cli_read_file(path, RL_RECORD_MAX_FILE_BYTES, &text, &len, why, sizeof why) != 0) {
-            rl_rec_issues dummy = {0};
-            (void)dummy;
-            fprintf(stderr, "rooflab validate: %s: %s\n", path, why);
+            cli_errorf("validate", "%s: %s", path, why);
             all_ok = 0;
             if (json) {
+                char file[4096], clean_why[sizeof why];
+                rl_text_utf8(file, sizeof file, path);
+                rl_text_utf8(clean_why, sizeof clean_why, why);
                 cJSON *o = cJSON_CreateObject();
-                cJSON_AddStringToObject(o, "file", path);
+                cJSON_AddStringToObject(o, "file", file);
                 cJSON_AddBoolToObject(o, "ok", 0);
-                cJSON_AddStringToObject(o, "error", why);
+                cJSON_AddStringToObject(o, "error", clean_why);
                 char *s = cJSON_PrintUnformatted(o);
                 printf("%s%s", first ? "" : ",\n", s ? s : "{}");
                 free(s);
@@ -126,15 +178,17 @@ int cmd_validate(int argc, char **argv) {
         for (size_t k = 0; k < is.count; k++) {
             const rl_rec_issue *it = &is.items[k];
             if (it->severity == RL_REC_WARNING && quiet) continue;
-            fprintf(stderr, "rooflab validate: %s: %s%s\n", path,
-                    it->severity == RL_REC_WARNING ? "warning: " : "", it->message);
+            cli_errorf("validate", "%s: %s%s", path,
+                       it->severity == RL_REC_WARNING ? "warning: " : "", it->message);
         }
         if (is.errors + is.warnings > is.count)
-            fprintf(stderr, "rooflab validate: %s: ... and %zu more issues not shown\n", path,
-                    is.errors + is.warnings - is.count);
+            cli_errorf("validate", "%s: ... and %zu more issues not shown", path,
+                       is.errors + is.warnings - is.count);
         if (json) {
             char *report = rl_record_report_json(rec, &is, 0);
-            cJSON *name = cJSON_CreateString(path);
+            char file[4096];
+            rl_text_utf8(file, sizeof file, path);
+            cJSON *name = cJSON_CreateString(file);
             char *qname = name ? cJSON_PrintUnformatted(name) : NULL;
             printf("%s{\"file\": %s, \"report\": %s}", first ? "" : ",\n", qname ? qname : "\"\"",
                    report ? report : "null");
@@ -143,13 +197,7 @@ int cmd_validate(int argc, char **argv) {
             free(report);
             first = 0;
         } else if (!quiet && st == RL_OK) {
-            printf("%s: valid record: %zu point%s, %s, hardware \"%s\", kernel \"%s\" %s%s%s\n", path,
-                   rec->point_count, rec->point_count == 1 ? "" : "s",
-                   rl_rec_provenance_name(rec->provenance.kind),
-                   rec->hardware.name ? rec->hardware.name : "(per point)",
-                   rec->software.kernel ? rec->software.kernel : "(unnamed)",
-                   rec->software.kernel_version, is.warnings ? ", warnings: " : "",
-                   is.warnings ? (strict ? "fail (--strict)" : "see stderr") : "");
+            valid_line(path, rec, is.warnings, strict);
         }
         rl_record_free(rec);
         rl_rec_issues_free(&is);

@@ -42,13 +42,30 @@ double rl_efficiency(rl_roof roof, double flops, double bytes, double time_s) {
     return (flops / time_s) / rl_attainable_flops_per_s(roof, flops / bytes);
 }
 
+/* Rates a roof may have: from 1 per second to 1e30 per second. Within them the ridge (peak /
+ * bandwidth, 1e-30 .. 1e30), the attainable throughput (at most the peak) and a bound time
+ * (bytes / bandwidth, flops / peak: never more than the amount itself) stay finite and normal
+ * for every problem the field table allows; outside them a ridge or time leaves the double
+ * range (1e-300 B/s gives an infinite ridge). */
+#define RL_ROOF_RATE_MIN 1.0
+#define RL_ROOF_RATE_MAX 1e30
+
 rl_status rl_roof_check(rl_roof roof, rl_error *err) {
-    if (!isfinite(roof.bandwidth_bytes_per_s) || !(roof.bandwidth_bytes_per_s > 0))
+    const double bw = roof.bandwidth_bytes_per_s, pk = roof.peak_flops_per_s;
+    if (!isfinite(bw) || !(bw > 0))
         return rl__fail(err, RL_ERR_RANGE, "bandwidth",
                         "expected a finite bandwidth greater than zero, e.g. \"3.35 TB/s\"");
-    if (!isfinite(roof.peak_flops_per_s) || !(roof.peak_flops_per_s > 0))
+    if (!isfinite(pk) || !(pk > 0))
         return rl__fail(err, RL_ERR_RANGE, "peak",
                         "expected a finite compute rate greater than zero, e.g. \"989 TFLOP/s\"");
+    if (bw < RL_ROOF_RATE_MIN || bw > RL_ROOF_RATE_MAX)
+        return rl__fail(err, RL_ERR_RANGE, "bandwidth",
+                        "expected from 1 B/s to 1e30 B/s (beyond, the ridge and times leave the "
+                        "finite range), got %g B/s", bw);
+    if (pk < RL_ROOF_RATE_MIN || pk > RL_ROOF_RATE_MAX)
+        return rl__fail(err, RL_ERR_RANGE, "peak",
+                        "expected from 1 FLOP/s to 1e30 FLOP/s (beyond, the ridge and times leave "
+                        "the finite range), got %g FLOP/s", pk);
     rl__ok(err);
     return RL_OK;
 }

@@ -98,6 +98,9 @@ typedef struct rl_rec_issues {
     size_t cap;
     size_t errors;        /* all errors found, kept or not */
     size_t warnings;      /* all warnings found, kept or not */
+    size_t kept_warnings; /* warnings among items: once the list is full, an error takes the
+                             place of the last kept warning, so that no error hides behind
+                             warnings */
 } rl_rec_issues;
 
 /* `rl_rec_issues issues = {0};` is an empty list; free its items with rl_rec_issues_free. */

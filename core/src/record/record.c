@@ -23,6 +23,7 @@ void rl_rec_issues_clear(rl_rec_issues *issues) {
     issues->count = 0;
     issues->errors = 0;
     issues->warnings = 0;
+    issues->kept_warnings = 0;
 }
 
 int rl__issue(rl_rec_issues *issues, rl_rec_severity severity, rl_status status, const char *path,
@@ -33,8 +34,16 @@ int rl__issue(rl_rec_issues *issues, rl_rec_severity severity, rl_status status,
         issues->errors++;
     else
         issues->warnings++;
-    if (issues->count >= RL_RECORD_MAX_ISSUES) return ret;
-    if (issues->count == issues->cap) {
+    rl_rec_issue *it = NULL;
+    if (issues->count >= RL_RECORD_MAX_ISSUES) {
+        /* full: an error replaces the last kept warning; a warning is only counted */
+        if (severity != RL_REC_ERROR || issues->kept_warnings == 0) return ret;
+        size_t k = issues->count;
+        while (k > 0 && issues->items[k - 1].severity != RL_REC_WARNING) k--;
+        if (k == 0) return ret;
+        it = &issues->items[k - 1];
+        issues->kept_warnings--;
+    } else if (issues->count == issues->cap) {
         size_t cap = issues->cap ? issues->cap * 2 : 8;
         if (cap > RL_RECORD_MAX_ISSUES) cap = RL_RECORD_MAX_ISSUES;
         rl_rec_issue *items = realloc(issues->items, cap * sizeof *items);
@@ -42,7 +51,10 @@ int rl__issue(rl_rec_issues *issues, rl_rec_severity severity, rl_status status,
         issues->items = items;
         issues->cap = cap;
     }
-    rl_rec_issue *it = &issues->items[issues->count++];
+    if (!it) {
+        it = &issues->items[issues->count++];
+        if (severity == RL_REC_WARNING) issues->kept_warnings++;
+    }
     memset(it, 0, sizeof *it);
     it->severity = severity;
     it->status = status;

@@ -241,6 +241,58 @@ static int check_amounts(const rl_rec_point *pt, const char *base, rl_rec_issues
     return bad;
 }
 
+/* Derived values must stay finite (flops 1e308 over a nanosecond is an infinite rate; 1e-320
+ * bytes an infinite intensity): refused at the JSON path of the amount that makes them so. */
+static int check_derived_finite(const rl_rec_point *pt, const char *base, const rl_rec_derived *dv,
+                                rl_rec_issues *issues) {
+    static const char *const byte_keys[] = {"measured_bytes", "modelled_bytes", "problem"};
+    char p[RL_REC_PATH_MAX];
+    if (!isfinite(dv->achieved_flops_per_s) || !isfinite(dv->intensity_flop_per_byte)) {
+        snprintf(p, sizeof p, "%s.%s", base,
+                 !isfinite(dv->achieved_flops_per_s) ? "flops" : byte_keys[dv->bytes_source % 3]);
+        return rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, p,
+                         "%s gives %s beyond the finite range (flops %g, bytes %g, median %g s)",
+                         !isfinite(dv->achieved_flops_per_s) ? "with timing.median_s" : "with flops",
+                         !isfinite(dv->achieved_flops_per_s) ? "a FLOP rate" : "an intensity",
+                         pt->flops, dv->bytes, pt->time_median_s);
+    }
+    if (!isfinite(dv->achieved_bytes_per_s)) {
+        snprintf(p, sizeof p, "%s.%s", base, byte_keys[dv->bytes_source % 3]);
+        return rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, p,
+                         "with timing.median_s gives a byte rate beyond the finite range (bytes %g, "
+                         "median %g s)", dv->bytes, pt->time_median_s);
+    }
+    return 0;
+}
+
+/* measured_bytes far below the compulsory traffic (every input read once, the output written
+ * once) or far above the naive one (×10): almost always a unit slip. A warning naming it. */
+static void check_measured_bytes(const rl_rec_point *pt, const char *base, rl_rec_issues *issues) {
+    const rl_rec_derived *dv = &pt->derived;
+    double lo = dv->model_bytes[RL_MODEL_COMPULSORY], hi = dv->model_bytes[RL_MODEL_NAIVE];
+    if (!(pt->measured_bytes > 0)) return;
+    char p[RL_REC_PATH_MAX];
+    snprintf(p, sizeof p, "%s.measured_bytes", base);
+    qbuf q;
+    if (lo > 0 && pt->measured_bytes * 10 < lo) {
+        const char *why = explain_factor(lo / pt->measured_bytes);
+        rl__issue(issues, RL_REC_WARNING, RL_ERR_INCONSISTENT, p,
+                  "%s is ×%.3g below the compulsory traffic %s of the problem; likely %s",
+                  fmtq(pt->measured_bytes, RL_DIM_BYTES, q.a), lo / pt->measured_bytes,
+                  fmtq(lo, RL_DIM_BYTES, q.b),
+                  why ? why : "a unit slip (KB or MB read as bytes) or another problem than the "
+                              "one measured");
+    } else if (hi > 0 && pt->measured_bytes > 10 * hi) {
+        const char *why = explain_factor(pt->measured_bytes / hi);
+        rl__issue(issues, RL_REC_WARNING, RL_ERR_INCONSISTENT, p,
+                  "%s is ×%.3g above the naive traffic %s of the problem; likely %s",
+                  fmtq(pt->measured_bytes, RL_DIM_BYTES, q.a), pt->measured_bytes / hi,
+                  fmtq(hi, RL_DIM_BYTES, q.b),
+                  why ? why : "a unit slip (bytes counted as bits, or in the wrong prefix) or "
+                              "another problem than the one measured");
+    }
+}
+
 /* The bytes the point is placed with: measured, else modelled, else core's. 0 or -1. */
 static int place_bytes(const rl_rec_point *pt, const char *base, rl_rec_derived *dv,
                        rl_rec_issues *issues) {
@@ -263,7 +315,7 @@ static int place_bytes(const rl_rec_point *pt, const char *base, rl_rec_derived 
     dv->intensity_flop_per_byte = pt->flops / dv->bytes;
     dv->achieved_flops_per_s = pt->flops / pt->time_median_s;
     dv->achieved_bytes_per_s = dv->bytes / pt->time_median_s;
-    return 0;
+    return check_derived_finite(pt, base, dv, issues);
 }
 
 /* A causal point's FLOPs against the non-causal count: 1 flagged (causal counted as full),
@@ -380,6 +432,7 @@ static void check_point(rl_record *r, size_t index, rl_rec_issues *issues) {
     }
     if (bad || place_bytes(pt, base, &pt->derived, issues) != 0) return;
     check_flops(pt, base, issues);
+    check_measured_bytes(pt, base, issues);
     check_reported(pt, base, issues);
     check_roof(pt, pt->hardware ? pt->hardware : &r->hardware, base, issues);
 }

@@ -1,0 +1,368 @@
+/* test_hostile.c — hostile and clumsy input (issue 12), every input generated here:
+ * the sanitiser (one line, valid UTF-8, clipped on a character), linear-time structures checked
+ * for their results on large inputs (duplicate keys, many gbench names, many ncu rows), strict
+ * numbers in tool outputs, units on every column, column and point limits, empty gbench input,
+ * non-finite derived values, implausible measured bytes, the roof's rate range. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "adversarial.h"
+#include "check.h"
+#include "rooflab/record.h"
+
+/* ---- helpers ------------------------------------------------------------------------------ */
+
+static int valid_utf8_line(const char *s) {
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; u[i];) {
+        if (u[i] < 0x20 || u[i] == 0x7f) return 0;
+        size_t n = u[i] < 0x80 ? 1 : (u[i] & 0xE0) == 0xC0 ? 2 : (u[i] & 0xF0) == 0xE0 ? 3
+                                   : (u[i] & 0xF8) == 0xF0 ? 4 : 0;
+        if (!n) return 0;
+        for (size_t k = 1; k < n; k++)
+            if ((u[i + k] & 0xC0) != 0x80) return 0;
+        i += n;
+    }
+    return 1;
+}
+
+/* The first issue whose message contains `needle`, or NULL. */
+static const rl_rec_issue *find_issue(const rl_rec_issues *is, const char *needle) {
+    for (size_t i = 0; i < is->count; i++)
+        if (strstr(is->items[i].message, needle)) return &is->items[i];
+    return NULL;
+}
+
+static rl_status import_text(rl_import_format f, const char *text, rl_record **r,
+                             rl_rec_issues *is) {
+    return rl_record_import(f, text, strlen(text), NULL, r, is);
+}
+
+#define NCU_HEAD                                                                                   \
+    "\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\",\"dram__bytes_read.sum\","                 \
+    "\"dram__bytes_write.sum\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\"\n"
+
+/* An ncu CSV of one row with the given units row and cells; returns the import's status. */
+static rl_status ncu_one(const char *units, const char *cells, rl_record **r, rl_rec_issues *is) {
+    char text[2048];
+    snprintf(text, sizeof text, NCU_HEAD "%s\n%s\n", units, cells);
+    return import_text(RL_IMPORT_NCU_CSV, text, r, is);
+}
+
+/* ---- 1. the sanitiser ---------------------------------------------------------------------- */
+
+static void test_escape(void) {
+    char out[256];
+    rl_text_escape(out, sizeof out, "a\nb\rc\td\x1b[31me\x7f");
+    CHECK(strcmp(out, "a\\nb\\rc\\td\\x1b[31me\\x7f") == 0);
+    rl_text_escape(out, sizeof out, "bad \xff\xfe utf8 \xc3");
+    CHECK(strcmp(out, "bad \\xff\\xfe utf8 \\xc3") == 0);
+    rl_text_escape(out, sizeof out, "c1 \xc2\x9b" "31m and \xe2\x80\xae" "rtl");
+    CHECK(strcmp(out, "c1 \\u009B31m and \\u202Ertl") == 0);
+    /* a 4-byte character at every clip boundary: never cut, always one valid line */
+    const char *s = "abc\xf0\x9f\x98\x80" "def\xf0\x9f\x98\x80\n";
+    for (size_t cap = 1; cap < 24; cap++) {
+        memset(out, 'Z', sizeof out);
+        size_t n = rl_text_escape(out, cap, s);
+        CHECK(n < cap && out[n] == '\0');
+        CHECK(valid_utf8_line(out));
+    }
+    rl_text_escape(out, 9, s);
+    CHECK(strcmp(out, "abc...") == 0);
+    CHECK(rl_text_clip("ab\xf0\x9f\x98\x80", 5) == 2);
+    rl_text_utf8(out, sizeof out, "x\xffy\n");
+    CHECK(strcmp(out, "x?y\n") == 0);
+}
+
+/* Issues quoting a record's strings with control characters stay one line once escaped, and the
+ * check report (JSON) is valid UTF-8. */
+static void test_record_strings(void) {
+    const char *rec = "{\"schema\": \"rooflab-record\", \"schema_version\": 1, \"provenance\": "
+                      "{\"kind\": \"measured\", \"bad\\nkey\\u001b[2J\": 1}, \"hardware\": {\"name\": "
+                      "\"x\\nvalid record: y\"}, \"software\": {\"kernel_version\": \"1\"}, "
+                      "\"points\": []}";
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    CHECK(rl_record_parse(rec, strlen(rec), &r, &is) != RL_OK);
+    const rl_rec_issue *it = find_issue(&is, "unknown key");
+    CHECK(it != NULL);
+    if (it) {
+        char line[1024];
+        rl_text_escape(line, sizeof line, it->message);
+        CHECK(valid_utf8_line(line));
+        CHECK_STR_CONTAINS(line, "bad\\nkey\\x1b[2J");
+    }
+    char *report = rl_record_check_json(rec, strlen(rec), 0);
+    CHECK(report && strchr(report, '\n') == NULL);
+    free(report);
+    rl_rec_issues_free(&is);
+}
+
+/* ---- 2. linear time: results on large inputs ---------------------------------------------- */
+
+static void test_duplicate_keys(void) {
+    size_t len = 0;
+    char *text = adv_many_keys(2000000, &len);
+    rl_rec_issues is = {0};
+    CHECK(rl_record_parse(text, len, NULL, &is) == RL_ERR_INVALID);
+    size_t keys = 0;
+    for (const char *p = strstr(text, "\"notes\""); p; p = strstr(p + 1, "\"notes\"")) keys++;
+    CHECK(keys > 100000);
+    CHECK(is.errors == keys - 1); /* every repeat reported, the first not */
+    CHECK(find_issue(&is, "provenance: duplicate key \"notes\"; expected each key once") != NULL);
+    rl_rec_issues_free(&is);
+    free(text);
+    text = adv_deep(1000000, &len);
+    rl_record *r = NULL;
+    CHECK(rl_record_parse(text, len, &r, &is) == RL_OK);
+    rl_record_free(r);
+    rl_rec_issues_free(&is);
+    free(text);
+}
+
+static void test_gbench_grouping(void) {
+    size_t len = 0;
+    char *text = adv_gbench(3000000, &len);
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    CHECK(rl_record_import(RL_IMPORT_GBENCH, text, len, NULL, &r, &is) == RL_OK);
+    size_t entries = 0;
+    for (const char *p = strstr(text, "\"name\""); p; p = strstr(p + 1, "\"name\"")) entries++;
+    CHECK(r && r->point_count == (entries + 1) / 2);
+    if (r && r->point_count > 2) {
+        CHECK_STR_CONTAINS(r->points[0].label, "case_0_");
+        CHECK_STR_CONTAINS(r->points[r->point_count - 1].label, "case_");
+        CHECK(r->points[1].runs == 2); /* two entries per name, grouped */
+    }
+    rl_record_free(r);
+    rl_rec_issues_free(&is);
+    free(text);
+}
+
+static void test_ncu_grouping(void) {
+    size_t len = 0;
+    char *text = adv_ncu(3000000, &len);
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    CHECK(rl_record_import(RL_IMPORT_NCU_CSV, text, len, NULL, &r, &is) == RL_OK);
+    CHECK(r && r->point_count > 1000);
+    if (r) {
+        CHECK_STR_CONTAINS(r->points[0].kernel, "#0");
+        CHECK(r->points[0].runs == 4);
+        CHECK_CLOSE(r->points[0].time_median_s, 1571.2e-6, 1e-12);
+        CHECK_CLOSE(r->points[0].flops, 2.0 * 1073741824.0, 1e-12);
+    }
+    rl_record_free(r);
+    rl_rec_issues_free(&is);
+    free(text);
+}
+
+/* ---- 3. no silent misreads ---------------------------------------------------------------- */
+
+static void test_ncu_numbers(void) {
+    const char *units = "\"\",\"\",\"usecond\",\"Mbyte\",\"Mbyte\",\"inst\"";
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    /* a decimal comma is refused naming row, column and value */
+    CHECK(ncu_one(units, "\"0\",\"k\",\"1.571,20\",\"312\",\"67\",\"1000000000\"", &r, &is) != RL_OK);
+    CHECK(find_issue(&is, "row 3, column gpu__time_duration.sum: got \"1.571,20\": a decimal "
+                          "comma") != NULL);
+    rl_rec_issues_clear(&is);
+    CHECK(ncu_one(units, "\"0\",\"k\",\"1571,2\",\"312\",\"67\",\"1000000000\"", &r, &is) != RL_OK);
+    CHECK(find_issue(&is, "decimal comma") != NULL);
+    rl_rec_issues_clear(&is);
+    CHECK(ncu_one(units, "\"0\",\"k\",\"1.571.200\",\"312\",\"67\",\"1000000000\"", &r, &is) != RL_OK);
+    CHECK(find_issue(&is, "decimal comma") != NULL);
+    rl_rec_issues_clear(&is);
+    /* a space inside a number is refused; a tab before one is like a space before one */
+    CHECK(ncu_one(units, "\"0\",\"k\",\"1 571\",\"312\",\"67\",\"1000000000\"", &r, &is) != RL_OK);
+    CHECK(find_issue(&is, "got \"1 571\"") != NULL);
+    rl_rec_issues_clear(&is);
+    double t[2];
+    const char *cells[2] = {"\"0\",\"k\",\" 1,571.20\",\"312\",\"67\",\"1000000000\"",
+                            "\"0\",\"k\",\"\t1,571.20\t\",\"312\",\"67\",\"1000000000\""};
+    for (int i = 0; i < 2; i++) {
+        CHECK(ncu_one(units, cells[i], &r, &is) == RL_OK);
+        t[i] = r ? r->points[0].time_median_s : 0;
+        rl_record_free(r);
+        r = NULL;
+    }
+    CHECK_CLOSE(t[0], 1571.2e-6, 1e-12);
+    CHECK(t[0] == t[1]);
+    /* a FLOP cell that is not a number is an error, not a silent zero */
+    CHECK(ncu_one(units, "\"0\",\"k\",\"1571\",\"312\",\"67\",\"1e9x\"", &r, &is) != RL_OK);
+    CHECK(find_issue(&is, "column sm__sass_thread_inst_executed_op_ffma_pred_on.sum") != NULL);
+    rl_rec_issues_clear(&is);
+    /* "n/a" (not collected) is absent */
+    CHECK(ncu_one(units, "\"0\",\"k\",\"1571\",\"312\",\"67\",\"n/a\"", &r, &is) != RL_OK);
+    CHECK(find_issue(&is, "no kernel with floating-point work") != NULL);
+    rl_rec_issues_free(&is);
+}
+
+static void test_ncu_units(void) {
+    const char *cells = "\"0\",\"k\",\"1571\",\"312\",\"67\",\"1000000\"";
+    rl_rec_issues is = {0};
+    rl_record *a = NULL, *b = NULL;
+    CHECK(ncu_one("\"\",\"\",\"usecond\",\"Mbyte\",\"Mbyte\",\"inst\"", cells, &a, &is) == RL_OK);
+    CHECK(ncu_one("\"\",\"\",\"usecond\",\"Mbyte\",\"Mbyte\",\"Kinst\"", cells, &b, &is) == RL_OK);
+    if (a && b) CHECK_CLOSE(b->points[0].flops, 1000.0 * a->points[0].flops, 1e-12);
+    rl_record_free(a);
+    rl_record_free(b);
+    rl_rec_issues_clear(&is);
+    CHECK(ncu_one("\"\",\"\",\"usecond\",\"byte/second\",\"Mbyte\",\"inst\"", cells, &a, &is) != RL_OK);
+    CHECK(find_issue(&is, "row 2, column dram__bytes_read.sum: unknown unit \"byte/second\" (a "
+                          "rate, not an amount)") != NULL);
+    rl_rec_issues_clear(&is);
+    CHECK(ncu_one("\"\",\"\",\"Mbyte\",\"Mbyte\",\"Mbyte\",\"inst\"", cells, &a, &is) != RL_OK);
+    CHECK(find_issue(&is, "column gpu__time_duration.sum: unknown unit \"Mbyte\"") != NULL);
+    rl_rec_issues_clear(&is);
+    CHECK(ncu_one("\"\",\"\",\"usecond\",\"Mbyte\",\"Mbyte\",\"Mbyte\"", cells, &a, &is) != RL_OK);
+    CHECK(find_issue(&is, "_pred_on.sum: unknown unit \"Mbyte\"") != NULL);
+    rl_rec_issues_free(&is);
+}
+
+static void test_ncu_bom_and_columns(void) {
+    char text[8192];
+    snprintf(text, sizeof text, "\xEF\xBB\xBF" NCU_HEAD "\"\",\"\",\"usecond\",\"Mbyte\",\"Mbyte\","
+             "\"inst\"\n\"0\",\"k\",\"1571\",\"312\",\"67\",\"1000000\"\n");
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    CHECK(import_text(RL_IMPORT_NCU_CSV, text, &r, &is) == RL_OK);
+    rl_record_free(r);
+    /* 33 tensor columns: an error, not 32 read and one dropped */
+    adv_buf b = {0};
+    adv_put(&b, "\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\",\"dram__bytes_read.sum\","
+                "\"dram__bytes_write.sum\"");
+    for (int i = 0; i < 33; i++) adv_put(&b, ",\"sm__ops_path_tensor_src_fp%d_dst_fp32.sum\"", i);
+    adv_put(&b, "\n\"0\",\"k\",\"1571\",\"312\",\"67\"");
+    for (int i = 0; i < 33; i++) adv_put(&b, ",\"100\"");
+    adv_put(&b, "\n");
+    rl_rec_issues_clear(&is);
+    CHECK(import_text(RL_IMPORT_NCU_CSV, b.p, &r, &is) == RL_ERR_RANGE);
+    CHECK(find_issue(&is, "row 1: more than 32 sm__ops_path_tensor_src_*.sum columns") != NULL);
+    free(b.p);
+    rl_rec_issues_free(&is);
+}
+
+static void test_ncu_limits(void) {
+    /* more kernel names than a record's points: the error names the limit, not memory */
+    adv_buf b = {0};
+    adv_put(&b, NCU_HEAD);
+    for (int i = 0; i <= RL_RECORD_MAX_POINTS; i++) adv_put(&b, "\"%d\",\"k%d\",\"9\",\"1\",\"1\",\"5\"\n", i, i);
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    CHECK(rl_record_import(RL_IMPORT_NCU_CSV, b.p, b.n, NULL, &r, &is) == RL_ERR_RANGE);
+    CHECK(find_issue(&is, "100001 kernel names; the limit is 100000 points per record") != NULL);
+    CHECK(find_issue(&is, "out of memory") == NULL);
+    free(b.p);
+    /* a record bigger than the reader's own limit is never written */
+    b = (adv_buf){0};
+    adv_put(&b, NCU_HEAD);
+    for (int i = 0; i < 30000; i++)
+        adv_put(&b, "\"%d\",\"a kernel with a long demangled name %0300d\",\"9\",\"1\",\"1\",\"5\"\n", i, i);
+    rl_rec_issues_clear(&is);
+    CHECK(rl_record_import(RL_IMPORT_NCU_CSV, b.p, b.n, NULL, &r, &is) == RL_ERR_RANGE);
+    CHECK(find_issue(&is, "the limit is 16777216 bytes (16 MiB) per record") != NULL);
+    free(b.p);
+    rl_rec_issues_free(&is);
+}
+
+static void test_gbench_nothing(void) {
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    CHECK(import_text(RL_IMPORT_GBENCH, "{\"benchmarks\": []}", &r, &is) != RL_OK);
+    CHECK(find_issue(&is, "benchmarks: no benchmarks: the array is empty") != NULL);
+    rl_rec_issues_clear(&is);
+    CHECK(import_text(RL_IMPORT_GBENCH,
+                      "{\"benchmarks\": [{\"name\": \"BM_x_median\", \"run_name\": \"BM_x\", "
+                      "\"run_type\": \"aggregate\", \"aggregate_name\": \"median\", \"real_time\": 5, "
+                      "\"time_unit\": \"us\"}]}", &r, &is) != RL_OK);
+    CHECK(find_issue(&is, "only aggregates") != NULL);
+    rl_rec_issues_clear(&is);
+    CHECK(import_text(RL_IMPORT_GBENCH,
+                      "{\"benchmarks\": [{\"name\": \"BM_x\", \"error_occurred\": true, "
+                      "\"error_message\": \"no GPU\\n\\u001b[2J\"}]}", &r, &is) != RL_OK);
+    CHECK(find_issue(&is, "every benchmark failed (1 with error_occurred)") != NULL);
+    rl_rec_issues_clear(&is);
+    CHECK(import_text(RL_IMPORT_GBENCH, "\xEF\xBB\xBF{\"benchmarks\": [{\"name\": \"BM_a/1/128/1/64\", "
+                      "\"real_time\": 5, \"time_unit\": \"us\", \"TFLOP/s\": 0.01}]}", &r, &is) == RL_OK);
+    rl_record_free(r);
+    rl_rec_issues_free(&is);
+}
+
+static void test_ert_bom(void) {
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    CHECK(import_text(RL_IMPORT_ERT, "\xEF\xBB\xBF{\"empirical\": {\"gbytes\": {\"data\": "
+                      "[[\"DRAM\", 800]]}}}", &r, &is) == RL_OK);
+    rl_record_free(r);
+    rl_rec_issues_free(&is);
+}
+
+/* A minimal record with a point's extra keys. */
+static rl_status parse_point(const char *extra, rl_rec_issues *is) {
+    char text[1024];
+    snprintf(text, sizeof text,
+             "{\"schema\": \"rooflab-record\", \"schema_version\": 1, \"provenance\": {\"kind\": "
+             "\"measured\"}, \"hardware\": {\"name\": \"a CPU\"}, \"software\": {\"kernel_version\": "
+             "\"1\"}, \"points\": [{\"problem\": {\"seq\": 128, \"dtype\": \"fp32\"}, %s}]}", extra);
+    rl_record *r = NULL;
+    rl_status st = rl_record_parse(text, strlen(text), &r, is);
+    rl_record_free(r);
+    return st;
+}
+
+static void test_non_finite_and_bytes(void) {
+    rl_rec_issues is = {0};
+    CHECK(parse_point("\"timing\": {\"median_s\": 1e-9}, \"flops\": 1e308", &is) == RL_ERR_RANGE);
+    CHECK(find_issue(&is, "points[0].flops: with timing.median_s gives a FLOP rate beyond the "
+                          "finite range") != NULL);
+    rl_rec_issues_clear(&is);
+    CHECK(parse_point("\"timing\": {\"median_s\": 1e-3}, \"flops\": 33554432, \"measured_bytes\": "
+                      "1e-320", &is) == RL_ERR_RANGE);
+    CHECK(find_issue(&is, "points[0].measured_bytes: with flops gives an intensity beyond") != NULL);
+    rl_rec_issues_clear(&is);
+    /* 30,000x below the compulsory traffic: a warning naming the slip */
+    CHECK(parse_point("\"timing\": {\"median_s\": 1e-3}, \"flops\": 33554432, \"measured_bytes\": "
+                      "4", &is) == RL_OK);
+    CHECK(find_issue(&is, "points[0].measured_bytes: 4 B is") != NULL);
+    CHECK(find_issue(&is, "below the compulsory traffic") != NULL);
+    rl_rec_issues_clear(&is);
+    CHECK(parse_point("\"timing\": {\"median_s\": 1e-3}, \"flops\": 33554432, \"measured_bytes\": "
+                      "1e15", &is) == RL_OK);
+    CHECK(find_issue(&is, "above the naive traffic") != NULL);
+    rl_rec_issues_free(&is);
+}
+
+/* ---- 4. the roof's rates ------------------------------------------------------------------ */
+
+static void test_roof_range(void) {
+    rl_error err = {0};
+    CHECK(rl_roof_check((rl_roof){1e-300, 1e15}, &err) == RL_ERR_RANGE);
+    CHECK(strcmp(err.field, "bandwidth") == 0);
+    CHECK(rl_roof_check((rl_roof){3e12, 1e300}, &err) == RL_ERR_RANGE);
+    CHECK(strcmp(err.field, "peak") == 0);
+    CHECK(rl_roof_check((rl_roof){3e12, 0.5}, &err) == RL_ERR_RANGE);
+    CHECK(rl_roof_check((rl_roof){3.35e12, 9.89e14}, &err) == RL_OK);
+    rl_roof_resolved res;
+    CHECK(rl_roof_resolve(&(rl_roof_request){"h100-sxm", RL_DTYPE_FP16, "1e-300 B/s", NULL}, &res,
+                          &err) != RL_OK);
+    CHECK_STR_CONTAINS(err.message, "bandwidth");
+}
+
+int main(void) {
+    test_escape();
+    test_record_strings();
+    test_duplicate_keys();
+    test_gbench_grouping();
+    test_ncu_grouping();
+    test_ncu_numbers();
+    test_ncu_units();
+    test_ncu_bom_and_columns();
+    test_ncu_limits();
+    test_gbench_nothing();
+    test_ert_bom();
+    test_non_finite_and_bytes();
+    test_roof_range();
+    return check_report("test_hostile");
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# test_hostile_cli.sh — the command line against hostile and clumsy input (issue 12): every error
+# one line of valid UTF-8 with control characters escaped, whatever argv or a record holds;
+# --json output that parses; --out checked before any work; the roof's rate range; importers'
+# refusals. Every input is generated here. Needs ROOFLAB (the binary) and python3.
+set -u
+R=${ROOFLAB:?ROOFLAB must name the rooflab binary}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+
+# FILE holds at most one line, of valid UTF-8, without control characters but the final newline.
+one_line() {
+  python3 - "$1" <<'PY' || return 1
+import sys
+b = open(sys.argv[1], 'rb').read()
+t = b.decode('utf-8')  # raises on invalid UTF-8
+lines = t.split('\n')
+assert len(lines) <= 2 and (len(lines) == 1 or lines[1] == ''), 'more than one line: %r' % t
+assert not any(ord(c) < 0x20 or ord(c) == 0x7f or 0x80 <= ord(c) <= 0x9f for c in lines[0]), 'control character: %r' % t
+PY
+}
+# every line of FILE is valid UTF-8 without control characters
+clean_lines() {
+  python3 - "$1" <<'PY' || return 1
+import sys
+t = open(sys.argv[1], 'rb').read().decode('utf-8')
+for line in t.split('\n'):
+    assert not any(ord(c) < 0x20 or ord(c) == 0x7f for c in line), 'control character: %r' % line
+PY
+}
+json_ok() { python3 -c 'import json,sys; json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))' "$1"; }
+
+# expect_err NAME RC CMD...: exit status RC and a one-line error on stderr
+expect_err() {
+  local name=$1 want=$2; shift 2
+  "$@" >"$T/out" 2>"$T/err"; local rc=$?
+  if [ "$rc" != "$want" ]; then bad "$name: exit $rc, expected $want ($(head -c 300 "$T/err"))"; return; fi
+  if one_line "$T/err" 2>"$T/why"; then ok; else bad "$name: stderr not one clean line: $(cat "$T/why" | tail -1)"; fi
+}
+
+NL=$'a\nb' CR=$'a\rb' ESC=$'\x1b[31mred\x1b[0m' BADU=$'\xff\xfe' EMOJI=$(printf 'x%.0s' $(seq 38))$'\xf0\x9f\x98\x80tail'
+for v in "$NL" "$CR" "$ESC" "$BADU" "$EMOJI"; do
+  expect_err "eval --batch hostile" 2 "$R" eval --batch "$v"
+  expect_err "eval unknown flag hostile" 2 "$R" eval "--$v"
+  expect_err "validate unknown flag" 2 "$R" validate "--$v"
+  expect_err "import unknown format" 2 "$R" import "$v" x.json
+  expect_err "import --traffic-model" 2 "$R" import ert x.json --traffic-model "$v"
+  expect_err "hw unknown preset" 2 "$R" hw "$v"
+  expect_err "sweep unknown argument" 2 "$R" sweep "$v"
+  expect_err "validate missing file" 1 "$R" validate "$T/$v"
+done
+
+# a record whose strings carry newlines, ESC and a forged "valid record" line
+cat > "$T/forged.json" <<'J'
+{"schema": "rooflab-record", "schema_version": 1, "provenance": {"kind": "measured"},
+ "hardware": {"name": "x\nforged.json: valid record: 99 points\u001b[2J"},
+ "software": {"kernel_version": "1\r\u009b31m", "kernel": "k\u2028\u202e"},
+ "points": [{"problem": {"seq": 128, "dtype": "fp32"}, "timing": {"median_s": 0.001}, "flops": 33554432}]}
+J
+"$R" validate "$T/forged.json" >"$T/out" 2>"$T/err"
+if [ $? = 0 ] && one_line "$T/out" && clean_lines "$T/err"; then ok; else bad "validate: a record's strings printed raw: $(cat -v "$T/out")"; fi
+grep -q 'forged.json: valid record: 1 point' "$T/out" && ok || bad "validate line"
+"$R" validate --json "$T/forged.json" >"$T/out" 2>/dev/null
+json_ok "$T/out" && ok || bad "validate --json on control characters is not JSON"
+
+# a record with an unknown key holding control characters and a 4-byte character at the clip
+python3 - "$T/badkey.json" <<'PY'
+import json, sys
+key = 'k' * 37 + '\U0001F600' + '\n\x1b[2J'
+rec = {"schema": "rooflab-record", "schema_version": 1, "provenance": {"kind": "measured", key: 1},
+       "hardware": {"name": "n"}, "software": {"kernel_version": "1"}, "points": []}
+open(sys.argv[1], 'w').write(json.dumps(rec))
+PY
+"$R" validate "$T/badkey.json" >"$T/out" 2>"$T/err"
+[ $? = 1 ] && clean_lines "$T/err" && [ "$(wc -l <"$T/err")" = 1 ] && ok || bad "validate: unknown key error not one clean line: $(cat -v "$T/err")"
+"$R" validate --json "$T/badkey.json" >"$T/out" 2>/dev/null
+json_ok "$T/out" && ok || bad "validate --json with a clipped key is not JSON"
+
+# file names that are not UTF-8, with newlines: --json stays JSON
+BADNAME="$T/bad"$'\xff\n'"name.json"
+cp "$T/forged.json" "$BADNAME"
+"$R" validate --json "$BADNAME" "$T/missing"$'\xfe'".json" >"$T/out" 2>"$T/err"
+json_ok "$T/out" && ok || bad "validate --json with invalid UTF-8 file names is not JSON: $(cat -v "$T/out" | head -c 300)"
+clean_lines "$T/err" && ok || bad "validate: file names printed raw"
+"$R" check-model --json "$BADNAME" >"$T/out" 2>"$T/err"
+json_ok "$T/out" && ok || bad "check-model --json with an invalid UTF-8 file name is not JSON"
+
+# --out checked before any work
+expect_err "import --out in a missing folder" 2 "$R" import ncu-csv "$T/not-read.csv" --out "$T/no/such/dir/r.json"
+grep -q 'the folder' "$T/err" && ! grep -q 'not-read' "$T/err" && ok || bad "import --out: checked after reading: $(cat "$T/err")"
+expect_err "import --out is a folder" 2 "$R" import ncu-csv "$T/not-read.csv" --out "$T"
+start=$(date +%s)
+expect_err "bench --out in a missing folder" 2 "$R" bench --backend cpu --out "$T/no/such/dir/r.json"
+[ $(( $(date +%s) - start )) -le 5 ] && ok || bad "bench --out: the benchmark ran first"
+grep -q 'out: cannot write' "$T/err" && ok || bad "bench --out message: $(cat "$T/err")"
+
+# the roof's rate range (CLI through rl_roof_check)
+expect_err "eval --bandwidth 1e-300 B/s" 2 "$R" eval --bandwidth "1e-300 B/s"
+grep -q 'bandwidth' "$T/err" && ok || bad "bandwidth not named: $(cat "$T/err")"
+expect_err "eval --peak 1e300 FLOP/s" 2 "$R" eval --peak "1e300 FLOP/s"
+grep -q 'peak' "$T/err" && ok || bad "peak not named: $(cat "$T/err")"
+
+# importers: refusals are one line each and name the cause
+H='"ID","Kernel Name","gpu__time_duration.sum","dram__bytes_read.sum","dram__bytes_write.sum","sm__sass_thread_inst_executed_op_ffma_pred_on.sum"'
+printf '%s\n"","","usecond","Mbyte","Mbyte","inst"\n"0","k","1.571,20","312","67","1000000"\n' "$H" > "$T/comma.csv"
+"$R" import ncu-csv "$T/comma.csv" >/dev/null 2>"$T/err"; rc=$?
+[ $rc = 1 ] && grep -q 'row 3, column gpu__time_duration.sum: got "1.571,20": a decimal comma' "$T/err" && ok || bad "decimal comma: rc $rc $(cat "$T/err")"
+printf '\xef\xbb\xbf%s\n"","","usecond","Mbyte","Mbyte","inst"\n"0","k","1,571.20","312","67","1000000"\n' "$H" > "$T/bom.csv"
+"$R" import ncu-csv "$T/bom.csv" --out "$T/bom.json" 2>/dev/null && "$R" validate --quiet "$T/bom.json" && ok || bad "BOM-prefixed ncu CSV refused"
+printf '{"benchmarks": [{"name": "BM_x_mean", "run_name": "BM_x", "run_type": "aggregate", "aggregate_name": "mean", "real_time": 5, "time_unit": "us"}]}' > "$T/agg.json"
+"$R" import gbench "$T/agg.json" >/dev/null 2>"$T/err"; rc=$?
+[ $rc = 1 ] && grep -q 'only aggregates' "$T/err" && ok || bad "gbench aggregates only: rc $rc $(cat "$T/err")"
+printf '{"benchmarks": [{"name": "BM_x", "error_occurred": true, "error_message": "no GPU\\n\\u001b[2Jgone"}]}' > "$T/err.json"
+"$R" import gbench "$T/err.json" >/dev/null 2>"$T/err"; rc=$?
+[ $rc = 1 ] && clean_lines "$T/err" && grep -q 'every benchmark failed' "$T/err" && ok || bad "gbench errors only: rc $rc $(cat -v "$T/err")"
+
+echo "test_hostile_cli: $pass passed, $fail failed"
+[ "$fail" = 0 ]
