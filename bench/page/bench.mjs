@@ -11,12 +11,17 @@ import { gzipSync } from 'node:zlib';
 import { loadWasmModel, ROOT } from '../../tests/wasm/load.mjs';
 import { serve, launch, openPage, WEB } from '../../tests/browser/harness.mjs';
 
-const NATIVE_LIB = process.env.ROOFLAB_CORE_LIB || join(ROOT, 'build/native/core/librooflab_core.a');
+// core/ is two static libraries (rooflab_core is an INTERFACE target over them): the record
+// library first, then the model it uses. ROOFLAB_CORE_LIB: a ':'-separated list to use instead.
+const NATIVE_LIBS = process.env.ROOFLAB_CORE_LIB
+  ? process.env.ROOFLAB_CORE_LIB.split(':')
+  : ['librooflab_record.a', 'librooflab_model.a'].map((f) => join(ROOT, 'build/native/core', f));
 
 function median(xs) { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; }
 function pct(xs, p) { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]; }
 
-// The timing loop shared by node and Chromium: writes N into the input slot, calls rlw_eval.
+// The timing loop shared by node and Chromium: writes N into the input slot, calls rlw_eval (the
+// bounds and the fa3 profile's predicted time).
 function wasmRateSource() {
   return `(model) => {
     const M = model.raw;
@@ -28,7 +33,7 @@ function wasmRateSource() {
       do {
         for (let i = 0; i < 1000; i++, n++) {
           M.HEAPF64[seq] = 128 + (n & 4095);
-          if (M._rlw_eval(model.inPtr, model.outPtr, model.errPtr) !== 0) throw new Error('eval failed');
+          if (M._rlw_eval(model.inPtr, model.outPtr, model.errPtr, model.predErrPtr) !== 0) throw new Error('eval failed');
           sink += M.HEAPF64[model.outPtr >> 3];
         }
       } while ((t = performance.now() - t0) < 400);
@@ -40,7 +45,8 @@ function wasmRateSource() {
 
 function benchParams(model) {
   const hw = model.presetIndex('h100-sxm');
-  return { hw, bandwidth: 3.35e12, peak: 989e12, dtype: model.parseDtype('fp16').index, causal: 1 };
+  const kernel = model.kernels.findIndex((k) => k.name === 'fa3'); // the predicted time on, as in eval_rate.c
+  return { hw, bandwidth: 3.35e12, peak: 989e12, dtype: model.parseDtype('fp16').index, causal: 1, kernel };
 }
 
 async function main() {
@@ -49,7 +55,7 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'rooflab-bench-'));
   const exe = join(dir, 'eval_rate');
   execFileSync('cc', ['-O2', '-std=c11', `-I${join(ROOT, 'core/include')}`, join(ROOT, 'bench/page/eval_rate.c'),
-    join(ROOT, 'wasm/rooflab_wasm.c'), NATIVE_LIB, '-lcjson', '-lm', '-o', exe]);
+    join(ROOT, 'wasm/rooflab_wasm.c'), ...NATIVE_LIBS, '-lcjson', '-lm', '-o', exe]);
   out.native_evals_per_s = JSON.parse(execFileSync(exe, { encoding: 'utf8' })).native_evals_per_s;
 
   // Node (WASM)
@@ -63,7 +69,8 @@ async function main() {
   const browser = await launch();
   try {
     server.resetBytes();
-    const page = await openPage(browser.context, `${server.url}#seq=4096&causal=1`);
+    // The predicted model on: a kernel profile, the L2 and exp roofs and the per-level points drawn.
+    const page = await openPage(browser.context, `${server.url}#seq=4096&causal=1&kernel=fa3&roofs=l2%2Cexp&levels=1`);
     out.page_transfer_bytes = server.bytesServed();
     out.chromium_wasm_evals_per_s = await page.evaluate(`(() => {
       const model = window.rooflab.model;

@@ -1,5 +1,6 @@
 /* eval_rate.c — native model evaluations per second through the same binding the page uses
- * (wasm/rooflab_wasm.c compiled natively: rlw_eval → rl_report_compute), so the native and
+ * (wasm/rooflab_wasm.c compiled natively: rlw_eval → rl_report_compute and rl_predict under the
+ * fa3 profile), so the native and
  * WASM figures time the same code. Prints one JSON object. Not a test. */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -11,7 +12,9 @@
 int rlw_in_count(void);
 const char *rlw_in_key(int i);
 int rlw_out_count(void);
-int rlw_eval(const double *in, double *out, rl_error *err);
+int rlw_eval(const double *in, double *out, rl_error *err, rl_error *pred_err);
+int rlw_kernel_count(void);
+const char *rlw_kernel_name(int k);
 int rlw_hw_find(const char *id);
 
 static double now_s(void) {
@@ -27,9 +30,11 @@ static int slot(const char *key) {
 }
 
 int main(void) {
-    double in[64] = {0}, out[256];
-    rl_error err;
-    if (rlw_in_count() > 64 || rlw_out_count() > 256) return 1;
+    double in[64] = {0}, out[1024];
+    rl_error err, pred_err;
+    if (rlw_in_count() > 64 || rlw_out_count() > 1024) return 1;
+    for (int k = 0; k < rlw_kernel_count(); k++)
+        if (strcmp(rlw_kernel_name(k), "fa3") == 0) in[slot("kernel")] = k;
     in[slot("hw")] = rlw_hw_find("h100-sxm");
     in[slot("bandwidth")] = 3.35e12;
     in[slot("peak")] = 989e12;
@@ -44,7 +49,7 @@ int main(void) {
         do {
             for (int i = 0; i < 1000; i++, n++) {
                 in[seq] = (double)(128 + (n & 4095));
-                if (rlw_eval(in, out, &err) != 0) return 2;
+                if (rlw_eval(in, out, &err, &pred_err) != 0) return 2;
                 sink += out[0];
             }
         } while ((t = now_s() - t0) < 0.4);

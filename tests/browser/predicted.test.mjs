@@ -120,12 +120,17 @@ for (const kernel of ['fa3', 'generic']) {
     // Level points drawn where the numbers say.
     const lv = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.filter((x) => x.rlKind === 'level').map((x) => x.data.map((p) => p.x)));
     assert.deepEqual(lv, ['dram', 'l2'].map((l) => MODELS.map((m) => nat.models[m].levels[l].intensity_flop_per_byte)));
+    // Moving N patches the ledger in place: still every number from core.
+    await page.fill('[data-testid=input-seq]', '2048');
+    assertPredictedMatches(await shown(page), nativeEval(flagsFromFragment(await hash(page))), `${kernel} at N = 2048`);
     // The tile search: only for the generic profile, the same best tile and time as rooflab tune.
     if (kernel === 'generic') {
-      const tune = JSON.parse(execFileSync(nativeCli(), ['tune', ...flags, '--json'], { encoding: 'utf8' }));
+      const tflags = flagsFromFragment(await hash(page));
+      const tune = JSON.parse(execFileSync(nativeCli(), ['tune', ...tflags, '--json'], { encoding: 'utf8' }));
       const best = tune.candidates[0];
-      assert.equal(v['best-tile'], `${best.block_m}x${best.block_n}x${best.splits}`);
-      close(Number(v['best-tile-time']), best.time_s, 'best tile time');
+      const v2 = await shown(page);
+      assert.equal(v2['best-tile'], `${best.block_m}x${best.block_n}x${best.splits}`);
+      close(Number(v2['best-tile-time']), best.time_s, 'best tile time');
       const text = await page.textContent('[data-testid=best-tile]');
       assert.match(text, /Runners-up: .*loses on (mma|tiles|exp|waves|memory|floor)/);
     } else {

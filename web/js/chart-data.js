@@ -148,7 +148,9 @@ export function buildViews(model, result, rows, roof, ceilings, sweptKey, curren
     ? { xMin: result['tiled.intensity_flop_per_byte'], xMax: result['compulsory.intensity_flop_per_byte'] }
     : null;
   const staticKey = [rv.id, roof.bandwidth, roof.peak, roof.peakName, ...ceilings.map((c) => `${c.id}:${c.peak}`),
-    l2Line ? `l2:${l2bw}` : '', ...expLines.map((e) => `${e.id}:${e.peak}`), predicted ? `p:${predicted.kernel}` : 'p:-',
+    // The exp roofs are F / exp time: the same roof for every N, up to the last bit (12 digits here,
+    // so moving N moves the marks in place instead of rebuilding the chart).
+    l2Line ? `l2:${l2bw}` : '', ...expLines.map((e) => `${e.id}:${e.peak.toPrecision(12)}`), predicted ? `p:${predicted.kernel}` : 'p:-',
     `lv:${levels.dram.length}`].join('|');
   return {
     roofline: {

@@ -233,12 +233,52 @@ export class View {
 
   renderWorked(html) { $('worked').innerHTML = html; }
 
-  renderKernelDescription(text) { $('kernel-description').textContent = text; }
+  renderKernelDescription(text) {
+    const el = $('kernel-description');
+    if (el.textContent !== text) el.textContent = text;
+  }
+
+  setNum(el, n) {
+    if (!el) return false;
+    el.dataset.value = String(n.value);
+    el.textContent = n.text;
+    return true;
+  }
+
+  // The ledger's numbers, shares and facts updated in place; false when its shape changed.
+  patchLedger(box, vm) {
+    const q = (sel) => box.querySelector(sel);
+    for (const n of vm.head) if (!this.setNum(q(`[data-testid="${n.testid}"]`), n)) return false;
+    const bound = q('.ledger-head > span[class^=bound-]');
+    if (bound) bound.className = `bound-${vm.head[2].value}`;
+    q('.hint').textContent = vm.facts;
+    const segs = [...box.querySelectorAll('.seg')];
+    const shown = vm.terms.filter((t) => t.share > 0);
+    if (segs.length !== shown.length || segs.some((g, i) => !g.classList.contains(`term-${shown[i].name}`))) return false;
+    shown.forEach((t, i) => {
+      const g = segs[i];
+      g.style.flexGrow = String(t.share);
+      g.dataset.share = String(t.share);
+      g.title = `${t.name}: ${t.number.text} (${t.shareText})`;
+      g.textContent = t.share >= 0.08 ? t.name : '';
+    });
+    const rows = box.querySelectorAll('tbody tr');
+    vm.terms.forEach((t, i) => {
+      this.setNum(rows[i].querySelector('.num'), t.number);
+      rows[i].children[2].textContent = t.shareText;
+    });
+    q('.ledger-bar').setAttribute('aria-label', vm.terms.map((t) => `${t.name} ${t.shareText}`).join(', '));
+    return true;
+  }
 
   // vm: { unavailable: null | reason, head: [number], facts: text, terms: [{ name, number, share,
   // shareText, note }] } — the predicted time as a stacked bar of its six terms and a table.
   renderLedger(vm) {
     const box = $('ledger');
+    // Moving a slider keeps the profile: the numbers are patched in place (no new DOM).
+    const key = vm.unavailable ? null : `${vm.kernel}|${vm.terms.map((t) => t.name).join(',')}`;
+    if (key && key === this.ledgerKey && this.patchLedger(box, vm)) return;
+    this.ledgerKey = key;
     if (vm.unavailable) {
       box.innerHTML = `<p class="warn" data-testid="predicted-unavailable" data-value="${esc(vm.kernel)}">` +
         `No prediction: ${esc(vm.unavailable)}</p>`;
