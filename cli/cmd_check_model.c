@@ -274,7 +274,7 @@ static int by_name(const void *a, const void *b) {
 /* Each family's figures and its verdict; 1 when every target that is held passes. */
 static int judge(cm_state *s) {
     int ok = 1;
-    qsort(s->fam, s->nfam, sizeof *s->fam, by_name);
+    if (s->nfam) qsort(s->fam, s->nfam, sizeof *s->fam, by_name); /* NULL with none: UB */
     for (size_t i = 0; i < s->nfam; i++) {
         cm_family *f = &s->fam[i];
         family_figures(f);
