@@ -309,11 +309,14 @@ static const char *secs(double v, char *buf, size_t cap) {
 }
 
 static void print_eval(const cm_eval *e, const char *lead) {
-    char pb[160], a[40], b[40];
+    char pb[160], a[40], b[40], fig[200], file[400], kernel[200];
+    /* strings from records and argv: escaped, so that a row stays one line (rl_text_escape) */
+    rl_text_escape(fig, sizeof fig, e->pt->figure ? e->pt->figure : "(no figure)");
+    rl_text_escape(file, sizeof file, e->file);
+    rl_text_escape(kernel, sizeof kernel, e->pt->kernel ? e->pt->kernel : "");
     printf("%s%+6.1f %%  %s: %s; %s[%zu] %s: measured %s, predicted %s\n", lead, 100 * e->error,
-           e->pt->figure ? e->pt->figure : "(no figure)", problem_text(&e->pt->problem, pb, sizeof pb),
-           e->file, e->index, e->pt->kernel ? e->pt->kernel : "", secs(e->measured_s, a, sizeof a),
-           secs(e->predicted_s, b, sizeof b));
+           fig, problem_text(&e->pt->problem, pb, sizeof pb), file, e->index, kernel,
+           secs(e->measured_s, a, sizeof a), secs(e->predicted_s, b, sizeof b));
 }
 
 static void target_text(const cm_family *f, char *buf, size_t cap) {
@@ -366,11 +369,12 @@ static void print_flags(const cm_state *s) {
     printf("below the compulsory bound: %zu\n", s->nflags);
     for (size_t k = 0; k < s->nflags; k++) {
         const cm_flag *fl = &s->flags[k];
-        char pb[160], a[40], b[40];
+        char pb[160], a[40], b[40], fig[200], file[400];
+        rl_text_escape(fig, sizeof fig, fl->e.pt->figure ? fl->e.pt->figure : "(no figure)");
+        rl_text_escape(file, sizeof file, fl->e.file);
         printf("  %s %s < bound %s: %s[%zu] %s, %s%s%s\n", fl->predicted ? "predicted" : "measured",
                secs(fl->predicted ? fl->e.predicted_s : fl->e.measured_s, a, sizeof a),
-               secs(fl->e.compulsory_s, b, sizeof b), fl->e.file, fl->e.index,
-               fl->e.pt->figure ? fl->e.pt->figure : "(no figure)",
+               secs(fl->e.compulsory_s, b, sizeof b), file, fl->e.index, fig,
                problem_text(&fl->e.pt->problem, pb, sizeof pb), fl->family[0] ? " in " : "",
                fl->family);
     }

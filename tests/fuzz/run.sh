@@ -63,6 +63,7 @@ if [ "$MERGE" = 1 ]; then
   mkdir -p "$OUT/merged"
   ./$BIN -merge=1 -max_len=4095 "$OUT/merged" "$OUT/small" >/dev/null 2>&1
   rm -rf "$CORPUS" && mkdir -p "$CORPUS" && cp "$OUT"/merged/* "$CORPUS/" 2>/dev/null || true
+  find "$CORPUS" -type f -size +4095c -delete
 fi
 if [ "$status" != 0 ]; then echo "$BIN: FINDING (see $OUT/fuzz.log and the crash-* file there)" >&2; exit 1; fi
 echo "$BIN: no finding in ${SECONDS_TO_RUN} s"
