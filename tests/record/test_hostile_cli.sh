@@ -88,6 +88,18 @@ clean_lines "$T/err" && ok || bad "validate: file names printed raw"
 "$R" check-model --json "$BADNAME" >"$T/out" 2>"$T/err"
 json_ok "$T/out" && ok || bad "check-model --json with an invalid UTF-8 file name is not JSON"
 
+# --json of every command parses, and with hostile argv it is either JSON or empty (the error on
+# stderr)
+for cmd in "eval --json" "hw --json" "tune --json" "sweep --format json --param seq --from 128 --to 512" \
+           "validate --json $ROOT/data/examples/cpu-bench-quick.json"; do
+  for extra in "" "--batch=$NL" "--hw=$ESC" "--head-dim=$BADU"; do
+    # shellcheck disable=SC2086
+    "$R" $cmd ${extra:+"$extra"} >"$T/out" 2>"$T/err"
+    if [ ! -s "$T/out" ] || json_ok "$T/out"; then ok; else bad "$cmd $extra: stdout is not JSON"; fi
+    clean_lines "$T/err" && ok || bad "$cmd $extra: stderr not clean"
+  done
+done
+
 # --out checked before any work
 expect_err "import --out in a missing folder" 2 "$R" import ncu-csv "$T/not-read.csv" --out "$T/no/such/dir/r.json"
 grep -q 'the folder' "$T/err" && ! grep -q 'not-read' "$T/err" && ok || bad "import --out: checked after reading: $(cat "$T/err")"
