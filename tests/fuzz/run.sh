@@ -44,7 +44,7 @@ case $TARGET in
     printf '\002' | cat - "$ROOT/data/examples/ncu-raw-flash-fwd-h100.csv" > "$OUT/seeds/import-ncu"
     printf '\003' | cat - "$ROOT/data/examples/gbench-flash-attn-h100.json" > "$OUT/seeds/import-gbench";;
   ncu) cp "$ROOT"/data/examples/ncu-*.csv "$OUT/seeds/";;
-  gbench) cp "$ROOT"/data/examples/gbench-*.json "$OUT/seeds/"; grep -l '"benchmarks"' "$ROOT"/tests/record/cases/*/*.json 2>/dev/null | xargs -r cp -t "$OUT/seeds/";;
+  gbench) cp "$ROOT"/data/examples/gbench-*.json "$OUT/seeds/"; { grep -l '"benchmarks"' "$ROOT"/tests/record/cases/*/*.json 2>/dev/null || true; } | xargs -r cp -t "$OUT/seeds/";;
   ert) cp "$ROOT"/data/examples/ert-*.json "$OUT/seeds/";;
 esac
 cd "$OUT"
