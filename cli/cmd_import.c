@@ -80,14 +80,14 @@ int cmd_import(int argc, char **argv) {
                 }
             if (!found)
                 return cli_errorf("import", "--traffic-model: expected compulsory, tiled, naive or "
-                                            "other, got \"%.40s\"", v ? v : "");
+                                            "other, got \"%.*s\"", (int)rl_text_clip(v ? v : "", 40), v ? v : "");
             continue;
         }
         if (argv[i][0] == '-' && argv[i][1] == '-')
-            return cli_errorf("import", "unknown flag \"%.64s\" (see rooflab import --help)", argv[i]);
+            return cli_errorf("import", "unknown flag \"%.*s\" (see rooflab import --help)", (int)rl_text_clip(argv[i], 64), argv[i]);
         if (!format) format = argv[i];
         else if (!file) file = argv[i];
-        else return cli_errorf("import", "FILE: expected one input file, got a second \"%.64s\"", argv[i]);
+        else return cli_errorf("import", "FILE: expected one input file, got a second \"%.*s\"", (int)rl_text_clip(argv[i], 64), argv[i]);
     }
     if (!format) return cli_errorf("import", "FORMAT: missing; expected one of ert, ncu-csv, gbench");
     rl_import_format fmt;
