@@ -553,8 +553,9 @@ static int parse_args(int argc, char **argv, cm_args *a) {
                                   CM_MAX_EXCEPT);
             a->except[a->nexcept++] = v;
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            return cli_errorf("check-model", "unknown flag \"%.64s\"; expected --json, --targets, "
-                                             "--except FAMILY or record files", argv[i]);
+            return cli_errorf("check-model", "unknown flag \"%.*s\"; expected --json, --targets, "
+                                             "--except FAMILY or record files",
+                              (int)rl_text_clip(argv[i], 64), argv[i]);
         } else {
             a->files[a->nfiles++] = argv[i];
         }
@@ -576,8 +577,9 @@ static int apply_except(cm_state *s, const cm_args *a) {
             size_t len = strlen(list);
             snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", s->fam[i].name);
         }
-        return cli_errorf("check-model", "--except: no family \"%.96s\" in these files; expected "
-                                         "one of %s", a->except[k], list);
+        return cli_errorf("check-model", "--except: no family \"%.*s\" in these files; expected "
+                                         "one of %s",
+                          (int)rl_text_clip(a->except[k], 96), a->except[k], list);
     }
     return 0;
 }

@@ -137,8 +137,9 @@ int cmd_validate(int argc, char **argv) {
         else if (cli_is_switch(argv[i], "strict")) strict = 1;
         else if (cli_is_switch(argv[i], "quiet")) quiet = 1;
         else if (argv[i][0] == '-' && argv[i][1] == '-')
-            return cli_errorf("validate", "unknown flag \"%.64s\"; expected --json, --strict, "
-                                          "--quiet or record files", argv[i]);
+            return cli_errorf("validate", "unknown flag \"%.*s\"; expected --json, --strict, "
+                                          "--quiet or record files",
+                              (int)rl_text_clip(argv[i], 64), argv[i]);
         else nfiles++;
     }
     if (nfiles == 0)
