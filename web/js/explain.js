@@ -126,7 +126,7 @@ export function workedHtml(model, r, roof, preset, pred = { kernel: '', error: n
   }
   li('SRAM budget of one tiled block', sram);
   levelSteps(model, r, preset, avail, { n, q, li });
-  predictionSteps(model, r, roof, preset, pred, { n, q, li, int });
+  predictionSteps(model, r, roof, preset, pred, { n, q, li, int, span });
   return `<ol>${out.join('')}</ol>`;
 }
 
@@ -150,7 +150,15 @@ function levelSteps(model, r, preset, avail, { n, q, li }) {
 }
 
 // The predicted time under the kernel profile: its ledger term by term.
-function predictionSteps(model, r, roof, preset, pred, { n, q, li, int }) {
+// A large count for reading: 1.83 × 10⁹ (display only; data-value keeps the exact number).
+function sci(v) {
+  if (!(v > 0)) return String(v);
+  const e = Math.floor(Math.log10(v));
+  const sup = String(e).split('').map((ch) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[ch]).join('');
+  return `${Number((v / 10 ** e).toPrecision(6))} × 10${sup}`;
+}
+
+function predictionSteps(model, r, roof, preset, pred, { n, q, li, int, span }) {
   const P = (k) => r[`predicted.${k}`];
   const title = `Predicted time (${esc(pred.kernel)} profile)`;
   if (!P('available')) {
@@ -171,7 +179,7 @@ function predictionSteps(model, r, roof, preset, pred, { n, q, li, int }) {
     `the extra pairs at the MMA rate: tiles = ${n('term-tiles', P('terms.tiles'), 's')}`);
   li('Exponentials: count, rate, time',
     `one exp per computed pair: ${int(P('computed_pairs'))} exps<br>` +
-    `exp rate = 16 per SM per clock × SMs × clock = 16 × ${n('sms', preset.sms, 'int')} × ${n('clock', preset.clock, 'x')} Hz = ${n('exp-rate', P('exp_per_s'), 'x')} exp/s<br>` +
+    `exp rate = 16 per SM per clock × SMs × clock = 16 × ${n('sms', preset.sms, 'int')} × ${span('calc-clock', preset.clock, `${sci(preset.clock)} Hz`)} = ${span('calc-exp-rate', P('exp_per_s'), `${sci(P('exp_per_s'))} exp/s`)}<br>` +
     `exp = exps / exp rate${on('exp_serialised') ? ' (+ the O rescale per KV tile where the profile serialises it)' : ' — 0: overlapped'} = ${n('term-exp', P('terms.exp'), 's')}<br>` +
     `roofs: exp alone 4·d·exp rate = ${n('exp-roof', r.exp_roof_flops_per_s, 'FLOP/s')}; MMA and exp serialised 1 / (1/π + 1/exp roof) = ${n('mma-exp-roof', r.mma_exp_roof_flops_per_s, 'FLOP/s')}`);
   li('Waves',

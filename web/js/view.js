@@ -312,7 +312,7 @@ export class View {
     el.innerHTML = `Best tile (generic profile, tile search): <strong>${esc(b.tile)}</strong>, ${this.num(b.time)}, ` +
       `SRAM ${esc(b.sram)}, ${esc(b.waves)} waves.` +
       (vm.runners.length ? ` Runners-up: ${vm.runners.map((c) => `${esc(c.tile)} ${esc(c.time.text)} (${esc(c.lose)}; SRAM ${esc(c.sram)})`).join('; ')}.` : '') +
-      ' Type a tile into Br × Bc to see its ledger.';
+      ' Type a tile into Br × Bc (and a split count) to see its ledger.';
   }
 
   // s: null or { id, title, text: [paragraphs] }
