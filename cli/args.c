@@ -1,4 +1,5 @@
 /* args.c — argument helpers shared by the subcommands. */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -68,7 +69,9 @@ rl_status cli_parse_int(const char *field, const char *text, int64_t lo, int64_t
     char *end = NULL;
     errno = 0;
     long long v = strtoll(t, &end, 10);
-    int ok = t[0] != '\0' && end && *end == '\0' && errno == 0 && t[0] != ' ' && t[0] != '+';
+    /* strtoll skips leading whitespace: refuse it here, as core refuses it everywhere. */
+    int ok = t[0] != '\0' && end && *end == '\0' && errno == 0 && !isspace((unsigned char)t[0]) &&
+             t[0] != '+';
     if (!ok || v < lo || v > hi) {
         err->status = RL_ERR_RANGE;
         snprintf(err->field, sizeof err->field, "%s", field);

@@ -1,7 +1,9 @@
 /* units.c — quantities with a dimension: parsing ("4.8 TB/s", "312 TFLOPS", "1.5 GiB") and
  * formatting with SI or IEC prefixes. Conventions (DESIGN.md "Units"): SI prefixes k M G T P E
  * are powers of 10³, IEC Ki Mi Gi Ti Pi Ei powers of 2¹⁰; `B` is a byte and `b`/`bit` a bit;
- * `FLOPS` is FLOP/s while `FLOP` and `FLOPs` are counts; `OP` counts like `FLOP`. */
+ * `FLOPS` is FLOP/s while `FLOP` and `FLOPs` are counts. `OP`/`TOPS` (operations, usually integer)
+ * are refused for FLOPs; a bare number where a dimension is expected is refused with a suggestion;
+ * commas separate thousands only; no whitespace around the value. */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -80,12 +82,12 @@ static const unit_entry prefixable_units[] = {
     {"b/s", RL_DIM_BYTES_PER_S, 0.125}, {"bps", RL_DIM_BYTES_PER_S, 0.125},
     {"bit/s", RL_DIM_BYTES_PER_S, 0.125}, {"bits/s", RL_DIM_BYTES_PER_S, 0.125},
     {"FLOP", RL_DIM_FLOP, 1.0},        {"FLOPs", RL_DIM_FLOP, 1.0},
-    {"flop", RL_DIM_FLOP, 1.0},        {"OP", RL_DIM_FLOP, 1.0},
-    {"OPs", RL_DIM_FLOP, 1.0},         {"op", RL_DIM_FLOP, 1.0},
+    {"flop", RL_DIM_FLOP, 1.0},        
+             
     {"FLOP/s", RL_DIM_FLOPS_PER_S, 1.0}, {"FLOPS", RL_DIM_FLOPS_PER_S, 1.0},
     {"FLOPs/s", RL_DIM_FLOPS_PER_S, 1.0}, {"flop/s", RL_DIM_FLOPS_PER_S, 1.0},
-    {"flops", RL_DIM_FLOPS_PER_S, 1.0}, {"OP/s", RL_DIM_FLOPS_PER_S, 1.0},
-    {"OPS", RL_DIM_FLOPS_PER_S, 1.0},  {"op/s", RL_DIM_FLOPS_PER_S, 1.0},
+    {"flops", RL_DIM_FLOPS_PER_S, 1.0}, 
+      
 };
 
 /* Units that take no prefix (times carry their own; intensity is a ratio). */
@@ -148,88 +150,236 @@ static int resolve_unit(const char *unit, rl_dim *dim, double *scale) {
     return 0;
 }
 
-rl_status rl_parse_quantity(const char *text, rl_dim expected, const char *field, double *out_base,
-                            rl_dim *out_dim, rl_error *err) {
-    if (!field) field = "value";
-    if (!text) text = "";
-    size_t len = strlen(text);
-    if (len > RL_UNIT_TEXT_MAX)
-        return rl__fail(err, RL_ERR_INVALID, field, "input is %zu characters long, expected at most %d",
-                        len, RL_UNIT_TEXT_MAX);
+/* ---- Suggestions: a bare number, a case slip, operations instead of FLOPs -------------------- */
 
-    const char *p = text;
-    while (*p == ' ' || *p == '\t') p++;
-    const char *want = expected == RL_DIM_COUNT ? "a number with a unit" : rl_dim_noun(expected);
-    const char *example = expected == RL_DIM_COUNT ? "\"3.35 TB/s\"" : dim_example(expected);
-    if (*p == '\0')
-        return rl__fail(err, RL_ERR_INVALID, field, "empty; expected %s, e.g. %s", want, example);
+/* The unit a bare number is suggested in (DESIGN.md "Units"): the first candidate under which the
+ * typed number lands in the dimension's typical range for attention on one device, else the
+ * first. Bandwidth "2039" → GB/s but "3.35" → TB/s; a peak → TFLOP/s; a time → ms. */
+typedef struct {
+    rl_dim dim;
+    double lo, hi;           /* typical range in base units */
+    const char *unit[4];     /* candidates, preferred first; the base unit last */
+    double scale[4];
+} bare_rule;
 
-    /* Scan the number by hand: optional sign, digits, optional fraction, optional exponent.
-     * strtod alone would also take "inf", "nan" and hexadecimal, which are not quantities. */
-    const char *num = p;
-    int negative = 0;
-    if (*p == '+' || *p == '-') {
-        negative = *p == '-';
-        p++;
+static const bare_rule bare_rules[] = {
+    {RL_DIM_BYTES_PER_S, 1e10, 1e14, {"GB/s", "TB/s", "B/s", NULL}, {1e9, 1e12, 1.0, 0}},
+    {RL_DIM_FLOPS_PER_S, 1e12, 1e16, {"TFLOP/s", "GFLOP/s", "FLOP/s", NULL}, {1e12, 1e9, 1.0, 0}},
+    {RL_DIM_SECONDS, 1e-6, 10.0, {"ms", "\xC2\xB5s", "s"}, {1e-3, 1e-6, 1.0}},
+    {RL_DIM_BYTES, 1e5, 1e12, {"MB", "GB", "B"}, {1e6, 1e9, 1.0}},
+    {RL_DIM_FLOP, 1e6, 1e16, {"GFLOP", "TFLOP", "FLOP"}, {1e9, 1e12, 1.0}},
+    {RL_DIM_FLOP_PER_BYTE, 0, 1e300, {"FLOP/B", NULL, NULL}, {1.0, 0, 0}},
+};
+
+const char *rl_bare_number_unit(double value, rl_dim dim) {
+    for (size_t i = 0; i < sizeof bare_rules / sizeof bare_rules[0]; i++) {
+        const bare_rule *r = &bare_rules[i];
+        if (r->dim != dim) continue;
+        for (int k = 0; k < 4 && r->unit[k]; k++)
+            if (value * r->scale[k] >= r->lo && value * r->scale[k] <= r->hi) return r->unit[k];
+        return r->unit[0];
     }
-    size_t int_digits = 0, frac_digits = 0;
-    while (isdigit((unsigned char)*p)) p++, int_digits++;
+    return "";
+}
+
+static int ascii_casecmp(const char *a, const char *b) {
+    for (; *a && *b; a++, b++)
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b)) return 1;
+    return *a != *b;
+}
+
+/* The accepted spelling of a unit typed with the wrong case ("tb/s" → "TB/s", "tflops" →
+ * "TFLOP/s", "MS" → "ms"), preferring one of dimension `expected`; NULL when none. */
+static const char *case_suggestion(const char *unit, rl_dim expected, char *buf, size_t cap) {
+    static const char *const pre[] = {"", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+    static const struct { const char *typed, *shown; rl_dim dim; int iec; } base[] = {
+        {"B", "B", RL_DIM_BYTES, 1},          {"bit", "bit", RL_DIM_BYTES, 1},
+        {"B/s", "B/s", RL_DIM_BYTES_PER_S, 1}, {"bit/s", "bit/s", RL_DIM_BYTES_PER_S, 1},
+        {"FLOP", "FLOP", RL_DIM_FLOP, 0},     {"FLOPs", "FLOP", RL_DIM_FLOP, 0},
+        {"FLOP/s", "FLOP/s", RL_DIM_FLOPS_PER_S, 0}, {"FLOPS", "FLOP/s", RL_DIM_FLOPS_PER_S, 0},
+        {"FLOPs/s", "FLOP/s", RL_DIM_FLOPS_PER_S, 0},
+    };
+    static const struct { const char *typed, *shown; rl_dim dim; } plain[] = {
+        {"s", "s", RL_DIM_SECONDS}, {"ms", "ms", RL_DIM_SECONDS}, {"us", "us", RL_DIM_SECONDS},
+        {"ns", "ns", RL_DIM_SECONDS}, {"FLOP/B", "FLOP/B", RL_DIM_FLOP_PER_BYTE},
+        {"FLOP/byte", "FLOP/B", RL_DIM_FLOP_PER_BYTE},
+    };
+    int found = 0;
+    char cand[32];
+    for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++)
+        if (ascii_casecmp(unit, plain[i].typed) == 0 && (!found || plain[i].dim == expected)) {
+            snprintf(buf, cap, "%s", plain[i].shown);
+            found = 1 + (plain[i].dim == expected);
+        }
+    for (size_t p = 0; p < sizeof pre / sizeof pre[0] && found < 2; p++)
+        for (size_t u = 0; u < sizeof base / sizeof base[0]; u++) {
+            if (strlen(pre[p]) == 2 && !base[u].iec) continue;
+            snprintf(cand, sizeof cand, "%s%s", pre[p], base[u].typed);
+            if (ascii_casecmp(unit, cand) != 0 || (found && base[u].dim != expected)) continue;
+            snprintf(buf, cap, "%s%s", pre[p], base[u].shown);
+            found = 1 + (base[u].dim == expected);
+        }
+    return found ? buf : NULL;
+}
+
+/* "TOPS", "TOP/s", "tops", "OP", "kOPs": operations, whatever their case and prefix. */
+static int is_ops_unit(const char *unit) {
+    static const char *const ops[] = {"op", "ops", "op/s", "ops/s"};
+    int prefixed = unit[0] && strchr("kKmMgGtTpPeE", unit[0]) != NULL;
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (ascii_casecmp(unit, ops[i]) == 0 || (prefixed && ascii_casecmp(unit + 1, ops[i]) == 0))
+            return 1;
+    return 0;
+}
+
+/* ---- Parsing ------------------------------------------------------------------------------- */
+
+typedef struct {
+    const char *text, *field, *want, *example;
+    rl_dim expected;
+} parse_ctx;
+
+static int is_blank(char c) { return c == ' ' || c == '\t'; }
+
+/* A comma that does not separate thousands: explain, and suggest the decimal point when the
+ * comma could only have been a decimal comma ("2,5 TB/s"). */
+static rl_status comma_error(const parse_ctx *c, const char *num, rl_error *err) {
+    const char *comma = strchr(c->text, ',');
+    if (comma && !strchr(comma + 1, ',') && !strchr(c->text, '.') && comma > num &&
+        isdigit((unsigned char)comma[-1]) && isdigit((unsigned char)comma[1])) {
+        char fixed[RL_UNIT_TEXT_MAX + 1];
+        snprintf(fixed, sizeof fixed, "%s", c->text);
+        fixed[comma - c->text] = '.';
+        return rl__fail(err, RL_ERR_INVALID, c->field,
+                        "\"%s\": a comma only separates thousands in groups of three digits "
+                        "(\"2,039 GB/s\"); decimal commas are not accepted: did you mean \"%s\"?",
+                        c->text, fixed);
+    }
+    return rl__fail(err, RL_ERR_INVALID, c->field,
+                    "\"%s\": a comma only separates thousands in groups of three digits "
+                    "(\"2,039 GB/s\"); decimal commas are not accepted, use a point (\"2.5 TB/s\")",
+                    c->text);
+}
+
+/* Scan the number by hand: optional sign, digits (thousands separated by commas in groups of
+ * three), optional fraction, optional exponent. strtod alone would also take "inf", "nan" and
+ * hexadecimal, which are not quantities. Writes the number without commas into numbuf. */
+static rl_status scan_number(const parse_ctx *c, const char **pp, char *numbuf, rl_error *err) {
+    const char *p = *pp, *num = p;
+    size_t n = 0, int_digits = 0, frac_digits = 0, group = 0;
+    int commas = 0, bad_comma = 0;
+    if (*p == '+' || *p == '-') numbuf[n++] = *p++;
+    for (; isdigit((unsigned char)*p) || (*p == ',' && int_digits > 0); p++) {
+        if (*p == ',') {
+            bad_comma |= commas ? group != 3 : group > 3;
+            commas++, group = 0;
+            continue;
+        }
+        numbuf[n++] = *p, int_digits++, group++;
+    }
+    if (commas && group != 3) bad_comma = 1;
     if (*p == '.') {
-        p++;
-        while (isdigit((unsigned char)*p)) p++, frac_digits++;
+        numbuf[n++] = *p++;
+        while (isdigit((unsigned char)*p)) numbuf[n++] = *p++, frac_digits++;
     }
     if (int_digits + frac_digits == 0) {
         const char *q = num + (*num == '+' || *num == '-');
         if (strncmp(q, "inf", 3) == 0 || strncmp(q, "Inf", 3) == 0 || strncmp(q, "INF", 3) == 0 ||
             strncmp(q, "nan", 3) == 0 || strncmp(q, "NaN", 3) == 0 || strncmp(q, "NAN", 3) == 0)
-            return rl__fail(err, RL_ERR_RANGE, field, "\"%s\" is not finite; expected %s, e.g. %s",
-                            text, want, example);
-        return rl__fail(err, RL_ERR_INVALID, field,
-                        "\"%s\" does not start with a number; expected %s, e.g. %s", text, want,
-                        example);
+            return rl__fail(err, RL_ERR_RANGE, c->field, "\"%s\" is not finite; expected %s, e.g. %s",
+                            c->text, c->want, c->example);
+        return rl__fail(err, RL_ERR_INVALID, c->field,
+                        "\"%s\" does not start with a number; expected %s, e.g. %s", c->text,
+                        c->want, c->example);
     }
     if ((*p == 'e' || *p == 'E') &&
-        (isdigit((unsigned char)p[1]) ||
-         ((p[1] == '+' || p[1] == '-') && isdigit((unsigned char)p[2])))) {
-        p += 2;
-        while (isdigit((unsigned char)*p)) p++;
+        (isdigit((unsigned char)p[1]) || ((p[1] == '+' || p[1] == '-') && isdigit((unsigned char)p[2])))) {
+        numbuf[n++] = *p++, numbuf[n++] = *p++;
+        while (isdigit((unsigned char)*p)) numbuf[n++] = *p++;
     }
-    char numbuf[RL_UNIT_TEXT_MAX + 1];
-    size_t nlen = (size_t)(p - num);
-    memcpy(numbuf, num, nlen);
-    numbuf[nlen] = '\0';
-    double value = strtod(numbuf, NULL);
+    numbuf[n] = '\0';
+    if (bad_comma || strchr(p, ','))
+        return comma_error(c, num, err);
+    *pp = p;
+    return RL_OK;
+}
 
-    while (*p == ' ' || *p == '\t') p++;
-    char unit[RL_UNIT_TEXT_MAX + 1];
-    size_t ulen = strlen(p);
-    while (ulen > 0 && (p[ulen - 1] == ' ' || p[ulen - 1] == '\t')) ulen--;
-    memcpy(unit, p, ulen);
-    unit[ulen] = '\0';
+/* A unit that is not one: operations for FLOPs, a case slip, or unknown. */
+static rl_status unit_error(const parse_ctx *c, const char *unit, const char *num, size_t num_len,
+                            rl_error *err) {
+    char fix[32];
+    if (is_ops_unit(unit))
+        return rl__fail(err, RL_ERR_UNIT, c->field,
+                        "\"%s\": OP and TOPS count operations (on tensor cores usually integer, "
+                        "e.g. INT8), not floating-point operations; expected %s, e.g. %s", c->text,
+                        c->expected == RL_DIM_COUNT ? "FLOP or FLOP/s" : c->want,
+                        c->expected == RL_DIM_FLOP ? "\"2.15 GFLOP\"" : "\"989 TFLOP/s\"");
+    if (case_suggestion(unit, c->expected, fix, sizeof fix))
+        return rl__fail(err, RL_ERR_UNIT, c->field,
+                        "unknown unit \"%s\" in \"%s\" (units and prefixes are case-sensitive): "
+                        "did you mean \"%.*s %s\"?", unit, c->text, (int)num_len, num, fix);
+    return rl__fail(err, RL_ERR_UNIT, c->field, "unknown unit \"%s\" in \"%s\"; expected %s, e.g. %s",
+                    unit, c->text, c->want, c->example);
+}
 
-    rl_dim dim = RL_DIM_NONE;
-    double scale = 1.0;
-    if (ulen > 0 && !resolve_unit(unit, &dim, &scale))
-        return rl__fail(err, RL_ERR_UNIT, field, "unknown unit \"%s\" in \"%s\"; expected %s, e.g. %s",
-                        unit, text, want, example);
-    if (dim == RL_DIM_NONE && expected != RL_DIM_COUNT) dim = expected; /* bare number */
-    if (expected != RL_DIM_COUNT && dim != expected)
-        return rl__fail(err, RL_ERR_UNIT, field, "\"%s\" is %s, expected %s, e.g. %s", text,
-                        rl_dim_article(dim), rl_dim_noun(expected), example);
+/* The value's range, then a bare number where a dimension is expected. */
+static rl_status check_value(const parse_ctx *c, int negative, double value, double scale,
+                             rl_dim dim, int bare, const char *num, size_t num_len, rl_error *err) {
     if (negative && value != 0.0)
-        return rl__fail(err, RL_ERR_RANGE, field, "\"%s\" is negative; expected a positive %s",
-                        text, expected == RL_DIM_COUNT ? "quantity" : rl_dim_noun(dim));
+        return rl__fail(err, RL_ERR_RANGE, c->field, "\"%s\" is negative; expected a positive %s",
+                        c->text, c->expected == RL_DIM_COUNT ? "quantity" : rl_dim_noun(dim));
     if (value == 0.0)
-        return rl__fail(err, RL_ERR_RANGE, field, "\"%s\" is zero; expected a value greater than zero",
-                        text);
+        return rl__fail(err, RL_ERR_RANGE, c->field,
+                        "\"%s\" is zero; expected a value greater than zero", c->text);
     double base = value * scale;
     if (!isfinite(value) || !isfinite(base))
-        return rl__fail(err, RL_ERR_RANGE, field,
-                        "\"%s\" overflows a double; expected a finite %s", text, rl_dim_noun(dim));
+        return rl__fail(err, RL_ERR_RANGE, c->field,
+                        "\"%s\" overflows a double; expected a finite %s", c->text, rl_dim_noun(dim));
     if (base < 1e-300)
-        return rl__fail(err, RL_ERR_RANGE, field, "\"%s\" is too small to represent; expected %s",
-                        text, want);
-    if (out_base) *out_base = base;
+        return rl__fail(err, RL_ERR_RANGE, c->field, "\"%s\" is too small to represent; expected %s",
+                        c->text, c->want);
+    if (bare && dim != RL_DIM_NONE)
+        return rl__fail(err, RL_ERR_UNIT, c->field, "%s \xE2\x80\x94 %s needs a unit: did you mean \"%.*s %s\"?",
+                        c->text, rl_dim_article(dim), (int)num_len, num,
+                        rl_bare_number_unit(value, dim));
+    return RL_OK;
+}
+
+rl_status rl_parse_quantity(const char *text, rl_dim expected, const char *field, double *out_base,
+                            rl_dim *out_dim, rl_error *err) {
+    parse_ctx c = {text ? text : "", field ? field : "value", NULL, NULL, expected};
+    size_t len = strlen(c.text);
+    if (len > RL_UNIT_TEXT_MAX)
+        return rl__fail(err, RL_ERR_INVALID, c.field,
+                        "input is %zu characters long, expected at most %d", len, RL_UNIT_TEXT_MAX);
+    c.want = expected == RL_DIM_COUNT ? "a number with a unit" : rl_dim_noun(expected);
+    c.example = expected == RL_DIM_COUNT ? "\"3.35 TB/s\"" : dim_example(expected);
+    const char *p = c.text;
+    while (is_blank(*p)) p++;
+    if (*p == '\0')
+        return rl__fail(err, RL_ERR_INVALID, c.field, "empty; expected %s, e.g. %s", c.want, c.example);
+    if (p != c.text || is_blank(c.text[len - 1]))
+        return rl__fail(err, RL_ERR_INVALID, c.field,
+                        "\"%s\" has a space or tab before or after it; expected the value alone, "
+                        "e.g. %s", c.text, c.example);
+    char numbuf[RL_UNIT_TEXT_MAX + 1];
+    rl_status s = scan_number(&c, &p, numbuf, err);
+    if (s != RL_OK) return s;
+    const char *num = c.text;
+    size_t num_len = (size_t)(p - c.text);
+    double value = strtod(numbuf, NULL);
+    while (is_blank(*p)) p++;
+    rl_dim dim = RL_DIM_NONE;
+    double scale = 1.0;
+    if (*p && !resolve_unit(p, &dim, &scale)) return unit_error(&c, p, num, num_len, err);
+    int bare = *p == '\0';
+    if (bare && expected != RL_DIM_COUNT) dim = expected;
+    if (expected != RL_DIM_COUNT && dim != expected)
+        return rl__fail(err, RL_ERR_UNIT, c.field, "\"%s\" is %s, expected %s, e.g. %s", c.text,
+                        rl_dim_article(dim), rl_dim_noun(expected), c.example);
+    s = check_value(&c, numbuf[0] == '-', value, scale, dim, bare, num, num_len, err);
+    if (s != RL_OK) return s;
+    if (out_base) *out_base = value * scale;
     if (out_dim) *out_dim = dim;
     rl__ok(err);
     return RL_OK;

@@ -83,8 +83,8 @@ typedef enum {
     RL_DIM_NONE = 0,       /* a plain number */
     RL_DIM_BYTES,          /* B, kB, MiB, bit, Gb ... */
     RL_DIM_BYTES_PER_S,    /* B/s, GB/s, GiB/s, bit/s, Gbit/s, Gbps */
-    RL_DIM_FLOP,           /* FLOP, GFLOP, OP */
-    RL_DIM_FLOPS_PER_S,    /* FLOP/s, TFLOPS, OP/s, TOPS */
+    RL_DIM_FLOP,           /* FLOP, GFLOP */
+    RL_DIM_FLOPS_PER_S,    /* FLOP/s, TFLOPS (not OP/s, TOPS: integer operations) */
     RL_DIM_SECONDS,        /* s, ms, us, µs, ns */
     RL_DIM_FLOP_PER_BYTE,  /* FLOP/B, FLOP/byte */
     RL_DIM_COUNT
@@ -96,10 +96,19 @@ const char *rl_dim_article(rl_dim dim); /* "a bandwidth", "a compute rate", "a b
 const char *rl_dim_base_unit(rl_dim dim); /* "B/s", "FLOP/s", "B", "FLOP", "s", "FLOP/B", "" */
 
 /*
- * Parse a number with an optional unit: "2039 GB/s", "4.8TB/s", "989 TFLOPS", "1.5 GiB",
- * "25 Gbit/s", "3.538 ms", "1e12". SI prefixes k M G T P E (10³…), IEC Ki Mi Gi Ti Pi Ei (2¹⁰…);
- * `B` is a byte, `b`/`bit` a bit (1/8 byte); rates `/s` or `ps` suffix (Gbps); `FLOPS` means FLOP/s;
- * `OP` is a FLOP. A bare number is accepted and taken in `expected`'s base unit.
+ * Parse a number with a unit: "2039 GB/s", "4.8TB/s", "989 TFLOPS", "1.5 GiB", "25 Gbit/s",
+ * "3.538 ms", "2,039 GB/s". SI prefixes k M G T P E (10³…), IEC Ki Mi Gi Ti Pi Ei (2¹⁰…);
+ * `B` is a byte, `b`/`bit` a bit (1/8 byte); rates `/s` or `ps` suffix (Gbps); `FLOPS` means FLOP/s.
+ * What a person types is taught, never guessed (DESIGN.md "Units"), one rule for CLI and page:
+ * - a bare number where a dimension is expected is refused with a suggestion in the field's unit
+ *   ('bandwidth: 2039 — a bandwidth needs a unit: did you mean "2039 GB/s"?'); with `expected` =
+ *   RL_DIM_COUNT (any dimension) a bare number is a plain number (RL_DIM_NONE);
+ * - commas separate thousands only, in groups of three ("2,039" = 2039); any other comma is
+ *   refused with the reason (decimal commas are not accepted);
+ * - units and prefixes are case-sensitive; a case slip is refused with the accepted spelling
+ *   ('did you mean "3.35 TB/s"?');
+ * - OP, OP/s, TOPS (operations, usually integer) are refused for FLOP counts and rates;
+ * - a space or tab before or after the value is refused (between number and unit it is fine).
  *
  * The value must be finite and > 0 (sizes, rates and times are all strictly positive here).
  * On success *out_base holds the value in base units and *out_dim (may be NULL) the dimension.
@@ -107,6 +116,10 @@ const char *rl_dim_base_unit(rl_dim dim); /* "B/s", "FLOP/s", "B", "FLOP", "s", 
  */
 rl_status rl_parse_quantity(const char *text, rl_dim expected, const char *field, double *out_base,
                             rl_dim *out_dim, rl_error *err);
+/* The unit a bare `value` is suggested in for `dim` ("GB/s" for 2039, "TB/s" for 3.35, "TFLOP/s",
+ * "ms" ...): the first of the dimension's candidates that puts the value in its typical range
+ * (DESIGN.md "Units"); "" for RL_DIM_NONE. */
+const char *rl_bare_number_unit(double value, rl_dim dim);
 
 typedef enum {
     RL_PREFIX_SI = 0, /* 10³ steps: kB, MB, GB, TB/s, TFLOP/s */
