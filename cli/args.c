@@ -202,8 +202,25 @@ bad:
     return -1;
 }
 
+/* --model ID: a real shape (core's table) fills heads, kv-heads and head-dim where no flag set
+ * them; flags after it overwrite, so an explicit flag wins in either order. */
+static int model_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_error *err) {
+    const char *v = NULL;
+    if (!cli_flag(argc, argv, i, "model", &v)) return 0;
+    if (!v) return missing_value("model", "a model id (see rooflab models)", err);
+    if (o->model) return cli_fail(err, "model", "--model: given twice (\"%.40s\")", v);
+    if (rl_model_shape_lookup(v, "model", &o->model, err) != RL_OK) {
+        as_flag(err);
+        return -1;
+    }
+    rl_model_shape_apply(o->model, &o->problem, 1);
+    return 1;
+}
+
 int cli_problem_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_error *err) {
-    int r = problem_field_flag(argc, argv, i, &o->problem, err);
+    int r = model_flag(argc, argv, i, o, err);
+    if (r != 0) return r;
+    r = problem_field_flag(argc, argv, i, &o->problem, err);
     if (r == 0) r = roof_flag(argc, argv, i, o, err);
     return r != 0 ? r : kernel_flag(argc, argv, i, o, err);
 }
@@ -230,6 +247,8 @@ void cli_problem_flags_help(FILE *out) {
         if (fi->type == RL_FTYPE_PASS) snprintf(left, sizeof left, "--%s %s", fi->flag, fi->meta);
         fprintf(out, "  %-18s %s\n", left, fi->help);
     }
+    fputs("  --model ID         a real shape: heads, kv-heads, head-dim (see rooflab models);\n"
+          "                     flags typed before or after it win\n", out);
     fputs("roof:\n"
           "  --hw PRESET        hardware preset (default " RL_DEFAULT_HW "; see rooflab hw)\n"
           "  --bandwidth RATE   override the memory bandwidth, e.g. \"3.35 TB/s\", \"2039 GB/s\"\n"

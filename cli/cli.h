@@ -24,6 +24,7 @@ int cmd_validate(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_check_model(int argc, char **argv); /* predicted vs published/measured times */
 int cmd_tune(int argc, char **argv);
+int cmd_models(int argc, char **argv); /* real attention shapes with their sources */
 
 /* Read a whole file ("-" = stdin) into a malloc'd NUL-terminated buffer, refusing more than
  * `limit` bytes; 0, or -1 with `why` filled. Defined in cmd_validate.c. */
@@ -63,6 +64,7 @@ typedef struct cli_problem_opts {
     const char *hw_id;         /* NULL → "h100-sxm" */
     const char *bandwidth;     /* unit strings, NULL when not given */
     const char *peak;
+    const rl_model_shape *model; /* --model ID: heads, kv-heads, head-dim unless typed */
 } cli_problem_opts;
 
 /* If argv[*i] is one of the shared flags, parse it into opts, advance *i and return 1; return 0

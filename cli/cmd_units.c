@@ -8,8 +8,10 @@ static void units_help(FILE *out) {
     fputs("usage: rooflab units QUANTITY [--as DIM]\n\n"
           "Shows a quantity in base units, with SI and IEC prefixes, and in bits where it is a\n"
           "byte count or a bandwidth. Accepted: SI prefixes k M G T P E (10^3 steps), IEC Ki Mi Gi\n"
-          "Ti Pi Ei (2^10 steps); B byte, b/bit bit; B/s, bit/s, Gbps; FLOP, FLOP/s, FLOPS, OP/s,\n"
-          "TOPS; s ms us ns; FLOP/B.\n"
+          "Ti Pi Ei (2^10 steps); B byte, b/bit bit; B/s, bit/s, Gbps; FLOP, FLOP/s, FLOPS;\n"
+          "s ms us ns; FLOP/B. Commas separate thousands (\"2,039 GB/s\"). Refused, with the reason:\n"
+          "OP/s and TOPS (integer operations), case slips (\"tb/s\"), spaces around the value, and\n"
+          "with --as a bare number (without --as a bare number is a plain number).\n"
           "  --as DIM   require a dimension: bytes, bandwidth, flop, compute, time, intensity\n\n"
           "examples:\n  rooflab units \"2039 GB/s\"\n  rooflab units \"312 TFLOPS\"\n"
           "  rooflab units \"40 GiB\"\n",

@@ -20,6 +20,7 @@ static const command commands[] = {
     {"tune", cmd_tune, "search the tile (and decode split) with the lowest predicted time"},
     {"bench", cmd_bench, "time the attention kernels (cpu or cuda) into a measured record"},
     {"check-model", cmd_check_model, "predicted kernel times against published or measured records"},
+    {"models", cmd_models, "real attention shapes (heads, KV heads, head dim) with their sources"},
 };
 
 static void usage(FILE *out) {

@@ -93,6 +93,37 @@ assert need <= ids, need - ids" && ok || bad "hw --json ids"
 "$R" sweep --format json --param kv-len --seq 1 --from 1024 --to 131072 --points 8 --heads 32 --kv-heads 8 >/tmp/rl_out.$$ \
   && python3 -c "import json; j=json.load(open('/tmp/rl_out.$$')); assert len(j['rows'])==8 and j['rows'][0]['kv-len']==1024" && ok || bad "sweep json"
 
+# Inputs that teach units (issue 11): a bare number, a case slip, operations, commas, whitespace.
+expect_err '--bandwidth: 2039 — a bandwidth needs a unit: did you mean "2039 GB/s"?' eval --bandwidth 2039
+expect_err '--peak: 989 — a compute rate needs a unit: did you mean "989 TFLOP/s"?' eval --peak 989
+expect_err 'did you mean "3.35 TB/s"?' eval --bandwidth "3.35 tb/s"
+expect_err 'OP and TOPS count operations' eval --peak "312 TOPS"
+expect_err 'decimal commas are not accepted: did you mean "2.5 TB/s"?' eval --bandwidth "2,5 TB/s"
+expect_err 'has a space or tab before or after it' eval --bandwidth " 4 TB/s"
+expect_err 'has a space or tab before or after it' eval --bandwidth $'\t4 TB/s'
+expect_err '--splits: expected an integer from 1 to 128' eval --splits $'\t4'
+expect_err '--splits: expected an integer from 1 to 128' eval --splits ' 4'
+json_check 'j["bandwidth_bytes_per_s"] == 2039e9' --hw custom --bandwidth "2,039 GB/s" --peak "312 TFLOP/s"
+"$R" units 2039 >/tmp/rl_out.$$ && grep -q "2039 is a plain number" /tmp/rl_out.$$ && ok || bad "units 2039 (a plain number): $(cat /tmp/rl_out.$$)"
+
+# Model shapes: --model fills heads, kv-heads, head-dim; an explicit flag wins in either order.
+json_check 'j["problem"]["heads"] == 64 and j["problem"]["kv_heads"] == 8 and j["problem"]["head_dim"] == 128' --model llama-3.1-70b
+json_check 'j["problem"]["heads"] == 16 and j["problem"]["kv_heads"] == 8' --heads 16 --model llama-3.1-70b
+json_check 'j["problem"]["heads"] == 16 and j["problem"]["kv_heads"] == 8' --model llama-3.1-70b --heads 16
+json_check 'j["problem"]["head_dim"] == 64 and j["problem"]["heads"] == 32' --model mistral-7b-v0.1 --head-dim 64
+expect_err '--model: unknown model "llama3"; expected one of' eval --model llama3
+expect_err '--model: deepseek-v2 cannot be described here: multi-head latent attention' eval --model deepseek-v2
+expect_err '--model: missing value' eval --model
+expect_exit 0 models
+expect_exit 0 models --help
+expect_exit 2 models --frobnicate
+"$R" models --json >/tmp/rl_out.$$ && python3 -c "
+import json; m={x['id']: x for x in json.load(open('/tmp/rl_out.$$'))}
+assert (m['llama-3.1-405b']['heads'], m['llama-3.1-405b']['kv_heads'], m['llama-3.1-405b']['head_dim']) == (128, 8, 128)
+assert m['mistral-7b-v0.1']['sliding_window'] == 4096 and m['deepseek-v3']['unsupported']
+assert all(x['source'] for x in m.values())" && ok || bad "models --json"
+"$R" sweep --model llama-3.1-8b --points 3 >/dev/null && "$R" tune --model llama-3.1-8b --seq 1 --kv-len 4096 >/dev/null && ok || bad "sweep/tune --model"
+
 # argv fuzz: random flags and values (bounded: 3000 runs); a crash is a signal exit (>= 128).
 python3 "$(dirname "$0")/fuzz_argv.py" "$R" 3000 1234 && ok || bad "argv fuzz found a crash"
 

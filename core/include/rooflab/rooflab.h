@@ -343,6 +343,36 @@ rl_status rl_problem_set_text(rl_problem *p, rl_problem_field field, const char 
 size_t rl_problem_value_text(const rl_problem *p, rl_problem_field field, char *buf, size_t cap);
 
 /* ----------------------------------------------------------------------------------------------
+ * Model shapes: real attention shapes, each from its published configuration (DESIGN.md
+ * "Model shapes"). Ids are lower case with dashes ("llama-3.1-70b"). Models whose attention this
+ * model cannot describe (multi-head latent attention) are listed with `unsupported` set and are
+ * refused by rl_model_shape_lookup, never approximated.
+ * -------------------------------------------------------------------------------------------- */
+
+typedef struct rl_model_shape {
+    const char *id;          /* "llama-3.1-70b" */
+    const char *name;        /* "Llama 3.1 70B (meta-llama/Meta-Llama-3.1-70B)" */
+    int64_t heads;           /* H query heads; 0 when unsupported */
+    int64_t kv_heads;        /* Hkv */
+    int64_t head_dim;        /* d */
+    int64_t sliding_window;  /* keys each query sees in sliding-window layers; 0 = none */
+    const char *source;      /* the file (repository, path, commit) or paper the values come from */
+    const char *fields;      /* the fields read there, with their values */
+    const char *unsupported; /* NULL, or why this model's attention cannot be described */
+} rl_model_shape;
+
+size_t rl_model_shape_count(void);
+const rl_model_shape *rl_model_shape_at(size_t index);  /* NULL past the end */
+const rl_model_shape *rl_model_shape_find(const char *id); /* NULL when unknown */
+/* Like find, with errors naming `field` (NULL = "model"): an unknown id lists the valid ones; an
+ * unsupported model is refused with its reason (RL_ERR_UNSUPPORTED). */
+rl_status rl_model_shape_lookup(const char *id, const char *field, const rl_model_shape **out,
+                                rl_error *err);
+/* Set heads, kv_heads and head_dim from the shape; with only_unset, only fields still 0 (so flags
+ * typed before or after a model win). */
+void rl_model_shape_apply(const rl_model_shape *m, rl_problem *p, int only_unset);
+
+/* ----------------------------------------------------------------------------------------------
  * Work and traffic
  * -------------------------------------------------------------------------------------------- */
 

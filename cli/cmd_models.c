@@ -1,0 +1,90 @@
+/* cmd_models.c — `rooflab models [--json]`: real attention shapes with their sources, and the
+ * models whose attention rooflab cannot describe, with the reason (core's table, models.c). */
+#include <string.h>
+
+#include "cli.h"
+
+static void models_help(FILE *out) {
+    fputs("usage: rooflab models [--json]\n\n"
+          "Lists real attention shapes (query heads H, KV heads HKV, head dim D, sliding window)\n"
+          "with the published configuration each was copied from. `rooflab eval|sweep|tune\n"
+          "--model ID` sets --heads, --kv-heads and --head-dim; flags typed before or after it\n"
+          "win. Models whose attention cannot be described (multi-head latent attention) are\n"
+          "listed with the reason and refused by --model.\n",
+          out);
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void json_str(const char *s) {
+    putchar('"');
+    for (const unsigned char *c = (const unsigned char *)(s ? s : ""); *c; c++) {
+        if (*c == '"' || *c == '\\') printf("\\%c", *c);
+        else if (*c < 0x20) printf("\\u%04x", *c);
+        else putchar(*c);
+    }
+    putchar('"');
+}
+
+static void print_json(void) {
+    printf("[");
+    for (size_t i = 0; i < rl_model_shape_count(); i++) {
+        const rl_model_shape *m = rl_model_shape_at(i);
+        printf("%s\n  {\"id\": ", i ? "," : "");
+        json_str(m->id);
+        printf(", \"name\": ");
+        json_str(m->name);
+        if (m->unsupported) {
+            printf(", \"heads\": null, \"kv_heads\": null, \"head_dim\": null, "
+                   "\"sliding_window\": null, \"unsupported\": ");
+            json_str(m->unsupported);
+        } else {
+            printf(", \"heads\": %lld, \"kv_heads\": %lld, \"head_dim\": %lld, \"sliding_window\": ",
+                   (long long)m->heads, (long long)m->kv_heads, (long long)m->head_dim);
+            if (m->sliding_window) printf("%lld", (long long)m->sliding_window);
+            else printf("null");
+            printf(", \"unsupported\": null");
+        }
+        printf(", \"source\": ");
+        json_str(m->source);
+        printf(", \"fields\": ");
+        json_str(m->fields);
+        printf("}");
+    }
+    printf("\n]\n");
+}
+
+static void print_table(void) {
+    printf("%-16s %5s %5s %5s %7s  %s\n", "id", "H", "HKV", "D", "window", "source");
+    for (size_t i = 0; i < rl_model_shape_count(); i++) {
+        const rl_model_shape *m = rl_model_shape_at(i);
+        if (m->unsupported) continue;
+        char win[24] = "-";
+        if (m->sliding_window) snprintf(win, sizeof win, "%lld", (long long)m->sliding_window);
+        printf("%-16s %5lld %5lld %5lld %7s  %s\n", m->id, (long long)m->heads,
+               (long long)m->kv_heads, (long long)m->head_dim, win, m->name);
+        printf("%-16s   from %s: %s\n", "", m->source, m->fields);
+    }
+    printf("\nnot described (refused by --model):\n");
+    for (size_t i = 0; i < rl_model_shape_count(); i++) {
+        const rl_model_shape *m = rl_model_shape_at(i);
+        if (m->unsupported) printf("  %-16s %s (%s)\n", m->id, m->unsupported, m->source);
+    }
+}
+
+int cmd_models(int argc, char **argv) {
+    int json = 0;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            models_help(stdout);
+            return CLI_EXIT_OK;
+        }
+        if (cli_is_switch(argv[i], "json")) {
+            json = 1;
+            continue;
+        }
+        return cli_errorf("models", "unknown argument \"%.64s\"; expected --json", argv[i]);
+    }
+    if (json) print_json();
+    else print_table();
+    return CLI_EXIT_OK;
+}
