@@ -256,7 +256,7 @@ test('Copy link, Export PNG of each chart, Export CSV of the plotted points and 
   assert.ok(tiled, 'the tiled working point is in the CSV');
   assert.equal(Number(tiled[2]), Number(v['intensity-tiled']));
   assert.equal(Number(tiled[3]), Number(v['attainable-tiled']));
-  // Ceilings: fp32 on an A100 80 GB is 19.5 TFLOP/s, fp16 non-tensor 78 (HARDWARE.md).
+  // Ceilings: fp32 on an A100 80 GB is 19.5 TFLOP/s, fp16 non-tensor 78 (the A100 whitepaper, Table 1).
   const ceil = (name) => rows.filter((r) => r[1].startsWith(`ceiling: ${name}`)).map((r) => Number(r[3]));
   assert.equal(Math.max(...ceil('fp32')), 19.5e12);
   assert.equal(Math.max(...ceil('fp16 non-tensor')), 78e12);
