@@ -222,7 +222,8 @@ static void gb_timing(rl_rec_point *pt, const gb_group *gr) {
     pt->time_max_s = tmax > med ? tmax : med;
     const cJSON *iters = cJSON_GetObjectItemCaseSensitive(gr->first, "iterations");
     pt->runs = (int64_t)gr->n;
-    if (gr->n == 1 && cJSON_IsNumber(iters) && iters->valuedouble >= 1)
+    if (gr->n == 1 && cJSON_IsNumber(iters) && iters->valuedouble >= 1 &&
+        iters->valuedouble <= RL_EXACT_INT_MAX) /* beyond 2^53 no exact count: keep n */
         pt->runs = (int64_t)iters->valuedouble;
 }
 
