@@ -14,6 +14,9 @@
     "github.com/huggingface/transformers src/transformers/models/mistral/configuration_mistral.py " \
     "(commit 001f85b3): MistralConfig defaults, documented as Mistral-7B-v0.1"
 #define DEEPSEEK_V2_SRC "DeepSeek-V2 paper, arXiv:2405.04434, section 2.1 (Multi-Head Latent Attention)"
+/* The Hugging Face config.json of each repository below (huggingface.co/REPO/blob/main/config.json),
+ * its values checked against copies of that file reproduced in public code. */
+#define HF(repo) "huggingface.co/" repo " config.json"
 
 static const rl_model_shape shapes[] = {
     {"llama-3.1-8b", "Llama 3.1 8B (meta-llama/Meta-Llama-3.1-8B)", 32, 8, 128, 0, LLAMA31_SRC,
@@ -22,11 +25,65 @@ static const rl_model_shape shapes[] = {
      "n_heads 64, n_kv_heads 8, dim 8192 (head dim = dim / n_heads)", NULL},
     {"llama-3.1-405b", "Llama 3.1 405B (meta-llama/Meta-Llama-3.1-405B)", 128, 8, 128, 0,
      LLAMA31_SRC, "n_heads 128, n_kv_heads 8, dim 16384 (head dim = dim / n_heads)", NULL},
+    /* Llama 3 has the attention shape of 3.1 (only the RoPE scaling and the context differ). */
+    {"llama-3-8b", "Llama 3 8B (meta-llama/Meta-Llama-3-8B)", 32, 8, 128, 0,
+     HF("meta-llama/Meta-Llama-3-8B"),
+     "num_attention_heads 32, num_key_value_heads 8, hidden_size 4096 (head dim = hidden_size / "
+     "num_attention_heads)",
+     NULL},
+    {"llama-3-70b", "Llama 3 70B (meta-llama/Meta-Llama-3-70B)", 64, 8, 128, 0,
+     HF("meta-llama/Meta-Llama-3-70B"),
+     "num_attention_heads 64, num_key_value_heads 8, hidden_size 8192 (head dim = hidden_size / "
+     "num_attention_heads)",
+     NULL},
     {"mistral-7b-v0.1", "Mistral 7B v0.1 (mistralai/Mistral-7B-v0.1)", 32, 8, 128, 4096,
      MISTRAL_SRC,
      "num_attention_heads 32, num_key_value_heads 8, hidden_size 4096 (head_dim = hidden_size // "
      "num_attention_heads), sliding_window 4096",
      NULL},
+    {"mixtral-8x7b", "Mixtral 8x7B v0.1 (mistralai/Mixtral-8x7B-v0.1)", 32, 8, 128, 0,
+     HF("mistralai/Mixtral-8x7B-v0.1"),
+     "num_attention_heads 32, num_key_value_heads 8, hidden_size 4096 (head dim = hidden_size / "
+     "num_attention_heads), sliding_window null (full attention); the experts are MLPs only",
+     NULL},
+    {"qwen2-7b", "Qwen2 7B (Qwen/Qwen2-7B)", 28, 4, 128, 0, HF("Qwen/Qwen2-7B"),
+     "num_attention_heads 28, num_key_value_heads 4, hidden_size 3584 (head dim = hidden_size / "
+     "num_attention_heads), use_sliding_window false",
+     NULL},
+    {"qwen2-72b", "Qwen2 72B (Qwen/Qwen2-72B)", 64, 8, 128, 0, HF("Qwen/Qwen2-72B"),
+     "num_attention_heads 64, num_key_value_heads 8, hidden_size 8192 (head dim = hidden_size / "
+     "num_attention_heads), use_sliding_window false",
+     NULL},
+    /* Gemma 2 alternates sliding-window (4096) and global layers; the window is that of the
+     * local layers. head_dim is given in the file: 256 for 9B (not hidden_size / heads = 224). */
+    {"gemma-2-9b", "Gemma 2 9B (google/gemma-2-9b)", 16, 8, 256, 4096, HF("google/gemma-2-9b"),
+     "num_attention_heads 16, num_key_value_heads 8, head_dim 256, hidden_size 3584, "
+     "sliding_window 4096 (every other layer; the rest global)",
+     NULL},
+    {"gemma-2-27b", "Gemma 2 27B (google/gemma-2-27b)", 32, 16, 128, 4096, HF("google/gemma-2-27b"),
+     "num_attention_heads 32, num_key_value_heads 16, head_dim 128, hidden_size 4608, "
+     "sliding_window 4096 (every other layer; the rest global)",
+     NULL},
+    {"phi-3-mini-4k", "Phi-3 mini 4k (microsoft/Phi-3-mini-4k-instruct)", 32, 32, 96, 2047,
+     HF("microsoft/Phi-3-mini-4k-instruct"),
+     "num_attention_heads 32, num_key_value_heads 32, hidden_size 3072 (head dim = hidden_size / "
+     "num_attention_heads), sliding_window 2047",
+     NULL},
+    {"phi-3-medium-4k", "Phi-3 medium 4k (microsoft/Phi-3-medium-4k-instruct)", 40, 10, 128, 2047,
+     HF("microsoft/Phi-3-medium-4k-instruct"),
+     "num_attention_heads 40, num_key_value_heads 10, hidden_size 5120 (head dim = hidden_size / "
+     "num_attention_heads), sliding_window 2047",
+     NULL},
+    {"gpt2", "GPT-2 small (openai-community/gpt2)", 12, 12, 64, 0, HF("openai-community/gpt2"),
+     "n_head 12, n_embd 768 (head dim = n_embd / n_head; multi-head: KV heads = heads)", NULL},
+    {"gpt2-medium", "GPT-2 medium (openai-community/gpt2-medium)", 16, 16, 64, 0,
+     HF("openai-community/gpt2-medium"),
+     "n_head 16, n_embd 1024 (head dim = n_embd / n_head; multi-head: KV heads = heads)", NULL},
+    {"gpt2-large", "GPT-2 large (openai-community/gpt2-large)", 20, 20, 64, 0,
+     HF("openai-community/gpt2-large"),
+     "n_head 20, n_embd 1280 (head dim = n_embd / n_head; multi-head: KV heads = heads)", NULL},
+    {"gpt2-xl", "GPT-2 XL (openai-community/gpt2-xl)", 25, 25, 64, 0, HF("openai-community/gpt2-xl"),
+     "n_head 25, n_embd 1600 (head dim = n_embd / n_head; multi-head: KV heads = heads)", NULL},
     {"deepseek-v2", "DeepSeek-V2 (deepseek-ai/DeepSeek-V2)", 0, 0, 0, 0, DEEPSEEK_V2_SRC, "",
      "multi-head latent attention: K and V are decompressed per head from one low-rank latent "
      "vector per token, so the KV cache is neither H nor Hkv heads of d; not approximated"},

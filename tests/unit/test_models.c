@@ -5,20 +5,46 @@
  *     405B dim 16384, n_heads 128, n_kv_heads 8
  *   huggingface/transformers models/mistral/configuration_mistral.py (Mistral-7B-v0.1 defaults):
  *     hidden_size 4096, num_attention_heads 32, num_key_value_heads 8, sliding_window 4096
- * head dim = dim / heads where the source gives no head_dim. */
+ *   Hugging Face config.json (huggingface.co/REPO), hidden_size / num_attention_heads /
+ *   num_key_value_heads / head_dim / sliding_window:
+ *     meta-llama/Meta-Llama-3-8B           4096  32  8   -    -
+ *     meta-llama/Meta-Llama-3-70B          8192  64  8   -    -
+ *     mistralai/Mixtral-8x7B-v0.1          4096  32  8   -    null
+ *     Qwen/Qwen2-7B                        3584  28  4   -    (use_sliding_window false)
+ *     Qwen/Qwen2-72B                       8192  64  8   -    (use_sliding_window false)
+ *     google/gemma-2-9b                    3584  16  8   256  4096 (alternate layers)
+ *     google/gemma-2-27b                   4608  32  16  128  4096 (alternate layers)
+ *     microsoft/Phi-3-mini-4k-instruct     3072  32  32  -    2047
+ *     microsoft/Phi-3-medium-4k-instruct   5120  40  10  -    2047
+ *     openai-community/gpt2 (-medium, -large, -xl): n_embd 768/1024/1280/1600, n_head 12/16/20/25
+ *       (multi-head attention: KV heads = heads)
+ * head dim = hidden / heads where the source gives no head_dim (head_dim 0 below). */
 #include "check.h"
 #include "rooflab/rooflab.h"
 
 typedef struct {
     const char *id;
-    int64_t dim, heads, kv_heads, window;
+    int64_t dim, heads, kv_heads, head_dim, window;
 } cited;
 
 static const cited cases[] = {
-    {"llama-3.1-8b", 4096, 32, 8, 0},
-    {"llama-3.1-70b", 8192, 64, 8, 0},
-    {"llama-3.1-405b", 16384, 128, 8, 0},
-    {"mistral-7b-v0.1", 4096, 32, 8, 4096},
+    {"llama-3.1-8b", 4096, 32, 8, 0, 0},
+    {"llama-3.1-70b", 8192, 64, 8, 0, 0},
+    {"llama-3.1-405b", 16384, 128, 8, 0, 0},
+    {"llama-3-8b", 4096, 32, 8, 0, 0},
+    {"llama-3-70b", 8192, 64, 8, 0, 0},
+    {"mistral-7b-v0.1", 4096, 32, 8, 0, 4096},
+    {"mixtral-8x7b", 4096, 32, 8, 0, 0},
+    {"qwen2-7b", 3584, 28, 4, 0, 0},
+    {"qwen2-72b", 8192, 64, 8, 0, 0},
+    {"gemma-2-9b", 3584, 16, 8, 256, 4096},
+    {"gemma-2-27b", 4608, 32, 16, 128, 4096},
+    {"phi-3-mini-4k", 3072, 32, 32, 0, 2047},
+    {"phi-3-medium-4k", 5120, 40, 10, 0, 2047},
+    {"gpt2", 768, 12, 12, 0, 0},
+    {"gpt2-medium", 1024, 16, 16, 0, 0},
+    {"gpt2-large", 1280, 20, 20, 0, 0},
+    {"gpt2-xl", 1600, 25, 25, 0, 0},
 };
 
 int main(void) {
@@ -29,9 +55,9 @@ int main(void) {
         if (!m) continue;
         CHECK(m->heads == cases[i].heads);
         CHECK(m->kv_heads == cases[i].kv_heads);
-        CHECK(m->head_dim == cases[i].dim / cases[i].heads);
+        CHECK(m->head_dim == (cases[i].head_dim ? cases[i].head_dim : cases[i].dim / cases[i].heads));
         CHECK(m->sliding_window == cases[i].window);
-        CHECK(m->source && strstr(m->source, "github.com/") != NULL);
+        CHECK(m->source && (strstr(m->source, "github.com/") || strstr(m->source, "huggingface.co/")));
         CHECK(m->heads % m->kv_heads == 0);
     }
     /* Every listed shape is a valid problem; ids are lower case with dashes; unique. */
@@ -63,6 +89,9 @@ int main(void) {
     p.heads = 16;
     rl_model_shape_apply(rl_model_shape_find("llama-3.1-70b"), &p, 1);
     CHECK(p.heads == 16 && p.kv_heads == 8 && p.head_dim == 128);
+    /* Gemma 2 9B: the file's head_dim (256), not hidden_size / heads (224). */
+    CHECK(rl_model_shape_find("gemma-2-9b")->head_dim == 256 && 3584 / 16 == 224);
+    CHECK(described == sizeof cases / sizeof cases[0]);
     printf("model shapes: %zu described, %zu refused\n", described, refused);
     return check_report("test_models");
 }
