@@ -110,12 +110,18 @@ rl_status rl_model_shape_lookup(const char *id, const char *field, const rl_mode
     if (!field) field = "model";
     const rl_model_shape *m = rl_model_shape_find(id);
     if (!m) {
-        char ids[RL_ERROR_MESSAGE_MAX] = "";
+        /* The ids that fit whole in the message, then a pointer to the full list. */
+        char ids[RL_ERROR_MESSAGE_MAX - 96] = "";
         size_t used = 0;
-        for (size_t i = 0; i < rl_model_shape_count() && used < sizeof ids; i++) {
+        for (size_t i = 0; i < rl_model_shape_count(); i++) {
             if (shapes[i].unsupported) continue;
-            int n = snprintf(ids + used, sizeof ids - used, "%s%s", used ? ", " : "", shapes[i].id);
-            used += n > 0 ? (size_t)n : 0;
+            size_t len = strlen(shapes[i].id) + 2;
+            if (used + len + sizeof ", … (rooflab models lists all)" > sizeof ids) {
+                snprintf(ids + used, sizeof ids - used, ", … (rooflab models lists all)");
+                break;
+            }
+            used += (size_t)snprintf(ids + used, sizeof ids - used, "%s%s", used ? ", " : "",
+                                     shapes[i].id);
         }
         return rl__fail(err, RL_ERR_UNKNOWN, field, "unknown model \"%.40s\"; expected one of %s",
                         id ? id : "", ids);
