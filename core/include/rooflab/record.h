@@ -356,11 +356,34 @@ typedef enum {
     RL_IMPORT_ERT = 0,   /* "ert": Empirical Roofline Toolkit roofline.json → named ceilings */
     RL_IMPORT_NCU_CSV,   /* "ncu-csv": `ncu --csv --page raw` → one point per kernel row */
     RL_IMPORT_GBENCH,    /* "gbench": Google Benchmark JSON with TFLOP/s, HBM GB/s counters */
+    RL_IMPORT_RECORD,    /* "record": a rooflab record already; only rl_import_detect answers it
+                            (rl_import_format_parse does not take it); rl_record_import reads it
+                            with rl_record_parse, ignoring the opts */
     RL_IMPORT_FORMAT_COUNT
 } rl_import_format;
 
-const char *rl_import_format_name(rl_import_format format); /* "ert", "ncu-csv", "gbench" */
+/* "ert", "ncu-csv", "gbench", "record" */
+const char *rl_import_format_name(rl_import_format format);
+/* A tool format named on a command line: "ert", "ncu-csv" or "gbench" (not "record"). */
 rl_status rl_import_format_parse(const char *text, rl_import_format *out, rl_error *err);
+
+/*
+ * Which format `len` bytes of text are, from their first structure only (the importer then reads
+ * and checks the whole): a UTF-8 BOM, leading blank lines and ncu's "==PROF==" / "==WARNING=="
+ * log lines are skipped, then
+ *   - a JSON object (its top-level keys, read without parsing the whole, so a truncated file is
+ *     still recognised and the importer names where it ends):
+ *       "schema": "rooflab-record"            → RL_IMPORT_RECORD
+ *       "benchmarks" (with "context", as Google Benchmark writes it, or without)
+ *                                             → RL_IMPORT_GBENCH (Google Benchmark JSON)
+ *       "empirical"                           → RL_IMPORT_ERT (ERT roofline.json)
+ *   - a CSV header with a "Kernel Name" cell  → RL_IMPORT_NCU_CSV (`ncu --csv`, --page raw or the
+ *     default details page with "Metric Name" / "Metric Value" columns)
+ * RL_OK and *out, or RL_ERR_UNKNOWN with err ("file: not a format rooflab reads; expected ...;
+ * got ...") naming every signature looked for and what the text starts with. No allocation
+ * beyond one CSV row; linear in the text.
+ */
+rl_status rl_import_detect(const char *text, size_t len, rl_import_format *out, rl_error *err);
 
 /* What the source does not say. Zero means default. */
 typedef struct rl_import_opts {

@@ -19,12 +19,13 @@ const char *rl_import_format_name(rl_import_format f) {
     case RL_IMPORT_ERT: return "ert";
     case RL_IMPORT_NCU_CSV: return "ncu-csv";
     case RL_IMPORT_GBENCH: return "gbench";
+    case RL_IMPORT_RECORD: return "record";
     default: return "unknown";
     }
 }
 
 rl_status rl_import_format_parse(const char *text, rl_import_format *out, rl_error *err) {
-    for (int f = 0; f < RL_IMPORT_FORMAT_COUNT; f++)
+    for (int f = 0; f < RL_IMPORT_RECORD; f++)
         if (text && strcmp(text, rl_import_format_name((rl_import_format)f)) == 0) {
             *out = (rl_import_format)f;
             return RL_OK;
@@ -258,6 +259,133 @@ static rl_status finish(rl_record *r, size_t before, rl_rec_issues *is, rl_recor
     return RL_OK;
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * Recognising a format (rl_import_detect)
+ * ------------------------------------------------------------------------------------------- */
+
+size_t rl__skip_log_lines(const char *text, size_t len) {
+    size_t pos = 0;
+    for (;;) {
+        while (pos < len && (text[pos] == '\n' || text[pos] == '\r')) pos++;
+        if (!(pos + 1 < len && text[pos] == '=' && text[pos + 1] == '=')) return pos;
+        while (pos < len && text[pos] != '\n') pos++;
+    }
+}
+
+/* What the top level of a JSON object says about its format. */
+typedef struct json_sig {
+    int record, benchmarks, empirical;
+    char keys[64]; /* the first top-level keys, for the message */
+} json_sig;
+
+/* The end of the JSON string starting at s[i] == '"' (the index after its closing quote, or n). */
+static size_t string_end(const char *s, size_t n, size_t i) {
+    for (i++; i < n; i++) {
+        if (s[i] == '\\') i++;
+        else if (s[i] == '"') return i + 1;
+    }
+    return n;
+}
+
+static int token_is(const char *s, size_t a, size_t b, const char *quoted) {
+    size_t k = strlen(quoted);
+    return b - a == k && memcmp(s + a, quoted, k) == 0;
+}
+
+/* Key s[a .. b) (quotes included) with its string value s[va .. vb) (empty when not a string). */
+static void sig_key(json_sig *sig, const char *s, size_t a, size_t b, size_t va, size_t vb) {
+    if (token_is(s, a, b, "\"schema\"") && token_is(s, va, vb, "\"rooflab-record\""))
+        sig->record = 1;
+    sig->benchmarks |= token_is(s, a, b, "\"benchmarks\"");
+    sig->empirical |= token_is(s, a, b, "\"empirical\"");
+    size_t used = strlen(sig->keys), k = b - a;
+    if (used + k + 3 < sizeof sig->keys) {
+        char clean[64];
+        snprintf(clean, sizeof clean, "%.*s", (int)k, s + a);
+        rl_text_escape(sig->keys + used + (used ? 2 : 0), sizeof sig->keys - used - 2, clean);
+        if (used) memcpy(sig->keys + used, ", ", 2);
+    }
+}
+
+/* Walk the object starting at s[0] == '{' to its end (or the text's), noting its own keys. */
+static void json_signature(const char *s, size_t n, json_sig *sig) {
+    int depth = 0;
+    for (size_t i = 0; i < n;) {
+        char c = s[i];
+        if (c == '{' || c == '[') depth++;
+        else if (c == '}' || c == ']') {
+            if (--depth <= 0) return;
+        } else if (c == '"') {
+            size_t e = string_end(s, n, i), j = e;
+            while (j < n && isspace((unsigned char)s[j])) j++;
+            if (depth == 1 && j < n && s[j] == ':') {
+                size_t va = j + 1;
+                while (va < n && isspace((unsigned char)s[va])) va++;
+                size_t vb = va < n && s[va] == '"' ? string_end(s, n, va) : va;
+                sig_key(sig, s, i, e, va, vb);
+            }
+            i = e;
+            continue;
+        }
+        i++;
+    }
+}
+
+static rl_status detect_error(rl_error *err, const char *got) {
+    if (err) {
+        err->status = RL_ERR_UNKNOWN;
+        snprintf(err->field, sizeof err->field, "file");
+        snprintf(err->message, sizeof err->message,
+                 "file: not a format rooflab reads; expected ncu CSV (a \"Kernel Name\" column), "
+                 "Google Benchmark JSON (\"benchmarks\"), ERT JSON (\"empirical\") "
+                 "or a record (\"schema\"); got %.*s", (int)rl_text_clip(got, 88), got);
+    }
+    return RL_ERR_UNKNOWN;
+}
+
+static rl_status detect_json(const char *s, size_t n, rl_import_format *out, rl_error *err) {
+    json_sig sig = {0};
+    char got[96];
+    if (s[0] != '{') return detect_error(err, "a JSON array or value, not an object");
+    json_signature(s, n, &sig);
+    rl_import_format f = sig.record                       ? RL_IMPORT_RECORD
+                         : sig.benchmarks                ? RL_IMPORT_GBENCH
+                         : sig.empirical                 ? RL_IMPORT_ERT
+                                                         : RL_IMPORT_FORMAT_COUNT;
+    if (f != RL_IMPORT_FORMAT_COUNT) {
+        *out = f;
+        return RL_OK;
+    }
+    snprintf(got, sizeof got, "a JSON object with keys %s", sig.keys[0] ? sig.keys : "(none)");
+    return detect_error(err, got);
+}
+
+rl_status rl_import_detect(const char *text, size_t len, rl_import_format *out, rl_error *err) {
+    if (!text) len = 0;
+    rl__skip_bom(&text, &len);
+    size_t pos = rl__skip_log_lines(text, len);
+    while (pos < len && isspace((unsigned char)text[pos])) pos++;
+    if (pos == len) return detect_error(err, "an empty file");
+    if (text[pos] == '{' || text[pos] == '[') return detect_json(text + pos, len - pos, out, err);
+    rl__csv_row header = {0};
+    size_t at = pos;
+    int ncu = rl__csv_next(text, len, &at, &header) == 1 &&
+              rl__csv_find(&header, "Kernel Name") >= 0;
+    rl__csv_free(&header);
+    if (ncu) {
+        *out = RL_IMPORT_NCU_CSV;
+        return RL_OK;
+    }
+    char start[40], got[64];
+    size_t line = strcspn(text + pos, "\r\n");
+    snprintf(start, sizeof start, "%.*s", (int)rl__utf8_clip(text + pos, line < 24 ? line : 24),
+             text + pos);
+    char shown[48];
+    rl_text_escape(shown, sizeof shown, start);
+    snprintf(got, sizeof got, "text starting \"%s\"", shown);
+    return detect_error(err, got);
+}
+
 rl_status rl_record_import(rl_import_format format, const char *text, size_t len,
                            const rl_import_opts *opts, rl_record **out, rl_rec_issues *issues) {
     rl_rec_issues local = {0};
@@ -265,6 +393,11 @@ rl_status rl_record_import(rl_import_format format, const char *text, size_t len
     size_t before = is->errors;
     rl_import_opts o = opts ? *opts : (rl_import_opts){0};
     if (out) *out = NULL;
+    if (format == RL_IMPORT_RECORD) {
+        rl_status st = rl_record_parse(text, len, out, is);
+        rl_rec_issues_free(&local);
+        return st;
+    }
     if (!text || len > RL_RECORD_MAX_FILE_BYTES) {
         rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, "", "file is %zu bytes; the limit is %zu bytes (16 MiB)",
                   len, (size_t)RL_RECORD_MAX_FILE_BYTES);

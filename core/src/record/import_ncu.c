@@ -100,16 +100,6 @@ typedef struct ncu_import {
     char devname[128], cc[16];
 } ncu_import;
 
-/* Skip ncu's "==PROF==" / "==WARNING==" log lines and blank lines before the header. */
-static size_t skip_log_lines(const char *text, size_t len) {
-    size_t pos = 0;
-    for (;;) {
-        while (pos < len && (text[pos] == '\n' || text[pos] == '\r')) pos++;
-        if (!(pos + 1 < len && text[pos] == '=' && text[pos + 1] == '=')) return pos;
-        while (pos < len && text[pos] != '\n') pos++;
-    }
-}
-
 /* FLOP counters: SASS thread instructions (add, mul: 1 FLOP; fma: 2) and tensor-pipe ops.
  * Returns 1 when any was collected. */
 static int find_flop_columns(const rl__csv_row *h, ncu_cols *c) {
@@ -440,7 +430,7 @@ static void ncu_import_free(ncu_import *im) {
 
 /* Header, units row, data rows. 0, or -1 (an issue added). */
 static int ncu_read(const char *text, size_t len, ncu_import *im, rl_rec_issues *is) {
-    size_t pos = skip_log_lines(text, len), rowno = 1;
+    size_t pos = rl__skip_log_lines(text, len), rowno = 1;
     rl__csv_row header = {0};
     ncu_cols c = {0};
     int bad = 0;

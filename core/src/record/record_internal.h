@@ -122,6 +122,8 @@ int rl__number_issue(rl_rec_issues *is, const char *path, const char *cell, rl__
 
 /* Skip a UTF-8 byte order mark at the start of other tools' text. */
 void rl__skip_bom(const char **text, size_t *len);
+/* The offset past ncu's "==PROF==" / "==WARNING==" log lines and blank lines at the start. */
+size_t rl__skip_log_lines(const char *text, size_t len);
 
 /* A dtype named by a word in `s` ("fp16", "half", "bf16", "tf32", "fp32", "fp8", "sp"). */
 rl_dtype rl__dtype_in_name(const char *s);
