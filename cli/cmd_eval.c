@@ -134,11 +134,12 @@ static void print_json(const rl_report *r, const rl_hw *hw, const rl_prediction 
     fprintf(o,
             ",\n  \"hw\": \"%s\",\n  \"problem\": {\"batch\": %lld, \"heads\": %lld, \"kv_heads\": "
             "%lld, \"seq\": %lld, \"kv_len\": %lld, \"head_dim\": %lld, \"dtype\": \"%s\", "
-            "\"kv_dtype\": \"%s\", \"causal\": %s, \"pass\": \"%s\", \"block_m\": %lld, "
+            "\"kv_dtype\": \"%s\", \"out_dtype\": \"%s\", \"causal\": %s, \"pass\": \"%s\", \"block_m\": %lld, "
             "\"block_n\": %lld},\n",
             hw->id, (long long)p->batch, (long long)p->heads, (long long)p->kv_heads,
             (long long)p->seq, (long long)p->kv_len, (long long)p->head_dim,
-            rl_dtype_name(p->dtype), rl_dtype_name(p->kv_dtype), p->causal ? "true" : "false",
+            rl_dtype_name(p->dtype), rl_dtype_name(p->kv_dtype), rl_dtype_name(p->out_dtype),
+            p->causal ? "true" : "false",
             rl_pass_name(p->pass), (long long)p->block_m, (long long)p->block_n);
     fputs("  \"models\": {", o);
     for (int m = 0; m < RL_MODEL_COUNT; m++) {
@@ -262,10 +263,12 @@ static void print_table(const rl_report *r, const rl_hw *hw) {
     const rl_workload *w = &r->work;
     const rl_problem *p = &w->problem;
     char a[128], b[64], c[64], d[64];
-    printf("problem  B=%lld H=%lld Hkv=%lld N=%lld L=%lld d=%lld  %s (K/V %s)  %s  %s  tile %lldx%lld\n",
+    char o_text[16] = "";
+    if (p->out_dtype != p->dtype) snprintf(o_text, sizeof o_text, ", O %s", rl_dtype_name(p->out_dtype));
+    printf("problem  B=%lld H=%lld Hkv=%lld N=%lld L=%lld d=%lld  %s (K/V %s%s)  %s  %s  tile %lldx%lld\n",
            (long long)p->batch, (long long)p->heads, (long long)p->kv_heads, (long long)p->seq,
            (long long)p->kv_len, (long long)p->head_dim, rl_dtype_name(p->dtype),
-           rl_dtype_name(p->kv_dtype), p->causal ? "causal" : "non-causal", rl_pass_name(p->pass),
+           rl_dtype_name(p->kv_dtype), o_text, p->causal ? "causal" : "non-causal", rl_pass_name(p->pass),
            (long long)p->block_m, (long long)p->block_n);
     rl_format_quantity(r->roof.bandwidth_bytes_per_s, RL_DIM_BYTES_PER_S, RL_PREFIX_SI, 4, a, sizeof a);
     rl_format_quantity(r->roof.peak_flops_per_s, RL_DIM_FLOPS_PER_S, RL_PREFIX_SI, 4, b, sizeof b);

@@ -222,6 +222,7 @@ static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof
 #define RLW_REPORT_SLOTS(X)                                                                        \
     X("problem.dtype_bytes", rl_dtype_bytes(q->dtype))                                             \
     X("problem.kv_dtype_bytes", rl_dtype_bytes(q->kv_dtype))                                       \
+    X("problem.out_dtype_bytes", rl_dtype_bytes(q->out_dtype))                                     \
     X("problem.score_dtype_bytes", rl_dtype_bytes(q->score_dtype))                                 \
     X("pairs", r->work.pairs)                                                                      \
     X("flops", r->work.flops)                                                                      \
@@ -674,6 +675,11 @@ RLW_EXPORT int rlw_dtype_parse(const char *text, const char *field, rl_error *er
 RLW_EXPORT int rlw_kernel_count(void) { return RL_KERNEL_COUNT; }
 RLW_EXPORT const char *rlw_kernel_name(int k) { return rl_kernel_name((rl_kernel)k); }
 RLW_EXPORT const char *rlw_kernel_description(int k) { return rl_kernel_description((rl_kernel)k); }
+/* A profile name → its index, or -1 with core's error naming `field` (rl_kernel_parse). */
+RLW_EXPORT int rlw_kernel_parse(const char *text, const char *field, rl_error *err) {
+    rl_kernel k;
+    return rl_kernel_parse(text, field, &k, err) == RL_OK ? (int)k : -1;
+}
 RLW_EXPORT int rlw_term_count(void) { return RL_TERM_COUNT; }
 RLW_EXPORT const char *rlw_term_name(int t) { return rl_term_name((rl_term)t); }
 RLW_EXPORT int rlw_level_count(void) { return RL_LEVEL_COUNT; }

@@ -141,8 +141,7 @@ static double wave_factor(const rl_problem *p, const rl_hw *hw, const rl_profile
     return whole / w;
 }
 
-static double overlap(double compute, double memory) {
-    const double pe = rl__overlap_exponent();
+static double overlap(double compute, double memory, double pe) {
     if (compute <= 0) return memory;
     if (memory <= 0) return compute;
     return pow(pow(compute, pe) + pow(memory, pe), 1.0 / pe);
@@ -188,7 +187,8 @@ static void materialised_ledger(const rl_problem *p, const rl_hw *hw, rl_roof ro
     const double mem1 = (w->q_tensor_bytes + w->k_tensor_bytes + S) / beta;
     const double mem2 = (2.0 * S + mask) / beta;
     const double mem3 = (S + w->v_tensor_bytes + w->o_tensor_bytes) / beta;
-    const double total = overlap(gemm_s, mem1) + overlap(exp_s, mem2) + overlap(gemm_s, mem3);
+    const double total = overlap(gemm_s, mem1, pf->overlap_p) + overlap(exp_s, mem2, pf->overlap_p) +
+                         overlap(gemm_s, mem3, pf->overlap_p);
     r->computed_pairs = full_pairs;
     r->exps = full_pairs;
     r->ctas = 0;
@@ -214,7 +214,7 @@ static void finish(const rl_workload *w, const rl_profile *pf, rl_prediction *r)
     if (!pf->materialised) {
         /* DRAM overlaps compute partially (the fitted exponent); L2 streams behind the MMA
          * (TMA / cp.async pipelines) and only shows when it alone is longer than the rest. */
-        double t = overlap(compute, r->level_time_s[RL_LEVEL_DRAM]);
+        double t = overlap(compute, r->level_time_s[RL_LEVEL_DRAM], pf->overlap_p);
         if (r->level_time_s[RL_LEVEL_L2] > t) t = r->level_time_s[RL_LEVEL_L2];
         r->terms_s[RL_TERM_MEMORY] = t - compute;
     }
@@ -250,7 +250,7 @@ rl_status rl_predict(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
     r.persistent = pf.persistent;
     r.exp_serialised = pf.exp_serialised;
     r.exp_per_s = hw->exp_per_s;
-    r.overlap_exponent = rl__overlap_exponent();
+    r.overlap_exponent = pf.overlap_p;
     if (pf.materialised)
         materialised_ledger(&w.problem, hw, roof, &pf, &w, &r);
     else

@@ -26,6 +26,7 @@ int rl_problem_field_tie(rl_problem_field field) {
     case RL_FIELD_KV_HEADS: return RL_FIELD_HEADS;
     case RL_FIELD_KV_LEN: return RL_FIELD_SEQ;
     case RL_FIELD_KV_DTYPE:
+    case RL_FIELD_OUT_DTYPE:
     case RL_FIELD_SCORE_DTYPE: return RL_FIELD_DTYPE;
     default: return -1;
     }

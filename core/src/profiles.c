@@ -178,6 +178,7 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, rl_kernel k,
     pf->bwd_mma_fraction = 1.0;
     pf->exp_serialised = 1;
     pf->dram_fraction = 1.0;
+    pf->overlap_p = RL_FIT_OVERLAP_P;
     switch (k) {
     case RL_KERNEL_GENERIC:
         /* FA2-like: 4 warps share the query rows, operands from shared memory per warp. */
@@ -199,6 +200,10 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, rl_kernel k,
                             hw->id, hw->arch);
         pf->persistent = 1;
         pf->bwd_mma_fraction = RL_FIT_BWD_MMA_FA3;
+        /* fp8: wgmma wants V K-major, so the producer warpgroup transposes every V tile in
+         * shared memory (LDSM/STSM) before the consumers may use it (FA3 paper, §3.3): loads no
+         * longer run ahead of the MMA and DRAM time adds to compute (p = 1, no overlap). */
+        if (p->dtype == RL_DTYPE_FP8) pf->overlap_p = 1.0;
         return fa3_tile(p, pf, err);
     case RL_KERNEL_FLASHINFER:
     case RL_KERNEL_FLASH_DECODING:

@@ -23,6 +23,8 @@ typedef struct rl_profile {
     double bwd_mma_fraction;  /* the same for the backward pass */
     double dram_fraction;     /* of the datasheet DRAM bandwidth the kernel's traffic reaches */
     double floor_s;           /* fixed floor */
+    double overlap_p;         /* exponent of the DRAM/compute overlap: the fitted p, or 1 (none)
+                                 where the kernel's producer cannot run ahead (FA3 fp8) */
 } rl_profile;
 
 /* Resolve the profile for `p` (resolved) on `hw`, with the caller's spec on top. Errors name

@@ -84,6 +84,7 @@ void rl__bwd_tiled_traffic(const rl_problem *p, int64_t br, int64_t bc, rl_traff
     const double BH = (double)p->batch * (double)p->heads, N = (double)p->seq;
     const double L = (double)p->kv_len, d = (double)p->head_dim;
     const double b = rl_dtype_bytes(p->dtype), bkv = rl_dtype_bytes(p->kv_dtype), acc = 4.0;
+    const double bo = rl_dtype_bytes(p->out_dtype); /* O and dO */
     const uint64_t n = (uint64_t)p->seq, l = (uint64_t)p->kv_len;
     const double q_blocks = (double)((n + (uint64_t)br - 1) / (uint64_t)br);
     const double pairs = (double)rl__tile_count(n, l, (uint64_t)br, (uint64_t)bc, p->causal);
@@ -96,9 +97,9 @@ void rl__bwd_tiled_traffic(const rl_problem *p, int64_t br, int64_t bc, rl_traff
     t->q_bytes = BH * rows * d * b;
     t->k_bytes = BH * L * d * bkv;
     t->v_bytes = t->k_bytes;
-    t->o_bytes = BH * N * d * b; /* pre-pass */
-    t->grad_bytes = BH * (rows * (d * b + 2.0 * acc + 2.0 * d * acc) /* dO, LSE, D, dQ acc r+w */
-                          + N * d * b + N * acc                    /* pre-pass: dO read, D written */
+    t->o_bytes = BH * N * d * bo; /* pre-pass */
+    t->grad_bytes = BH * (rows * (d * bo + 2.0 * acc + 2.0 * d * acc) /* dO, LSE, D, dQ acc r+w */
+                          + N * d * bo + N * acc                    /* pre-pass: dO read, D written */
                           + N * d * acc + N * d * b)                /* post-pass: dQ acc → dQ */
                     + 2.0 * t->k_bytes;                             /* dK, dV written */
     t->bytes = t->q_bytes + t->k_bytes + t->v_bytes + t->o_bytes + t->grad_bytes;
@@ -126,7 +127,7 @@ rl_status rl_workload_compute(const rl_problem *problem, rl_workload *out, rl_er
     w.softmax_flops = 5.0 * B * H * w.pairs;
 
     w.q_tensor_bytes = b * B * H * N * d;
-    w.o_tensor_bytes = w.q_tensor_bytes;
+    w.o_tensor_bytes = rl_dtype_bytes(p.out_dtype) * B * H * N * d;
     w.k_tensor_bytes = bkv * B * Hkv * L * d;
     w.v_tensor_bytes = w.k_tensor_bytes;
     w.score_matrix_bytes = bs * B * H * N * L;

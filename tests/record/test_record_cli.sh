@@ -74,16 +74,23 @@ contains "$T/out" "fa3/h100-sxm/prefill/fp8" "fp8 family"
 contains "$T/out" "not predicted: " "not-predicted count"
 contains "$T/out" "no preset: 6 (Hopper GPU" "no preset reason"
 contains "$T/out" "below the compulsory bound: none" "no point below its bound"
-expect_rc 0 "check-model --json" "$R" check-model --json "$P"/fa-issue-1572-h100.json
-contains "$T/out" '"family":"flash-decoding/h100-sxm/decode"' "json family"
+# One flash-decoding point 43 % off its prediction (cases/valid/published-profile.json): a family
+# that misses its target, and the same with the family excepted.
+M="$C"/valid/published-profile.json
+expect_rc 0 "check-model --json" "$R" check-model --json "$M"
+contains "$T/out" '"family":"flash-decoding/a100-sxm4-80gb/decode"' "json family"
 contains "$T/out" '"below_compulsory":[]' "json bound flags"
-expect_rc 1 "check-model --targets missed" "$R" check-model --targets "$P"/fa-issue-1572-h100.json
+expect_rc 1 "check-model --targets missed" "$R" check-model --targets "$M"
 contains "$T/out" "targets: MISSED" "targets line"
 expect_rc 0 "check-model --targets with the family excepted" "$R" check-model --targets \
-  --except flash-decoding/h100-sxm/decode "$P"/fa-issue-1572-h100.json
-expect_rc 2 "check-model --except of no family" "$R" check-model --except nope/x/decode "$P"/fa-issue-1572-h100.json
+  --except flash-decoding/a100-sxm4-80gb/decode "$M"
+expect_rc 2 "check-model --except of no family" "$R" check-model --except nope/x/decode "$M"
 contains "$T/err" '--except: no family "nope/x/decode"' "except message"
-expect_rc 2 "check-model unknown flag" "$R" check-model --bogus "$P"/fa-issue-1572-h100.json
+expect_rc 2 "check-model unknown flag" "$R" check-model --bogus "$M"
+expect_rc 0 "check-model: a profile-less point is counted with its reason" "$R" check-model "$P"/fa-issue-1572-h100.json
+contains "$T/out" "no profile: 3 (flash-attention-3 paged decode" "no-profile reason"
+expect_rc 0 "check-model --targets holds every published family" "$R" check-model --targets "$P"/*.json
+contains "$T/out" "targets: met" "published targets met"
 expect_rc 2 "check-model without files" "$R" check-model
 expect_rc 1 "check-model on an invalid record" "$R" check-model "$C"/invalid/profile-unknown.json
 contains "$T/err" 'points[0].profile: expected one of generic' "invalid profile message"

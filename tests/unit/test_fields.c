@@ -7,7 +7,7 @@
 #include "rooflab/rooflab.h"
 
 static void names_have_one_spelling(void) {
-    CHECK(RL_PROBLEM_FIELD_COUNT == 13);
+    CHECK(RL_PROBLEM_FIELD_COUNT == 14);
     for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
         const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
         char flag[64];
@@ -35,6 +35,7 @@ static void defaults_are_designs(void) {
         [RL_FIELD_BATCH] = 1,    [RL_FIELD_HEADS] = 8,         [RL_FIELD_KV_HEADS] = 8,
         [RL_FIELD_SEQ] = 4096,   [RL_FIELD_KV_LEN] = 4096,     [RL_FIELD_HEAD_DIM] = 64,
         [RL_FIELD_DTYPE] = RL_DTYPE_FP16, [RL_FIELD_KV_DTYPE] = RL_DTYPE_FP16,
+        [RL_FIELD_OUT_DTYPE] = RL_DTYPE_FP16,
         [RL_FIELD_SCORE_DTYPE] = RL_DTYPE_FP16, [RL_FIELD_CAUSAL] = 0, [RL_FIELD_PASS] = RL_PASS_FWD,
         [RL_FIELD_BLOCK_M] = 64, [RL_FIELD_BLOCK_N] = 64};
     for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {

@@ -64,6 +64,30 @@ static void fitted_point_reproduced(void) {
     CHECK(r.terms_s[RL_TERM_MEMORY] > 0); /* short N: memory only partly hidden */
 }
 
+/* FA3 fp8 (FA3 paper §3.3): the producer transposes each V tile before the consumers use it, so
+ * DRAM time adds to compute (overlap exponent 1), and O is written in bf16 (flash_api.cpp).
+ * B = 32, H = 8, N = L = 512, d = 256, tile 128 × 128: DRAM bytes are the compulsory Q, K, V at
+ * 1 B and O at 2 B: 5 · 32 · 8 · 512 · 256 B. */
+static void fa3_fp8_serialises_memory(void) {
+    rl_problem p = {.batch = 32, .heads = 8, .seq = 512, .head_dim = 256, .dtype = RL_DTYPE_FP8,
+                    .out_dtype = RL_DTYPE_BF16};
+    rl_kernel_spec k = {.kernel = RL_KERNEL_FA3};
+    rl_prediction r;
+    CHECK(rl_predict(&p, H100(), roof_of(H100(), RL_DTYPE_FP8), &k, &r, NULL) == RL_OK);
+    CHECK(r.block_m == 128 && r.block_n == 128);
+    CHECK(r.overlap_exponent == 1.0);
+    const double dram = 5.0 * 32 * 8 * 512 * 256;
+    CHECK_CLOSE(r.levels.bytes[RL_LEVEL_DRAM], dram, 1e-12);
+    CHECK_CLOSE(r.terms_s[RL_TERM_MEMORY], dram / 3350e9, 1e-12); /* all of it, none hidden */
+    CHECK_CLOSE(r.time_s, r.compute_s + dram / 3350e9, 1e-12);
+    /* fp16 keeps the fitted partial overlap: its memory term is less than its DRAM time. */
+    p.dtype = RL_DTYPE_FP16;
+    p.out_dtype = RL_DTYPE_DEFAULT;
+    CHECK(rl_predict(&p, H100(), roof_of(H100(), RL_DTYPE_FP16), &k, &r, NULL) == RL_OK);
+    CHECK(r.overlap_exponent > 1.5 && r.overlap_exponent < 1.7);
+    CHECK(r.terms_s[RL_TERM_MEMORY] < 0.9 * r.level_time_s[RL_LEVEL_DRAM]);
+}
+
 static void refusals_name_the_flag(void) {
     rl_prediction r;
     rl_error e;
@@ -189,6 +213,7 @@ static void never_below_compulsory(void) {
 int main(void) {
     fa3_ledger_by_hand();
     fitted_point_reproduced();
+    fa3_fp8_serialises_memory();
     refusals_name_the_flag();
     l2_reuse_boundary();
     gqa_packing();

@@ -57,6 +57,12 @@ static void gqa_decode(void) {
     p.kv_dtype = RL_DTYPE_FP8;
     rl_workload w8 = eval(p);
     CHECK_CLOSE(w8.traffic[RL_MODEL_COMPULSORY].bytes, 8192.0 * 2 + 2.0 * 4194304.0, 0);
+    /* O in fp32 (out dtype): Q 4096 · 2 B + O 4096 · 4 B, K/V as before. */
+    p.out_dtype = RL_DTYPE_FP32;
+    rl_workload wo = eval(p);
+    CHECK_CLOSE(wo.traffic[RL_MODEL_COMPULSORY].o_bytes, 4096.0 * 4, 0);
+    CHECK_CLOSE(wo.traffic[RL_MODEL_COMPULSORY].bytes, 8192.0 + 16384.0 + 2.0 * 4194304.0, 0);
+    CHECK_CLOSE(wo.traffic[RL_MODEL_TILED].o_bytes, 4096.0 * 4, 0);
 }
 
 /* FlashAttention-3 paper, Table 2: B=4, H=16, N=L=8448, d=128, 3.538 ms ≈ 661 TFLOP/s. */

@@ -28,6 +28,7 @@ export function workedHtml(model, r, roof, preset, pred = { kernel: '', error: n
   const B = r['problem.batch'], H = r['problem.heads'], Hkv = r['problem.kv_heads'];
   const N = r['problem.seq'], L = r['problem.kv_len'], d = r['problem.head_dim'];
   const b = r['problem.dtype_bytes'], bkv = r['problem.kv_dtype_bytes'], bs = r['problem.score_dtype_bytes'];
+  const bo = r['problem.out_dtype_bytes'];
   const Br = r['problem.block_m'], Bc = r['problem.block_n'];
   const causal = r['problem.causal'] === 1, bwd = r['problem.pass'] === 1;
   const avail = model.models.filter((m) => r[`${m}.available`]);
@@ -53,7 +54,8 @@ export function workedHtml(model, r, roof, preset, pred = { kernel: '', error: n
     `Q = b · B · H · N · d = ${b} B · ${int(B)} · ${int(H)} · ${int(N)} · ${int(d)} = ${n('q-tensor', r.q_tensor_bytes, 'B')}<br>` +
     `K = b_kv · B · Hkv · L · d = ${bkv} B · ${int(B)} · ${int(Hkv)} · ${int(L)} · ${int(d)} = ${n('k-tensor', r.k_tensor_bytes, 'B')}; ` +
     `V the same = ${n('v-tensor', r.v_tensor_bytes, 'B')}<br>` +
-    `O = ${n('o-tensor', r.o_tensor_bytes, 'B')} (as Q)<br>` +
+    (bo === b ? `O = ${n('o-tensor', r.o_tensor_bytes, 'B')} (as Q)<br>`
+      : `O = b_o · B · H · N · d = ${bo} B · ${int(B)} · ${int(H)} · ${int(N)} · ${int(d)} = ${n('o-tensor', r.o_tensor_bytes, 'B')} (O in ${dt(r['problem.out_dtype'])})<br>`) +
     `S (or P) matrix = b_s · B · H · N · L = ${bs} B · ${int(B)} · ${int(H)} · ${int(N)} · ${int(L)} = ${n('score-matrix', r.score_matrix_bytes, 'B')}`);
 
   const c = 'compulsory.';

@@ -217,7 +217,7 @@ typedef enum { RL_PASS_FWD = 0, RL_PASS_BWD = 1 } rl_pass;
 const char *rl_pass_name(rl_pass pass); /* "fwd", "bwd" */
 
 /* Zero means default, so `rl_problem p = {0};` is the DESIGN.md default problem:
- * B=1, H=8, Hkv=H, N=4096, L=N, d=64, fp16, kv dtype = dtype, score dtype = dtype, non-causal,
+ * B=1, H=8, Hkv=H, N=4096, L=N, d=64, fp16, kv, out and score dtype = dtype, non-causal,
  * fwd, Br=Bc=64. rl_problem_resolve() fills the defaults in and validates. */
 typedef struct rl_problem {
     int64_t batch;     /* B */
@@ -228,6 +228,7 @@ typedef struct rl_problem {
     int64_t head_dim;  /* d */
     rl_dtype dtype;       /* Q and O */
     rl_dtype kv_dtype;    /* K and V */
+    rl_dtype out_dtype;   /* O (FA3's fp8 forward writes bf16) */
     rl_dtype score_dtype; /* S and P of the naive model */
     int causal;           /* 0 / 1 */
     rl_pass pass;
@@ -290,6 +291,8 @@ typedef enum {
       RL_DTYPE_COUNT - 1, "T", "Q/O element type: fp32 tf32 fp16 bf16 fp8 (default fp16)")         \
     X(KV_DTYPE, kv_dtype, "kv_dtype", "kv-dtype", RL_FTYPE_DTYPE, 0, RL_DTYPE_COUNT - 1, 1,       \
       RL_DTYPE_COUNT - 1, "T", "K/V element type (default: --dtype)")                              \
+    X(OUT_DTYPE, out_dtype, "out_dtype", "out-dtype", RL_FTYPE_DTYPE, 0, RL_DTYPE_COUNT - 1, 1,    \
+      RL_DTYPE_COUNT - 1, "T", "O element type (default: --dtype; FA3 fp8 writes bf16)")          \
     X(SCORE_DTYPE, score_dtype, "score_dtype", "score-dtype", RL_FTYPE_DTYPE, 0,                   \
       RL_DTYPE_COUNT - 1, 1, RL_DTYPE_COUNT - 1, "T",                                              \
       "S/P element type of the naive model (default: --dtype)")                                    \
@@ -323,8 +326,8 @@ typedef struct rl_field_info {
 
 /* The description of one field; NULL past the end. */
 const rl_field_info *rl_problem_field_info(rl_problem_field field);
-/* The field whose value a 0 here stands for (kv_heads → heads, kv_len → seq, kv_dtype and
- * score_dtype → dtype); -1 when 0 stands for the table's default_value instead. */
+/* The field whose value a 0 here stands for (kv_heads → heads, kv_len → seq, kv_dtype,
+ * out_dtype and score_dtype → dtype); -1 when 0 stands for the table's default_value instead. */
 int rl_problem_field_tie(rl_problem_field field);
 /* Find a field by JSON key ("kv_heads") or by flag ("kv-heads"); -1 when neither. */
 int rl_problem_field_find(const char *name);
