@@ -87,6 +87,7 @@ static const unit_entry prefixable_units[] = {
     {"FLOP/s", RL_DIM_FLOPS_PER_S, 1.0}, {"FLOPS", RL_DIM_FLOPS_PER_S, 1.0},
     {"FLOPs/s", RL_DIM_FLOPS_PER_S, 1.0}, {"flop/s", RL_DIM_FLOPS_PER_S, 1.0},
     {"flops", RL_DIM_FLOPS_PER_S, 1.0}, 
+    {"FLOP/B", RL_DIM_FLOP_PER_BYTE, 1.0}, /* prefixed: "2 kFLOP/B" (plain "FLOP/B" below) */
       
 };
 

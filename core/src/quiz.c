@@ -1,0 +1,614 @@
+/* quiz.c — exercises with unit-checked answers (DESIGN.md "Exercises"). rl_quiz_draw draws a
+ * problem and a question from a seed; the expected value comes from rl_report_compute, never
+ * re-derived here. rl_quiz_check parses the answer with the one units parser (rl_parse_quantity),
+ * checks its dimension and value, and names the step of the solution a wrong answer departs from:
+ * a slip is a value the student gets by one known mistake (MAC vs FLOP, a prefix, bits, GiB, a
+ * missing H/Hkv, a dtype size, another traffic model, the other side of the max ...). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rooflab/quiz.h"
+#include "internal.h"
+
+static const char *const kind_names[RL_QUIZ_KIND_COUNT] = {
+    "any", "flops", "bytes", "intensity", "ridge", "time", "regime"};
+static const char *const slip_names[RL_SLIP_COUNT] = {
+    "none",  "dimension",  "mac-vs-flop", "prefix",      "bits-vs-bytes", "gib-vs-gb", "gqa",
+    "dtype-size", "traffic-model", "other-side", "sparse-peak", "inverted", "regime", "unknown"};
+/* The steps of a solution, as the page's worked calculation names them. */
+static const char *const step_titles[RL_QUIZ_STEP_COUNT] = {
+    "scored pairs P = N\xC2\xB7L",
+    "FLOPs F = 4\xC2\xB7" "B\xC2\xB7H\xC2\xB7" "d\xC2\xB7P",
+    "bytes per tensor: Q, O = b\xC2\xB7" "B\xC2\xB7H\xC2\xB7N\xC2\xB7" "d; K, V = b_kv\xC2\xB7"
+    "B\xC2\xB7Hkv\xC2\xB7L\xC2\xB7" "d",
+    "the traffic model's bytes",
+    "intensity I = F / bytes",
+    "ridge I* = \xCF\x80 / \xCE\xB2",
+    "bound time t = max(F/\xCF\x80, bytes/\xCE\xB2)",
+    "regime: memory-bound when I < I*"};
+
+const char *rl_quiz_kind_name(rl_quiz_kind kind) {
+    return kind >= 0 && kind < RL_QUIZ_KIND_COUNT ? kind_names[kind] : "unknown";
+}
+
+const char *rl_quiz_slip_name(rl_quiz_slip slip) {
+    return slip >= 0 && slip < RL_SLIP_COUNT ? slip_names[slip] : "unknown";
+}
+
+const char *rl_quiz_step_title(rl_quiz_step step) {
+    return step >= 0 && step < RL_QUIZ_STEP_COUNT ? step_titles[step] : "";
+}
+
+rl_status rl_quiz_kind_parse(const char *text, const char *field, rl_quiz_kind *out,
+                             rl_error *err) {
+    for (int k = 0; k < RL_QUIZ_KIND_COUNT; k++) {
+        if (text && strcmp(text, kind_names[k]) == 0) {
+            *out = (rl_quiz_kind)k;
+            rl__ok(err);
+            return RL_OK;
+        }
+    }
+    return rl__fail(err, RL_ERR_UNKNOWN, field ? field : "kind",
+                    "\"%.40s\" is not a question kind; expected one of any, flops, bytes, "
+                    "intensity, ridge, time, regime", text ? text : "");
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Drawing: splitmix64 from the seed, so a seed draws the same question everywhere.
+ * ------------------------------------------------------------------------------------------- */
+
+static uint64_t next_u64(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+#define PICK(state, arr) (arr)[next_u64(state) % (sizeof(arr) / sizeof((arr)[0]))]
+
+/* Presets with every figure the questions use; a fixed list, so new presets change no draw. */
+static const char *const quiz_hw[] = {"a100-sxm4-80gb", "h100-sxm", "h200-sxm",
+                                      "l4", "rtx4090", "mi300x"};
+
+static rl_status draw_problem(uint64_t *st, rl_quiz_question *q, rl_error *err) {
+    static const rl_dtype dtypes[] = {RL_DTYPE_FP16, RL_DTYPE_BF16, RL_DTYPE_FP32, RL_DTYPE_FP8};
+    static const int64_t heads[] = {8, 16, 32, 64}, groups[] = {1, 1, 4, 8}, dims[] = {64, 128};
+    static const int64_t pre_b[] = {1, 2, 4}, pre_n[] = {1024, 2048, 4096, 8192};
+    static const int64_t dec_b[] = {1, 8, 16, 64}, dec_l[] = {2048, 4096, 8192, 32768};
+    static const rl_model pre_models[] = {RL_MODEL_COMPULSORY, RL_MODEL_TILED, RL_MODEL_NAIVE};
+    rl_status s = rl_hw_lookup(PICK(st, quiz_hw), "hw", &q->hw, err);
+    if (s != RL_OK) return s;
+    rl_problem p = {0};
+    q->decode = (int)(next_u64(st) % 2);
+    p.dtype = PICK(st, dtypes);
+    if (rl_hw_peak_for_dtype(q->hw, p.dtype) <= 0) p.dtype = RL_DTYPE_FP16;
+    p.heads = PICK(st, heads);
+    p.kv_heads = p.heads / PICK(st, groups);
+    p.head_dim = PICK(st, dims);
+    if (q->decode) {
+        p.batch = PICK(st, dec_b);
+        p.seq = 1;
+        p.kv_len = PICK(st, dec_l);
+        q->model = RL_MODEL_COMPULSORY;
+    } else {
+        p.batch = PICK(st, pre_b);
+        p.seq = p.kv_len = PICK(st, pre_n);
+        q->model = PICK(st, pre_models);
+    }
+    return rl_problem_resolve(&p, &q->problem, err);
+}
+
+/* The quantity a question asks for, from a report. */
+static double report_value(rl_quiz_kind kind, rl_model model, const rl_report *r) {
+    switch (kind) {
+    case RL_QUIZ_FLOPS: return r->work.flops;
+    case RL_QUIZ_BYTES: return r->points[model].bytes;
+    case RL_QUIZ_INTENSITY: return r->points[model].intensity_flop_per_byte;
+    case RL_QUIZ_RIDGE: return r->ridge_flop_per_byte;
+    case RL_QUIZ_TIME: return r->points[model].time_s;
+    case RL_QUIZ_REGIME: return (double)r->points[model].bound;
+    default: return 0.0;
+    }
+}
+
+static rl_dim kind_dim(rl_quiz_kind kind) {
+    switch (kind) {
+    case RL_QUIZ_FLOPS: return RL_DIM_FLOP;
+    case RL_QUIZ_BYTES: return RL_DIM_BYTES;
+    case RL_QUIZ_INTENSITY: case RL_QUIZ_RIDGE: return RL_DIM_FLOP_PER_BYTE;
+    case RL_QUIZ_TIME: return RL_DIM_SECONDS;
+    default: return RL_DIM_NONE;
+    }
+}
+
+static const char *fmtq(double v, rl_dim dim, char *buf, size_t cap) {
+    rl_format_quantity(v, dim, RL_PREFIX_SI, 4, buf, cap);
+    return buf;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The question's text and its solution, step by step, with the numbers substituted.
+ * ------------------------------------------------------------------------------------------- */
+
+static const char *model_words(rl_model m) {
+    switch (m) {
+    case RL_MODEL_TILED:
+        return "the tiled (FlashAttention) model: Q read and O written once, K and V read by "
+               "each of the \xE2\x8C\x88N/Br\xE2\x8C\x89 query blocks of each query head";
+    case RL_MODEL_NAIVE:
+        return "the naive model: the compulsory bytes plus the N\xC3\x97L score matrices S and P, "
+               "each written once and read once";
+    default:
+        return "the compulsory model: Q, K, V read once and O written once";
+    }
+}
+
+static void write_setup(rl_quiz_question *q) {
+    const rl_problem *p = &q->problem;
+    char beta[32], pi[32], shape[200], heads[160];
+    if (p->kv_heads == p->heads)
+        snprintf(heads, sizeof heads, "H = Hkv = %lld heads (MHA)", (long long)p->heads);
+    else
+        snprintf(heads, sizeof heads, "H = %lld query heads sharing Hkv = %lld K/V heads (GQA)",
+                 (long long)p->heads, (long long)p->kv_heads);
+    if (q->decode)
+        snprintf(shape, sizeof shape, "Decode: batch B = %lld, one new query row per sequence "
+                 "(N = 1) against a KV cache of L = %lld rows", (long long)p->batch,
+                 (long long)p->kv_len);
+    else
+        snprintf(shape, sizeof shape, "Prefill: batch B = %lld, N = L = %lld tokens per sequence",
+                 (long long)p->batch, (long long)p->seq);
+    char tile[48] = "";
+    if (q->model == RL_MODEL_TILED)
+        snprintf(tile, sizeof tile, "; tile Br = Bc = %lld", (long long)p->block_m);
+    snprintf(q->setup, sizeof q->setup,
+             "%s; %s, head dim d = %lld; %s (%g B per element); non-causal forward pass%s. "
+             "Hardware: %s, \xCE\xB2 = %s, \xCF\x80 = %s (%s, dense).",
+             shape, heads, (long long)p->head_dim, rl_dtype_name(p->dtype),
+             rl_dtype_bytes(p->dtype), tile, q->hw->name,
+             fmtq(q->roof.bandwidth_bytes_per_s, RL_DIM_BYTES_PER_S, beta, sizeof beta),
+             fmtq(q->roof.peak_flops_per_s, RL_DIM_FLOPS_PER_S, pi, sizeof pi),
+             rl_peak_name(q->peak_kind));
+}
+
+static void write_ask(rl_quiz_question *q) {
+    const char *m = model_words(q->model);
+    switch (q->kind) {
+    case RL_QUIZ_FLOPS:
+        snprintf(q->ask, sizeof q->ask, "How many FLOPs do the two matmuls (QK\xE1\xB5\x80 and PV) "
+                 "take? Count 2 FLOPs per multiply-add and leave the softmax out. Answer with "
+                 "units, e.g. 12.5 GFLOP.");
+        break;
+    case RL_QUIZ_BYTES:
+        snprintf(q->ask, sizeof q->ask, "How many bytes move to and from device memory under %s? "
+                 "Answer with units, e.g. 16.8 MB.", m);
+        break;
+    case RL_QUIZ_INTENSITY:
+        snprintf(q->ask, sizeof q->ask, "What is the arithmetic intensity I = F / bytes under %s? "
+                 "Answer with units, e.g. 3.99 FLOP/B.", m);
+        break;
+    case RL_QUIZ_RIDGE:
+        snprintf(q->ask, sizeof q->ask, "What is the ridge point I* of this hardware for %s? "
+                 "Answer with units, e.g. 153 FLOP/B.", rl_dtype_name(q->problem.dtype));
+        break;
+    case RL_QUIZ_TIME:
+        snprintf(q->ask, sizeof q->ask, "What is the roofline bound time t = max(F/\xCF\x80, "
+                 "bytes/\xCE\xB2) under %s? Answer with units, e.g. 163 \xC2\xB5s.", m);
+        break;
+    default:
+        snprintf(q->ask, sizeof q->ask, "Is this problem memory-bound or compute-bound under %s? "
+                 "Answer memory or compute.", m);
+        break;
+    }
+}
+
+static char *add_step(rl_quiz_question *q, rl_quiz_step id) {
+    q->step_ids[q->step_count] = id;
+    return q->steps[q->step_count++];
+}
+
+static void step_flops(rl_quiz_question *q, const rl_report *r) {
+    const rl_problem *p = &q->problem;
+    char f[32];
+    snprintf(add_step(q, RL_QUIZ_STEP_PAIRS), RL_QUIZ_STEP_TEXT_MAX,
+             "P = N\xC2\xB7L = %lld \xC2\xB7 %lld = %.0f pairs per (batch, head)",
+             (long long)p->seq, (long long)p->kv_len, r->work.pairs);
+    snprintf(add_step(q, RL_QUIZ_STEP_FLOPS), RL_QUIZ_STEP_TEXT_MAX,
+             "F = 4\xC2\xB7" "B\xC2\xB7H\xC2\xB7" "d\xC2\xB7P = 4 \xC2\xB7 %lld \xC2\xB7 %lld "
+             "\xC2\xB7 %lld \xC2\xB7 %.0f = %s", (long long)p->batch, (long long)p->heads,
+             (long long)p->head_dim, r->work.pairs, fmtq(r->work.flops, RL_DIM_FLOP, f, sizeof f));
+}
+
+static void step_traffic(rl_quiz_question *q, const rl_report *r) {
+    const rl_problem *p = &q->problem;
+    const rl_traffic *t = &r->work.traffic[q->model];
+    char a[32], b[32], c[32], d[32];
+    snprintf(add_step(q, RL_QUIZ_STEP_TENSORS), RL_QUIZ_STEP_TEXT_MAX,
+             "Q = O = b\xC2\xB7" "B\xC2\xB7H\xC2\xB7N\xC2\xB7" "d = %g B \xC2\xB7 %lld \xC2\xB7 %lld "
+             "\xC2\xB7 %lld \xC2\xB7 %lld = %s each; K = V = b_kv\xC2\xB7" "B\xC2\xB7Hkv\xC2\xB7L"
+             "\xC2\xB7" "d = %g B \xC2\xB7 %lld \xC2\xB7 %lld \xC2\xB7 %lld \xC2\xB7 %lld = %s each",
+             rl_dtype_bytes(p->dtype), (long long)p->batch, (long long)p->heads, (long long)p->seq,
+             (long long)p->head_dim, fmtq(r->work.q_tensor_bytes, RL_DIM_BYTES, a, sizeof a),
+             rl_dtype_bytes(p->kv_dtype), (long long)p->batch, (long long)p->kv_heads,
+             (long long)p->kv_len, (long long)p->head_dim,
+             fmtq(r->work.k_tensor_bytes, RL_DIM_BYTES, b, sizeof b));
+    char *s = add_step(q, RL_QUIZ_STEP_TRAFFIC);
+    fmtq(t->bytes, RL_DIM_BYTES, d, sizeof d);
+    if (q->model == RL_MODEL_TILED)
+        snprintf(s, RL_QUIZ_STEP_TEXT_MAX, "tiled: \xE2\x8C\x88N/Br\xE2\x8C\x89 = %.0f query blocks "
+                 "per query head each read all L rows of K and V: K reads = V reads = %.0f \xC2\xB7 "
+                 "b_kv\xC2\xB7" "B\xC2\xB7H\xC2\xB7L\xC2\xB7" "d = %s; tiled = Q + O + K reads + V "
+                 "reads = %s", t->query_blocks, t->query_blocks,
+                 fmtq(t->k_bytes, RL_DIM_BYTES, c, sizeof c), d);
+    else if (q->model == RL_MODEL_NAIVE)
+        snprintf(s, RL_QUIZ_STEP_TEXT_MAX, "naive: S = P = b\xC2\xB7" "B\xC2\xB7H\xC2\xB7N\xC2\xB7L "
+                 "= %s each, written and read: naive = Q + K + V + O + 2\xC2\xB7S + 2\xC2\xB7P = %s",
+                 fmtq(r->work.score_matrix_bytes, RL_DIM_BYTES, c, sizeof c), d);
+    else
+        snprintf(s, RL_QUIZ_STEP_TEXT_MAX, "compulsory = Q + K + V + O = %s", d);
+}
+
+static void step_roof(rl_quiz_question *q, const rl_report *r) {
+    const rl_point *pt = &r->points[q->model];
+    char a[32], b[32], c[32];
+    if (q->kind == RL_QUIZ_INTENSITY || q->kind == RL_QUIZ_REGIME)
+        snprintf(add_step(q, RL_QUIZ_STEP_INTENSITY), RL_QUIZ_STEP_TEXT_MAX, "I = F / bytes = %s / "
+                 "%s = %s", fmtq(pt->flops, RL_DIM_FLOP, a, sizeof a),
+                 fmtq(pt->bytes, RL_DIM_BYTES, b, sizeof b),
+                 fmtq(pt->intensity_flop_per_byte, RL_DIM_FLOP_PER_BYTE, c, sizeof c));
+    if (q->kind == RL_QUIZ_RIDGE || q->kind == RL_QUIZ_REGIME)
+        snprintf(add_step(q, RL_QUIZ_STEP_RIDGE), RL_QUIZ_STEP_TEXT_MAX, "I* = \xCF\x80 / \xCE\xB2 "
+                 "= %s / %s = %s", fmtq(r->roof.peak_flops_per_s, RL_DIM_FLOPS_PER_S, a, sizeof a),
+                 fmtq(r->roof.bandwidth_bytes_per_s, RL_DIM_BYTES_PER_S, b, sizeof b),
+                 fmtq(r->ridge_flop_per_byte, RL_DIM_FLOP_PER_BYTE, c, sizeof c));
+    if (q->kind == RL_QUIZ_TIME)
+        snprintf(add_step(q, RL_QUIZ_STEP_TIME), RL_QUIZ_STEP_TEXT_MAX, "F/\xCF\x80 = %s, "
+                 "bytes/\xCE\xB2 = %s: t = the larger = %s (%s-bound)",
+                 fmtq(pt->compute_time_s, RL_DIM_SECONDS, a, sizeof a),
+                 fmtq(pt->memory_time_s, RL_DIM_SECONDS, b, sizeof b),
+                 fmtq(pt->time_s, RL_DIM_SECONDS, c, sizeof c), rl_bound_name(pt->bound));
+    if (q->kind == RL_QUIZ_REGIME)
+        snprintf(add_step(q, RL_QUIZ_STEP_REGIME), RL_QUIZ_STEP_TEXT_MAX, "I %s I*: %s-bound",
+                 pt->bound == RL_BOUND_MEMORY ? "<" : "\xE2\x89\xA5", rl_bound_name(pt->bound));
+}
+
+static void write_solution(rl_quiz_question *q, const rl_report *r) {
+    q->step_count = 0;
+    if (q->kind != RL_QUIZ_BYTES && q->kind != RL_QUIZ_RIDGE) step_flops(q, r);
+    if (q->kind != RL_QUIZ_FLOPS && q->kind != RL_QUIZ_RIDGE) step_traffic(q, r);
+    step_roof(q, r);
+}
+
+rl_status rl_quiz_draw(uint32_t seed, const rl_quiz_options *opts, rl_quiz_question *out,
+                       rl_error *err) {
+    rl_quiz_kind kind = opts ? opts->kind : RL_QUIZ_ANY;
+    if (kind < RL_QUIZ_ANY || kind >= RL_QUIZ_KIND_COUNT)
+        return rl__fail(err, RL_ERR_RANGE, "kind", "expected a question kind 0 to %d, got %d",
+                        RL_QUIZ_KIND_COUNT - 1, (int)kind);
+    rl_quiz_question q;
+    memset(&q, 0, sizeof q);
+    uint64_t st = seed;
+    q.seed = seed;
+    /* The kind is drawn even when given, so a seed draws the same problem for every kind. */
+    rl_quiz_kind drawn = (rl_quiz_kind)(1 + next_u64(&st) % (RL_QUIZ_KIND_COUNT - 1));
+    q.kind = kind != RL_QUIZ_ANY ? kind : drawn;
+    rl_status s = draw_problem(&st, &q, err);
+    rl_roof_resolved roof;
+    if (s == RL_OK)
+        s = rl_roof_resolve(&(rl_roof_request){q.hw->id, q.problem.dtype, NULL, NULL}, &roof, err);
+    if (s != RL_OK) return s;
+    q.roof = roof.roof;
+    q.peak_kind = roof.peak_kind;
+    rl_report r;
+    if ((s = rl_report_compute(&q.problem, q.hw, q.roof, &r, err)) != RL_OK) return s;
+    q.dim = kind_dim(q.kind);
+    q.expected = report_value(q.kind, q.model, &r);
+    q.tolerance = RL_QUIZ_TOLERANCE;
+    if (q.kind == RL_QUIZ_REGIME)
+        snprintf(q.expected_text, sizeof q.expected_text, "%s", rl_bound_name((rl_bound)q.expected));
+    else
+        fmtq(q.expected, q.dim, q.expected_text, sizeof q.expected_text);
+    write_setup(&q);
+    write_ask(&q);
+    write_solution(&q, &r);
+    *out = q;
+    rl__ok(err);
+    return RL_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Checking: right within the tolerance, else the nearest slip within it, else "no known slip".
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct {
+    double value;      /* what the slip gives, base units */
+    rl_quiz_slip slip;
+    rl_quiz_step step;
+    const char *what;  /* "half of it" */
+    const char *hint;  /* "did you count multiply-adds instead of FLOPs? ..." */
+} slip_candidate;
+
+#define SLIP_MAX 40
+
+typedef struct {
+    slip_candidate c[SLIP_MAX];
+    int n;
+} slip_list;
+
+static void add_slip(slip_list *l, double value, rl_quiz_slip slip, rl_quiz_step step,
+                     const char *what, const char *hint) {
+    if (l->n < SLIP_MAX && value > 0 && isfinite(value))
+        l->c[l->n++] = (slip_candidate){value, slip, step, what, hint};
+}
+
+/* Does the quantity asked for carry F, the bytes, or the roof's β? */
+static int uses_flops(const rl_quiz_question *q, const rl_report *r) {
+    if (q->kind == RL_QUIZ_TIME) return r->points[q->model].bound == RL_BOUND_COMPUTE;
+    return q->kind == RL_QUIZ_FLOPS || q->kind == RL_QUIZ_INTENSITY;
+}
+
+static int uses_bytes(const rl_quiz_question *q, const rl_report *r) {
+    if (q->kind == RL_QUIZ_TIME) return r->points[q->model].bound == RL_BOUND_MEMORY;
+    return q->kind == RL_QUIZ_BYTES || q->kind == RL_QUIZ_INTENSITY || q->kind == RL_QUIZ_RIDGE;
+}
+
+/* The step a bytes slip belongs to: the tensors for a byte count, the ridge for β. */
+static rl_quiz_step bytes_step(const rl_quiz_question *q) {
+    return q->kind == RL_QUIZ_RIDGE ? RL_QUIZ_STEP_RIDGE : RL_QUIZ_STEP_TENSORS;
+}
+
+static void factor_slips(const rl_quiz_question *q, const rl_report *r, slip_list *l) {
+    const double e = q->expected;
+    const rl_quiz_step last = q->step_ids[q->step_count - 1];
+    if (uses_flops(q, r)) {
+        add_slip(l, e / 2, RL_SLIP_MAC, RL_QUIZ_STEP_FLOPS, "half of it",
+                 "did you count multiply-adds instead of FLOPs? A multiply-add is 2 FLOPs.");
+        add_slip(l, e * 2, RL_SLIP_MAC, RL_QUIZ_STEP_FLOPS, "twice it",
+                 "did you count 2 FLOPs per multiply-add twice? The 4 in 4\xC2\xB7" "B\xC2\xB7H"
+                 "\xC2\xB7" "d\xC2\xB7P is already 2 matmuls \xC3\x97 2 FLOPs per multiply-add.");
+    }
+    if (q->kind == RL_QUIZ_RIDGE)
+        add_slip(l, e * 2, RL_SLIP_SPARSE, RL_QUIZ_STEP_RIDGE, "twice it",
+                 "did you take the sparse (2:4) peak? Roofline peaks here are dense.");
+    if (uses_bytes(q, r)) {
+        const char *bits_hint = "did you mix bits and bytes? 1 B = 8 bit: b is a bit and B a byte "
+                                "(Gb vs GB, Gbit/s vs GB/s).";
+        int ridge_or_i = q->kind == RL_QUIZ_RIDGE || q->kind == RL_QUIZ_INTENSITY;
+        add_slip(l, ridge_or_i ? e / 8 : e * 8, RL_SLIP_BITS, bytes_step(q),
+                 ridge_or_i ? "1/8 of it" : "8\xC3\x97 it",
+                 bits_hint);
+        add_slip(l, ridge_or_i ? e * 8 : e / 8, RL_SLIP_BITS, bytes_step(q),
+                 ridge_or_i ? "8\xC3\x97 it" : "1/8 of it",
+                 bits_hint);
+        static const double bin[] = {1048576.0 / 1e6, 1073741824.0 / 1e9, 1099511627776.0 / 1e12};
+        for (int k = 0; k < 3; k++) {
+            add_slip(l, e * bin[k], RL_SLIP_BINARY, bytes_step(q), "off by 2^10n/10^3n",
+                     "did you mix binary and decimal prefixes? 1 GiB = 2^30 B = 1.074 GB, "
+                     "1 MiB = 1.049 MB, 1 TiB = 1.1 TB; bandwidths and these answers are decimal.");
+            add_slip(l, e / bin[k], RL_SLIP_BINARY, bytes_step(q), "off by 10^3n/2^10n",
+                     "did you mix binary and decimal prefixes? 1 GiB = 2^30 B = 1.074 GB, "
+                     "1 MiB = 1.049 MB, 1 TiB = 1.1 TB; bandwidths and these answers are decimal.");
+        }
+    }
+    static const double pre[] = {1e3, 1e6, 1e9};
+    static const char *const up[] = {"1000\xC3\x97 it", "10^6\xC3\x97 it", "10^9\xC3\x97 it"};
+    static const char *const down[] = {"1/1000 of it", "1/10^6 of it", "1/10^9 of it"};
+    const char *why = "a prefix slip: k, M, G, T step by 1000 (1 ms = 1000 \xC2\xB5s, "
+                      "1 GB = 1000 MB).";
+    for (int k = 0; k < 3; k++) {
+        add_slip(l, e * pre[k], RL_SLIP_PREFIX, last, up[k], why);
+        add_slip(l, e / pre[k], RL_SLIP_PREFIX, last, down[k], why);
+    }
+}
+
+/* The same question on a changed problem (a missing GQA factor, another dtype size). */
+static void problem_slip(const rl_quiz_question *q, const rl_problem *p, slip_list *l,
+                         rl_quiz_slip slip, const char *what, const char *hint) {
+    rl_report r;
+    if (rl_report_compute(p, q->hw, q->roof, &r, NULL) == RL_OK)
+        add_slip(l, report_value(q->kind, q->model, &r), slip, RL_QUIZ_STEP_TENSORS, what, hint);
+}
+
+static void problem_slips(const rl_quiz_question *q, slip_list *l) {
+    if (q->kind == RL_QUIZ_RIDGE) return;
+    rl_problem p = q->problem;
+    if (q->kind == RL_QUIZ_FLOPS) {
+        if (p.kv_heads == p.heads) return;
+        p.heads = p.kv_heads;
+        rl_report r;
+        if (rl_report_compute(&p, q->hw, q->roof, &r, NULL) == RL_OK)
+            add_slip(l, r.work.flops, RL_SLIP_GQA, RL_QUIZ_STEP_FLOPS, "what Hkv heads give",
+                     "every query head computes its own scores: F counts H query heads, not the "
+                     "Hkv K/V heads they share.");
+        return;
+    }
+    if (p.kv_heads != p.heads) {
+        p.kv_heads = p.heads;
+        problem_slip(q, &p, l, RL_SLIP_GQA, "what K and V give counted for every query head",
+                     "K and V exist once per K/V head: their bytes are b_kv\xC2\xB7" "B\xC2\xB7Hkv"
+                     "\xC2\xB7L\xC2\xB7" "d, the GQA factor H/Hkv fewer than Q's heads.");
+    }
+    static const rl_dtype alt[] = {RL_DTYPE_FP8, RL_DTYPE_FP16, RL_DTYPE_FP32};
+    for (int k = 0; k < 3; k++) {
+        if (rl_dtype_bytes(alt[k]) == rl_dtype_bytes(q->problem.dtype)) continue;
+        p = q->problem;
+        p.dtype = p.kv_dtype = p.score_dtype = alt[k];
+        problem_slip(q, &p, l, RL_SLIP_DTYPE, "what another element size gives",
+                     "check b, the bytes per element of the dtype: fp32 4, fp16 and bf16 2, fp8 1.");
+    }
+}
+
+static void other_slips(const rl_quiz_question *q, const rl_report *r, slip_list *l) {
+    const rl_point *pt = &r->points[q->model];
+    if (q->kind == RL_QUIZ_TIME)
+        add_slip(l, fmin(pt->compute_time_s, pt->memory_time_s), RL_SLIP_OTHER_SIDE,
+                 RL_QUIZ_STEP_TIME, "the shorter of F/\xCF\x80 and bytes/\xCE\xB2",
+                 "the bound time is the larger of the two: both the work and the traffic must "
+                 "be done.");
+    if (q->kind == RL_QUIZ_BYTES || q->kind == RL_QUIZ_INTENSITY)
+        for (int m = 0; m < RL_MODEL_COUNT; m++)
+            if (m != (int)q->model && r->work.traffic[m].available)
+                add_slip(l, q->kind == RL_QUIZ_BYTES ? r->points[m].bytes
+                                                     : r->points[m].intensity_flop_per_byte,
+                         RL_SLIP_MODEL, RL_QUIZ_STEP_TRAFFIC, rl_model_name((rl_model)m),
+                         "that is another traffic model: read again which tensors the question's "
+                         "model moves, and how often.");
+    if (q->kind == RL_QUIZ_RIDGE || q->kind == RL_QUIZ_INTENSITY)
+        add_slip(l, 1.0 / q->expected, RL_SLIP_INVERTED,
+                 q->kind == RL_QUIZ_RIDGE ? RL_QUIZ_STEP_RIDGE : RL_QUIZ_STEP_INTENSITY,
+                 "its inverse", "the ratio is FLOPs over bytes, not bytes over FLOPs.");
+}
+
+/* The slip nearest to `answer` within the tolerance, among those not equal to the expected. */
+static const slip_candidate *nearest_slip(const rl_quiz_question *q, const slip_list *l,
+                                          double answer) {
+    const slip_candidate *best = NULL;
+    double best_d = log1p(q->tolerance);
+    for (int i = 0; i < l->n; i++) {
+        if (fabs(log(l->c[i].value / q->expected)) <= 2 * log1p(q->tolerance)) continue;
+        double dist = fabs(log(answer / l->c[i].value));
+        if (dist < best_d) { /* ties: the first listed (GQA before "tiled" in decode) */
+            best_d = dist;
+            best = &l->c[i];
+        }
+    }
+    return best;
+}
+
+static int step_number(const rl_quiz_question *q, rl_quiz_step step) {
+    for (int i = 0; i < q->step_count; i++)
+        if (q->step_ids[i] == step) return i + 1;
+    return 0;
+}
+
+static void verdict_slip(const rl_quiz_question *q, const slip_candidate *c, rl_quiz_verdict *v) {
+    v->outcome = RL_QUIZ_WRONG;
+    v->slip = c->slip;
+    v->step = c->step;
+    v->step_number = step_number(q, c->step);
+    if (c->slip == RL_SLIP_MODEL)
+        snprintf(v->text, sizeof v->text, "Not quite: step %d (%s): your answer is the %s "
+                 "model's, not the %s model's: %s", v->step_number, rl_quiz_step_title(c->step),
+                 c->what, rl_model_name(q->model), c->hint);
+    else
+        snprintf(v->text, sizeof v->text, "Not quite: step %d (%s): your answer is %s: %s",
+                 v->step_number, rl_quiz_step_title(c->step), c->what, c->hint);
+}
+
+static void judge_value(const rl_quiz_question *q, double answer, rl_quiz_verdict *v) {
+    char got[32];
+    fmtq(answer, q->dim, got, sizeof got);
+    v->answer_base = answer;
+    v->ratio = answer / q->expected;
+    if (fabs(log(v->ratio)) <= log1p(q->tolerance)) {
+        v->outcome = RL_QUIZ_RIGHT;
+        snprintf(v->text, sizeof v->text, "Right: your %s is within %g %% of the model's %s.",
+                 got, q->tolerance * 100, q->expected_text);
+        return;
+    }
+    rl_report r;
+    slip_list l = {.n = 0};
+    if (rl_report_compute(&q->problem, q->hw, q->roof, &r, NULL) == RL_OK) {
+        factor_slips(q, &r, &l);
+        problem_slips(q, &l);
+        other_slips(q, &r, &l);
+    }
+    const slip_candidate *c = nearest_slip(q, &l, answer);
+    if (c) {
+        verdict_slip(q, c, v);
+        return;
+    }
+    v->outcome = RL_QUIZ_WRONG;
+    v->slip = RL_SLIP_UNKNOWN;
+    snprintf(v->text, sizeof v->text, "Not quite: your answer (%s) is %.3g\xC3\x97 the model's "
+             "value and matches none of the usual slips (MAC vs FLOP, a prefix, bits vs bytes, "
+             "GiB vs GB, a missing H/Hkv, the dtype size). Work through the steps again.", got,
+             v->ratio);
+}
+
+/* "memory", "memory-bound", "bandwidth-bound", "compute", "compute bound" (any case) → a bound. */
+static int parse_regime(const char *text, rl_bound *out) {
+    static const struct { const char *word; rl_bound bound; } words[] = {
+        {"memory", RL_BOUND_MEMORY},       {"memory-bound", RL_BOUND_MEMORY},
+        {"memory bound", RL_BOUND_MEMORY}, {"bandwidth", RL_BOUND_MEMORY},
+        {"bandwidth-bound", RL_BOUND_MEMORY}, {"bandwidth bound", RL_BOUND_MEMORY},
+        {"compute", RL_BOUND_COMPUTE},     {"compute-bound", RL_BOUND_COMPUTE},
+        {"compute bound", RL_BOUND_COMPUTE}};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        const char *a = text, *b = words[i].word;
+        while (*a && *b && (*a | 0x20) == *b) a++, b++;
+        if (!*a && !*b) {
+            *out = words[i].bound;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static rl_status judge_regime(const rl_quiz_question *q, const char *text, rl_quiz_verdict *v,
+                              rl_error *err) {
+    rl_bound b;
+    if (!parse_regime(text, &b)) {
+        rl_status s = rl__fail(err, RL_ERR_INVALID, "answer", "\"%.64s\": expected memory or "
+                               "compute (or memory-bound, bandwidth-bound, compute-bound)", text);
+        snprintf(v->text, sizeof v->text, "%s", err ? err->message : "answer: expected memory or compute");
+        return s;
+    }
+    v->answer_base = (double)b;
+    if ((double)b == q->expected) {
+        v->outcome = RL_QUIZ_RIGHT;
+        snprintf(v->text, sizeof v->text, "Right: %s-bound.", q->expected_text);
+    } else {
+        v->outcome = RL_QUIZ_WRONG;
+        v->slip = RL_SLIP_REGIME;
+        v->step = RL_QUIZ_STEP_REGIME;
+        v->step_number = step_number(q, RL_QUIZ_STEP_REGIME);
+        snprintf(v->text, sizeof v->text, "Not quite: step %d (%s): compare the intensity I = F / "
+                 "bytes with the ridge I* = \xCF\x80 / \xCE\xB2 \xE2\x80\x94 below the ridge the "
+                 "bandwidth limits, above it the peak.", v->step_number,
+                 rl_quiz_step_title(RL_QUIZ_STEP_REGIME));
+    }
+    rl__ok(err);
+    return RL_OK;
+}
+
+rl_status rl_quiz_check(const rl_quiz_question *q, const char *answer, rl_quiz_verdict *out,
+                        rl_error *err) {
+    rl_quiz_verdict v;
+    memset(&v, 0, sizeof v);
+    v.outcome = RL_QUIZ_UNREADABLE;
+    v.step = -1;
+    const char *text = answer ? answer : "";
+    rl_status s;
+    if (q->kind == RL_QUIZ_REGIME) {
+        s = judge_regime(q, text, &v, err);
+        *out = v;
+        return s;
+    }
+    double value = 0;
+    rl_error perr = {0};
+    s = rl_parse_quantity(text, q->dim, "answer", &value, NULL, &perr);
+    if (s == RL_OK) {
+        judge_value(q, value, &v);
+        *out = v;
+        rl__ok(err);
+        return RL_OK;
+    }
+    /* A readable quantity of another dimension is a wrong answer, not unreadable input. */
+    rl_dim got = RL_DIM_NONE;
+    snprintf(v.text, sizeof v.text, "%s", perr.message);
+    if (rl_parse_quantity(text, RL_DIM_COUNT, "answer", &value, &got, NULL) == RL_OK &&
+        got != RL_DIM_NONE && got != q->dim) {
+        v.outcome = RL_QUIZ_WRONG;
+        v.slip = RL_SLIP_DIMENSION;
+        snprintf(v.text, sizeof v.text, "Not quite: %s \xE2\x80\x94 the question asks for %s.",
+                 perr.message, rl_dim_noun(q->dim));
+        *out = v;
+        rl__ok(err);
+        return RL_OK;
+    }
+    *out = v;
+    if (err) *err = perr;
+    return s;
+}

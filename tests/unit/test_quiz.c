@@ -1,0 +1,240 @@
+/* test_quiz.c — exercises: the drawn questions' expected values computed by hand from the problem
+ * each seed draws (4·B·H·d·N·L for F, the tensors' bytes, π/β from the preset's figures), answers
+ * in other units accepted, and each slip named with its step. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "rooflab/quiz.h"
+
+/* The problem's sizes as doubles, for the hand computations. */
+typedef struct { double B, H, Hkv, N, L, d; } sizes;
+static sizes sizes_of(const rl_problem *p) {
+    return (sizes){(double)p->batch, (double)p->heads, (double)p->kv_heads, (double)p->seq,
+                   (double)p->kv_len, (double)p->head_dim};
+}
+
+/* The expected value of a question, by hand from the drawn problem and the preset's datasheet. */
+static double hand_value(const rl_quiz_question *q) {
+    const rl_problem *p = &q->problem;
+    const double B = (double)p->batch, H = (double)p->heads, Hkv = (double)p->kv_heads;
+    const double N = (double)p->seq, L = (double)p->kv_len, d = (double)p->head_dim;
+    const double b = rl_dtype_bytes(p->dtype);
+    const double F = 4 * B * H * d * N * L; /* non-causal: P = N·L */
+    const double qo = 2 * b * B * H * N * d, kv = 2 * b * B * Hkv * L * d;
+    double bytes = qo + kv;                                             /* compulsory */
+    if (q->model == RL_MODEL_TILED) bytes = qo + ceil(N / (double)p->block_m) * 2 * b * B * H * L * d;
+    if (q->model == RL_MODEL_NAIVE) bytes = qo + kv + 4 * b * B * H * N * L; /* S, P written+read */
+    const double beta = q->hw->bandwidth_bytes_per_s;
+    const double pi = q->hw->peak_flops_per_s[rl_peak_for_dtype(p->dtype)];
+    switch (q->kind) {
+    case RL_QUIZ_FLOPS: return F;
+    case RL_QUIZ_BYTES: return bytes;
+    case RL_QUIZ_INTENSITY: return F / bytes;
+    case RL_QUIZ_RIDGE: return pi / beta;
+    case RL_QUIZ_TIME: return fmax(F / pi, bytes / beta);
+    case RL_QUIZ_REGIME: return F / bytes < pi / beta ? RL_BOUND_MEMORY : RL_BOUND_COMPUTE;
+    default: return -1;
+    }
+}
+
+/* Every kind on many seeds: the drawn problem is one the questions describe, the value by hand. */
+static void test_hand_values(void) {
+    for (int kind = RL_QUIZ_FLOPS; kind < (int)RL_QUIZ_KIND_COUNT; kind++) {
+        for (uint32_t seed = 0; seed < 300; seed++) {
+            rl_quiz_question q;
+            rl_quiz_options o = {(rl_quiz_kind)kind};
+            CHECK(rl_quiz_draw(seed, &o, &q, NULL) == RL_OK);
+            CHECK((int)q.kind == kind && q.problem.causal == 0 && q.problem.pass == RL_PASS_FWD);
+            CHECK(q.decode ? q.problem.seq == 1 : q.problem.seq == q.problem.kv_len);
+            CHECK(q.problem.heads % q.problem.kv_heads == 0);
+            CHECK_CLOSE(q.expected, hand_value(&q), 1e-12);
+            CHECK(q.step_count > 0 && q.step_count <= RL_QUIZ_STEPS_MAX);
+            CHECK(strstr(q.ask, kind == RL_QUIZ_REGIME ? "memory or compute" : "Answer with units"));
+        }
+    }
+}
+
+/* Pinned seeds: the draw itself must not move (shared URLs name a seed), values by hand. */
+static void test_pinned(void) {
+    rl_quiz_question q;
+    /* seed 9, any kind: the bound time of prefill B = 2, H = 16, Hkv = 4, N = L = 2048, d = 64,
+     * fp16 on the RTX 4090 (1008 GB/s, 165.2 TFLOP/s), compulsory traffic. */
+    CHECK(rl_quiz_draw(9, NULL, &q, NULL) == RL_OK);
+    CHECK(q.kind == RL_QUIZ_TIME && !q.decode && q.model == RL_MODEL_COMPULSORY);
+    CHECK(q.problem.batch == 2 && q.problem.heads == 16 && q.problem.kv_heads == 4);
+    CHECK(q.problem.seq == 2048 && q.problem.head_dim == 64 && q.problem.dtype == RL_DTYPE_FP16);
+    CHECK(strcmp(q.hw->id, "rtx4090") == 0);
+    const double F = 4.0 * 2 * 16 * 64 * 2048.0 * 2048.0; /* 2^35 = 34.36 GFLOP */
+    const double bytes = 2 * 2.0 * 2 * 16 * 2048 * 64 + 2 * 2.0 * 2 * 4 * 2048 * 64;
+    CHECK(bytes == 20971520.0);
+    CHECK_CLOSE(q.expected, fmax(F / 165.2e12, bytes / 1008e9), 1e-12); /* compute side */
+    CHECK(strcmp(q.expected_text, "208 \xC2\xB5s") == 0);
+    CHECK(q.step_count == 5);
+    CHECK_STR_CONTAINS(q.steps[1], "F = 4\xC2\xB7" "B\xC2\xB7H\xC2\xB7" "d\xC2\xB7P = 4 \xC2\xB7 2 "
+                       "\xC2\xB7 16 \xC2\xB7 64 \xC2\xB7 4194304 = 34.36 GFLOP");
+    CHECK_STR_CONTAINS(q.setup, "NVIDIA GeForce RTX 4090");
+    /* The same seed for another kind: the same problem (the kind is drawn even when given). */
+    rl_quiz_question a;
+    CHECK(rl_quiz_draw(9, &(rl_quiz_options){RL_QUIZ_FLOPS}, &a, NULL) == RL_OK);
+    CHECK(memcmp(&a.problem, &q.problem, sizeof q.problem) == 0 && a.hw == q.hw);
+    CHECK(a.expected == F && strcmp(a.expected_text, "34.36 GFLOP") == 0);
+    CHECK(rl_quiz_draw(9, NULL, &a, NULL) == RL_OK && strcmp(q.setup, a.setup) == 0);
+}
+
+/* The first seed whose question of `kind` satisfies `want`. */
+static int find(rl_quiz_kind kind, int (*want)(const rl_quiz_question *), rl_quiz_question *q) {
+    for (uint32_t seed = 0; seed < 2000; seed++)
+        if (rl_quiz_draw(seed, &(rl_quiz_options){kind}, q, NULL) == RL_OK && want(q)) return 1;
+    return 0;
+}
+
+static int any(const rl_quiz_question *q) { (void)q; return 1; }
+static int gqa_decode(const rl_quiz_question *q) {
+    return q->decode && q->problem.kv_heads < q->problem.heads;
+}
+static int gqa(const rl_quiz_question *q) { return q->problem.kv_heads < q->problem.heads; }
+static int fp16_tiled(const rl_quiz_question *q) {
+    return q->model == RL_MODEL_TILED && q->problem.dtype == RL_DTYPE_FP16;
+}
+static int fp32(const rl_quiz_question *q) {
+    return q->problem.dtype == RL_DTYPE_FP32 && q->model == RL_MODEL_COMPULSORY;
+}
+static int memory_time(const rl_quiz_question *q) { return q->decode; }
+static int compute_regime(const rl_quiz_question *q) { return q->expected == RL_BOUND_COMPUTE; }
+
+/* Check `answer` and expect the outcome, slip and a piece of the text. */
+static void expect(const rl_quiz_question *q, const char *answer, rl_quiz_outcome outcome,
+                   rl_quiz_slip slip, const char *text) {
+    rl_quiz_verdict v;
+    rl_error err;
+    rl_status st = rl_quiz_check(q, answer, &v, &err);
+    CHECK(outcome == RL_QUIZ_UNREADABLE ? st != RL_OK : st == RL_OK);
+    if (v.outcome != outcome || v.slip != slip)
+        fprintf(stderr, "answer \"%s\" (expected %s): outcome %d slip %s: %s\n", answer,
+                q->expected_text, v.outcome, rl_quiz_slip_name(v.slip), v.text);
+    CHECK(v.outcome == outcome);
+    CHECK(v.slip == slip);
+    CHECK_STR_CONTAINS(v.text, text);
+}
+
+/* `value` (base units) written as "%.6g <prefix><unit>". */
+static const char *in(double value, double scale, const char *unit) {
+    static char buf[8][64];
+    static int i;
+    char *b = buf[i++ % 8];
+    snprintf(b, 64, "%.6g %s", value / scale, unit);
+    return b;
+}
+
+static void test_flops_slips(void) {
+    rl_quiz_question q;
+    CHECK(find(RL_QUIZ_FLOPS, gqa, &q));
+    const double F = hand_value(&q);
+    expect(&q, in(F, 1e9, "GFLOP"), RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+    expect(&q, in(F, 1e12, "TFLOP"), RL_QUIZ_RIGHT, RL_SLIP_NONE, "within 2 %");
+    expect(&q, in(F * 1.015, 1e6, "MFLOP"), RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+    expect(&q, in(F * 1.03, 1e9, "GFLOP"), RL_QUIZ_WRONG, RL_SLIP_UNKNOWN, "none of the usual");
+    expect(&q, in(F / 2, 1e9, "GFLOP"), RL_QUIZ_WRONG, RL_SLIP_MAC,
+           "step 2 (FLOPs F = 4\xC2\xB7" "B\xC2\xB7H\xC2\xB7" "d\xC2\xB7P): your answer is half of "
+           "it: did you count multiply-adds instead of FLOPs?");
+    expect(&q, in(F * 2, 1e9, "GFLOP"), RL_QUIZ_WRONG, RL_SLIP_MAC, "twice it");
+    expect(&q, in(F * 1000, 1e9, "GFLOP"), RL_QUIZ_WRONG, RL_SLIP_PREFIX, "prefix");
+    expect(&q, in(F / 1e6, 1e9, "GFLOP"), RL_QUIZ_WRONG, RL_SLIP_PREFIX, "1/10^6 of it");
+    const double Fkv = F * (double)q.problem.kv_heads / (double)q.problem.heads;
+    expect(&q, in(Fkv, 1e9, "GFLOP"), RL_QUIZ_WRONG, RL_SLIP_GQA, "H query heads");
+    expect(&q, "3 ms", RL_QUIZ_WRONG, RL_SLIP_DIMENSION, "the question asks for FLOPs");
+    expect(&q, "34.4", RL_QUIZ_UNREADABLE, RL_SLIP_NONE, "needs a unit: did you mean \"34.4 GFLOP\"?");
+    expect(&q, "34.4 gflop", RL_QUIZ_UNREADABLE, RL_SLIP_NONE, "did you mean \"34.4 GFLOP\"?");
+    expect(&q, "34 TOPS", RL_QUIZ_UNREADABLE, RL_SLIP_NONE, "integer");
+    expect(&q, "", RL_QUIZ_UNREADABLE, RL_SLIP_NONE, "answer: empty");
+}
+
+static void test_bytes_slips(void) {
+    rl_quiz_question q;
+    CHECK(find(RL_QUIZ_BYTES, gqa_decode, &q));
+    const rl_problem *p = &q.problem;
+    const double bytes = hand_value(&q);
+    expect(&q, in(bytes, 1e6, "MB"), RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+    expect(&q, in(bytes * 8, 1e9, "Gbit"), RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+    /* "1.07 Gb" for 1.07 GB: b is a bit, so the value is 1/8 of it. */
+    expect(&q, in(bytes, 1e9, "Gb"), RL_QUIZ_WRONG, RL_SLIP_BITS, "did you mix bits and bytes?");
+    expect(&q, in(bytes, 1073741824.0, "GB"), RL_QUIZ_WRONG, RL_SLIP_BINARY, "1 GiB = 2^30 B");
+    expect(&q, in(bytes, 1e9, "GiB"), RL_QUIZ_WRONG, RL_SLIP_BINARY, "binary and decimal");
+    /* K and V counted for every query head: the GQA factor H/Hkv missing. */
+    const double b = rl_dtype_bytes(p->dtype);
+    sizes z = sizes_of(p);
+    const double per_head = 2 * b * z.B * z.H * z.N * z.d + 2 * b * z.B * z.H * z.L * z.d;
+    expect(&q, in(per_head, 1e9, "GB"), RL_QUIZ_WRONG, RL_SLIP_GQA,
+           "step 1 (bytes per tensor");
+    expect(&q, "3 ms", RL_QUIZ_WRONG, RL_SLIP_DIMENSION, "expected bytes");
+
+    CHECK(find(RL_QUIZ_BYTES, fp32, &q));
+    const double half = hand_value(&q) / 2; /* fp16's 2 B per element for fp32's 4 */
+    expect(&q, in(half, 1e6, "MB"), RL_QUIZ_WRONG, RL_SLIP_DTYPE, "fp32 4");
+
+    CHECK(find(RL_QUIZ_BYTES, fp16_tiled, &q));
+    p = &q.problem;
+    z = sizes_of(&q.problem);
+    const double naive = 2 * 2.0 * z.B * z.H * z.N * z.d + 2 * 2.0 * z.B * z.Hkv * z.L * z.d +
+                         4 * 2.0 * z.B * z.H * z.N * z.L;
+    expect(&q, in(naive, 1e9, "GB"), RL_QUIZ_WRONG, RL_SLIP_MODEL,
+           "step 2 (the traffic model's bytes): your answer is the naive model's, not the tiled");
+}
+
+static void test_other_kinds(void) {
+    rl_quiz_question q;
+    CHECK(find(RL_QUIZ_TIME, memory_time, &q));
+    const double t = hand_value(&q);
+    expect(&q, in(t, 1e-6, "\xC2\xB5s"), RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+    expect(&q, in(t, 1e-3, "ms"), RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+    expect(&q, in(t, 1e-9, "ns"), RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+    expect(&q, in(t * 1000, 1e-6, "us"), RL_QUIZ_WRONG, RL_SLIP_PREFIX, "1 ms = 1000 \xC2\xB5s");
+    const rl_problem *p = &q.problem;
+    const double pi = q.hw->peak_flops_per_s[rl_peak_for_dtype(p->dtype)];
+    const sizes z = sizes_of(p);
+    const double F = 4.0 * z.B * z.H * z.d * z.N * z.L;
+    expect(&q, in(F / pi, 1e-6, "us"), RL_QUIZ_WRONG, RL_SLIP_OTHER_SIDE, "the larger of the two");
+    expect(&q, "1.5 GB", RL_QUIZ_WRONG, RL_SLIP_DIMENSION, "expected seconds");
+
+    CHECK(find(RL_QUIZ_RIDGE, any, &q));
+    const double ridge = hand_value(&q);
+    expect(&q, in(ridge, 1, "FLOP/B"), RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+    expect(&q, in(ridge, 1e3, "kFLOP/B"), RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+    expect(&q, in(ridge * 2, 1, "FLOP/B"), RL_QUIZ_WRONG, RL_SLIP_SPARSE, "sparse");
+    expect(&q, in(1 / ridge, 1, "FLOP/B"), RL_QUIZ_WRONG, RL_SLIP_INVERTED, "not bytes over FLOPs");
+    expect(&q, in(ridge / 8, 1, "FLOP/B"), RL_QUIZ_WRONG, RL_SLIP_BITS, "step 1 (ridge");
+    expect(&q, in(ridge * 1.0995, 1, "FLOP/B"), RL_QUIZ_WRONG, RL_SLIP_BINARY, "binary");
+
+    CHECK(find(RL_QUIZ_INTENSITY, any, &q));
+    expect(&q, in(hand_value(&q) / 2, 1, "FLOP/B"), RL_QUIZ_WRONG, RL_SLIP_MAC, "step 2 (FLOPs");
+
+    CHECK(find(RL_QUIZ_REGIME, compute_regime, &q));
+    expect(&q, "compute", RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right: compute-bound");
+    expect(&q, "Compute-bound", RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+    expect(&q, "bandwidth-bound", RL_QUIZ_WRONG, RL_SLIP_REGIME, "step 7 (regime");
+    expect(&q, "3 ms", RL_QUIZ_UNREADABLE, RL_SLIP_NONE, "expected memory or compute");
+}
+
+static void test_kinds(void) {
+    rl_quiz_kind k;
+    CHECK(rl_quiz_kind_parse("time", "kind", &k, NULL) == RL_OK && k == RL_QUIZ_TIME);
+    rl_error err;
+    CHECK(rl_quiz_kind_parse("speed", "kind", &k, &err) == RL_ERR_UNKNOWN);
+    CHECK_STR_CONTAINS(err.message, "kind: \"speed\" is not a question kind; expected one of");
+    rl_quiz_question q;
+    CHECK(rl_quiz_draw(1, &(rl_quiz_options){(rl_quiz_kind)99}, &q, &err) == RL_ERR_RANGE);
+    CHECK(strcmp(err.field, "kind") == 0);
+    for (int s = 0; s < RL_SLIP_COUNT; s++) CHECK(strcmp(rl_quiz_slip_name((rl_quiz_slip)s), "") != 0);
+}
+
+int main(void) {
+    test_hand_values();
+    test_pinned();
+    test_flops_slips();
+    test_bytes_slips();
+    test_other_kinds();
+    test_kinds();
+    return check_report("test_quiz");
+}
