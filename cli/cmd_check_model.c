@@ -181,14 +181,6 @@ static void flag(cm_state *s, const cm_eval *e, int predicted, const char *famil
     snprintf(fl->family, sizeof fl->family, "%s", family ? family : "");
 }
 
-/* The profile's spec for a point: the mapping table of the help text. */
-static rl_kernel_spec spec_for(rl_kernel profile, const rl_problem *p) {
-    rl_kernel_spec spec = {0};
-    spec.kernel = profile;
-    if (profile == RL_KERNEL_FA2 && p->seq == 1) spec.gqa_pack = RL_PACK_PER_HEAD;
-    return spec;
-}
-
 static void add_eval(cm_state *s, cm_family *f, const cm_eval *e) {
     if (grow((void **)&f->ev, &f->cap, f->n, sizeof *f->ev) != 0) {
         s->oom = 1;
@@ -201,40 +193,26 @@ static void add_eval(cm_state *s, cm_family *f, const cm_eval *e) {
 static void check_point(cm_state *s, const rl_record *r, const char *file, size_t i) {
     const rl_rec_point *pt = &r->points[i];
     const rl_rec_hardware *h = pt->hardware ? pt->hardware : &r->hardware;
-    const rl_hw *hw = h->preset ? rl_hw_find(h->preset) : NULL;
-    cm_eval e = {file, i, pt, pt->time_median_s, 0, 0, 0};
-    rl_roof_resolved roof;
-    rl_error err = {0};
-    int roof_ok = hw && rl_roof_resolve(&(rl_roof_request){hw->id, pt->problem.dtype, NULL, NULL},
-                                        &roof, &err) == RL_OK;
-    rl_report rep;
-    if (roof_ok && rl_report_compute(&pt->problem, hw, roof.roof, &rep, &err) == RL_OK)
-        e.compulsory_s = rep.points[RL_MODEL_COMPULSORY].time_s;
-    if (!pt->has_profile) {
-        tally(s, "no profile", pt->kernel ? pt->kernel : (r->software.kernel ? r->software.kernel : "?"));
-    } else if (!hw) {
-        tally(s, "no preset", h->name ? h->name : "?");
-    } else if (!roof_ok) {
-        tally(s, "the preset has no roof for it", err.message);
-    } else {
-        rl_kernel_spec spec = spec_for(pt->profile, &pt->problem);
-        rl_prediction pr;
-        if (rl_predict(&pt->problem, hw, roof.roof, &spec, &pr, &err) != RL_OK) {
-            tally(s, "the profile cannot run it", err.message);
-        } else {
-            e.predicted_s = pr.time_s;
-            e.error = (pr.time_s - e.measured_s) / e.measured_s;
-            cm_family *f = family_for(s, pt->profile, hw->id, &pt->problem);
-            if (!f) {
-                s->oom = 1;
-                return;
-            }
-            add_eval(s, f, &e);
-            if (e.compulsory_s > 0 && e.predicted_s < e.compulsory_s) flag(s, &e, 1, f->name);
-            if (e.compulsory_s > 0 && e.measured_s < e.compulsory_s) flag(s, &e, 0, f->name);
+    rl_rec_prediction pred;
+    rl_rec_point_predict(pt, h, &pred);
+    cm_eval e = {file, i, pt, pt->time_median_s, 0, 0, pred.compulsory_s};
+    if (pred.status == RL_REC_PRED_OK) {
+        e.predicted_s = pred.prediction.time_s;
+        e.error = pred.error;
+        cm_family *f = family_for(s, pt->profile, rl_hw_find(h->preset)->id, &pt->problem);
+        if (!f) {
+            s->oom = 1;
             return;
         }
+        add_eval(s, f, &e);
+        if (e.compulsory_s > 0 && e.predicted_s < e.compulsory_s) flag(s, &e, 1, f->name);
+        if (e.compulsory_s > 0 && e.measured_s < e.compulsory_s) flag(s, &e, 0, f->name);
+        return;
     }
+    const char *detail = pred.detail;
+    if (pred.status == RL_REC_PRED_NO_PROFILE && !pt->kernel)
+        detail = r->software.kernel ? r->software.kernel : "?";
+    tally(s, pred.reason, detail);
     if (e.compulsory_s > 0 && e.measured_s < e.compulsory_s) flag(s, &e, 0, NULL);
 }
 

@@ -82,6 +82,24 @@ static void flash_decoding_point_is_predicted(const char *dir) {
         double error = (pr.time_s - 64.4e-6) / 64.4e-6;
         CHECK(pr.time_s >= bound);
         CHECK(error > -0.20 && error < 0.20);
+        /* The reader's derived figures carry the same prediction (what the page draws: the point
+         * at F / predicted time beside the measured one), and rl_rec_point_predict agrees. */
+        CHECK(p->derived.predicted == 1);
+        CHECK_CLOSE(p->derived.predicted_time_s, pr.time_s, 1e-15);
+        CHECK_CLOSE(p->derived.predicted_flops_per_s, 536870912.0 / pr.time_s, 1e-15);
+        CHECK_CLOSE(p->derived.prediction_error, error, 1e-12);
+        rl_rec_prediction rp;
+        rl_rec_point_predict(p, &r->hardware, &rp);
+        CHECK(rp.status == RL_REC_PRED_OK && rp.reason == NULL);
+        CHECK_CLOSE(rp.compulsory_s, bound, 1e-12);
+        /* The same point without a profile: not predicted, with the reason. */
+        rl_rec_point bare = *p;
+        bare.has_profile = 0;
+        rl_rec_point_predict(&bare, &r->hardware, &rp);
+        CHECK(rp.status == RL_REC_PRED_NO_PROFILE && strcmp(rp.reason, "no profile") == 0);
+        rl_rec_hardware none = {0};
+        rl_rec_point_predict(p, &none, &rp);
+        CHECK(rp.status == RL_REC_PRED_NO_PRESET && rp.compulsory_s == 0);
         printf("flash-decoding B=1 L=65536 on a100-sxm4-80gb: measured 64.4 us, predicted %.4g us, "
                "error %+.1f %%\n", pr.time_s * 1e6, 100 * error);
     }

@@ -196,6 +196,11 @@ typedef struct rl_rec_derived {
     double roof_peak_flops_per_s;
     double attainable_flops_per_s;     /* P(I) */
     double efficiency;                 /* achieved / P(I); > 1 is above the roof */
+    int predicted;                     /* 1 when the point's profile predicts it on its preset
+                                          (rl_rec_point_predict) */
+    double predicted_time_s;           /* the profile's predicted time */
+    double predicted_flops_per_s;      /* flops / predicted time (where the page draws it) */
+    double prediction_error;           /* (predicted − measured) / measured */
 } rl_rec_derived;
 
 typedef struct rl_rec_point {
@@ -349,6 +354,33 @@ size_t rl_text_clip(const char *s, size_t max_bytes);
 size_t rl_text_utf8(char *dst, size_t cap, const char *src);
 
 /* ----------------------------------------------------------------------------------------------
+ * A point against its kernel profile's prediction (record_predict.c)
+ * -------------------------------------------------------------------------------------------- */
+
+typedef enum {
+    RL_REC_PRED_OK = 0,
+    RL_REC_PRED_NO_PROFILE, /* the point names no "profile" */
+    RL_REC_PRED_NO_PRESET,  /* its hardware names no preset */
+    RL_REC_PRED_NO_ROOF,    /* the preset has no peak for its dtype */
+    RL_REC_PRED_CANNOT_RUN  /* the profile cannot run the problem (rl_predict's error) */
+} rl_rec_pred_status;
+
+typedef struct rl_rec_prediction {
+    rl_rec_pred_status status;
+    const char *reason;        /* "no profile", "no preset", … (static text); NULL when OK */
+    char detail[RL_ERROR_MESSAGE_MAX]; /* the kernel, hardware name or core's message */
+    rl_prediction prediction;  /* valid when OK */
+    double compulsory_s;       /* the compulsory bound on the preset's roof; 0 = no roof */
+    double error;              /* (predicted − measured) / measured when OK */
+} rl_rec_prediction;
+
+/* Predict point `pt` (of a validated record; `hw` its hardware: the point's own or the
+ * record's) with its profile on its preset, as `rooflab eval --kernel PROFILE` would. fa2
+ * points with N = 1 use per-head K/V (FlashAttention v2.0.9 in decode). */
+void rl_rec_point_predict(const rl_rec_point *pt, const rl_rec_hardware *hw,
+                          rl_rec_prediction *out);
+
+/* ----------------------------------------------------------------------------------------------
  * Import of other tools' output
  * -------------------------------------------------------------------------------------------- */
 
@@ -402,6 +434,11 @@ typedef struct rl_import_opts {
      * are matched by name and win over position. */
     const char *gbench_args;
     rl_rec_traffic traffic_model; /* default: tiled */
+    /* The problem fields the caller was given (bit 1u << RL_FIELD_x each: typed flags, a form's
+     * answers), so that a default typed on purpose counts; a field whose value in `problem` is
+     * non-zero counts as given too. An ncu export does not carry the problem: importing one
+     * without batch, heads, seq and head_dim given is an error naming the missing flags. */
+    unsigned problem_given;
 } rl_import_opts;
 
 /* Convert `len` bytes of `format` text into a record (validated like rl_record_parse). Issues name

@@ -435,6 +435,14 @@ static void check_point(rl_record *r, size_t index, rl_rec_issues *issues) {
     check_measured_bytes(pt, base, issues);
     check_reported(pt, base, issues);
     check_roof(pt, pt->hardware ? pt->hardware : &r->hardware, base, issues);
+    rl_rec_prediction pred;
+    rl_rec_point_predict(pt, pt->hardware ? pt->hardware : &r->hardware, &pred);
+    if (pred.status == RL_REC_PRED_OK) {
+        pt->derived.predicted = 1;
+        pt->derived.predicted_time_s = pred.prediction.time_s;
+        pt->derived.predicted_flops_per_s = pt->flops / pred.prediction.time_s;
+        pt->derived.prediction_error = pred.error;
+    }
 }
 
 /* A skipped run: its problem resolves, its traffic model is known. */

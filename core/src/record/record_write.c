@@ -142,6 +142,11 @@ static int fill_derived(cJSON *d, const void *what) {
         bad |= add_num(d, "attainable_flops_per_s", dv->attainable_flops_per_s);
         bad |= add_num(d, "efficiency", dv->efficiency);
     }
+    if (dv->predicted) {
+        bad |= add_num(d, "predicted_time_s", dv->predicted_time_s);
+        bad |= add_num(d, "predicted_flops_per_s", dv->predicted_flops_per_s);
+        bad |= add_num(d, "prediction_error", dv->prediction_error);
+    }
     return bad;
 }
 

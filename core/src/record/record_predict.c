@@ -1,0 +1,48 @@
+/* record_predict.c — a record point against its kernel profile's prediction (DESIGN.md "Proof on
+ * published data"): the one place that maps a point to rl_predict, for `rooflab check-model`, the
+ * check report's derived figures and the page. */
+#include <stdio.h>
+#include <string.h>
+
+#include "record_internal.h"
+
+/* The profile's spec for a point. FlashAttention v2.0.9 (the Flash-Decoding blog's baseline)
+ * reads K/V per query head in decode: fa2 points with N = 1 are predicted with per-head packing. */
+static rl_kernel_spec spec_for(rl_kernel profile, const rl_problem *p) {
+    rl_kernel_spec spec = {0};
+    spec.kernel = profile;
+    if (profile == RL_KERNEL_FA2 && p->seq == 1) spec.gqa_pack = RL_PACK_PER_HEAD;
+    return spec;
+}
+
+static void not_predicted(rl_rec_prediction *out, rl_rec_pred_status st, const char *reason,
+                          const char *detail) {
+    out->status = st;
+    out->reason = reason;
+    snprintf(out->detail, sizeof out->detail, "%s", detail ? detail : "?");
+}
+
+void rl_rec_point_predict(const rl_rec_point *pt, const rl_rec_hardware *hw,
+                          rl_rec_prediction *out) {
+    memset(out, 0, sizeof *out);
+    const rl_hw *preset = hw && hw->preset ? rl_hw_find(hw->preset) : NULL;
+    rl_roof_resolved roof;
+    rl_error err = {0};
+    int roof_ok = preset && rl_roof_resolve(&(rl_roof_request){preset->id, pt->problem.dtype, NULL,
+                                                               NULL},
+                                            &roof, &err) == RL_OK;
+    rl_report rep;
+    if (roof_ok && rl_report_compute(&pt->problem, preset, roof.roof, &rep, NULL) == RL_OK)
+        out->compulsory_s = rep.points[RL_MODEL_COMPULSORY].time_s;
+    if (!pt->has_profile)
+        return not_predicted(out, RL_REC_PRED_NO_PROFILE, "no profile", pt->kernel);
+    if (!preset)
+        return not_predicted(out, RL_REC_PRED_NO_PRESET, "no preset", hw ? hw->name : NULL);
+    if (!roof_ok)
+        return not_predicted(out, RL_REC_PRED_NO_ROOF, "the preset has no roof for it", err.message);
+    rl_kernel_spec spec = spec_for(pt->profile, &pt->problem);
+    if (rl_predict(&pt->problem, preset, roof.roof, &spec, &out->prediction, &err) != RL_OK)
+        return not_predicted(out, RL_REC_PRED_CANNOT_RUN, "the profile cannot run it", err.message);
+    out->status = RL_REC_PRED_OK;
+    out->error = (out->prediction.time_s - pt->time_median_s) / pt->time_median_s;
+}
