@@ -17,7 +17,8 @@ cp node_modules/chart.js/dist/chart.umd.min.js \
    node_modules/chartjs-plugin-annotation/dist/chartjs-plugin-annotation.min.js \
    node_modules/chartjs-plugin-zoom/dist/chartjs-plugin-zoom.min.js \
    "$OUT.tmp/vendor/"
-# Example records for the page's menu (records only; see scripts/examples-index.py).
-python3 scripts/examples-index.py data/examples "$OUT.tmp/examples"
+# Example records for the page's menu (records only; see scripts/examples-index.py): the examples,
+# then the published measurements, each point with its kernel profile's prediction.
+python3 scripts/examples-index.py data/examples "$OUT.tmp/examples" data/published
 rm -rf "$OUT"
 mv "$OUT.tmp" "$OUT"

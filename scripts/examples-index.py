@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
-"""Copies the example records (data/examples/*.json whose "schema" is "rooflab-record") into the
-served page's examples/ folder and writes examples/index.json, the page's examples menu:
-[{"file": NAME, "title": TEXT}]. Raw tool samples (ERT, ncu CSV, Google Benchmark) are not
-records and stay out; `rooflab import` turns them into the *.record.json files that are in.
-Usage: examples-index.py SRC_DIR OUT_DIR"""
+"""Copies the example records (SRC_DIR/*.json whose "schema" is "rooflab-record": data/examples,
+then the published measurements of data/published) into the served page's examples/ folder and
+writes examples/index.json, the page's examples menu: [{"file": NAME, "title": TEXT}]. Raw tool
+samples (ERT, ncu CSV, Google Benchmark) are not records and stay out; `rooflab import` turns
+them into the *.record.json files that are in.
+Usage: examples-index.py SRC_DIR OUT_DIR [MORE_SRC_DIR...]"""
 import json
 import shutil
 import sys
 from pathlib import Path
 
-src, out = Path(sys.argv[1]), Path(sys.argv[2])
+srcs, out = [Path(sys.argv[1])] + [Path(a) for a in sys.argv[3:]], Path(sys.argv[2])
 out.mkdir(parents=True, exist_ok=True)
 index = []
-for f in sorted(src.glob("*.json")):
+for f in [f for src in srcs for f in sorted(src.glob("*.json"))]:
     try:
         doc = json.loads(f.read_text(encoding="utf-8"))
     except (ValueError, UnicodeDecodeError):
