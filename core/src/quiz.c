@@ -54,6 +54,19 @@ rl_status rl_quiz_kind_parse(const char *text, const char *field, rl_quiz_kind *
                     "intensity, ridge, time, regime", text ? text : "");
 }
 
+rl_status rl_quiz_seed_parse(const char *text, const char *field, uint32_t *out, rl_error *err) {
+    const char *s = text ? text : "";
+    uint64_t v = 0;
+    size_t n = 0;
+    for (; s[n] >= '0' && s[n] <= '9' && n < 11; n++) v = v * 10 + (uint64_t)(s[n] - '0');
+    if (n == 0 || s[n] != '\0' || v > 4294967295ULL)
+        return rl__fail(err, RL_ERR_INVALID, field ? field : "seed",
+                        "expected a whole number 0 to 4294967295, got \"%.40s\"", s);
+    *out = (uint32_t)v;
+    rl__ok(err);
+    return RL_OK;
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Drawing: splitmix64 from the seed, so a seed draws the same question everywhere.
  * ------------------------------------------------------------------------------------------- */

@@ -226,6 +226,15 @@ static void test_kinds(void) {
     rl_quiz_question q;
     CHECK(rl_quiz_draw(1, &(rl_quiz_options){(rl_quiz_kind)99}, &q, &err) == RL_ERR_RANGE);
     CHECK(strcmp(err.field, "kind") == 0);
+    uint32_t seed = 0;
+    CHECK(rl_quiz_seed_parse("4294967295", "practice", &seed, NULL) == RL_OK && seed == 4294967295u);
+    CHECK(rl_quiz_seed_parse("0", "practice", &seed, NULL) == RL_OK && seed == 0);
+    CHECK(rl_quiz_seed_parse("4294967296", "practice", &seed, &err) == RL_ERR_INVALID);
+    CHECK_STR_CONTAINS(err.message, "practice: expected a whole number 0 to 4294967295, got");
+    CHECK(rl_quiz_seed_parse("-1", "practice", &seed, NULL) == RL_ERR_INVALID);
+    CHECK(rl_quiz_seed_parse("12a", "practice", &seed, NULL) == RL_ERR_INVALID);
+    CHECK(rl_quiz_seed_parse("", "practice", &seed, NULL) == RL_ERR_INVALID);
+    CHECK(rl_quiz_seed_parse("99999999999999", "practice", &seed, NULL) == RL_ERR_INVALID);
     for (int s = 0; s < RL_SLIP_COUNT; s++) CHECK(strcmp(rl_quiz_slip_name((rl_quiz_slip)s), "") != 0);
 }
 

@@ -263,6 +263,59 @@ class Model {
     return JSON.parse(text);
   }
 
+  // Exercises (core's rl_quiz_*, wasm/quiz_wasm.c): a question drawn from a seed, the same as
+  // `rooflab quiz --seed N`, and an answer checked by core (value, unit, the step a slip departs from).
+  //   model.quizKinds                 → ['any', 'flops', 'bytes', 'intensity', 'ridge', 'time', 'regime']
+  //   model.parseQuizSeed('42')       → { ok: true, seed: 42 } | { ok: false, field: 'practice', message }
+  //   model.drawQuiz(seed, 'any')     → { ok: true, seed, kind, setup, question, unit, steps, problem, … }
+  //   model.checkQuiz(q, '34.4 GFLOP') → { outcome: 'right' | 'wrong' | 'unreadable', slip, step, text }
+  get quizKinds() {
+    const M = this.M;
+    return range(M._rlw_quiz_kind_count()).map((i) => this.str(M._rlw_quiz_kind_name(i)));
+  }
+
+  parseQuizSeed(text, field = 'practice') {
+    const st = this.M._rlw_quiz_seed_parse(this.cstr(text), this.cstr(field, 1), this.pairPtr, this.errPtr);
+    return st !== 0 ? this.error() : { ok: true, seed: this.M.HEAPF64[this.pairPtr >> 3] };
+  }
+
+  drawQuiz(seed, kind = 'any') {
+    const M = this.M;
+    const k = this.quizKinds.indexOf(kind);
+    const ptr = M._malloc(M._rlw_quiz_size());
+    try {
+      if (M._rlw_quiz_draw(seed, Math.max(k, 0), ptr, this.errPtr) !== 0) return this.error();
+      const s = (w) => this.str(M._rlw_quiz_str(ptr, w));
+      const n = (w) => M._rlw_quiz_num(ptr, w);
+      const problem = {};
+      this.fields.forEach((f) => { problem[f.flag] = M._rlw_quiz_field(ptr, f.index); });
+      // The question's bytes, kept so checkQuiz can hand the same question back to core.
+      const bytes = M.HEAPU8.slice(ptr, ptr + M._rlw_quiz_size());
+      return {
+        ok: true, seed: n(0), kind: s(3), decode: n(2) === 1, setup: s(0), question: s(1),
+        expectedText: s(2), hw: s(4), hwName: s(5), trafficModel: s(6), unit: s(7),
+        tolerance: n(4), steps: range(n(5)).map((i) => this.str(M._rlw_quiz_step(ptr, i))),
+        problem, bytes,
+      };
+    } finally { M._free(ptr); }
+  }
+
+  checkQuiz(q, answer) {
+    const M = this.M;
+    const qp = M._malloc(q.bytes.length);
+    const vp = M._malloc(M._rlw_quiz_verdict_size());
+    try {
+      M.HEAPU8.set(q.bytes, qp);
+      const st = M._rlw_quiz_check(qp, this.cstr(answer), vp, this.errPtr);
+      const outcome = ['right', 'wrong', 'unreadable'][M._rlw_quiz_verdict_num(vp, 0)];
+      return {
+        outcome, status: st, text: this.str(M._rlw_quiz_verdict_text(vp)),
+        slip: this.str(M._rlw_quiz_slip_name(M._rlw_quiz_verdict_num(vp, 1))),
+        step: M._rlw_quiz_verdict_num(vp, 2),
+      };
+    } finally { M._free(qp); M._free(vp); }
+  }
+
   // The raw module, for the lead's WASM tests and the benchmark's timing loop only.
   get raw() { return this.M; }
 }

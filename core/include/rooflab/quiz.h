@@ -85,6 +85,9 @@ typedef struct rl_quiz_question {
     char steps[RL_QUIZ_STEPS_MAX][RL_QUIZ_STEP_TEXT_MAX]; /* the solution, numbers substituted */
 } rl_quiz_question;
 
+/* A seed as a person types it (URL, CLI): digits only, 0 to 4294967295. Errors name `field`. */
+rl_status rl_quiz_seed_parse(const char *text, const char *field, uint32_t *out, rl_error *err);
+
 /* `opts` may be NULL (any kind). Errors name "kind". */
 rl_status rl_quiz_draw(uint32_t seed, const rl_quiz_options *opts, rl_quiz_question *out,
                        rl_error *err);

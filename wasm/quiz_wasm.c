@@ -1,0 +1,110 @@
+/*
+ * quiz_wasm.c — core's exercises (rooflab/quiz.h, core/src/quiz.c) for the page's practice mode.
+ * Thin, like models_wasm.c: the question and the verdict live in caller-owned buffers (the page
+ * allocates rlw_quiz_size() and rlw_quiz_verdict_size() bytes once); errors are values in a
+ * caller-owned rl_error. No drawing, arithmetic or wording here.
+ *
+ *   rlw_quiz_kind_count(), rlw_quiz_kind_name(i)   "any", "flops", ... "regime"
+ *   rlw_quiz_slip_name(i)                          "mac-vs-flop", "prefix", ...
+ *   rlw_quiz_seed_parse(text, field, out, err)     out[0] = the seed (0 … 4294967295)
+ *   rlw_quiz_draw(seed, kind, q, err)              seed a whole double 0 … 4294967295
+ *   rlw_quiz_str(q, which)    0 setup, 1 question, 2 expected text, 3 kind, 4 hw id, 5 hw name,
+ *                             6 traffic model, 7 the answer's base unit ("" for the regime)
+ *   rlw_quiz_num(q, which)    0 seed, 1 kind, 2 decode, 3 expected, 4 tolerance, 5 step count,
+ *                             6 bandwidth, 7 peak
+ *   rlw_quiz_step(q, i)       the solution's step i (numbers substituted)
+ *   rlw_quiz_field(q, field)  the problem's field as rl_problem_get gives it (for the chart)
+ *   rlw_quiz_check(q, answer, v, err)   RL_OK when judged; the parser's error when unreadable
+ *   rlw_quiz_verdict_text(v), rlw_quiz_verdict_num(v, which)  0 outcome (0 right, 1 wrong,
+ *                             2 unreadable), 1 slip, 2 step number (0 none), 3 answer, 4 ratio
+ */
+#include <stdio.h>
+
+#include "rooflab/quiz.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten/emscripten.h>
+#define RLW_EXPORT EMSCRIPTEN_KEEPALIVE
+#else
+#define RLW_EXPORT
+#endif
+
+RLW_EXPORT int rlw_quiz_size(void) { return (int)sizeof(rl_quiz_question); }
+RLW_EXPORT int rlw_quiz_verdict_size(void) { return (int)sizeof(rl_quiz_verdict); }
+RLW_EXPORT int rlw_quiz_kind_count(void) { return RL_QUIZ_KIND_COUNT; }
+RLW_EXPORT const char *rlw_quiz_kind_name(int i) { return rl_quiz_kind_name((rl_quiz_kind)i); }
+RLW_EXPORT const char *rlw_quiz_slip_name(int i) { return rl_quiz_slip_name((rl_quiz_slip)i); }
+
+RLW_EXPORT int rlw_quiz_seed_parse(const char *text, const char *field, double *out,
+                                   rl_error *err) {
+    uint32_t seed = 0;
+    rl_status st = rl_quiz_seed_parse(text, field, &seed, err);
+    if (st == RL_OK) out[0] = (double)seed;
+    return st;
+}
+
+RLW_EXPORT int rlw_quiz_draw(double seed, int kind, rl_quiz_question *q, rl_error *err) {
+    /* The page hands over a double: core's seed rule decides on its decimal text ("1.5", "-1",
+     * "4294967296" are refused, never wrapped). */
+    char text[40];
+    uint32_t s = 0;
+    snprintf(text, sizeof text, "%.17g", seed);
+    rl_status st = rl_quiz_seed_parse(text, "practice", &s, err);
+    if (st != RL_OK) return st;
+    return rl_quiz_draw(s, &(rl_quiz_options){(rl_quiz_kind)kind}, q, err);
+}
+
+RLW_EXPORT const char *rlw_quiz_str(const rl_quiz_question *q, int which) {
+    switch (which) {
+    case 0: return q->setup;
+    case 1: return q->ask;
+    case 2: return q->expected_text;
+    case 3: return rl_quiz_kind_name(q->kind);
+    case 4: return q->hw ? q->hw->id : "";
+    case 5: return q->hw ? q->hw->name : "";
+    case 6: return rl_model_name(q->model);
+    case 7: return q->kind == RL_QUIZ_REGIME ? "" : rl_dim_base_unit(q->dim);
+    default: return "";
+    }
+}
+
+RLW_EXPORT double rlw_quiz_num(const rl_quiz_question *q, int which) {
+    switch (which) {
+    case 0: return (double)q->seed;
+    case 1: return (double)q->kind;
+    case 2: return (double)q->decode;
+    case 3: return q->expected;
+    case 4: return q->tolerance;
+    case 5: return (double)q->step_count;
+    case 6: return q->roof.bandwidth_bytes_per_s;
+    case 7: return q->roof.peak_flops_per_s;
+    default: return 0;
+    }
+}
+
+RLW_EXPORT const char *rlw_quiz_step(const rl_quiz_question *q, int i) {
+    return i >= 0 && i < q->step_count ? q->steps[i] : "";
+}
+
+RLW_EXPORT double rlw_quiz_field(const rl_quiz_question *q, int field) {
+    if (field < 0 || field >= RL_PROBLEM_FIELD_COUNT) return 0;
+    return (double)rl_problem_get(&q->problem, (rl_problem_field)field);
+}
+
+RLW_EXPORT int rlw_quiz_check(const rl_quiz_question *q, const char *answer, rl_quiz_verdict *v,
+                              rl_error *err) {
+    return rl_quiz_check(q, answer, v, err);
+}
+
+RLW_EXPORT const char *rlw_quiz_verdict_text(const rl_quiz_verdict *v) { return v->text; }
+
+RLW_EXPORT double rlw_quiz_verdict_num(const rl_quiz_verdict *v, int which) {
+    switch (which) {
+    case 0: return (double)v->outcome;
+    case 1: return (double)v->slip;
+    case 2: return (double)v->step_number;
+    case 3: return v->answer_base;
+    case 4: return v->ratio;
+    default: return 0;
+    }
+}
