@@ -356,11 +356,12 @@ test('custom hardware needs typed figures; the backward pass shows what is model
   assert.match(await page.textContent('[data-testid=worked]'), /FlashAttention-2 backward dataflow/);
   await page.selectOption('[data-testid=input-pass]', 'fwd');
 
-  // Keyboard pan on the focused chart, then reset with 0.
+  // Keyboard pan on the focused chart (Shift+arrows; plain arrows step through the marks,
+  // teach.test.mjs), then reset with 0.
   const x0 = await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min);
   await page.focus('[data-testid=chart-roofline]');
-  await page.keyboard.press('ArrowRight');
-  assert.ok(await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min) > x0, 'ArrowRight pans');
+  await page.keyboard.press('Shift+ArrowRight');
+  assert.ok(await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min) > x0, 'Shift+ArrowRight pans');
   const xr = await page.evaluate(() => { const x = window.rooflab.roofline.chart.scales.x; return Math.log10(x.max / x.min); });
   await page.keyboard.press('0');
   assert.equal(await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min), x0);

@@ -247,8 +247,84 @@ test('a 10 MB file and a 100,000-point file load within the limits; over the lim
   assert.match(await page.textContent('[data-testid="record-errors-2"]'), /points: expected at most 100000 points, got 100001/);
   assert.match(await page.textContent('[data-testid="record-errors-3"]'), /the limit is 16,777,216 bytes \(16 MiB\)/);
   // the checks ran in the worker, off the page's main thread
-  assert.ok(await page.evaluate(() => window.rooflab.records.checker.worker !== null));
+  assert.ok(await page.evaluate(() => window.rooflab.records.checker.inWorker > 0));
   console.log(`# records: 100,000 + 40,000 points (${(await readFile(f10mb)).length} B file) checked and drawn in ${seconds.toFixed(1)} s`);
+  assert.deepEqual(page.rlErrors, []);
+  await page.evaluate(() => localStorage.clear()); // the next page starts without 140,000 points to restore
+  await page.close();
+});
+
+// Uploads are checked each on their own, with a time limit and a Cancel per pending file
+// (issue 12). The slow file: 100,000 points with every optional timing field (about 11 MB, seconds
+// of checking in the worker); the small one: one point.
+const slowRecord = () => {
+  const pt = '{"problem":{"seq":64,"heads":2,"dtype":"fp16"},"kernel":"k","timing":{"median_s":1,"min_s":0.5,"max_s":2,"runs":3},"flops":16777216}';
+  return `{"schema":"rooflab-record","schema_version":1,"provenance":{"kind":"measured"},"hardware":{"name":"x","preset":"h100-sxm"},"software":{"kernel_version":"1"},"points":[${new Array(100000).fill(pt).join(',')}]}`;
+};
+const stateOf = (page) => page.$$eval('#records-list > li', (els) => els.map((e) => e.dataset.value));
+
+async function withSlowFile(limitMs) {
+  const page = await openPage(browser.context, server.url);
+  if (limitMs) await page.addInitScript((ms) => { window.rooflabTest = { checkLimitMs: ms }; }, limitMs);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  await idle(page);
+  // a record loaded before: nothing that happens to the later files may lose it
+  await page.setInputFiles('[data-testid="input-upload"]', [join(EX, 'ncu-raw-flash-fwd-h100.record.json')]);
+  await page.waitForSelector('[data-testid="record-0"][data-value="ok"]');
+  await idle(page);
+  const slow = join(tmp, 'slow-100000.json');
+  await writeFile(slow, slowRecord());
+  return { page, slow };
+}
+
+test('a slow file does not block a small file dropped after it', async () => {
+  const { page, slow } = await withSlowFile(0);
+  await page.setInputFiles('[data-testid="input-upload"]', [slow]);
+  await page.waitForSelector('[data-testid="record-1"][data-value="pending"]');
+  assert.match(await page.textContent('[data-testid="record-pending-1"]'), /^(reading|checking|waiting)/);
+  await page.setInputFiles('[data-testid="input-upload"]', [join(CASES, 'valid', 'minimal.json')]);
+  await page.waitForSelector('[data-testid="record-2"][data-value="ok"]', { timeout: 30000 });
+  assert.deepEqual(await stateOf(page), ['ok', 'pending', 'ok']); // the slow one still checking
+  assert.equal(await count(page), 2);
+  await page.locator('section.records').screenshot({ path: join(ARTIFACTS, 'records-pending-1280.png') });
+  await idle(page);
+  assert.deepEqual(await stateOf(page), ['ok', 'ok', 'ok']);
+  assert.equal(await count(page), 100002);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('Cancel stops a pending check; the file leaves the list, the others stay', async () => {
+  const { page, slow } = await withSlowFile(0);
+  await page.setInputFiles('[data-testid="input-upload"]', [slow]);
+  await page.waitForSelector('[data-testid="record-1"][data-value="pending"]');
+  await page.click('[data-testid="record-cancel-1"]');
+  await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 1);
+  await idle(page);
+  assert.equal(await page.textContent('[data-testid="records-status"]'), 'slow-100000.json: check cancelled; not loaded, nothing else changed.');
+  assert.deepEqual(await stateOf(page), ['ok']);
+  assert.equal(await count(page), 1);
+  // the pool starts a new worker for the next file
+  await page.setInputFiles('[data-testid="input-upload"]', [join(CASES, 'valid', 'minimal.json')]);
+  await page.waitForSelector('[data-testid="record-1"][data-value="ok"]');
+  assert.equal(await count(page), 2);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('a file over the time limit is refused with one line naming it; a small file beside it loads', async () => {
+  const { page, slow } = await withSlowFile(300); // a test-only limit of 300 ms (window.rooflabTest)
+  assert.match(await page.textContent('[data-testid="records-limits"]'), /300 ms of checking per file/);
+  await page.setInputFiles('[data-testid="input-upload"]', [slow, join(CASES, 'valid', 'minimal.json')]);
+  await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 3);
+  await idle(page);
+  assert.deepEqual(await stateOf(page), ['ok', 'refused', 'ok']);
+  const errs = await page.$$eval('[data-testid="record-errors-1"] li', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(errs, ['not checked within 300 ms (the time limit per file); not loaded']);
+  assert.equal(await page.textContent('[data-testid="record-name-1"]'), 'slow-100000.json');
+  assert.equal(await count(page), 2);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });

@@ -64,7 +64,7 @@ test('kernel keys: URL round trip, defaults omitted, model input; the extra roof
     [model.kernels.findIndex((k) => k.name === 'flash-decoding'), 1, 8, 3]);
   const bad = ps.resolve(ps.fromFragment('#kernel=fa9'));
   assert.equal(bad.field, 'kernel');
-  assert.match(bad.message, /^kernel: expected one of generic, fa2, fa3/);
+  assert.match(bad.message, /^kernel: unknown kernel profile "fa9"; expected one of generic, fa2, fa3/); // core's text (rl_kernel_parse)
   const st = ps.fromFragment('#seq=8192&batch=4&heads=16&head-dim=128&kernel=fa3&roofs=l2%2Cexp&levels=1');
   const rr = ps.resolve(st);
   const ev = model.evaluate(rr.params);

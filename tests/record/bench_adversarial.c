@@ -37,9 +37,10 @@ typedef struct bench_case {
 static double run_once(const bench_case *c, const char *text, size_t len, int *ok) {
     rl_rec_issues is = {0};
     rl_record *r = NULL;
+    rl_import_opts o = {.problem_given = ~0u}; /* an ncu export needs the problem given */
     double t0 = now();
     rl_status st = c->import < 0 ? rl_record_parse(text, len, &r, &is)
-                                 : rl_record_import((rl_import_format)c->import, text, len, NULL,
+                                 : rl_record_import((rl_import_format)c->import, text, len, &o,
                                                     &r, &is);
     double t = now() - t0;
     *ok = st == RL_OK;

@@ -33,9 +33,12 @@ static const rl_rec_issue *find_issue(const rl_rec_issues *is, const char *needl
     return NULL;
 }
 
+/* Every problem field counted as given (at its default): an ncu export needs the problem. */
+static const rl_import_opts ALL_GIVEN = {.problem_given = ~0u};
+
 static rl_status import_text(rl_import_format f, const char *text, rl_record **r,
                              rl_rec_issues *is) {
-    return rl_record_import(f, text, strlen(text), NULL, r, is);
+    return rl_record_import(f, text, strlen(text), &ALL_GIVEN, r, is);
 }
 
 #define NCU_HEAD                                                                                   \
@@ -144,7 +147,7 @@ static void test_ncu_grouping(void) {
     char *text = adv_ncu(3000000, &len);
     rl_rec_issues is = {0};
     rl_record *r = NULL;
-    CHECK(rl_record_import(RL_IMPORT_NCU_CSV, text, len, NULL, &r, &is) == RL_OK);
+    CHECK(rl_record_import(RL_IMPORT_NCU_CSV, text, len, &ALL_GIVEN, &r, &is) == RL_OK);
     CHECK(r && r->point_count > 1000);
     if (r) {
         CHECK_STR_CONTAINS(r->points[0].kernel, "#0");
@@ -251,7 +254,7 @@ static void test_ncu_limits(void) {
     for (int i = 0; i <= RL_RECORD_MAX_POINTS; i++) adv_put(&b, "\"%d\",\"k%d\",\"9\",\"1\",\"1\",\"5\"\n", i, i);
     rl_rec_issues is = {0};
     rl_record *r = NULL;
-    CHECK(rl_record_import(RL_IMPORT_NCU_CSV, b.p, b.n, NULL, &r, &is) == RL_ERR_RANGE);
+    CHECK(rl_record_import(RL_IMPORT_NCU_CSV, b.p, b.n, &ALL_GIVEN, &r, &is) == RL_ERR_RANGE);
     CHECK(find_issue(&is, "100001 kernel names; the limit is 100000 points per record") != NULL);
     CHECK(find_issue(&is, "out of memory") == NULL);
     free(b.p);
@@ -261,7 +264,7 @@ static void test_ncu_limits(void) {
     for (int i = 0; i < 30000; i++)
         adv_put(&b, "\"%d\",\"a kernel with a long demangled name %0300d\",\"9\",\"1\",\"1\",\"5\"\n", i, i);
     rl_rec_issues_clear(&is);
-    CHECK(rl_record_import(RL_IMPORT_NCU_CSV, b.p, b.n, NULL, &r, &is) == RL_ERR_RANGE);
+    CHECK(rl_record_import(RL_IMPORT_NCU_CSV, b.p, b.n, &ALL_GIVEN, &r, &is) == RL_ERR_RANGE);
     CHECK(find_issue(&is, "the limit is 16777216 bytes (16 MiB) per record") != NULL);
     free(b.p);
     rl_rec_issues_free(&is);

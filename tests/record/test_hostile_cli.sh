@@ -121,7 +121,7 @@ printf '%s\n"","","usecond","Mbyte","Mbyte","inst"\n"0","k","1.571,20","312","67
 "$R" import ncu-csv "$T/comma.csv" >/dev/null 2>"$T/err"; rc=$?
 [ $rc = 1 ] && grep -q 'row 3, column gpu__time_duration.sum: got "1.571,20": a decimal comma' "$T/err" && ok || bad "decimal comma: rc $rc $(cat "$T/err")"
 printf '\xef\xbb\xbf%s\n"","","usecond","Mbyte","Mbyte","inst"\n"0","k","1,571.20","312","67","1000000"\n' "$H" > "$T/bom.csv"
-"$R" import ncu-csv "$T/bom.csv" --out "$T/bom.json" 2>/dev/null && "$R" validate --quiet "$T/bom.json" && ok || bad "BOM-prefixed ncu CSV refused"
+"$R" import ncu-csv "$T/bom.csv" --batch 1 --heads 16 --seq 4096 --head-dim 128 --out "$T/bom.json" 2>/dev/null && "$R" validate --quiet "$T/bom.json" && ok || bad "BOM-prefixed ncu CSV refused"
 printf '{"benchmarks": [{"name": "BM_x_mean", "run_name": "BM_x", "run_type": "aggregate", "aggregate_name": "mean", "real_time": 5, "time_unit": "us"}]}' > "$T/agg.json"
 "$R" import gbench "$T/agg.json" >/dev/null 2>"$T/err"; rc=$?
 [ $rc = 1 ] && grep -q 'only aggregates' "$T/err" && ok || bad "gbench aggregates only: rc $rc $(cat "$T/err")"

@@ -539,7 +539,8 @@ static void importers_turn_the_samples_into_points(void) {
 
     /* malformed sources are refused with a position */
     const char *badcsv = "\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\"\n\"0\",\"k\",\"5\"\n";
-    CHECK(rl_record_import(RL_IMPORT_NCU_CSV, badcsv, strlen(badcsv), NULL, &r, &is) != RL_OK);
+    rl_import_opts given = {.problem_given = ~0u};
+    CHECK(rl_record_import(RL_IMPORT_NCU_CSV, badcsv, strlen(badcsv), &given, &r, &is) != RL_OK);
     CHECK_STR_CONTAINS(first_error(&is), "row 1, column dram__bytes_read.sum: missing");
     rl_rec_issues_clear(&is);
     CHECK(rl_record_import(RL_IMPORT_ERT, "[]", 2, NULL, &r, &is) != RL_OK);

@@ -52,6 +52,8 @@ contains "$T/err" "larger than the limit of 16777216 bytes" "size limit message"
 # import: each sample format, written as a record that validates
 expect_rc 0 "import ncu-csv" "$R" import ncu-csv "$E/ncu-raw-flash-fwd-h100.csv" --hw h100-sxm --batch 4 --heads 16 --seq 4096 --head-dim 128 --kernel-version "flash-attn 2.6.3" --out "$T/ncu.json"
 expect_rc 0 "imported ncu record validates" "$R" validate "$T/ncu.json"
+expect_rc 1 "import ncu-csv without the problem" "$R" import ncu-csv "$E/ncu-raw-flash-fwd-h100.csv" --hw h100-sxm --heads 16 --seq 4096
+contains "$T/err" 'problem: the ncu export does not say which problem the kernel ran; give --batch, --heads, --seq, --head-dim (missing: --batch, --head-dim)' "ncu needs the problem flags"
 contains "$T/ncu.json" '"measured_bytes":	379720000' "counter bytes in the record"
 expect_rc 0 "import gbench to stdout" "$R" import gbench "$E/gbench-flash-attn-h100.json" --hw h100-sxm
 contains "$T/out" '"seq":	8448' "problem from the benchmark name"

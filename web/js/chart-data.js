@@ -88,6 +88,23 @@ function levelPoints(r) {
   return out;
 }
 
+// Two models' marks closer than this (in decades, on both axes) would hide one another: the one
+// drawn underneath (later in MODELS) is drawn as a ring around the other (p.overlap = true).
+export const OVERLAP_DECADES = 0.02;
+function markOverlaps(points) {
+  const near = (a, b) => Math.abs(Math.log10(a.x / b.x)) < OVERLAP_DECADES && Math.abs(Math.log10(a.y / b.y)) < OVERLAP_DECADES;
+  points.forEach((p, i) => { p.overlap = points.slice(0, i).some((q) => near(p, q)); });
+}
+
+// Whether a trail is drawn visibly: it spans more than a hundredth of a decade (in decode the
+// intensity hardly moves with L, and the trail collapses under its mark).
+function trailVisible(trail) {
+  if (trail.length < 2) return false;
+  const xs = trail.map((p) => p.x);
+  const ys = trail.map((p) => p.y);
+  return Math.log10(Math.max(...xs) / Math.min(...xs)) > 0.01 || Math.log10(Math.max(...ys) / Math.min(...ys)) > 0.01;
+}
+
 // result: model.evaluate(...).r; rows: model.sweep(...).rows; roof: { bandwidth, peak, peakName };
 // ceilings: [{ id, name, peak }] extra compute ceilings to draw; sweptKey/currentX: the swept
 // length (URL key) and its value now; extras: { roofs: ['l2', 'exp'] drawn, levels: per-level
@@ -103,6 +120,7 @@ export function buildViews(model, result, rows, roof, ceilings, sweptKey, curren
       });
     }
   }
+  markOverlaps(points);
   const rv = rowsViews(rows);
   const ridge = result.ridge_flop_per_byte;
   const predicted = predictedPoint(result, extras.kernel || '');
@@ -151,7 +169,7 @@ export function buildViews(model, result, rows, roof, ceilings, sweptKey, curren
     // The exp roofs are F / exp time: the same roof for every N, up to the last bit (12 digits here,
     // so moving N moves the marks in place instead of rebuilding the chart).
     l2Line ? `l2:${l2bw}` : '', ...expLines.map((e) => `${e.id}:${e.peak.toPrecision(12)}`), predicted ? `p:${predicted.kernel}` : 'p:-',
-    `lv:${levels.dram.length}`].join('|');
+    `lv:${levels.dram.length}`, `ov:${points.map((p) => (p.overlap ? 1 : 0)).join('')}`].join('|');
   return {
     roofline: {
       roof, ridge, points, predicted, levels, trails: rv.trails, roofLine, ceilingLines, l2Line, expLines, band,
@@ -200,9 +218,11 @@ export function rooflineDatasets(view, measured, colors, format) {
     });
   }
   for (const p of view.points) {
+    // A mark on top of another's is drawn as a larger ring in its colour, so both stay visible.
     ds.push({
       label: `${p.model}`, rlKind: 'point', data: [p], pointStyle: POINT_STYLE[p.model],
-      pointRadius: 8, pointHoverRadius: 10, borderColor: c.fg, borderWidth: 1.5, backgroundColor: c[p.model], order: 0,
+      pointRadius: p.overlap ? 13 : 8, pointHoverRadius: p.overlap ? 15 : 10, borderColor: p.overlap ? c[p.model] : c.fg,
+      borderWidth: p.overlap ? 3 : 1.5, backgroundColor: p.overlap ? 'rgba(0,0,0,0)' : c[p.model], order: 0,
     });
   }
   if (view.predicted) {
@@ -335,14 +355,19 @@ export function sweepCsvRows(datasets, sweptKey) {
 export function legendItems(view, measured, model, sweepRange) {
   const f = (v, u) => model.format(v, u);
   const [lo, hi] = sweepRange.map((x) => x.toLocaleString('en-US'));
+  const drawn = (m) => view.points.some((p) => p.model === m);
+  const ringed = view.points.filter((p) => p.overlap).map((p) => p.model);
+  const trails = MODELS.some((m) => trailVisible(view.trails[m] || []));
+  const band = view.band && Math.log10(view.band.xMax / view.band.xMin) > 0.01;
   const items = [
     ['roof', `Roof: the bandwidth slope β·I (${f(view.roof.bandwidth, 'B/s')}) up to the ridge, then the compute roof π (${f(view.roof.peak, 'FLOP/s')}, ${view.roof.peakName}).`],
     ['ridge', `Ridge I* = π/β = ${f(view.ridge, 'FLOP/B')}: left of it a kernel waits on memory, right of it on arithmetic.`],
-    ['compulsory', 'Compulsory (●): every tensor moved once — the lower bound of any kernel’s traffic, the highest intensity it can reach.'],
-    ['tiled', 'Tiled (▲): FlashAttention-1/2 forward, K and V re-streamed once per query block — an upper bound of a real kernel (no L2 or GQA reuse).'],
-    ['naive', 'Naive (◆): S and P written to and read back from device memory.'],
-    ['band', 'Shaded band: between tiled and compulsory — what caches, larger tiles and head grouping could still win.'],
-    ['trail', `Faint trails: where each model’s point travels as ${view.sweptKey === 'kv-len' ? 'the KV length L' : 'N'} sweeps ${lo} … ${hi}; the regime changes where a trail crosses the ridge.`],
+    ...[['compulsory', 'Compulsory (●): every tensor moved once — the lower bound of any kernel’s traffic, the highest intensity it can reach.'],
+      ['tiled', 'Tiled (▲): FlashAttention-1/2 forward, K and V re-streamed once per query block — an upper bound of a real kernel (no L2 or GQA reuse).'],
+      ['naive', 'Naive (◆): S and P written to and read back from device memory.']].filter(([m]) => drawn(m)),
+    ...(ringed.length ? [['ring', `Ring: ${ringed.join(' and ')} — within ${OVERLAP_DECADES} decade of another model’s mark on both axes, so drawn as a ring around it; the table below has the exact values.`]] : []),
+    ...(band ? [['band', 'Shaded band: between tiled and compulsory — what caches, larger tiles and head grouping could still win.']] : []),
+    ...(trails ? [['trail', `Faint trails: where each model’s point travels as ${view.sweptKey === 'kv-len' ? 'the KV length L' : 'N'} sweeps ${lo} … ${hi}; the regime changes where a trail crosses the ridge.`]] : []),
   ];
   if (view.predicted) {
     items.push(['predicted', `Predicted (★, ${view.predicted.kernel}): the kernel profile’s time — F / predicted time, drawn at the kernel’s DRAM intensity; the ledger below splits it into its terms.`]);

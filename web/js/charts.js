@@ -124,8 +124,10 @@ const markerPlugin = {
 // ---------------------------------------------------------------------------------------------
 
 export class RooflineChart {
-  constructor(canvas, model) {
+  // options.announce(text): where the mark stepped to from the keyboard is read out (a live region).
+  constructor(canvas, model, options = {}) {
     this.model = model;
+    this.announce = options.announce || (() => {});
     this.measured = [];
     this.view = null;
     const fmt = (v, unit) => model.format(v, unit);
@@ -203,7 +205,44 @@ export class RooflineChart {
     c.update('none');
   }
 
-  // Pointer drag pans; keyboard: arrows pan, + and - zoom, 0 resets (the canvas is focusable).
+  // The marks a keyboard can step through (working, predicted, level and measured points), left to
+  // right: [{ datasetIndex, index, x }].
+  keyMarks() {
+    const out = [];
+    this.chart.data.datasets.forEach((d, di) => {
+      if (!['point', 'predicted', 'level', 'measured'].includes(d.rlKind) || d.showLine) return;
+      if (!this.chart.isDatasetVisible(di)) return;
+      d.data.forEach((p, i) => { if (p.x > 0 && p.y > 0) out.push({ datasetIndex: di, index: i, x: p.x, y: p.y }); });
+    });
+    return out.sort((a, b) => a.x - b.x || b.y - a.y);
+  }
+
+  // Steps the keyboard focus to the next (+1) or previous (-1) mark and shows its tooltip.
+  stepMark(dir) {
+    const marks = this.keyMarks();
+    if (!marks.length) return;
+    const cur = this.keyMark ? marks.findIndex((m) => m.datasetIndex === this.keyMark.datasetIndex && m.index === this.keyMark.index) : -1;
+    const next = marks[cur < 0 ? (dir > 0 ? 0 : marks.length - 1) : (cur + dir + marks.length) % marks.length];
+    this.keyMark = next;
+    const el = this.chart.getDatasetMeta(next.datasetIndex).data[next.index];
+    const active = [{ datasetIndex: next.datasetIndex, index: next.index }];
+    this.chart.setActiveElements(active);
+    this.chart.tooltip.setActiveElements(active, { x: el ? el.x : 0, y: el ? el.y : 0 });
+    this.chart.update('none');
+    const ds = this.chart.data.datasets[next.datasetIndex];
+    this.announce([].concat(rooflineTooltip(ds, ds.data[next.index], this.view.sweptKey, this.model)).join('; '));
+  }
+
+  clearKeyMark() {
+    if (!this.keyMark) return;
+    this.keyMark = null;
+    this.chart.setActiveElements([]);
+    this.chart.tooltip.setActiveElements([], { x: 0, y: 0 });
+    this.chart.update('none');
+  }
+
+  // Pointer drag pans; keyboard: arrows step through the marks (their tooltip shown), Shift+arrows
+  // pan, + and - zoom, 0 resets, Escape hides the tooltip (the canvas is focusable).
   bindKeys(canvas) {
     canvas.tabIndex = 0;
     let drag = null;
@@ -223,10 +262,13 @@ export class RooflineChart {
     const end = () => { drag = null; };
     canvas.addEventListener('pointerup', end);
     canvas.addEventListener('pointercancel', end);
+    canvas.addEventListener('blur', () => this.clearKeyMark());
     canvas.addEventListener('keydown', (e) => {
       const step = 40;
       const pan = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] }[e.key];
-      if (pan) this.panBy(pan[0], pan[1]);
+      if (pan && e.shiftKey) this.panBy(pan[0], pan[1]);
+      else if (pan) this.stepMark(e.key === 'ArrowRight' || e.key === 'ArrowUp' ? 1 : -1);
+      else if (e.key === 'Escape') this.clearKeyMark();
       else if (e.key === '+' || e.key === '=') this.zoom(1.25);
       else if (e.key === '-') this.zoom(0.8);
       else if (e.key === '0') this.resetZoom();
@@ -282,6 +324,7 @@ export class RooflineChart {
   }
 
   fullUpdate(view) {
+    this.keyMark = null; // the datasets are rebuilt: a stepped-to mark's index no longer holds
     const fmt = (v, u) => this.model.format(v, u);
     const o = this.chart.options;
     o.plugins.annotation.annotations = rooflineAnnotations(view, this.colors, fmt);
@@ -410,6 +453,27 @@ export class SweepChart {
   csvRows() { return sweepCsvRows(this.chart.data.datasets, this.sweptKey); }
 }
 
-export function chartPng(chart) {
-  return new Promise((resolve) => chart.canvas.toBlob(resolve, 'image/png'));
+// The chart as a PNG with a caption under it (lines of text: the problem, the hardware, the date,
+// the link), in the page's colours, so a figure carries what it shows.
+export function chartPng(chart, caption = []) {
+  const src = chart.canvas;
+  const scale = src.width / (src.clientWidth || src.width) || 1;
+  const lineH = Math.round(15 * scale);
+  const out = document.createElement('canvas');
+  out.width = src.width;
+  out.height = src.height + (caption.length ? Math.round(10 * scale) + lineH * caption.length : 0);
+  const ctx = out.getContext('2d');
+  const c = cssColors();
+  ctx.fillStyle = c.bg || '#fff';
+  ctx.fillRect(0, 0, out.width, out.height);
+  ctx.drawImage(src, 0, 0);
+  ctx.fillStyle = c.fg || '#000';
+  ctx.font = `${Math.round(11 * scale)}px system-ui, sans-serif`;
+  ctx.textBaseline = 'top';
+  caption.forEach((line, i) => {
+    let text = line;
+    while (text.length > 4 && ctx.measureText(text).width > out.width - 16 * scale) text = `${text.slice(0, -2)}…`;
+    ctx.fillText(text, 8 * scale, src.height + Math.round(4 * scale) + i * lineH);
+  });
+  return new Promise((resolve) => out.toBlob(resolve, 'image/png'));
 }

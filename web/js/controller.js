@@ -2,7 +2,7 @@
 // callbacks), turns the state into model input (state.js), calls the model (model.js), and tells
 // the view and the two charts what to render. The last good state stays shown when an input is
 // refused; the URL fragment follows the state.
-import { PageState } from './state.js';
+import { PageState, SHAPE_KEYS } from './state.js';
 import { buildViews, legendItems } from './chart-data.js';
 import { workedHtml, makeFormatters } from './explain.js';
 import { download, csvBlob, copyText } from './io.js';
@@ -33,7 +33,7 @@ export class Controller {
     this.good = null; // last good { state, resolved, result, rows }
     this.measured = [];
     const ranges = Object.fromEntries(model.fields.map((f) => [f.flag, [f.rangeLo, f.rangeHi]]));
-    view.populate({ presets: model.presets, dtypes: model.dtypes, peakKinds: model.peakKinds, scenarios, version: model.version, ranges, kernels: model.kernels });
+    view.populate({ presets: model.presets, dtypes: model.dtypes, peakKinds: model.peakKinds, scenarios, version: model.version, ranges, kernels: model.kernels, shapes: model.shapes });
     view.bindControlInput((key, o) => this.fromControls(key, o));
     view.bindScenario((id) => this.loadScenario(this.scenarios.find((s) => s.id === id)));
     view.bindCopyLink(() => this.copyLink());
@@ -52,6 +52,9 @@ export class Controller {
       if (visible && this.workedDirty) this.renderWorked();
     });
     view.bindColorScheme(() => { this.roofline.recolor(); this.sweepChart.recolor(); });
+    view.bindTheme(() => { this.roofline.recolor(); this.sweepChart.recolor(); });
+    this.roofline.announce = (text) => view.announceChart(text);
+    window.addEventListener('beforeprint', () => this.flush()); // the worked calculation, written
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -62,6 +65,13 @@ export class Controller {
       // A new machine: its own figures, not the previous override.
       v.setValue('bandwidth', '');
       v.setValue('peak', '');
+    }
+    if (changed === 'model' && v.value('model')) {
+      // A model fills its shape (core's values); a refused or unknown one is named by resolve().
+      const shape = this.model.modelShape(v.value('model'));
+      if (shape.ok) for (const k of SHAPE_KEYS) v.setValue(k, shape[k]);
+    } else if (SHAPE_KEYS.includes(changed)) {
+      v.setValue('model', ''); // a shape changed by hand is no longer the model's
     }
     // A tied field (kv-heads) follows its partner (heads) while the two are equal.
     for (const [f, target] of Object.entries(this.pageState.ties)) {
@@ -76,6 +86,9 @@ export class Controller {
     const swept = this.pageState.sweptKey(state);
     const other = this.pageState.sweptKey({ ...state, phase: this.pageState.isDecode(state) ? 'prefill' : 'decode' });
     this.view.renderDisabled({ [swept]: false, [other]: true });
+    // The fixed length shows what the model uses: N = 1 in decode, L = N in prefill.
+    this.view.renderFixed({ [swept]: null });
+    this.view.renderFixed({ [other]: this.pageState.isDecode(state) ? 1 : this.view.value(swept) });
   }
 
   // A record point's problem (JSON keys, as the record writes them) and its preset id (or null):
@@ -95,6 +108,7 @@ export class Controller {
     }
     const preset = presetId && this.model.presets.find((x) => x.id === presetId);
     if (preset) Object.assign(s, { hw: preset.id, bandwidth: '', peak: '' });
+    s.model = ''; // the record's shape, not a model's
     this.load(s, { scenario: null });
     const notes = [];
     if (!decode && problem.kv_len !== problem.seq) notes.push(`the page ties L = N in prefill, this point has L = ${problem.kv_len}`);
@@ -229,6 +243,7 @@ export class Controller {
       this.presetKey = presetKey;
       this.view.renderPreset(this.presetViewModel(preset, roof));
     }
+    this.view.renderModelInfo(m.shapes.find((x) => x.id === state.model && !x.unsupported) || null);
     this.view.renderSummary(this.summaryCards(r, roof));
     this.view.renderModelTable(this.modelTable(r));
     this.view.renderKernelDescription(m.kernels[res.params.kernel].description);
@@ -307,10 +322,12 @@ export class Controller {
   }
 
   renderLegend(v) {
-    const key = `${v.staticKey}|${v.sweptKey}|${this.measured.length}`;
-    if (key === this.legendKey) return; // the legend only changes with the roof, ceilings, records
+    // The legend describes what is drawn: rewritten only when its text changes.
+    const items = legendItems(v, this.measured, this.model, this.pageState.sweepRange(this.good.state));
+    const key = JSON.stringify(items);
+    if (key === this.legendKey) return;
     this.legendKey = key;
-    this.view.renderLegend(legendItems(v, this.measured, this.model, this.pageState.sweepRange(this.good.state)));
+    this.view.renderLegend(items);
   }
 
   presetViewModel(preset, roof) {
@@ -390,6 +407,22 @@ export class Controller {
 
   async exportPng(which) {
     const chart = which === 'sweep' ? this.sweepChart.chart : this.roofline.chart;
-    download(await chartPng(chart), `rooflab-${which}.png`);
+    this.flush(); // the link in the caption is the state shown
+    download(await chartPng(chart, this.caption()), `rooflab-${which}.png`);
+  }
+
+  // The exported figure's caption: the problem, the hardware, the date, the link.
+  caption() {
+    const { state, resolved, result: r } = this.good;
+    const m = this.model;
+    const p = (k) => this.fmt.int(r[`problem.${m.field(k).key}`]);
+    const decode = this.pageState.isDecode(state);
+    const shape = m.shapes.find((x) => x.id === state.model);
+    const problem = [decode ? 'decode' : 'prefill', ...(shape ? [shape.name] : []), `B ${p('batch')}`, `H ${p('heads')}`,
+      `Hkv ${p('kv-heads')}`, `N ${p('seq')}`, `L ${p('kv-len')}`, `d ${p('head-dim')}`, m.dtypes[r['problem.dtype']].name,
+      ...(r['problem.causal'] ? ['causal'] : []), m.passes[r['problem.pass']] || ''].filter(Boolean).join(' · ');
+    const { roof, preset } = resolved;
+    const hw = `${preset.id === 'custom' ? 'custom' : preset.name}: β ${m.format(roof.bandwidth, 'B/s')}, π ${m.format(roof.peak, 'FLOP/s')} (${roof.peakName})`;
+    return [`rooflab ${m.version} — ${problem}`, `${hw} — ${new Date().toISOString().slice(0, 10)}`, location.href];
   }
 }

@@ -45,6 +45,7 @@ class Model {
     this.rowPtr = M._malloc(8 * this.rowKeys.length * this.sweepMax);
     this.roofPtr = M._malloc(8 * this.roofKeys.length);
     this.pairPtr = M._malloc(16);
+    this.shapePtr = M._malloc(24); // heads, kv_heads, head_dim of rlw_model_shape_apply
     this.tunePtr = M._malloc(8 * this.tuneKeys.length * this.tuneMax);
     this.errPtr = M._malloc(M._rlw_error_size()); // the caller-owned rl_error every call fills
     this.predErrPtr = M._malloc(M._rlw_error_size()); // why the kernel profile cannot predict
@@ -75,6 +76,13 @@ class Model {
     this.presets = range(M._rlw_hw_count()).map((i) => this.readPreset(i));
     this.defaultHw = this.str(M._rlw_default_hw());
     this.fields = range(M._rlw_field_count()).map((i) => this.readField(i));
+    // Real attention shapes (core's rl_model_shape table): refused ones carry `unsupported`.
+    this.shapes = range(M._rlw_model_shape_count()).map((i) => ({
+      id: this.str(M._rlw_model_shape_str(i, 0)), name: this.str(M._rlw_model_shape_str(i, 1)),
+      source: this.str(M._rlw_model_shape_str(i, 2)), fields: this.str(M._rlw_model_shape_str(i, 3)),
+      unsupported: this.str(M._rlw_model_shape_str(i, 4)), heads: M._rlw_model_shape_num(i, 0),
+      kvHeads: M._rlw_model_shape_num(i, 1), headDim: M._rlw_model_shape_num(i, 2), window: M._rlw_model_shape_num(i, 3),
+    }));
     this.recordLimits = Object.fromEntries(range(M._rlw_record_limit_count()).map((i) =>
       [this.str(M._rlw_record_limit_key(i)), M._rlw_record_limit(i)]));
   }
@@ -151,6 +159,20 @@ class Model {
   // dtype name → index, with core's error naming `field` when unknown.
   parseDtype(name, field = 'dtype') {
     const i = this.M._rlw_dtype_parse(this.cstr(name), this.cstr(field, 1), this.errPtr);
+    return i < 0 ? this.error() : { ok: true, index: i };
+  }
+  // A model id → { ok, heads, 'kv-heads', 'head-dim' } (URL keys), or core's error naming "model"
+  // (an unknown id lists the valid ones; a refused model gives the reason).
+  modelShape(id) {
+    const st = this.M._rlw_model_shape_apply(this.cstr(id), this.shapePtr, this.errPtr);
+    if (st !== 0) return this.error();
+    const H = this.M.HEAPF64;
+    const b = this.shapePtr >> 3;
+    return { ok: true, heads: H[b], 'kv-heads': H[b + 1], 'head-dim': H[b + 2] };
+  }
+  // A kernel profile name → its index, with core's error naming `field` when unknown.
+  parseKernel(name, field = 'kernel') {
+    const i = this.M._rlw_kernel_parse(this.cstr(name), this.cstr(field, 1), this.errPtr);
     return i < 0 ? this.error() : { ok: true, index: i };
   }
   // The preset's compute ceiling for a dtype (0 when it has none), and that ceiling's name.

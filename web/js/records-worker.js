@@ -1,18 +1,23 @@
-// records-worker.js — checks record files off the main thread, so a file at the size limit never
-// freezes the page. It loads its own instance of the WASM module through model.js and runs core's
-// C reader (the same code as `rooflab validate`) with model.checkRecord.
-//   in:  { id, bytes: ArrayBuffer }    out: { id, report } | { id, error }
+// records-worker.js — checks (and imports) uploaded files off the main thread, so a file at the
+// size limit never freezes the page. It loads its own instance of the WASM module through
+// model.js and runs core's C code with the model's methods named in OPS. check-pool.js gives each
+// worker one job at a time and terminates it at the time limit or on cancel.
+//   in:  { id, op, bytes: ArrayBuffer, args }
+//   out: { id, started: true } (module loaded, the C call begins), then { id, result } | { id, error }
 import createRooflab from '../wasm/rooflab.mjs';
 import { loadModel } from './model.js';
 
+const OPS = ['checkRecord'];
 let modelPromise = null;
 
 self.onmessage = async (event) => {
-  const { id, bytes } = event.data;
+  const { id, op, bytes, args } = event.data;
   try {
+    if (!OPS.includes(op)) throw new Error(`unknown operation ${op}`);
     if (!modelPromise) modelPromise = loadModel(createRooflab);
     const model = await modelPromise;
-    self.postMessage({ id, report: model.checkRecord(bytes) });
+    self.postMessage({ id, started: true }); // the pool's time limit counts from here
+    self.postMessage({ id, result: model[op](bytes, args) });
   } catch (err) {
     self.postMessage({ id, error: String((err && err.message) || err) });
   }

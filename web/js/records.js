@@ -15,6 +15,7 @@
 //   onChange(list)                       the measured datasets to draw (see charts.js)
 
 import { RecordStore, recordId, isRecordKey, PREFIX, CLEARED_KEY, LEGACY_KEY } from './record-store.js';
+import { CheckPool, CheckStopped } from './check-pool.js';
 
 const MAX_ROWS = 200; // points listed per file (all of them are drawn)
 const PALETTE = ['#d62728', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#1f77b4', '#ff7f0e'];
@@ -46,61 +47,26 @@ function el(tag, props = {}, ...children) {
   return e;
 }
 
-// The checker: a worker when one starts, else the page's own module (main thread).
-class Checker {
-  constructor(model) {
-    this.model = model;
-    this.seq = 0;
-    this.pending = new Map();
-    try {
-      this.worker = new Worker(new URL('./records-worker.js', import.meta.url), { type: 'module' });
-      this.worker.onmessage = (e) => {
-        const p = this.pending.get(e.data.id);
-        if (!p) return;
-        this.pending.delete(e.data.id);
-        if (e.data.error) p.reject(new Error(e.data.error));
-        else p.resolve(e.data.report);
-      };
-      this.worker.onerror = () => { this.failWorker(); };
-    } catch (_) {
-      this.worker = null;
-    }
-  }
-
-  failWorker() {
-    this.worker = null;
-    for (const [, p] of this.pending) p.retry();
-    this.pending.clear();
-  }
-
-  check(bytes) {
-    if (!this.worker) return Promise.resolve(this.checkHere(bytes));
-    const id = ++this.seq;
-    return new Promise((resolve, reject) => {
-      const copy = bytes.slice(0);
-      this.pending.set(id, { resolve, reject, retry: () => resolve(this.checkHere(bytes)) });
-      this.worker.postMessage({ id, bytes: copy }, [copy]);
-    });
-  }
-
-  checkHere(bytes) { return this.model.checkRecord(bytes); }
-}
-
 export class Records {
   constructor(model, { onAdopt, onUseCeiling, onChange }) {
     this.model = model;
     this.callbacks = { onAdopt, onUseCeiling, onChange };
-    this.checker = new Checker(model);
     this.limits = model.recordLimits;
     this.maxBytes = this.limits.max_file_bytes;
+    // The time one file's check may take (core's figure through the WASM module); a test may
+    // shorten it with window.rooflabTest = { checkLimitMs } set before the page loads.
+    const hook = typeof window !== 'undefined' && window.rooflabTest && window.rooflabTest.checkLimitMs;
+    this.limitMs = hook > 0 ? hook : 1000 * this.limits.max_check_seconds;
+    this.checker = new CheckPool(model, { limitMs: this.limitMs });
+    this.ticker = null; // updates the pending files' elapsed time once a second
     this.files = []; // { id, storeId, added, name, source, report, visible, color, text, kept }
     this.nextId = 1;
-    this.queue = Promise.resolve();
+    this.queue = Promise.resolve(); // restores and merges from other tabs, one after another
     this.store = new RecordStore(browserStorage());
     this.dropped = []; // [{ key, text }]: stored entries that could not be restored
     this.bind();
     const L = this.limits;
-    $('records-limits').textContent = `Limits: ${model.format(L.max_file_bytes, 'B', { iec: true })} per file, ${L.max_points.toLocaleString('en-US')} points, nesting depth ${L.max_depth}. Checked by core's C validator (the same as rooflab validate).`;
+    $('records-limits').textContent = `Limits: ${model.format(L.max_file_bytes, 'B', { iec: true })} per file, ${L.max_points.toLocaleString('en-US')} points, nesting depth ${L.max_depth}, ${model.format(this.limitMs / 1000, 's')} of checking per file. Checked by core's C validator (the same as rooflab validate), each file on its own.`;
   }
 
   bind() {
@@ -157,9 +123,7 @@ export class Records {
   }
 
   addFiles(files) {
-    let p = Promise.resolve();
-    for (const f of files) p = this.addFile(f);
-    return p;
+    return Promise.all(files.map((f) => this.addFile(f)));
   }
 
   // Limits are checked before a byte is read: a file over the limit is refused at once.
@@ -173,26 +137,83 @@ export class Records {
     return this.enqueue(file.name, 'upload', null, null, file);
   }
 
-  // Files are checked one after another, in the order given; each is added when its check is done.
+  // Each file is listed at once, in the order given, as pending (with a Cancel button), and
+  // checked on its own (check-pool.js): a slow file never holds up the others. When its check is
+  // done the file takes its place in the list; a file over the time limit is listed as refused
+  // with one line saying so; a cancelled one leaves the list. Nothing else changes either way.
   enqueue(name, source, bytes, report = null, file = null) {
+    const slot = this.pendingEntry(name, source);
     this.setBusy(+1);
-    this.queue = this.queue.then(async () => {
+    return (async () => {
       try {
         let rep = report;
         let text = null;
         if (!rep) {
           const buf = bytes || await file.arrayBuffer();
-          rep = await this.checker.check(buf);
+          if (slot.cancelled) throw new CheckStopped('cancelled');
+          slot.job = this.checker.submit('checkRecord', buf);
+          this.render();
+          rep = await slot.job.promise;
           if (rep.ok) text = new TextDecoder().decode(buf);
         }
-        this.add({ name, source, report: rep, text });
+        this.add({ name, source, report: rep, text, slot });
       } catch (e) {
-        this.add({ name, source, report: { ok: false, errors: 1, warnings: 0, issues: [{ severity: 'error', path: '', message: `could not be read: ${e.message}` }], record: null }, text: null });
+        this.settleFailed(slot, e);
       } finally {
         this.setBusy(-1);
       }
-    });
-    return this.queue;
+    })();
+  }
+
+  pendingEntry(name, source) {
+    const slot = { id: this.nextId++, pending: true, name, source, since: Date.now(), job: null, cancelled: false, report: null };
+    slot.cancel = () => {
+      slot.cancelled = true;
+      if (slot.job) slot.job.cancel();
+    };
+    this.files.push(slot);
+    this.render();
+    this.tick();
+    return slot;
+  }
+
+  // A check that did not finish: cancelled (the file leaves the list), over the time limit or
+  // failed (listed as refused, with the reason in one line).
+  settleFailed(slot, e) {
+    const { name, source } = slot;
+    if (!this.files.includes(slot)) return; // its list was cleared meanwhile
+    if (e instanceof CheckStopped && e.reason === 'cancelled') {
+      this.files = this.files.filter((f) => f !== slot);
+      this.render();
+      $('records-status').textContent = `${name}: check cancelled; not loaded, nothing else changed.`;
+      return;
+    }
+    const message = e instanceof CheckStopped
+      ? `not checked within ${this.model.format(this.limitMs / 1000, 's')} (the time limit per file); not loaded`
+      : `could not be read: ${e.message}`;
+    this.add({ name, source, slot, report: { ok: false, errors: 1, warnings: 0, issues: [{ severity: 'error', path: '', message }], record: null }, text: null });
+  }
+
+  // Keeps the pending files' elapsed time current while any is pending.
+  tick() {
+    if (this.ticker) return;
+    this.ticker = setInterval(() => {
+      const pending = this.files.filter((f) => f.pending);
+      if (!pending.length) {
+        clearInterval(this.ticker);
+        this.ticker = null;
+      }
+      for (const f of pending) {
+        const e = document.querySelector(`[data-pending-id="${f.id}"]`);
+        if (e) e.textContent = this.pendingText(f);
+      }
+    }, 1000);
+  }
+
+  pendingText(f) {
+    const s = Math.floor((Date.now() - f.since) / 1000);
+    const what = !f.job ? 'reading' : f.job.state === 'waiting' ? 'waiting for a free checker' : 'checking';
+    return `${what}… ${s} s (time limit ${this.model.format(this.limitMs / 1000, 's')})`;
   }
 
   setBusy(delta) {
@@ -203,16 +224,22 @@ export class Records {
     else if (s.textContent === 'Checking…') s.textContent = '';
   }
 
-  add({ name, source, report, text, visible = true, added = Date.now(), persist = true }) {
+  // slot: the file's pending entry (from enqueue), replaced in place; else the entry is appended.
+  add({ name, source, report, text, visible = true, added = Date.now(), persist = true, slot = null }) {
     const ok = report.ok && text !== null;
     const storeId = ok ? recordId({ source, name, text }) : null;
     const same = storeId && this.files.find((f) => f.storeId === storeId);
+    if (slot && !this.files.includes(slot)) return null; // its list was cleared meanwhile
     if (same) { // the same file again (or from another tab): one record
+      if (slot) this.files = this.files.filter((f) => f !== slot);
+      if (slot) this.render();
       $('records-status').textContent = `${name}: already loaded.`;
       return same;
     }
-    const entry = { id: this.nextId++, storeId, added, name, source, report, visible, color: PALETTE[(this.nextId - 2) % PALETTE.length], text: ok ? text : null, kept: !persist };
-    this.files.push(entry);
+    const id = slot ? slot.id : this.nextId++;
+    const entry = { id, storeId, added, name, source, report, visible, color: PALETTE[(id - 1) % PALETTE.length], text: ok ? text : null, kept: !persist };
+    if (slot) this.files[this.files.indexOf(slot)] = entry;
+    else this.files.push(entry);
     if (persist && ok) entry.kept = this.store.put(entry.storeId, entry);
     this.render();
     const s = $('records-status');
@@ -231,6 +258,7 @@ export class Records {
   }
 
   clear() {
+    for (const f of this.files) if (f.pending) f.cancel();
     this.files = [];
     this.store.clear();
     this.render();
@@ -239,10 +267,10 @@ export class Records {
 
   // Records shown but not kept (the browser's storage was full) are tried again after a removal.
   save() {
-    for (const f of this.files) if (f.report.ok && f.text !== null && !f.kept) f.kept = this.store.put(f.storeId, f);
+    for (const f of this.files) if (f.report && f.report.ok && f.text !== null && !f.kept) f.kept = this.store.put(f.storeId, f);
   }
 
-  // Runs fn after every check already queued, with the busy status shown meanwhile.
+  // Runs fn after every restore or merge already queued, with the busy status shown meanwhile.
   serial(fn) {
     this.setBusy(+1);
     const run = this.queue.then(fn).finally(() => this.setBusy(-1));
@@ -268,7 +296,7 @@ export class Records {
     if (!s.ok) return this.drop(s, s.reason);
     let report;
     try {
-      report = await this.checker.check(new TextEncoder().encode(s.entry.text).buffer);
+      report = await this.checker.submit('checkRecord', new TextEncoder().encode(s.entry.text).buffer).promise;
     } catch (e) {
       s.unchecked = true;
       this.dropped.push({ key: s.key, text: `${s.label}: could not be checked (${e.message}); left in storage, not shown.` });
@@ -320,7 +348,7 @@ export class Records {
   // Storage read again: kept records gone from it go here too, new ones are added; after "Clear
   // all" in another tab the records this tab could not keep (refused, too large) go as well.
   async syncAll(cleared) {
-    this.files = this.files.filter((f) => (f.kept ? this.store.has(f.storeId) : !cleared));
+    this.files = this.files.filter((f) => f.pending || (f.kept ? this.store.has(f.storeId) : !cleared));
     for (const s of this.store.readAll()) {
       if (s.legacy || (s.ok && this.files.some((f) => f.storeId === s.entry.id))) continue;
       await this.restoreOne(s);
@@ -382,7 +410,7 @@ export class Records {
     const list = [];
     let count = 0;
     for (const f of this.files) {
-      if (!f.report.ok || !f.visible) continue;
+      if (!f.report || !f.report.ok || !f.visible) continue;
       const rec = f.report.record;
       const hist = rec.provenance.kind === 'historical-unaudited';
       const warn = this.warningsByPoint(f.report);
@@ -404,7 +432,7 @@ export class Records {
     // bandwidth ceiling as the slope β·I (core's attainable throughput with no compute limit), a
     // compute ceiling as a level line. "use as β / π" in the list makes one the page's roof.
     for (const f of this.files) {
-      if (!f.report.ok || !f.visible) continue;
+      if (!f.report || !f.report.ok || !f.visible) continue;
       for (const c of (f.report.record.hardware && f.report.record.hardware.ceilings) || []) {
         const bw = c.bytes_per_s !== undefined;
         const xs = [1e-3, 1e6];
@@ -466,7 +494,20 @@ export class Records {
     $('records-empty').hidden = this.files.length > 0;
   }
 
+  // A file still being read or checked: its name, what it is waiting for, and Cancel.
+  pendingItem(f, fi) {
+    const li = el('li', { className: 'record pending', testid: `record-${fi}` });
+    li.dataset.value = 'pending';
+    const cancel = el('button', { type: 'button', testid: `record-cancel-${fi}`, text: 'Cancel', onclick: () => f.cancel() });
+    const head = el('div', { className: 'record-head' }, el('strong', { text: f.name, testid: `record-name-${fi}` }), el('span', { className: 'buttons' }, cancel));
+    const state = el('span', { testid: `record-pending-${fi}`, text: this.pendingText(f) });
+    state.dataset.pendingId = String(f.id);
+    li.append(head, el('p', { className: 'hint record-progress' }, el('progress', { 'aria-label': `checking ${f.name}` }), ' ', state));
+    return li;
+  }
+
   fileItem(f, fi) {
+    if (f.pending) return this.pendingItem(f, fi);
     const m = this.model;
     const li = el('li', { className: `record ${f.report.ok ? 'ok' : 'refused'}`, testid: `record-${fi}` });
     li.dataset.value = f.report.ok ? 'ok' : 'refused';

@@ -9,6 +9,9 @@
 //   kernel, gqa-pack, splits, ctas-per-sm   the kernel profile of the predicted time (the CLI's
 //             flags; names from core: model.kernels; '' = the profile's own choice);
 //   roofs     which extra roofs are drawn (comma list: l2, exp); levels  the per-level points;
+//   model     a real attention shape (core's table, model.shapes; '' = none): it fills heads,
+//             kv-heads and head-dim; keys typed in the link win over it, as the CLI's flags win
+//             over --model; changing one of the three by hand clears it (controller.js);
 //   and which of the two lengths the phase sweeps on the time/intensity chart.
 // The state holds what a person typed (numbers, names, unit strings).
 
@@ -20,6 +23,7 @@ const KERNEL_KEYS = ['kernel', 'gqa-pack', 'splits', 'ctas-per-sm'];
 export const GQA_PACK = ['', 'packed', 'per-head']; // rl_gqa_pack order: the profile's, packed, per head
 export const ROOF_TOGGLES = ['l2', 'exp'];
 const ZERO_MEANS_DEFAULT = ['splits', 'ctas-per-sm']; // 0 typed = the profile's choice
+export const SHAPE_KEYS = ['heads', 'kv-heads', 'head-dim']; // what a model shape sets
 
 export class PageState {
   // Reads core's field table once; `ties` (a tied field → the field whose value it takes while
@@ -28,7 +32,7 @@ export class PageState {
     this.model = model;
     this.fields = model.fields;
     const resolved = this.probe({});
-    this.defaults = { phase: 'prefill' };
+    this.defaults = { phase: 'prefill', model: '' };
     for (const f of this.fields) this.defaults[f.flag] = this.defaultText(f, resolved);
     this.defaults.hw = model.defaultHw;
     this.defaults.bandwidth = '';
@@ -45,7 +49,7 @@ export class PageState {
     this.ties = this.findTies(resolved);
     for (const k of Object.values(PHASE_KEYS)) delete this.ties[k];
     const lengths = Object.values(PHASE_KEYS);
-    this.urlKeys = ['phase', ...lengths, ...this.fields.map((f) => f.flag).filter((k) => !lengths.includes(k)),
+    this.urlKeys = ['phase', 'model', ...lengths, ...this.fields.map((f) => f.flag).filter((k) => !lengths.includes(k)),
       ...ROOF_KEYS, 'ceilings', ...KERNEL_KEYS, 'roofs', 'levels'];
   }
 
@@ -105,6 +109,10 @@ export class PageState {
         params[f.flag] = r.value;
       }
     }
+    if (state.model) {
+      const shape = m.modelShape(String(state.model));
+      if (!shape.ok) return shape;
+    }
     const rr = m.resolveRoof({ hw: state.hw, dtype: params.dtype, bandwidth: state.bandwidth, peak: state.peak });
     if (!rr.ok) return rr;
     const kr = this.kernelParams(state);
@@ -126,11 +134,8 @@ export class PageState {
   // profile's; a number that is not a whole one in range is refused by core with the slot's name).
   kernelParams(state) {
     const m = this.model;
-    const name = String(state.kernel ?? this.defaults.kernel);
-    const k = m.kernels.find((x) => x.name === name);
-    if (!k) {
-      return { ok: false, field: 'kernel', message: `kernel: expected one of ${m.kernels.map((x) => x.name).join(', ')}, got "${name.slice(0, 48)}"` };
-    }
+    const k = m.parseKernel(String(state.kernel ?? this.defaults.kernel), 'kernel');
+    if (!k.ok) return k;
     const pack = GQA_PACK.indexOf(String(state['gqa-pack'] ?? ''));
     if (pack < 0) {
       return { ok: false, field: 'gqa-pack', message: `gqa-pack: expected packed or per-head, got "${String(state['gqa-pack']).slice(0, 48)}"` };
@@ -145,9 +150,12 @@ export class PageState {
   toFragment(state) {
     const q = new URLSearchParams();
     const decode = this.isDecode(state);
+    const shape = state.model ? this.model.modelShape(String(state.model)) : null;
     for (const key of this.urlKeys) {
       const v = state[key];
-      if (key === 'phase') {
+      if (shape && shape.ok && SHAPE_KEYS.includes(key)) {
+        if (String(v) !== String(shape[key])) q.set(key, String(v)); // a key typed over the model
+      } else if (key === 'phase') {
         if (decode) q.set('phase', 'decode');
       } else if (key === PHASE_KEYS.prefill && decode) {
         q.set(key, '1');
@@ -184,6 +192,9 @@ export class PageState {
       }
     }
     for (const [f, target] of Object.entries(this.ties)) if (!q.has(f)) state[f] = state[target];
+    // A model fills the shape keys the link does not name (an unknown id: resolve() names it).
+    const shape = q.has('model') ? this.model.modelShape(q.get('model')) : null;
+    if (shape && shape.ok) for (const k of SHAPE_KEYS) if (!q.has(k)) state[k] = shape[k];
     const [n, l] = [PHASE_KEYS.prefill, PHASE_KEYS.decode];
     if (!q.has('phase') && q.get(n) === '1' && q.has(l)) state.phase = 'decode';
     if (state.phase === 'decode' && (!q.has(n) || q.get(n) === '1')) state[n] = this.defaults[n];

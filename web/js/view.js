@@ -5,6 +5,20 @@
 import { escapeHtml as esc } from './html.js';
 
 const $ = (id) => document.getElementById(id);
+const THEME_KEY = 'rooflab.theme'; // localStorage: 'light' or 'dark'; anything else is ignored
+const THEMES = ['light', 'dark'];
+
+// The theme chosen with the button, if one was stored and is valid ('' = follow the OS).
+function storedTheme() {
+  try {
+    const t = localStorage.getItem(THEME_KEY);
+    if (THEMES.includes(t)) return t;
+    if (t !== null) localStorage.removeItem(THEME_KEY);
+  } catch (_) {
+    // Storage refused (private mode, a policy): the OS scheme is followed.
+  }
+  return '';
+}
 
 export class View {
   constructor() {
@@ -13,13 +27,35 @@ export class View {
     this.sliders = [...this.form.querySelectorAll('.slider[data-key]')].map((el) => el.dataset.key);
     this.ceilingBox = $('ceiling-toggles');
     this.roofBox = $('roof-toggles');
+    this.applyTheme(storedTheme()); // before the charts read the colours
   }
+
+  // theme: 'light' | 'dark' | '' (the OS's). The button shows whether dark is on.
+  applyTheme(theme) {
+    if (theme) document.documentElement.dataset.theme = theme;
+    else delete document.documentElement.dataset.theme;
+    const dark = theme ? theme === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
+    $('action-theme')?.setAttribute('aria-pressed', String(dark));
+  }
+  // handler() after the theme button switched light ↔ dark (the choice is remembered).
+  bindTheme(handler) {
+    $('action-theme')?.addEventListener('click', () => {
+      const dark = $('action-theme').getAttribute('aria-pressed') === 'true';
+      const theme = dark ? 'light' : 'dark';
+      try { localStorage.setItem(THEME_KEY, theme); } catch (_) { /* not remembered */ }
+      this.applyTheme(theme);
+      handler();
+    });
+  }
+  // What the keyboard stepped to on the roofline, for screen readers (a polite live region).
+  announceChart(text) { $('roofline-announce').textContent = text; }
 
   input(key) { return $(`input-${key}`); }
 
   // ---------------------------------------------------------------------------------------------
   // Filling the controls: presets, dtypes, ceiling toggles, scenarios, slider ranges (core's).
-  populate({ presets, dtypes, peakKinds, scenarios, version, ranges, kernels }) {
+  populate({ presets, dtypes, peakKinds, scenarios, version, ranges, kernels, shapes = [] }) {
+    this.populateModels(shapes);
     for (const k of kernels) this.input('kernel').append(new Option(k.name, k.name));
     for (const p of presets) this.input('hw').append(new Option(p.id === 'custom' ? 'custom (type β and π)' : `${p.name}`, p.id));
     this.input('kv-dtype').append(new Option('same as dtype', ''));
@@ -55,6 +91,33 @@ export class View {
       range.min = String(range.dataset.log ? Math.log2(lo) : lo);
       range.max = String(range.dataset.log ? Math.log2(hi) : hi);
     }
+  }
+
+  // The model selector: described shapes, then the refused ones disabled with core's reason.
+  populateModels(shapes) {
+    const sel = this.input('model');
+    sel.append(new Option('— type the shape —', ''));
+    for (const s of shapes.filter((x) => !x.unsupported)) {
+      sel.append(new Option(`${s.name.replace(/ \(.*\)$/, '')}: H ${s.heads}, Hkv ${s.kvHeads}, d ${s.headDim}`, s.id));
+    }
+    const refused = shapes.filter((x) => x.unsupported);
+    if (!refused.length) return;
+    const group = document.createElement('optgroup');
+    group.label = 'not describable here';
+    for (const s of refused) {
+      const o = new Option(`${s.name.replace(/ \(.*\)$/, '')} — ${s.unsupported.split(':')[0]}`, s.id);
+      o.disabled = true;
+      o.title = s.unsupported;
+      group.append(o);
+    }
+    sel.append(group);
+  }
+
+  // shape: null (none chosen) or one of model.shapes: where the shape comes from (core's text).
+  renderModelInfo(shape) {
+    const el = $('model-info');
+    el.dataset.value = shape ? shape.id : '';
+    el.textContent = !shape ? '' : `${shape.name}. From ${shape.source}: ${shape.fields}.`;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -110,7 +173,12 @@ export class View {
     new IntersectionObserver((entries) => handler(entries[entries.length - 1].isIntersecting), { rootMargin: '200px' })
       .observe($('worked'));
   }
-  bindColorScheme(handler) { window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', handler); }
+  bindColorScheme(handler) {
+    window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+      this.applyTheme(storedTheme());
+      handler();
+    });
+  }
 
   // ---------------------------------------------------------------------------------------------
   // Controls ↔ state
@@ -121,15 +189,35 @@ export class View {
     range.value = range.dataset.log ? String(Math.log2(v)) : String(v);
   }
 
+  // A field the phase fixes (decode: N = 1; prefill: L = N) shows the value the model uses; what
+  // was typed is kept (data-keep) and comes back when the phase frees the field.
   value(key) {
     const el = this.input(key);
+    if (el.dataset.keep !== undefined) return el.dataset.keep;
     return el.type === 'checkbox' ? el.checked : el.value;
   }
   setValue(key, value) {
     const el = this.input(key);
+    if (el.dataset.keep !== undefined) { el.dataset.keep = String(value); return; }
     if (el.type === 'checkbox') el.checked = !!value;
     else el.value = String(value);
     if (this.sliders.includes(key)) this.syncSlider(key, value);
+  }
+  // shown: { key: the value the model uses, or null (the field is free: what was typed) }
+  renderFixed(shown) {
+    for (const [key, v] of Object.entries(shown)) {
+      const el = this.input(key);
+      if (v === null) {
+        if (el.dataset.keep === undefined) continue;
+        const keep = el.dataset.keep;
+        delete el.dataset.keep;
+        this.setValue(key, keep);
+      } else {
+        if (el.dataset.keep === undefined) el.dataset.keep = el.value;
+        el.value = String(v);
+        if (this.sliders.includes(key)) this.syncSlider(key, v);
+      }
+    }
   }
 
   // The controls over `base` (keys without a control keep base's value).
@@ -206,11 +294,13 @@ export class View {
     this.input('bandwidth').placeholder = vm.bandwidthPlaceholder;
     this.input('peak').placeholder = vm.peakPlaceholder;
     const i = vm.info;
+    // Two lines: the figures the roof uses; the rest (shared memory, source, notes) under "more".
     $('preset-info').innerHTML = !i
       ? 'Custom: type the bandwidth and the peak.'
-      : `${esc(i.arch)}; ${this.num(i.bandwidth)}; ${this.num(i.sms)} SMs; shared memory per block ${this.num(i.smemDefault)} default, ` +
-        `${this.num(i.smemOptin)} opt-in; L2 ${this.num(i.l2)}. ` +
-        `Source: ${esc(i.source)} (${esc(i.sourceDate)}).${i.notes ? ` Note: ${esc(i.notes)}` : ''}`;
+      : `${esc(i.arch)}; ${this.num(i.bandwidth)}; ${this.num(i.sms)} SMs; L2 ${this.num(i.l2)}.` +
+        '<details class="preset-more" data-testid="preset-more"><summary>more: shared memory, source, notes</summary>' +
+        `Shared memory per block ${this.num(i.smemDefault)} default, ${this.num(i.smemOptin)} opt-in. ` +
+        `Source: ${esc(i.source)} (${esc(i.sourceDate)}).${i.notes ? ` Note: ${esc(i.notes)}` : ''}</details>`;
   }
 
   // cards: [{ label, number }]

@@ -57,6 +57,30 @@ int rl__import_common(rl_record *r, const rl_import_opts *o, const char *tool,
     return bad;
 }
 
+unsigned rl__problem_given(const rl_import_opts *o) {
+    unsigned given = o->problem_given;
+    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT && f < 32; f++)
+        if (rl_problem_get(&o->problem, (rl_problem_field)f) != 0) given |= 1u << f;
+    return given;
+}
+
+int rl__require_problem(const rl_import_opts *o, const rl_problem_field *need, size_t n,
+                        const char *what, rl_rec_issues *is) {
+    unsigned given = rl__problem_given(o);
+    char all[120] = "", missing[120] = "";
+    for (size_t i = 0; i < n; i++) {
+        const char *flag = rl_problem_field_info(need[i])->flag;
+        size_t a = strlen(all), m = strlen(missing);
+        snprintf(all + a, sizeof all - a, "%s--%s", a ? ", " : "", flag);
+        if (!(given & (1u << need[i])))
+            snprintf(missing + m, sizeof missing - m, "%s--%s", m ? ", " : "", flag);
+    }
+    if (!missing[0]) return 0;
+    return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "problem",
+                     "%s; give %s (missing: %s), and --kv-heads, --kv-len, --dtype, --causal, "
+                     "--pass where they differ from the defaults", what, all, missing);
+}
+
 rl_dtype rl__dtype_in_name(const char *s) {
     static const struct {
         const char *tok;

@@ -453,6 +453,10 @@ rl_status rl__import_ncu(const char *text, size_t len, const rl_import_opts *o, 
     ncu_import im = {0};
     rl_status st = RL_ERR_INVALID;
     rl__skip_bom(&text, &len); /* Excel and PowerShell write one */
+    static const rl_problem_field need[] = {RL_FIELD_BATCH, RL_FIELD_HEADS, RL_FIELD_SEQ,
+                                            RL_FIELD_HEAD_DIM};
+    rl__require_problem(o, need, sizeof need / sizeof need[0],
+                        "the ncu export does not say which problem the kernel ran", is);
     if (ncu_read(text, len, &im, is) == 0) {
         if (ncu_fields(r, o, &im)) rl__oom(is);
         for (size_t k = 0; k < im.nk; k++)

@@ -120,6 +120,14 @@ rl__num_result rl__tool_number(const char *s, double *out);
  * and why. Returns -1. */
 int rl__number_issue(rl_rec_issues *is, const char *path, const char *cell, rl__num_result why);
 
+/* The problem fields given to an import: o->problem_given, and every field whose value in
+ * o->problem is non-zero (bit 1u << field). */
+unsigned rl__problem_given(const rl_import_opts *o);
+/* An error at "problem" when one of need[0 .. n) was not given (`what` says why the source does
+ * not carry it): it names the flags missing. 0, or -1 (issue added). */
+int rl__require_problem(const rl_import_opts *o, const rl_problem_field *need, size_t n,
+                        const char *what, rl_rec_issues *is);
+
 /* Skip a UTF-8 byte order mark at the start of other tools' text. */
 void rl__skip_bom(const char **text, size_t *len);
 /* The offset past ncu's "==PROF==" / "==WARNING==" log lines and blank lines at the start. */

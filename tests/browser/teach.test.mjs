@@ -1,0 +1,261 @@
+// Issue 11 items 4–6 in headless Chromium: the model selector against the cited config.json values
+// (and its URL key, overridden by explicit keys as the CLI's flags override --model), decode shown
+// truthfully (N = 1, overlapping marks ringed, a legend of what is drawn), the keyboard path through
+// the roofline's marks, the skip link, the theme button remembered, contrast computed from the CSS
+// in both schemes, the exported PNG's caption, print on at most two A4 pages, and screenshots at
+// 1280×800 and 390×844, light and dark (test-artifacts/teach-*.png).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve, launch, openPage, ARTIFACTS } from './harness.mjs';
+import { nativeEval } from '../wasm/load.mjs';
+
+let server;
+let browser;
+before(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// Copied by hand from each model's published config.json (huggingface.co/REPO):
+// num_attention_heads, num_key_value_heads, head_dim (or hidden_size / num_attention_heads).
+const CITED = {
+  'llama-3-8b': [32, 8, 4096 / 32], // meta-llama/Meta-Llama-3-8B: hidden_size 4096
+  'llama-3-70b': [64, 8, 8192 / 64], // meta-llama/Meta-Llama-3-70B: hidden_size 8192
+  'mixtral-8x7b': [32, 8, 4096 / 32], // mistralai/Mixtral-8x7B-v0.1: hidden_size 4096
+  'qwen2-7b': [28, 4, 3584 / 28], // Qwen/Qwen2-7B: hidden_size 3584
+  'qwen2-72b': [64, 8, 8192 / 64], // Qwen/Qwen2-72B: hidden_size 8192
+  'gemma-2-9b': [16, 8, 256], // google/gemma-2-9b: head_dim 256 (hidden_size 3584 / 16 = 224 is not it)
+  'gemma-2-27b': [32, 16, 128], // google/gemma-2-27b: head_dim 128
+  'phi-3-mini-4k': [32, 32, 3072 / 32], // microsoft/Phi-3-mini-4k-instruct: hidden_size 3072
+  'phi-3-medium-4k': [40, 10, 5120 / 40], // microsoft/Phi-3-medium-4k-instruct: hidden_size 5120
+  gpt2: [12, 12, 768 / 12], // openai-community/gpt2: n_head 12, n_embd 768
+  'gpt2-xl': [25, 25, 1600 / 25], // openai-community/gpt2-xl: n_head 25, n_embd 1600
+};
+
+const values = (page, keys) => page.evaluate((ks) => ks.map((k) => document.getElementById(`input-${k}`).value), keys);
+const hash = async (page) => { await page.evaluate(() => window.rooflab.flush()); return page.evaluate(() => location.hash.replace(/^#/, '')); };
+const shownValue = (page, id) => page.$eval(`[data-testid="${id}"]`, (e) => Number(e.dataset.value));
+
+test('the model selector fills the shape with the cited values; the URL records it; explicit keys win', async () => {
+  const page = await openPage(browser.context, server.url);
+  for (const [id, [h, hkv, d]] of Object.entries(CITED)) {
+    await page.selectOption('[data-testid=model-select]', id);
+    assert.deepEqual((await values(page, ['heads', 'kv-heads', 'head-dim'])).map(Number), [h, hkv, d], id);
+    assert.equal(new URLSearchParams(await hash(page)).get('model'), id, `${id} in the URL`);
+    assert.match(await page.textContent('[data-testid=model-info]'), /^.+\. From huggingface\.co\/.+ config\.json: /, `${id} cites its source`);
+  }
+  // The numbers are core's for --model, as the CLI computes them.
+  await page.selectOption('[data-testid=model-select]', 'llama-3-70b');
+  const native = nativeEval(['--model', 'llama-3-70b']);
+  assert.equal(await shownValue(page, 'flops'), native.flops);
+  assert.equal(await shownValue(page, 'bytes-compulsory'), native.models.compulsory.bytes);
+  assert.equal(await hash(page), 'model=llama-3-70b', 'the shape keys equal the model\'s are not repeated');
+  // Changing a shape field by hand clears the selection.
+  await page.fill('[data-testid=input-kv-heads]', '16');
+  assert.equal(await page.inputValue('[data-testid=model-select]'), '');
+  assert.equal(await page.textContent('[data-testid=model-info]'), '');
+  assert.equal(new URLSearchParams(await hash(page)).get('model'), null);
+  // Refused models are listed, disabled, with core's reason.
+  const refused = await page.$$eval('[data-testid=model-select] option[disabled]', (os) => os.map((o) => [o.value, o.textContent, o.title]));
+  assert.ok(refused.some(([v, t, title]) => v === 'deepseek-v2' && /multi-head latent attention/.test(t) && /not approximated/.test(title)), JSON.stringify(refused));
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+
+  // A link: the model, then an explicit key over it (as `--model llama-3-70b --heads 32`).
+  const link = await openPage(browser.context, `${server.url}#model=llama-3-70b&heads=32&phase=decode&kv-len=8192`);
+  assert.deepEqual(await values(link, ['model', 'heads', 'kv-heads', 'head-dim']), ['llama-3-70b', '32', '8', '128']);
+  const n = nativeEval(['--model', 'llama-3-70b', '--heads', '32', '--seq', '1', '--kv-len', '8192']);
+  assert.equal(await shownValue(link, 'flops'), n.flops);
+  assert.equal(await shownValue(link, 'bytes-tiled'), n.models.tiled.bytes);
+  assert.equal(await hash(link), 'phase=decode&model=llama-3-70b&seq=1&kv-len=8192&heads=32');
+  assert.deepEqual(link.rlErrors, []);
+  await link.close();
+
+  // A refused model in a link is named by core, with the reason; the defaults are shown.
+  const bad = await openPage(browser.context, `${server.url}#model=deepseek-v2`);
+  assert.match(await bad.textContent('[data-testid=error-model]'), /^model: deepseek-v2 cannot be described here: multi-head latent attention/);
+  assert.equal(await shownValue(bad, 'flops'), nativeEval([]).flops);
+  await bad.close();
+});
+
+test('decode shows N = 1, prefill shows L = N; overlapping marks are ringed; the legend lists what is drawn', async () => {
+  const page = await openPage(browser.context, server.url);
+  assert.equal(await page.inputValue('[data-testid=input-kv-len]'), await page.inputValue('[data-testid=input-seq]'), 'prefill: L shows N');
+  await page.fill('[data-testid=input-seq]', '8192');
+  assert.equal(await page.inputValue('[data-testid=input-kv-len]'), '8192', 'L follows N in prefill');
+  await page.selectOption('[data-testid=input-phase]', 'decode');
+  assert.equal(await page.inputValue('[data-testid=input-seq]'), '1', 'decode: the N field shows the N the model uses');
+  assert.equal(await page.isDisabled('[data-testid=input-seq]'), true);
+  assert.equal(await page.$eval('[data-testid=pairs]', (e) => Number(e.dataset.value)) > 0, true);
+  const marks = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets
+    .filter((d) => d.rlKind === 'point').map((d) => ({ model: d.label, overlap: !!d.data[0].overlap, r: d.pointRadius, x: d.data[0].x, y: d.data[0].y })));
+  const naive = marks.find((m) => m.model === 'naive');
+  const comp = marks.find((m) => m.model === 'compulsory');
+  assert.ok(Math.abs(Math.log10(naive.x / comp.x)) < 0.02, 'decode: naive sits on compulsory (S and P are one row)');
+  assert.equal(naive.overlap, true, 'the naive mark is drawn as a ring around the compulsory one');
+  assert.ok(naive.r > comp.r, 'the ring is larger than the mark it circles');
+  const legend = await page.$$eval('#roofline-legend dt .swatch', (s) => s.map((x) => x.className.replace('swatch ', '')));
+  assert.ok(legend.includes('ring'), 'the legend says what the ring is');
+  const trails = await page.evaluate(() => ['compulsory', 'tiled', 'naive'].map((m) => {
+    const t = window.rooflab.roofline.view.trails[m];
+    return Math.log10(Math.max(...t.map((p) => p.x)) / Math.min(...t.map((p) => p.x)));
+  }));
+  assert.equal(legend.includes('trail'), trails.some((s) => s > 0.01), 'the trails are in the legend only when they are drawn');
+  await page.selectOption('[data-testid=input-phase]', 'prefill');
+  assert.equal(await page.inputValue('[data-testid=input-seq]'), '8192', 'back in prefill, the N typed before');
+  const legend2 = await page.$$eval('#roofline-legend dt .swatch', (s) => s.map((x) => x.className.replace('swatch ', '')));
+  assert.ok(legend2.includes('trail') && !legend2.includes('ring'), 'prefill: trails drawn, no ring');
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('keyboard: the skip link, arrow keys through the marks with their tooltip, Shift+arrows pan', async () => {
+  const page = await openPage(browser.context, server.url);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'skip-link');
+  const box = await page.locator('[data-testid=skip-link]').boundingBox();
+  assert.ok(box.y >= 0 && box.height > 10, 'the focused skip link is on screen');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'chart');
+  await page.keyboard.press('Tab'); // the zoom buttons, then the canvas
+  await page.focus('[data-testid=chart-roofline]');
+  await page.keyboard.press('ArrowRight');
+  assert.ok(await page.evaluate(() => window.rooflab.roofline.chart.tooltip.opacity > 0 || window.rooflab.roofline.chart.tooltip.getActiveElements().length > 0));
+  const first = await page.textContent('[data-testid=roofline-announce]');
+  assert.match(first, /I = [\d.]+ .?FLOP\/B/);
+  await page.keyboard.press('ArrowRight');
+  const second = await page.textContent('[data-testid=roofline-announce]');
+  assert.notEqual(second, first, 'the next mark');
+  const x0 = await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min);
+  await page.keyboard.press('Shift+ArrowRight');
+  assert.ok(await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min) > x0, 'Shift+ArrowRight pans');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate(() => window.rooflab.roofline.chart.tooltip.getActiveElements().length), 0);
+  await page.keyboard.press('0');
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+// WCAG 2 relative luminance and contrast ratio of two CSS colours (rgb()/rgba() as computed).
+function rgb(css) {
+  const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)/.exec(css);
+  assert.ok(m, `a computed colour: ${css}`);
+  return [m[1], m[2], m[3]].map(Number);
+}
+function luminance(css) {
+  const [r, g, b] = rgb(css).map((v) => { const c = v / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const ratio = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+
+test('contrast from the computed CSS: text ≥ 4.5:1, control edges ≥ 3:1, in both schemes', async () => {
+  for (const scheme of ['light', 'dark']) {
+    const page = await openPage(browser.context, `${server.url}#pass=fwd&seq=65536`, { colorScheme: scheme });
+    const c = await page.evaluate(() => {
+      const cs = (sel, prop) => getComputedStyle(document.querySelector(sel))[prop];
+      const v = (name) => {
+        const probe = document.createElement('span');
+        probe.style.color = `var(${name})`;
+        document.body.append(probe);
+        const out = getComputedStyle(probe).color;
+        probe.remove();
+        return out;
+      };
+      return {
+        bg: cs('body', 'backgroundColor') === 'rgba(0, 0, 0, 0)' ? v('--bg') : cs('body', 'backgroundColor'), panel: v('--panel'),
+        fg: v('--fg'), muted: v('--muted'), error: v('--error'), accent: v('--accent'),
+        compute: v('--naive'), memory: v('--tiled'), edge: cs('[data-testid=input-bandwidth]', 'borderTopColor'),
+        selectEdge: cs('[data-testid=input-hw]', 'borderTopColor'), buttonEdge: cs('[data-testid=action-copy-link]', 'borderTopColor'),
+        boundLabels: [...document.querySelectorAll('[class^=bound-]')].map((e) => getComputedStyle(e).color),
+      };
+    });
+    for (const [name, fg] of Object.entries({ fg: c.fg, muted: c.muted, error: c.error, accent: c.accent, compute: c.compute, memory: c.memory })) {
+      for (const [bgName, bg] of [['bg', c.bg], ['panel', c.panel]]) {
+        assert.ok(ratio(fg, bg) >= 4.5, `${scheme}: ${name} text on ${bgName} is ${ratio(fg, bg).toFixed(2)}:1`);
+      }
+    }
+    for (const label of c.boundLabels) assert.ok(ratio(label, c.bg) >= 4.5, `${scheme}: a bound label is ${ratio(label, c.bg).toFixed(2)}:1`);
+    assert.ok(c.boundLabels.length >= 3, 'the bound labels were measured');
+    for (const [name, e] of Object.entries({ input: c.edge, select: c.selectEdge, button: c.buttonEdge })) {
+      for (const [bgName, bg] of [['bg', c.bg], ['panel', c.panel]]) {
+        assert.ok(ratio(e, bg) >= 3, `${scheme}: ${name} edge on ${bgName} is ${ratio(e, bg).toFixed(2)}:1`);
+      }
+    }
+    await page.close();
+  }
+});
+
+test('the theme button switches light ↔ dark and is remembered; a bad stored value is ignored', async () => {
+  const page = await openPage(browser.context, server.url, { colorScheme: 'light' });
+  const bg = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bg').trim());
+  assert.equal(await bg(), '#ffffff');
+  assert.equal(await page.getAttribute('[data-testid=action-theme]', 'aria-pressed'), 'false');
+  await page.click('[data-testid=action-theme]');
+  assert.equal(await bg(), '#14171d');
+  assert.equal(await page.evaluate(() => window.rooflab.roofline.chart.options.plugins.rlBackground.color), '#14171d', 'the chart recoloured');
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  assert.equal(await bg(), '#14171d', 'remembered');
+  assert.equal(await page.getAttribute('[data-testid=action-theme]', 'aria-pressed'), 'true');
+  await page.evaluate(() => localStorage.setItem('rooflab.theme', 'purple; background:red'));
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  assert.equal(await bg(), '#ffffff', 'an invalid stored value falls back to the OS scheme');
+  assert.equal(await page.evaluate(() => localStorage.getItem('rooflab.theme')), null, 'and is removed');
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+// The PNG's width and height from its IHDR chunk.
+const pngSize = (buf) => [buf.readUInt32BE(16), buf.readUInt32BE(20)];
+
+test('the exported PNG carries a caption; print fits on at most two A4 pages', async () => {
+  const page = await openPage(browser.context, `${server.url}#model=llama-3-70b&phase=decode&kv-len=8192`);
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=action-export-png-roofline]')]);
+  const png = await readFile(await dl.path());
+  const canvas = await page.$eval('[data-testid=chart-roofline]', (c) => [c.width, c.height]);
+  const [w, h] = pngSize(png);
+  assert.equal(w, canvas[0]);
+  assert.ok(h > canvas[1] + 30, `caption lines under the chart (${h} vs ${canvas[1]})`);
+  const caption = await page.evaluate(() => window.rooflab.caption());
+  assert.match(caption[0], /decode · Llama 3 70B .*H 64 · Hkv 8 · N 1 · L 8,192 · d 128/);
+  assert.match(caption[1], /β [\d.]+ TB\/s, π [\d.]+ TFLOP\/s .* — \d{4}-\d\d-\d\d$/);
+  assert.match(caption[2], /#phase=decode&model=llama-3-70b/);
+
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate(() => window.rooflab.flush());
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) || []).length;
+    assert.ok(pages >= 1 && pages <= 2, `${scheme}: print gives ${pages} A4 pages`);
+  }
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('screenshots at 1280×800 and 390×844, light and dark; on a phone the chart stays in view while a control has focus', async () => {
+  for (const scheme of ['light', 'dark']) {
+    for (const [w, h] of [[1280, 800], [390, 844]]) {
+      const page = await openPage(browser.context, `${server.url}#model=llama-3-8b&phase=decode&kv-len=32768`, { width: w, height: h, colorScheme: scheme });
+      await page.screenshot({ path: join(ARTIFACTS, `teach-${w}x${h}-${scheme}.png`) });
+      if (w < 900) {
+        await page.focus('[data-testid=input-heads-range]');
+        await page.keyboard.press('ArrowRight');
+        const chart = await page.locator('[data-testid=chart-roofline]').boundingBox();
+        const control = await page.locator('[data-testid=input-heads-range]').boundingBox();
+        assert.ok(chart.y >= -1 && chart.y + chart.height <= h + 1, `the chart is in view (${chart.y}, ${chart.height})`);
+        assert.ok(control.y >= chart.y + chart.height - 1 && control.y + control.height <= h + 1, 'and the control below it');
+        await page.screenshot({ path: join(ARTIFACTS, `teach-${w}x${h}-${scheme}-control.png`) });
+      }
+      assert.deepEqual(page.rlErrors, []);
+      await page.close();
+    }
+  }
+});
