@@ -76,8 +76,8 @@ rl_status cli_parse_int(const char *field, const char *text, int64_t lo, int64_t
         err->status = RL_ERR_RANGE;
         snprintf(err->field, sizeof err->field, "%s", field);
         snprintf(err->message, sizeof err->message,
-                 "--%s: expected an integer from %" PRId64 " to %" PRId64 ", got \"%.40s\"", field,
-                 lo, hi, t);
+                 "--%s: expected an integer from %" PRId64 " to %" PRId64 ", got \"%.*s\"", field,
+                 lo, hi, CLI_QUOTE(t, 40));
         return RL_ERR_RANGE;
     }
     *out = (int64_t)v;
@@ -92,10 +92,11 @@ static void as_flag(rl_error *err) {
     memcpy(err->message, buf, sizeof buf);
 }
 
+/* `fmt` quotes `value` with "%.*s": at most 40 bytes, cut on a character boundary. */
 static int cli_fail(rl_error *err, const char *field, const char *fmt, const char *value) {
     err->status = RL_ERR_INVALID;
     snprintf(err->field, sizeof err->field, "%s", field);
-    snprintf(err->message, sizeof err->message, fmt, value);
+    snprintf(err->message, sizeof err->message, fmt, CLI_QUOTE(value, 40));
     return -1;
 }
 
@@ -182,7 +183,7 @@ static int kernel_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_er
         } else if (strcmp(v, "per-head") == 0) {
             o->kernel.gqa_pack = RL_PACK_PER_HEAD;
         } else {
-            return cli_fail(err, "gqa-pack", "--gqa-pack: expected packed or per-head, got \"%.40s\"", v);
+            return cli_fail(err, "gqa-pack", "--gqa-pack: expected packed or per-head, got \"%.*s\"", v);
         }
         return 1;
     }
@@ -208,7 +209,7 @@ static int model_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_err
     const char *v = NULL;
     if (!cli_flag(argc, argv, i, "model", &v)) return 0;
     if (!v) return missing_value("model", "a model id (see rooflab models)", err);
-    if (o->model) return cli_fail(err, "model", "--model: given twice (\"%.40s\")", v);
+    if (o->model) return cli_fail(err, "model", "--model: given twice (\"%.*s\")", v);
     if (rl_model_shape_lookup(v, "model", &o->model, err) != RL_OK) {
         as_flag(err);
         return -1;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "rooflab/rooflab.h"
+#include "rooflab/record.h"
 
 #define CLI_EXIT_OK 0
 #define CLI_EXIT_INVALID 1  /* validate: some record is invalid */
@@ -40,6 +41,10 @@ int cli_check_out_path(const char *cmd, const char *label, const char *path);
 /* Print "rooflab CMD: MESSAGE" on stderr; return CLI_EXIT_USAGE. */
 int cli_error(const char *cmd, const rl_error *err);
 /* printf-style variant: "rooflab CMD: " + formatted text. */
+/* A quoted value in a message: "%.*s" with CLI_QUOTE(s, n) prints at most n bytes of s, cut on a
+ * UTF-8 character boundary (rl_text_clip), never inside a character. */
+#define CLI_QUOTE(s, n) (int)rl_text_clip((s), (n)), (s)
+
 int cli_errorf(const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -102,7 +102,7 @@ int cmd_bench(int argc, char **argv) {
         } else if (cli_flag(argc, argv, &i, "backend", &v)) {
             if (!v) return cli_errorf(CMD, "backend: expected cpu or cuda");
             if (strcmp(v, "cpu") != 0 && strcmp(v, "cuda") != 0)
-                return cli_errorf(CMD, "backend: expected cpu or cuda, got \"%.64s\"", v);
+                return cli_errorf(CMD, "backend: expected cpu or cuda, got \"%.*s\"", CLI_QUOTE(v, 64));
             backend = v;
         } else if (cli_flag(argc, argv, &i, "out", &v)) {
             if (!v || !*v) return cli_errorf(CMD, "out: expected a file name");
@@ -138,7 +138,7 @@ int cmd_bench(int argc, char **argv) {
         } else if (cli_is_switch(argv[i], "list-grid")) {
             do_list = 1;
         } else {
-            return cli_errorf(CMD, "%.64s: unknown flag (see rooflab bench --help)", argv[i]);
+            return cli_errorf(CMD, "%.*s: unknown flag (see rooflab bench --help)", CLI_QUOTE(argv[i], 64));
         }
     }
     if (!backend) return cli_errorf(CMD, "backend: expected --backend cpu or --backend cuda");
@@ -156,17 +156,17 @@ int cmd_bench(int argc, char **argv) {
         for (char *save = NULL, *t = strtok_r(names, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
             int k = rlb_kernel_parse(t);
             if (k < 0)
-                return cli_errorf(CMD, "only: unknown kernel \"%.64s\"; expected names such as "
+                return cli_errorf(CMD, "only: unknown kernel \"%.*s\"; expected names such as "
                                        "cpu-naive, cpu-tiled, cuda-naive, cuda-tiled-fp32, "
                                        "cuda-tiled-tc, cuda-decode",
-                                  t);
+                                  CLI_QUOTE(t, 64));
             keep[k] = 1;
         }
         int m = 0;
         for (int i = 0; i < n; i++)
             if (keep[cases[i].kernel]) cases[m++] = cases[i];
         if (m == 0)
-            return cli_errorf(CMD, "only: no case of the %s grid uses \"%.64s\"", backend, only);
+            return cli_errorf(CMD, "only: no case of the %s grid uses \"%.*s\"", backend, CLI_QUOTE(only, 64));
         n = m;
     }
     if (do_list) {

@@ -74,7 +74,7 @@ typedef struct cm_family {
 
 typedef struct cm_tally {       /* "no profile: cudnn 48" */
     const char *why;            /* "no profile", "no preset", "the profile cannot run it" */
-    char detail[160];
+    char detail[RL_ERROR_MESSAGE_MAX];
     size_t n;
 } cm_tally;
 

@@ -325,8 +325,8 @@ int cmd_eval(int argc, char **argv) {
         int r = cli_problem_flag(argc, argv, &i, &opts, &err);
         if (r < 0) return cli_error("eval", &err);
         if (r == 0)
-            return cli_errorf("eval", "unknown argument \"%.64s\"; expected a flag from rooflab eval --help",
-                              argv[i]);
+            return cli_errorf("eval", "unknown argument \"%.*s\"; expected a flag from rooflab eval --help",
+                              CLI_QUOTE(argv[i], 64));
     }
     const rl_hw *hw = NULL;
     rl_roof roof;

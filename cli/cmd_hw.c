@@ -85,10 +85,10 @@ int cmd_hw(int argc, char **argv) {
         if (cli_is_switch(argv[i], "json")) {
             json = 1;
         } else if (argv[i][0] == '-') {
-            return cli_errorf("hw", "unknown flag \"%.64s\"; expected --json or a preset id", argv[i]);
+            return cli_errorf("hw", "unknown flag \"%.*s\"; expected --json or a preset id", CLI_QUOTE(argv[i], 64));
         } else if (id) {
-            return cli_errorf("hw", "expected at most one preset id, got \"%.48s\" and \"%.48s\"", id,
-                              argv[i]);
+            return cli_errorf("hw", "expected at most one preset id, got \"%.*s\" and \"%.*s\"",
+                              CLI_QUOTE(id, 48), CLI_QUOTE(argv[i], 48));
         } else {
             id = argv[i];
         }

@@ -82,7 +82,7 @@ int cmd_models(int argc, char **argv) {
             json = 1;
             continue;
         }
-        return cli_errorf("models", "unknown argument \"%.64s\"; expected --json", argv[i]);
+        return cli_errorf("models", "unknown argument \"%.*s\"; expected --json", CLI_QUOTE(argv[i], 64));
     }
     if (json) print_json();
     else print_table();

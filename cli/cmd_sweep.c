@@ -54,14 +54,14 @@ int cmd_sweep(int argc, char **argv) {
             } else if (v && strcmp(v, "json") == 0) {
                 json = 1;
             } else {
-                return cli_errorf("sweep", "--format: expected csv or json, got \"%.40s\"", v ? v : "");
+                return cli_errorf("sweep", "--format: expected csv or json, got \"%.*s\"", CLI_QUOTE(v ? v : "", 40));
             }
         } else {
             int r = cli_problem_flag(argc, argv, &i, &opts, &err);
             if (r < 0) return cli_error("sweep", &err);
             if (r == 0)
-                return cli_errorf("sweep", "unknown argument \"%.64s\"; expected a flag from rooflab "
-                                           "sweep --help", argv[i]);
+                return cli_errorf("sweep", "unknown argument \"%.*s\"; expected a flag from rooflab "
+                                           "sweep --help", CLI_QUOTE(argv[i], 64));
         }
     }
     if (to < from)

@@ -90,8 +90,8 @@ int cmd_tune(int argc, char **argv) {
         int r = cli_problem_flag(argc, argv, &i, &opts, &err);
         if (r < 0) return cli_error("tune", &err);
         if (r == 0)
-            return cli_errorf("tune", "unknown argument \"%.64s\"; expected a flag from rooflab tune --help",
-                              argv[i]);
+            return cli_errorf("tune", "unknown argument \"%.*s\"; expected a flag from rooflab tune --help",
+                              CLI_QUOTE(argv[i], 64));
     }
     const rl_hw *hw = NULL;
     rl_roof roof;

@@ -50,14 +50,14 @@ int cmd_units(int argc, char **argv) {
                 if (strcmp(v, dims[k].name) == 0) expected = dims[k].dim;
             if (expected == RL_DIM_NONE)
                 return cli_errorf("units", "--as: expected one of bytes, bandwidth, flop, compute, "
-                                           "time, intensity, got \"%.40s\"", v ? v : "");
+                                           "time, intensity, got \"%.*s\"", CLI_QUOTE(v ? v : "", 40));
             continue;
         }
         if (argv[i][0] == '-' && argv[i][1] == '-')
-            return cli_errorf("units", "unknown flag \"%.64s\"; expected --as or a quantity", argv[i]);
+            return cli_errorf("units", "unknown flag \"%.*s\"; expected --as or a quantity", CLI_QUOTE(argv[i], 64));
         if (text)
-            return cli_errorf("units", "quantity: expected one quantity, got a second one \"%.64s\" "
-                                       "(quote \"2039 GB/s\" as one argument)", argv[i]);
+            return cli_errorf("units", "quantity: expected one quantity, got a second one \"%.*s\" "
+                                       "(quote \"2039 GB/s\" as one argument)", CLI_QUOTE(argv[i], 64));
         text = argv[i];
     }
     if (!text) return cli_errorf("units", "quantity: missing; expected e.g. rooflab units \"2039 GB/s\"");

@@ -31,10 +31,20 @@ static void usage(FILE *out) {
     fprintf(out, "\n`rooflab COMMAND --help` describes each command's flags.\n");
 }
 
+/* "eval, hw, …" from the table, so the message never lags behind the commands. */
+static const char *command_list(char *buf, size_t cap) {
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0] && n < cap; i++)
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", commands[i].name);
+    return buf;
+}
+
 int main(int argc, char **argv) {
+    char list[256];
     if (argc < 2)
-        return cli_errorf("", "missing command; expected one of eval, hw, sweep, units, validate, "
-                              "import, bench (see rooflab --help)");
+        return cli_errorf("", "missing command; expected one of %s (see rooflab --help)",
+                          command_list(list, sizeof list));
     if (cli_is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
         usage(stdout);
         return CLI_EXIT_OK;
@@ -45,7 +55,6 @@ int main(int argc, char **argv) {
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
-    return cli_errorf("", "unknown command \"%.64s\"; expected one of eval, hw, sweep, units, "
-                          "validate, import, bench (see rooflab --help)",
-                      argv[1]);
+    return cli_errorf("", "unknown command \"%.*s\"; expected one of %s (see rooflab --help)",
+                      CLI_QUOTE(argv[1], 64), command_list(list, sizeof list));
 }

@@ -53,6 +53,24 @@ for v in "$NL" "$CR" "$ESC" "$BADU" "$EMOJI"; do
   expect_err "validate missing file" 1 "$R" validate "$T/$v"
 done
 
+# a 4-byte character across the 40- and 64-byte quote limits: clipped before it, never through it
+# (no "\x" escape of half a character in the message)
+E40=$(printf 'x%.0s' $(seq 38))$'\xf0\x9f\x98\x80tail' E64=$(printf 'x%.0s' $(seq 62))$'\xf0\x9f\x98\x80tail'
+expect_clip() {
+  local name=$1; shift
+  "$@" >"$T/out" 2>"$T/err"
+  if one_line "$T/err" 2>/dev/null && ! grep -q '\\x' "$T/err"; then ok; else bad "$name: $(cat -v "$T/err")"; fi
+}
+expect_clip "unknown command" "$R" "$E64"
+expect_clip "eval --gqa-pack" "$R" eval --gqa-pack "$E40"
+expect_clip "eval unknown argument" "$R" eval "$E64"
+expect_clip "hw two ids" "$R" hw "$E40" "$E40"
+expect_clip "units unknown flag" "$R" units "--$E64"
+expect_clip "tune unknown argument" "$R" tune "$E64"
+expect_clip "models unknown argument" "$R" models "$E64"
+expect_clip "sweep --format" "$R" sweep --format "$E40"
+expect_clip "bench --backend" "$R" bench --backend "$E64"
+
 # a record whose strings carry newlines, ESC and a forged "valid record" line
 cat > "$T/forged.json" <<'J'
 {"schema": "rooflab-record", "schema_version": 1, "provenance": {"kind": "measured"},

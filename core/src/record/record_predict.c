@@ -19,7 +19,9 @@ static void not_predicted(rl_rec_prediction *out, rl_rec_pred_status st, const c
                           const char *detail) {
     out->status = st;
     out->reason = reason;
-    snprintf(out->detail, sizeof out->detail, "%s", detail ? detail : "?");
+    if (!detail) detail = "?";
+    snprintf(out->detail, sizeof out->detail, "%.*s",
+             (int)rl_text_clip(detail, sizeof out->detail - 1), detail);
 }
 
 void rl_rec_point_predict(const rl_rec_point *pt, const rl_rec_hardware *hw,
@@ -34,15 +36,17 @@ void rl_rec_point_predict(const rl_rec_point *pt, const rl_rec_hardware *hw,
     rl_report rep;
     if (roof_ok && rl_report_compute(&pt->problem, preset, roof.roof, &rep, NULL) == RL_OK)
         out->compulsory_s = rep.points[RL_MODEL_COMPULSORY].time_s;
+    rl_kernel_spec spec = {0};
+    if (pt->has_profile) spec = spec_for(pt->profile, &pt->problem);
     if (!pt->has_profile)
-        return not_predicted(out, RL_REC_PRED_NO_PROFILE, "no profile", pt->kernel);
-    if (!preset)
-        return not_predicted(out, RL_REC_PRED_NO_PRESET, "no preset", hw ? hw->name : NULL);
-    if (!roof_ok)
-        return not_predicted(out, RL_REC_PRED_NO_ROOF, "the preset has no roof for it", err.message);
-    rl_kernel_spec spec = spec_for(pt->profile, &pt->problem);
-    if (rl_predict(&pt->problem, preset, roof.roof, &spec, &out->prediction, &err) != RL_OK)
-        return not_predicted(out, RL_REC_PRED_CANNOT_RUN, "the profile cannot run it", err.message);
+        not_predicted(out, RL_REC_PRED_NO_PROFILE, "no profile", pt->kernel);
+    else if (!preset)
+        not_predicted(out, RL_REC_PRED_NO_PRESET, "no preset", hw ? hw->name : NULL);
+    else if (!roof_ok)
+        not_predicted(out, RL_REC_PRED_NO_ROOF, "the preset has no roof for it", err.message);
+    else if (rl_predict(&pt->problem, preset, roof.roof, &spec, &out->prediction, &err) != RL_OK)
+        not_predicted(out, RL_REC_PRED_CANNOT_RUN, "the profile cannot run it", err.message);
+    if (out->reason) return;
     out->status = RL_REC_PRED_OK;
     out->error = (out->prediction.time_s - pt->time_median_s) / pt->time_median_s;
 }
