@@ -282,7 +282,8 @@ export class RooflineChart {
   // Moving only N leaves the roof, the ceilings and the trails as they were (view.staticKey):
   // then the working points are moved in place and the chart redrawn, without a full update.
   update(view) {
-    if (this.view && view.staticKey === this.view.staticKey && this.movePoints(view)) {
+    // (an overlay — tour.js's ghost and rings — is placed from the view: always a full update)
+    if (this.view && !this.overlay && view.staticKey === this.view.staticKey && this.movePoints(view)) {
       this.view = view;
       this.chart.options.plugins.rlBand.band = view.band;
       this.chart.draw();
@@ -327,15 +328,17 @@ export class RooflineChart {
     this.keyMark = null; // the datasets are rebuilt: a stepped-to mark's index no longer holds
     const fmt = (v, u) => this.model.format(v, u);
     const o = this.chart.options;
-    o.plugins.annotation.annotations = rooflineAnnotations(view, this.colors, fmt);
+    // this.overlay(view, colors) → { datasets, annotations, points }: tour.js's ghost and rings.
+    const extra = this.overlay ? this.overlay(view, this.colors) : { datasets: [], annotations: {}, points: [] };
+    o.plugins.annotation.annotations = { ...rooflineAnnotations(view, this.colors, fmt), ...extra.annotations };
     o.plugins.rlBand.band = view.band;
     o.plugins.rlBand.quiet = !!view.l2Line || view.expLines.length > 0;
     if (!this.zoomed) {
-      const a = rooflineAxes(view, this.measured);
+      const a = rooflineAxes(view, [...this.measured, { points: extra.points }]);
       o.scales.x.min = a.xMin; o.scales.x.max = a.xMax;
       o.scales.y.min = a.yMin; o.scales.y.max = a.yMax;
     }
-    this.chart.data.datasets = rooflineDatasets(view, this.measured, this.colors, fmt);
+    this.chart.data.datasets = [...rooflineDatasets(view, this.measured, this.colors, fmt), ...extra.datasets];
     this.chart.update('none');
   }
 

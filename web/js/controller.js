@@ -35,7 +35,8 @@ export class Controller {
     const ranges = Object.fromEntries(model.fields.map((f) => [f.flag, [f.rangeLo, f.rangeHi]]));
     view.populate({ presets: model.presets, dtypes: model.dtypes, peakKinds: model.peakKinds, scenarios, version: model.version, ranges, kernels: model.kernels, shapes: model.shapes });
     view.bindControlInput((key, o) => this.fromControls(key, o));
-    view.bindScenario((id) => this.loadScenario(this.scenarios.find((s) => s.id === id)));
+    // A scenario button starts its guided tour (main.js sets this.tour, tour.js) when there is one.
+    view.bindScenario((id) => (this.tour ? this.tour.start(id) : this.loadScenario(this.scenarios.find((s) => s.id === id))));
     view.bindCopyLink(() => this.copyLink());
     view.bindExportCsv(() => this.exportCsv());
     view.bindExportPng((which) => this.exportPng(which));

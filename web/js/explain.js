@@ -15,6 +15,15 @@ export function makeFormatters(model) {
   return { int, q, bytes, span };
 }
 
+// Stable ids of the rows (data-row, for the guided tours' highlight): a title's start → its id.
+const ROW_IDS = [['Problem', 'problem'], ['Scored pairs', 'pairs'], ['FLOPs', 'flops'], ['Bytes per tensor', 'tensors'],
+  ['Device-memory traffic', 'traffic'], ['Arithmetic intensity', 'intensity'], ['Ridge point', 'ridge'],
+  ['Attainable', 'attainable'], ['Bound time', 'bound-time'], ['SRAM budget', 'sram'], ['Bytes per memory level', 'levels'],
+  ['Memory levels', 'levels'], ['The L2 roof', 'l2-roof'], ['MMA time', 'mma'], ['Tile padding', 'tiles'],
+  ['Exponentials', 'exp'], ['Waves', 'waves'], ['Memory and its overlap', 'memory'], ['Floor', 'floor'],
+  ['Predicted time =', 'predicted-time'], ['Predicted time', 'predicted']];
+const rowId = (title) => (ROW_IDS.find(([t]) => title.startsWith(t)) || ['', ''])[1];
+
 // r: model.evaluate(...).r, roof: { bandwidth, peak, peakName, bandwidthFrom, peakFrom }, preset;
 // pred: { kernel (name), error (core's reason when the profile cannot predict, or null) }.
 export function workedHtml(model, r, roof, preset, pred = { kernel: '', error: null }) {
@@ -33,7 +42,7 @@ export function workedHtml(model, r, roof, preset, pred = { kernel: '', error: n
   const causal = r['problem.causal'] === 1, bwd = r['problem.pass'] === 1;
   const avail = model.models.filter((m) => r[`${m}.available`]);
   const out = [];
-  const li = (title, body) => out.push(`<li><strong>${title}</strong><div class="eq">${body}</div></li>`);
+  const li = (title, body) => out.push(`<li data-row="${rowId(title)}"><strong>${title}</strong><div class="eq">${body}</div></li>`);
 
   li('Problem', `B = ${n('batch', B, 'int')}, H = ${n('heads', H, 'int')}, Hkv = ${n('kv-heads', Hkv, 'int')} (H/Hkv query heads share each K/V head), ` +
     `N = ${n('seq', N, 'int')}, L = ${n('kv-len', L, 'int')}, d = ${n('head-dim', d, 'int')}; ` +

@@ -8,6 +8,7 @@ import { Controller } from './controller.js';
 import { RooflineChart, SweepChart } from './charts.js';
 import { SCENARIOS } from './scenarios.js';
 import { initRecords } from './records.js';
+import { Tour } from './tour.js';
 
 async function start() {
   const view = new View();
@@ -20,6 +21,8 @@ async function start() {
     const app = new Controller(model, view, charts, SCENARIOS);
     window.rooflab = app; // for tests and benchmarks
     app.load(app.pageState.fromFragment(location.hash));
+    app.tour = new Tour(app, SCENARIOS); // the guided tours; ?tour=ID&step=N restores one
+    app.tour.restore(location.search);
     app.records = await initRecords(model, {
       onAdopt: (problem, presetId) => app.adopt(problem, presetId),
       onUseCeiling: (field, text) => app.useCeiling(field, text),

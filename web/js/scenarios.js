@@ -1,96 +1,268 @@
-// scenarios.js — guided one-click states. Each sets a few controls (URL keys; the rest go back
-// to the defaults) and explains in two or three sentences what the chart then shows. The texts
-// describe the model; the numbers on the page come from the model when the state loads.
+// scenarios.js — the guided tours. Each tour has a starting state (URL keys; the rest go back to
+// the defaults), a one-sentence `intro` and a few short steps. A step may change some controls
+// (`set`, on top of the previous steps), says what to look at (`look`: marks on the roofline —
+// compulsory, tiled, naive, predicted —, the ridge, a row of the worked calculation by its
+// data-row id) and explains it. The texts hold no computed number: `{testid}` is replaced by the
+// text the page shows for that number, `{testid|unit}` by core's formatting of its value in that
+// base unit. The last step asks a question (`question: { text, answer: a number's testid, unit }`)
+// the student can check.
 
 export const SCENARIOS = [
   {
-    id: 'fa3-beats-tiled',
-    title: 'Why FA3 beats the tiled DRAM bound',
-    state: { seq: 8192, batch: 4, heads: 16, 'head-dim': 128, hw: 'h100-sxm', kernel: 'fa3', roofs: 'l2,exp', levels: true },
-    text: [
-      'The tiled model counts every K/V re-read: 34.6 GB for 2.2 TFLOP, ≈ 64 FLOP/byte, left of the H100’s ridge — memory-bound at ≈ 213 TFLOP/s if all of it came from DRAM. Yet FA3 runs this problem at over 600 TFLOP/s. The re-reads come from L2, not DRAM: the K/V that the 132 CTAs in flight share is ≈ 12.6 MB, well inside the 50 MB L2, so DRAM carries each K/V row once and the DRAM bytes equal the compulsory 537 MB (see the hollow tiled mark on top of the compulsory one, and "Bytes per memory level" in the worked calculation).',
-      'The L2 mark sits at the same ≈ 64 FLOP/byte but against the 9.7 TB/s L2 roof (dashed purple), which reaches ≈ 616 TFLOP/s there. So the limit is on the compute side: the predicted star lands near 630 TFLOP/s, just under the dash-dot MMA + exp roof. Look at the ledger: after the MMA itself, the biggest term is exp — one exponential per score on units 16× slower than the tensor cores, serialised with the matmuls.',
-    ],
-  },
-  {
-    id: 'decode-packed-vs-per-head',
-    title: 'Decode: packed GQA vs per-head K/V',
-    state: { phase: 'decode', 'kv-len': 32768, heads: 32, 'kv-heads': 8, 'head-dim': 128, hw: 'h100-sxm', kernel: 'flashinfer', levels: true },
-    text: [
-      'FlashInfer packs the 4 query heads that share a KV head (H/Hkv = 32/8) into one tile, so every K/V row crosses L2 once: L2 and DRAM both carry ≈ 135 MB, and the step is memory-bound at ≈ 65 µs. Now pick the generic profile (K/V per head): each query head streams its own copy, so the L2 bytes grow by the group size, ×4 to ≈ 537 MB.',
-      'Whether DRAM grows too depends on L2: the 8 KV heads’ K/V at L = 32768 is 134 MB, more than the 50 MB L2, so only part of the repeats hit and DRAM rises to ≈ 380 MB. Set L to 8192: the working set fits, the repeats all hit, and DRAM is the same for both — only the L2 bytes differ. Packing is what turns GQA’s smaller cache into less traffic at every level.',
-    ],
-  },
-  {
-    id: 'decode-gqa',
-    title: 'Decode is memory-bound; GQA moves it right',
-    state: { phase: 'decode', 'kv-len': 4096, heads: 32, 'kv-heads': 8, 'head-dim': 128, hw: 'h100-sxm' },
-    text: [
-      'Decode scores one new query row per sequence against the whole KV cache, so almost all traffic is reading K and V (2·b_kv·B·Hkv·L·d bytes) while the work is only 4·B·H·L·d FLOPs: the intensity is about 2·(H/Hkv)/b_kv, here ≈ 4 FLOP/byte, far left of the ridge (≈ 295 on an H100).',
-      'Set KV heads to 32 (plain multi-head attention) and the points slide left to ≈ 1 FLOP/byte; 8 KV heads (GQA, 4 query heads per KV head) read 4× fewer K/V bytes for the same FLOPs. Still memory-bound: the time is bytes/β, so only fewer bytes (GQA/MQA, an fp8 KV cache) or more bandwidth help. The tiled point stays at ≈ 1 because that model re-reads K/V for every query head: sharing a KV head across its group is the kernel’s job.',
-    ],
-  },
-  {
     id: 'naive-vs-tiled-16k',
-    title: 'Naive vs tiled at N = 16K (the first seed’s example)',
+    title: 'Naive vs tiled: the same work, fewer bytes',
+    intro: 'What FlashAttention saves: the same FLOPs as plain attention with about half the bytes, and what a longer sequence changes.',
     state: { seq: 16384, heads: 8, 'head-dim': 64, 'block-m': 64, 'block-n': 64, hw: 'a100-sxm4-80gb' },
-    text: [
-      'Materialised attention writes the 16384 × 16384 score matrix S and the probabilities P to HBM and reads them back: 4.29 GB each per write, ≈ 17.25 GB in all. FlashAttention keeps each S/P tile on chip and moves ≈ 8.62 GB — Q and O once plus K and V re-streamed once per query block.',
-      'Both perform the same 549.8 GFLOP, so halving the bytes doubles the intensity; the band between tiled and compulsory is what reusing K/V across query blocks (L2, larger tiles, grouped heads) could still win.',
+    steps: [
+      {
+        title: 'Plain attention writes the scores out',
+        look: { marks: ['naive'], row: 'traffic' },
+        text: 'Plain (“naive”) attention writes the whole N × N matrix of scores S and of probabilities P to the GPU’s memory and reads both back. For 16384 tokens and 8 heads that is {bytes-naive|B} — the diamond ◆ on the roofline.',
+      },
+      {
+        title: 'FlashAttention keeps the tiles on chip',
+        look: { marks: ['tiled'], row: 'traffic' },
+        text: 'FlashAttention (“tiled”, the triangle ▲) keeps each tile of S and P on chip. It reads Q and writes O once and streams K and V once per block of query rows: {bytes-tiled|B} in all.',
+      },
+      {
+        title: 'Same FLOPs, so fewer bytes means more intensity',
+        look: { marks: ['naive', 'tiled'], ridge: true, row: 'intensity' },
+        text: 'Both do the same {flops|FLOP} of matrix work, so fewer bytes mean a higher intensity: {intensity-naive} for naive, {intensity-tiled} for tiled. Both sit left of the ridge ({ridge}): they wait on memory, and their time is bytes ÷ bandwidth.',
+      },
+      {
+        title: 'A longer sequence: only the lower bound moves',
+        set: { seq: 32768 },
+        look: { marks: ['compulsory'] },
+        text: 'Double the sequence to 32768 tokens. Tiled and naive hardly move: their bytes grow with N², like the FLOPs. The compulsory mark ● (every tensor moved once) moves right to {intensity-compulsory}: the longer the sequence, the more reuse could win.',
+        question: { text: 'How many bytes does the compulsory model move at N = 32768?', answer: 'bytes-compulsory', unit: 'B' },
+      },
     ],
   },
   {
     id: 'kv-reloads',
     title: 'How many times tiled attention reads K and V',
+    intro: 'The tiled kernel reads K and V once per block of query rows: bigger blocks mean fewer passes, paid for in on-chip memory.',
     state: { seq: 16384, heads: 8, 'head-dim': 64, 'block-m': 16, 'block-n': 64, hw: 'a100-sxm4-80gb' },
-    text: [
-      'Each of the ⌈N/Br⌉ query blocks streams all of K and V, so with Br = 16 the tiled model reads K and V 1024 times (see the worked calculation). Doubling Br halves the reloads; a bigger Br needs more SRAM for the Q tile, O accumulator and S tile.',
-      'That is FlashAttention’s Θ(N²d²/M) HBM accesses: with M bytes of SRAM the tile holds Br ≈ M/(4d) rows, so reloads shrink as SRAM grows. Try Br = 128 and watch the tiled point move right and the SRAM budget grow; at Br = 16 tiled even moves more bytes than naive (d/Br = 4 > 2, next scenario).',
+    steps: [
+      {
+        title: 'One pass over K and V per query block',
+        look: { marks: ['tiled'], row: 'traffic' },
+        text: 'The tiled kernel cuts the queries into blocks of Br rows, and every block streams all of K and V. With Br = 16 there are {calc-query-blocks} blocks, so K and V are read {kv-reload-tiled} times over: {bytes-tiled|B}.',
+      },
+      {
+        title: 'Bigger query blocks, fewer passes',
+        set: { 'block-m': 64 },
+        look: { marks: ['tiled'], row: 'traffic' },
+        text: 'Br = 64: a quarter as many blocks, K and V read {kv-reload-tiled} times, {bytes-tiled|B}. The triangle moves right; the faint one is where it was.',
+      },
+      {
+        title: 'The price: on-chip memory',
+        set: { 'block-m': 128 },
+        look: { marks: ['tiled'], row: 'sram' },
+        text: 'Br = 128: {kv-reload-tiled} passes, {bytes-tiled|B}. The price is on-chip memory: the Q tile, the O accumulator and the score tile grow with Br, to {sram-total} per block. This is FlashAttention’s Θ(N²d²/M) traffic: more SRAM M, bigger tiles, fewer passes.',
+        question: { text: 'At Br = 128, how many query blocks are there per (batch, head)?', answer: 'calc-query-blocks', unit: '' },
+      },
     ],
   },
   {
     id: 'tiled-more-than-naive',
-    title: 'When tiled moves MORE bytes than naive',
-    state: { seq: 8192, heads: 16, 'head-dim': 256, 'block-m': 16, 'block-n': 16, hw: 'h100-sxm' },
-    text: [
-      'Tiled reloads cost 2·b·L·d bytes per query block, i.e. 2·b·N·L·d/Br in all, while naive adds 4·b·N·L for S and P. Tiled is worse when d/Br > 2: here d = 256 and Br = 16, so the tiled point sits LEFT of naive.',
-      'Real kernels avoid this corner by choosing Br from d and the SRAM size; raise Br to 128 to see the order flip back.',
+    title: 'When tiled moves more bytes than naive',
+    intro: 'Tiling does not always save bytes: with small query blocks and a large head dimension it moves more than plain attention.',
+    state: { seq: 8192, heads: 16, 'head-dim': 64, 'block-m': 16, 'block-n': 64, hw: 'h100-sxm' },
+    steps: [
+      {
+        title: 'Small query blocks: tiled loses',
+        look: { marks: ['tiled', 'naive'], row: 'traffic' },
+        text: 'Tiled re-reads K and V once per query block: 2·b·N·L·d/Br bytes. Naive instead writes and reads S and P: 4·b·N·L. So tiled loses when d/Br > 2. With d = 64 and Br = 16, tiled moves {bytes-tiled|B} and naive {bytes-naive|B}: the triangle sits left of the diamond.',
+      },
+      {
+        title: 'd/Br = 2: break-even',
+        set: { 'block-m': 32 },
+        look: { marks: ['tiled', 'naive'], row: 'traffic' },
+        text: 'Br = 32, so d/Br = 2: tiled {bytes-tiled|B}, naive {bytes-naive|B}. The two marks lie on top of each other.',
+      },
+      {
+        title: 'Large query blocks: the order flips',
+        set: { 'block-m': 128 },
+        look: { marks: ['tiled', 'naive'], row: 'intensity' },
+        text: 'Br = 128, d/Br = ½: tiled moves {bytes-tiled|B}, naive still {bytes-naive|B}. The triangle is now right of the diamond, {intensity-tiled} against {intensity-naive}. Real kernels pick Br from d and the on-chip memory to stay on this side.',
+        question: { text: 'What is the tiled model’s arithmetic intensity at Br = 128?', answer: 'intensity-tiled', unit: 'FLOP/B' },
+      },
     ],
   },
   {
-    id: 'double-bandwidth',
-    title: 'Doubling bandwidth or peak moves the ridge',
-    state: { seq: 8192, heads: 32, 'head-dim': 128, causal: true, hw: 'h100-sxm', bandwidth: '6.7 TB/s' },
-    text: [
-      'The ridge is I* = π/β. Doubling the H100’s 3.35 TB/s to 6.7 TB/s halves the ridge (≈ 295 → 148 FLOP/byte): memory-bound points get twice as fast, compute-bound ones not at all.',
-      'Clear the bandwidth field and type "1978 TFLOP/s" as the peak instead: the ridge doubles, and only points right of the old ridge gain. A kernel’s regime is a property of the pair (kernel, machine).',
+    id: 'sram-in-bytes',
+    title: 'The on-chip memory of a tile, in bytes',
+    intro: 'A tile’s on-chip memory counted in bytes, not elements, against what the GPU gives one block.',
+    state: { seq: 4096, heads: 8, 'head-dim': 64, 'block-m': 64, 'block-n': 64, hw: 'v100-sxm2' },
+    steps: [
+      {
+        title: 'Count bytes, not elements',
+        look: { row: 'sram' },
+        text: 'How much on-chip memory does one tile need for Br = Bc = d = 64? Counting 64 × 64 elements per tile is a classic slip: memory holds bytes. Q, K and V take 2 bytes an element, the scores S and the output accumulator O take 4. The worked calculation adds it up: {sram-total}.',
+      },
+      {
+        title: 'Over the default budget',
+        look: { row: 'sram' },
+        text: 'A V100 gives a block {preset-smem-default} of shared memory by default and {preset-smem-optin} if the kernel asks for it. {sram-total} is over the default, so this kernel must opt in.',
+      },
+      {
+        title: 'A smaller tile fits',
+        set: { 'block-m': 32, 'block-n': 32 },
+        look: { row: 'sram', marks: ['tiled'] },
+        text: 'Halve the tile to Br = Bc = 32: {sram-total}, inside the default. The price shows on the roofline: K and V are read twice as often, {bytes-tiled|B} instead of the faint mark’s.',
+        question: { text: 'How many bytes does the score tile S take at Br = Bc = 32?', answer: 'calc-sram-s', unit: 'B' },
+      },
     ],
   },
   {
     id: 'units-gb-gib',
     title: 'GB vs GiB, bits vs bytes',
+    intro: 'The same digits in GB/s, GiB/s and Tbit/s are three different bandwidths, and the ridge moves with them.',
     state: { seq: 4096, heads: 32, 'head-dim': 128, hw: 'h100-sxm', bandwidth: '3350 GiB/s' },
-    text: [
-      'GB is 10⁹ bytes and GiB 2³⁰ = 1.074 × 10⁹: "3350 GiB/s" is 3.597 TB/s, 7.4 % more than the datasheet’s 3350 GB/s, and the ridge falls by the same factor (295 → 275 FLOP/byte). The worked calculation shows both wherever they differ by more than 2 %.',
-      'Bits are an eighth of a byte: type "26.8 Tbit/s" as the bandwidth and it is 3.35 TB/s again. A unit of the wrong kind ("989 TFLOPS" as a bandwidth) is refused with a message and the last good chart stays.',
+    steps: [
+      {
+        title: 'A GiB is not a GB',
+        look: { ridge: true, row: 'ridge' },
+        text: 'The bandwidth field says 3350 GiB/s. A GiB is 2³⁰ bytes, not 10⁹, so this is {bandwidth} in decimal units, and the ridge sits at {ridge}.',
+      },
+      {
+        title: 'The datasheet’s GB/s',
+        set: { bandwidth: '3350 GB/s' },
+        look: { ridge: true, row: 'ridge' },
+        text: 'The H100’s datasheet means 3350 GB/s, that is {bandwidth}. Less bandwidth moves the ridge right, to {ridge}; the faint line is where the GiB reading put it.',
+      },
+      {
+        title: 'Bits are an eighth of a byte',
+        set: { bandwidth: '26.8 Tbit/s' },
+        look: { ridge: true, row: 'ridge' },
+        text: 'Type 26.8 Tbit/s: a bit is an eighth of a byte, so this is {bandwidth}, the datasheet figure again, and the ridge stays at {ridge}. A unit of the wrong kind (a FLOP rate as a bandwidth) is refused, and the chart keeps its last good state.',
+        question: { text: 'What is the ridge point I* = π/β for this bandwidth?', answer: 'ridge', unit: 'FLOP/B' },
+      },
     ],
   },
   {
-    id: 'sram-seed-mistake',
-    title: 'The SRAM budget in bytes, not elements',
-    state: { seq: 4096, heads: 8, 'head-dim': 64, 'block-m': 64, 'block-n': 64, hw: 'v100-sxm2' },
-    text: [
-      'The first seed estimated “≈ 20 KB” for Br = Bc = d = 64 by counting elements. In bytes, with fp16 tiles and fp32 scores and accumulator: Q 8 KiB + K, V 16 KiB + S 16 KiB + O 16 KiB + m, l 0.5 KiB = 56.5 KiB — over the 48 KiB every GPU gives a block by default.',
-      'The worked calculation lists each term and warns when the tile needs the opt-in limit (96 KB on a V100) or does not fit at all.',
+    id: 'double-bandwidth',
+    title: 'Doubling bandwidth or peak moves the ridge',
+    intro: 'The ridge is peak ÷ bandwidth: more bandwidth helps the kernels left of it, more peak those right of it.',
+    state: { seq: 8192, heads: 32, 'head-dim': 128, causal: true, hw: 'h100-sxm' },
+    steps: [
+      {
+        title: 'The ridge splits the chart',
+        look: { ridge: true, row: 'ridge' },
+        text: 'The ridge I* = π/β divides the chart: left of it a kernel waits on memory, right of it on arithmetic. This H100: π = {peak}, β = {bandwidth}, ridge {ridge}.',
+      },
+      {
+        title: 'Twice the bandwidth',
+        set: { bandwidth: '6.7 TB/s' },
+        look: { ridge: true, marks: ['tiled'] },
+        text: 'Double the bandwidth to {bandwidth}: the ridge halves to {ridge}. The tiled mark, left of the ridge, rises to {attainable-tiled}; the roof above the ridge stays where it was.',
+      },
+      {
+        title: 'Twice the peak instead',
+        set: { bandwidth: '', peak: '1978 TFLOP/s' },
+        look: { ridge: true, marks: ['compulsory'] },
+        text: 'Back to {bandwidth}, with twice the peak ({peak}) instead: the ridge doubles to {ridge}. Only marks right of the old ridge gain — here the compulsory one, at {attainable-compulsory}. A kernel’s regime belongs to the pair (kernel, machine).',
+        question: { text: 'What is the ridge point with twice the peak?', answer: 'ridge', unit: 'FLOP/B' },
+      },
+    ],
+  },
+  {
+    id: 'decode-gqa',
+    title: 'Decode is memory-bound; grouped KV heads move it right',
+    intro: 'Generating one token reads the whole KV cache for little arithmetic; sharing KV heads is what moves it right.',
+    state: { phase: 'decode', 'kv-len': 4096, heads: 32, 'kv-heads': 8, 'head-dim': 128, hw: 'h100-sxm' },
+    steps: [
+      {
+        title: 'One query row, the whole KV cache',
+        look: { marks: ['compulsory'], ridge: true },
+        text: 'In decode each sequence adds one query row and reads the whole KV cache: {bytes-compulsory|B} moved for {flops|FLOP}. The intensity is about 2·(H/Hkv)/b_kv: {intensity-compulsory}, far left of the ridge at {ridge}.',
+      },
+      {
+        title: 'One KV head per query head',
+        set: { 'kv-heads': 32 },
+        look: { marks: ['compulsory'], row: 'tensors' },
+        text: 'Give every query head its own K and V (32 KV heads, plain multi-head attention): {bytes-compulsory|B} for the same FLOPs, and the marks slide left to {intensity-compulsory}.',
+      },
+      {
+        title: 'One KV head for all',
+        set: { 'kv-heads': 1 },
+        look: { marks: ['compulsory'], row: 'bound-time' },
+        text: 'One KV head shared by all 32 query heads (multi-query attention): {bytes-compulsory|B}, {intensity-compulsory}. Still memory-bound: the time is bytes ÷ bandwidth, {time-compulsory}. Only fewer bytes or more bandwidth help.',
+        question: { text: 'What is the compulsory model’s bound time now?', answer: 'time-compulsory', unit: 's' },
+      },
     ],
   },
   {
     id: 'decode-fp8-kv',
-    title: 'KV-cache quantisation in decode',
-    state: { phase: 'decode', 'kv-len': 32768, heads: 32, 'kv-heads': 8, 'head-dim': 128, 'kv-dtype': 'fp8', hw: 'h200-sxm' },
-    text: [
-      'An fp8 KV cache halves b_kv, so decode reads half the bytes for the same FLOPs and the intensity doubles to ≈ 8 FLOP/byte. On an H200 at 4.8 TB/s the step time halves — still far below the ridge.',
-      'Switch KV dtype back to fp16 to compare; the query and output stay in fp16 either way.',
+    title: 'A smaller KV cache in decode: fp8',
+    intro: 'Storing the KV cache in 8 bits instead of 16 halves the bytes that each decode step reads, and with them its time; the arithmetic stays the same.',
+    state: { phase: 'decode', 'kv-len': 32768, heads: 32, 'kv-heads': 8, 'head-dim': 128, hw: 'h200-sxm' },
+    steps: [
+      {
+        title: 'A 16-bit cache',
+        look: { marks: ['compulsory'], row: 'tensors' },
+        text: 'Decode on an H200 with 32768 tokens of KV cache in 16 bits: {bytes-compulsory|B} per step, {time-compulsory}, at {intensity-compulsory}.',
+      },
+      {
+        title: 'An 8-bit cache',
+        set: { 'kv-dtype': 'fp8' },
+        look: { marks: ['compulsory'], row: 'tensors' },
+        text: 'Store K and V in fp8, one byte each: {bytes-compulsory|B}. The intensity doubles to {intensity-compulsory} and the step time halves to {time-compulsory} — still far left of the ridge ({ridge}). Q and O stay 16-bit.',
+        question: { text: 'What is the compulsory bound time with the fp8 cache?', answer: 'time-compulsory', unit: 's' },
+      },
+    ],
+  },
+  {
+    id: 'decode-packed-vs-per-head',
+    title: 'Decode: packed GQA vs per-head K/V',
+    intro: 'Grouped KV heads only save traffic if the kernel reads each shared K/V row once: packed against per-head reads.',
+    state: { phase: 'decode', 'kv-len': 32768, heads: 32, 'kv-heads': 8, 'head-dim': 128, hw: 'h100-sxm', kernel: 'flashinfer', levels: true },
+    steps: [
+      {
+        title: 'Packed: each K/V row crosses L2 once',
+        look: { marks: ['predicted'], row: 'memory' },
+        text: 'FlashInfer packs the query heads that share a KV head into one tile, so every K/V row crosses L2 once: L2 carries {calc-pred-l2-bytes|B}, DRAM {calc-pred-dram-bytes|B}, and the step takes {predicted-time} (the star ★).',
+      },
+      {
+        title: 'Per head: one copy per query head',
+        set: { 'gqa-pack': 'per-head' },
+        look: { marks: ['predicted'], row: 'memory' },
+        text: 'Now the same kernel reads K and V per query head (GQA packing: per head): one copy per head of the group, and L2 carries {calc-pred-l2-bytes|B}. The KV cache is larger than the {preset-l2} L2, so only some repeats hit and DRAM grows too, to {calc-pred-dram-bytes|B}: the step takes {predicted-time}, the star moves left of the faint one.',
+      },
+      {
+        title: 'A cache that fits L2',
+        set: { 'kv-len': 8192 },
+        look: { marks: ['predicted'], row: 'levels' },
+        text: 'At 8192 tokens the working set fits L2: the repeats all hit and DRAM carries {calc-pred-dram-bytes|B}, about the compulsory {bytes-compulsory|B}; only the L2 bytes, {calc-pred-l2-bytes|B}, still pay for reading per head. Packing turns a smaller cache into less traffic at every level.',
+        question: { text: 'What time does the per-head kernel take at 8192 tokens?', answer: 'predicted-time', unit: 's' },
+      },
+    ],
+  },
+  {
+    id: 'fa3-beats-tiled',
+    title: 'Why FA3 beats the tiled DRAM bound',
+    intro: 'The tiled bound counts every re-read as device memory; a Hopper kernel serves them from L2 and ends up limited by its exponentials.',
+    state: { seq: 8192, batch: 4, heads: 16, 'head-dim': 128, hw: 'h100-sxm', kernel: 'fa3' },
+    steps: [
+      {
+        title: 'The tiled bound says memory-bound',
+        look: { marks: ['tiled'], ridge: true },
+        text: 'The tiled model counts every K/V re-read: {bytes-tiled|B} for {flops|FLOP}, an intensity of {intensity-tiled}, left of the ridge ({ridge}). If all of it came from DRAM, the kernel could reach only {attainable-tiled}.',
+      },
+      {
+        title: 'The re-reads come from L2',
+        set: { levels: true },
+        look: { marks: ['predicted'], row: 'levels' },
+        text: 'Yet FA3 is predicted at {predicted-flops} (the star ★). The CTAs running at once share their K/V, and it fits the {preset-l2} L2: DRAM carries each row once, {calc-dram-bytes-tiled|B}, the compulsory bytes (the hollow marks show the bytes per memory level).',
+      },
+      {
+        title: 'The ledger: exponentials',
+        set: { roofs: 'l2,exp' },
+        look: { marks: ['predicted'], row: 'exp' },
+        text: 'So the limit is on the compute side: the star sits just under the dash-dot MMA + exp roof ({calc-mma-exp-roof}). The ledger under the chart says why: after the matmuls ({ledger-mma}) the largest term is exp ({ledger-exp}), one exponential per score on units far slower than the tensor cores.',
+        question: { text: 'What throughput does the FA3 profile predict?', answer: 'predicted-flops', unit: 'FLOP/s' },
+      },
     ],
   },
 ];

@@ -1,0 +1,290 @@
+// The guided tours (web/js/tour.js, scenarios.js) in headless Chromium: every step of every tour
+// sets its state (the controls hold the step's values), rings a mark or the ridge or highlights a
+// row of the worked calculation, draws the previous step's ghost from step 2 on, and every number
+// its text quotes equals `rooflab eval --json` (or `rooflab hw --json`) for the state; a URL per
+// step restores it; a keyboard-only path through a tour; the chart stays in the viewport while
+// stepping at 1280×800 and 390×844; the "start here" line on a first visit; the closing
+// question; screenshots (test-artifacts/tour-*.png), light and dark; no console error anywhere.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { serve, launch, openPage, ARTIFACTS } from './harness.mjs';
+import { nativeEval, nativeCli } from '../wasm/load.mjs';
+import { SCENARIOS } from '../../web/js/scenarios.js';
+
+let server;
+let browser;
+before(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function hash(page) { return page.evaluate(() => { window.rooflab.flush(); return location.hash; }); }
+
+// The fragment → CLI flags (page-only keys dropped).
+function flagsFromFragment(h) {
+  const out = [];
+  for (const [k, v] of new URLSearchParams(h.replace(/^#/, ''))) {
+    if (['phase', 'ceilings', 'roofs', 'levels'].includes(k)) continue;
+    if (k === 'causal') { if (v === '1') out.push('--causal'); continue; }
+    out.push(`--${k}`, v);
+  }
+  return out;
+}
+
+// Where each number a tour text quotes is in `rooflab eval --json` (or the preset's `hw --json`).
+function nativeValue(id, ev, hw) {
+  const m = /^(bytes|intensity|attainable|time)-(compulsory|tiled|naive)$/.exec(id);
+  if (m) return ev.models[m[2]][{ bytes: 'bytes', intensity: 'intensity_flop_per_byte', attainable: 'attainable_flops_per_s', time: 'time_s' }[m[1]]];
+  const t = /^ledger-(\w+)$/.exec(id);
+  if (t) return ev.predicted.terms[t[1]];
+  const table = {
+    flops: ev.flops, ridge: ev.ridge_flop_per_byte, bandwidth: ev.bandwidth_bytes_per_s, peak: ev.peak_flops_per_s,
+    'kv-reload-tiled': ev.models.tiled?.kv_reload_factor, 'calc-query-blocks': ev.models.tiled?.query_blocks,
+    'sram-total': ev.sram.total_bytes, 'calc-sram-s': ev.sram.s_tile_bytes,
+    'predicted-time': ev.predicted?.time_s, 'predicted-flops': ev.predicted?.flops_per_s,
+    'calc-pred-l2-bytes': ev.predicted?.levels?.l2?.bytes, 'calc-pred-dram-bytes': ev.predicted?.levels?.dram?.bytes,
+    'calc-dram-bytes-tiled': ev.models.tiled?.levels?.dram?.bytes, 'calc-mma-exp-roof': ev.roofs?.mma_exp_flops_per_s,
+    'preset-smem-default': hw.smem_per_block_default_bytes, 'preset-smem-optin': hw.smem_per_block_optin_bytes, 'preset-l2': hw.l2_bytes,
+  };
+  assert.ok(id in table, `a tour quotes ${id}: add where it is in rooflab's JSON`);
+  return table[id];
+}
+
+function close(actual, expected, what) {
+  assert.ok(Number.isFinite(actual) && Number.isFinite(expected), `${what}: ${actual} vs ${expected}`);
+  if (expected === 0) return assert.equal(actual, 0, what);
+  assert.ok(Math.abs(actual - expected) / Math.abs(expected) <= 1e-12, `${what}: page ${actual} vs native ${expected}`);
+}
+
+// The controls the step says (the tour's state and every `set` so far) hold those values.
+async function assertControls(page, scenario, i, label) {
+  const want = { ...scenario.state };
+  for (const st of scenario.steps.slice(0, i + 1)) Object.assign(want, st.set || {});
+  for (const [k, v] of Object.entries(want)) {
+    if (['roofs', 'ceilings'].includes(k)) continue;
+    const got = await page.evaluate((key) => {
+      const el = document.getElementById(`input-${key}`);
+      return el.type === 'checkbox' ? el.checked : el.value;
+    }, k);
+    assert.equal(String(got), String(v), `${label}: control ${k}`);
+  }
+}
+
+async function tourInfo(page) {
+  return page.evaluate(() => {
+    const p = document.querySelector('[data-testid=tour-panel]');
+    const ds = window.rooflab.roofline.chart.data.datasets;
+    const ann = window.rooflab.roofline.chart.options.plugins.annotation.annotations;
+    return {
+      hidden: p.hidden, ghost: p.dataset.ghost, highlight: p.dataset.highlight, value: p.dataset.value,
+      counter: document.querySelector('[data-testid=tour-counter]').textContent,
+      ghostSets: ds.filter((d) => d.rlKind === 'ghost').length,
+      rings: Object.keys(ann).filter((k) => k.startsWith('tourMark') || k === 'tourRidge'),
+      row: document.querySelector('#worked li.tour-hl')?.dataset.row || '',
+      looked: document.querySelector('[data-testid=tour-look] .tour-row')?.dataset.row || '',
+      nums: [...document.querySelectorAll('[data-testid=tour-step] [data-src]')].map((e) => ({ id: e.dataset.src, value: e.dataset.value, missing: e.dataset.missing })),
+      status: document.querySelector('[data-testid=status]').textContent,
+      search: location.search,
+    };
+  });
+}
+
+test('every step of every tour: state, highlight, ghost, and the quoted numbers equal rooflab eval', async () => {
+  const page = await openPage(browser.context, server.url);
+  const ids = await page.$$eval('#scenario-buttons button', (bs) => bs.map((b) => b.dataset.scenario));
+  assert.deepEqual(ids, SCENARIOS.map((s) => s.id));
+  const hwCache = {};
+  for (const s of SCENARIOS) {
+    await page.click(`[data-testid=scenario-${s.id}]`);
+    for (let i = 0; i < s.steps.length; i++) {
+      const label = `${s.id} step ${i + 1}`;
+      const st = s.steps[i];
+      const info = await tourInfo(page);
+      assert.equal(info.hidden, false, label);
+      assert.equal(info.status, 'Ready', label);
+      assert.equal(info.counter, `${i + 1} / ${s.steps.length}`, label);
+      assert.equal(await page.textContent('[data-testid=tour-title]'), s.title);
+      assert.match(info.search, new RegExp(`tour=${s.id}&step=${i + 1}$`), label);
+      await assertControls(page, s, i, label);
+      // A highlight: rings on the named marks / the ridge, the named row marked and copied.
+      const look = st.look || {};
+      assert.ok((look.marks || []).length || look.ridge || look.row, `${label} says what to look at`);
+      for (const m of look.marks || []) assert.ok(info.rings.includes(`tourMark-${m}`), `${label}: ring on ${m} (${info.rings})`);
+      if (look.ridge) assert.ok(info.rings.includes('tourRidge'), `${label}: the ridge`);
+      if (look.row) { assert.equal(info.row, look.row, `${label}: row highlighted`); assert.equal(info.looked, look.row, `${label}: row shown in the panel`); }
+      // The ghost of the previous step from step 2 on.
+      assert.equal(info.ghost, i > 0 ? 'on' : 'off', label);
+      assert.equal(info.ghostSets > 0, i > 0, `${label}: ghost datasets ${info.ghostSets}`);
+      // Every quoted number is the page's, and equals the native CLI for this state.
+      const flags = flagsFromFragment(await hash(page));
+      const ev = nativeEval(flags);
+      hwCache[ev.hw] ||= JSON.parse(execFileSync(nativeCli(), ['hw', ev.hw, '--json'], { encoding: 'utf8' }))[0];
+      const placeholders = [...st.text.matchAll(/\{([a-z0-9-]+)/g)].map((x) => x[1]);
+      assert.deepEqual(info.nums.map((n) => n.id), placeholders, label);
+      for (const n of info.nums) {
+        assert.ok(!n.missing, `${label}: ${n.id} is not on the page`);
+        close(Number(n.value), nativeValue(n.id, ev, hwCache[ev.hw]), `${label} ${n.id}`);
+      }
+      // The text is the reader's: no "seed", no leftover braces.
+      const text = await page.textContent('[data-testid=tour-step]');
+      assert.doesNotMatch(text, /seed|\{|\}/i, label);
+      if (i === s.steps.length - 1) assert.ok(st.question, `${s.id} ends with a question`);
+      if (i + 1 < s.steps.length) await page.click('[data-testid=tour-next]');
+    }
+    // Back returns to the previous step's state.
+    await page.click('[data-testid=tour-back]');
+    await assertControls(page, s, s.steps.length - 2, `${s.id} back`);
+  }
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('tiled vs naive: the flip is visible (marks a factor 2 and more apart on both sides)', async () => {
+  const s = SCENARIOS.find((x) => x.id === 'tiled-more-than-naive');
+  const page = await openPage(browser.context, `${server.url}?tour=${s.id}&step=1`);
+  const ratio = async () => {
+    const ev = nativeEval(flagsFromFragment(await hash(page)));
+    return ev.models.tiled.intensity_flop_per_byte / ev.models.naive.intensity_flop_per_byte;
+  };
+  assert.ok((await ratio()) < 0.55, `Br = 16: tiled well left of naive (${await ratio()})`);
+  await page.click('[data-testid=tour-next]');
+  assert.ok(Math.abs((await ratio()) - 1) < 0.05, `Br = 32: break-even (${await ratio()})`);
+  await page.click('[data-testid=tour-next]');
+  assert.ok((await ratio()) > 1.9, `Br = 128: tiled well right of naive (${await ratio()})`);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('a URL per step restores the step, its ghost and its highlight; a bad one is ignored', async () => {
+  const page = await openPage(browser.context, `${server.url}?tour=kv-reloads&step=2`);
+  let info = await tourInfo(page);
+  assert.equal(info.hidden, false);
+  assert.equal(info.counter, '2 / 3');
+  assert.equal(info.ghost, 'on');
+  assert.ok(info.rings.includes('tourMark-tiled'));
+  assert.equal(await page.inputValue('[data-testid=input-block-m]'), '64');
+  // The ghost is step 1's tiled mark (Br = 16: lower intensity than the current one).
+  const xs = await page.evaluate(() => {
+    const ds = window.rooflab.roofline.chart.data.datasets;
+    return { ghost: ds.find((d) => d.rlId === 'ghost-tiled').data[0].x, now: ds.find((d) => d.rlKind === 'point' && d.label === 'tiled').data[0].x };
+  });
+  assert.ok(xs.ghost < xs.now / 3, `ghost ${xs.ghost} left of ${xs.now}`);
+  // A control changed by hand leaves the tour's URL.
+  await page.fill('[data-testid=input-head-dim]', '128');
+  info = await tourInfo(page);
+  assert.equal(info.search, '');
+  await page.goto(`${server.url}?tour=no-such-tour&step=9#seq=2048`);
+  await page.waitForSelector('html[data-ready="1"]');
+  info = await tourInfo(page);
+  assert.equal(info.hidden, true);
+  assert.equal(await page.inputValue('[data-testid=input-seq]'), '2048');
+  await page.goto(`${server.url}?tour=decode-gqa&step=99`);
+  await page.waitForSelector('html[data-ready="1"]');
+  assert.equal((await tourInfo(page)).counter, '3 / 3', 'a step out of range is brought into range');
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('keyboard only: start a tour, step with the arrow keys, close with Escape', async () => {
+  const page = await openPage(browser.context, server.url);
+  const s = SCENARIOS.find((x) => x.id === 'decode-gqa');
+  await page.focus(`[data-testid=scenario-${s.id}]`);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'tour-panel');
+  for (let i = 1; i < s.steps.length; i++) {
+    await page.keyboard.press('ArrowRight');
+    assert.equal((await tourInfo(page)).counter, `${i + 1} / ${s.steps.length}`);
+  }
+  await page.keyboard.press('ArrowRight'); // the last step stays
+  assert.equal((await tourInfo(page)).counter, `${s.steps.length} / ${s.steps.length}`);
+  assert.equal(await page.inputValue('[data-testid=input-kv-heads]'), '1');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.inputValue('[data-testid=input-kv-heads]'), '32');
+  // Tab reaches Back and Next; Enter on Next steps on.
+  await page.focus('[data-testid=tour-next]');
+  await page.keyboard.press('Enter');
+  assert.equal((await tourInfo(page)).counter, '3 / 3');
+  // The answer field keeps its arrow keys; Escape closes and gives focus back to the tour's button.
+  await page.focus('[data-testid=tour-answer]');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal((await tourInfo(page)).counter, '3 / 3');
+  await page.keyboard.press('Escape');
+  const info = await tourInfo(page);
+  assert.equal(info.hidden, true);
+  assert.equal(info.ghostSets, 0, 'the ghost goes with the tour');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), `scenario-${s.id}`);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('the closing question: the answer on request, a typed answer read by core’s unit parser', async () => {
+  const page = await openPage(browser.context, `${server.url}?tour=decode-fp8-kv&step=2`);
+  await page.click('[data-testid=tour-reveal]');
+  const shown = Number(await page.getAttribute('[data-testid=tour-feedback]', 'data-value'));
+  const ev = nativeEval(flagsFromFragment(await hash(page)));
+  close(shown, ev.models.compulsory.time_s, 'revealed answer');
+  await page.fill('[data-testid=tour-answer]', '20 GB');
+  await page.click('[data-testid=tour-check]');
+  assert.equal(await page.getAttribute('[data-testid=tour-feedback]', 'data-value'), 'error');
+  assert.match(await page.textContent('[data-testid=tour-feedback]'), /answer/);
+  await page.fill('[data-testid=tour-answer]', '1 ms');
+  await page.press('[data-testid=tour-answer]', 'Enter');
+  assert.equal(Number(await page.getAttribute('[data-testid=tour-feedback]', 'data-value')), 1e-3);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('"start here" on a first visit only; a corrupt stored value is replaced', async () => {
+  const page = await openPage(browser.context, server.url);
+  await page.evaluate(() => localStorage.setItem('rooflab.tour.seen', 'garbage'));
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  assert.equal(await page.isVisible('[data-testid=tour-start-here]'), true);
+  assert.equal(await page.evaluate(() => localStorage.getItem('rooflab.tour.seen')), null);
+  assert.match(await page.textContent('[data-testid=tour-start-here]'), new RegExp(SCENARIOS[0].title));
+  await page.click('[data-testid=tour-start-first]');
+  assert.equal((await tourInfo(page)).value, `${SCENARIOS[0].id}:1`);
+  assert.equal(await page.isVisible('[data-testid=tour-start-here]'), false);
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  assert.equal(await page.isVisible('[data-testid=tour-start-here]'), false, 'remembered');
+  await page.evaluate(() => localStorage.removeItem('rooflab.tour.seen'));
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('the chart stays in view while stepping, at 1280×800 and 390×844; screenshots light and dark', async () => {
+  for (const [w, h] of [[1280, 800], [390, 844]]) {
+    for (const scheme of ['light', 'dark']) {
+      const page = await openPage(browser.context, server.url, { width: w, height: h, colorScheme: scheme });
+      const s = SCENARIOS.find((x) => x.id === 'tiled-more-than-naive');
+      await page.click(`[data-testid=scenario-${s.id}]`);
+      for (let i = 0; i < s.steps.length; i++) {
+        const r = await page.evaluate(() => {
+          const rect = (sel) => { const b = document.querySelector(sel).getBoundingClientRect(); return { top: b.top, bottom: b.bottom, left: b.left, right: b.right }; };
+          return { canvas: rect('[data-testid=chart-roofline]'), next: rect('[data-testid=tour-next]'), step: rect('[data-testid=tour-step]'), vh: innerHeight, vw: innerWidth };
+        });
+        const label = `${w}×${h} ${scheme} step ${i + 1}`;
+        assert.ok(r.canvas.top >= 0 && r.canvas.bottom <= r.vh, `${label}: the chart is in view ${JSON.stringify(r.canvas)}`);
+        assert.ok(r.next.top >= 0 && r.next.bottom <= r.vh, `${label}: Next is in view ${JSON.stringify(r.next)}`);
+        assert.ok(r.step.top < r.vh, `${label}: the step's text starts in view`);
+        if (w > 900) assert.ok(r.step.left >= r.canvas.right, `${label}: the panel is beside the chart`);
+        else assert.ok(r.step.top >= r.canvas.bottom - 1, `${label}: the panel is below the chart`);
+        if (i === 1) await page.screenshot({ path: join(ARTIFACTS, `tour-${w}x${h}-${scheme}.png`) });
+        if (i + 1 < s.steps.length) await page.click('[data-testid=tour-next]');
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 0, `${w}: no horizontal scroll (${overflow})`);
+      assert.deepEqual(page.rlErrors, []);
+      await page.close();
+    }
+  }
+});
