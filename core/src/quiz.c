@@ -446,7 +446,9 @@ static void problem_slips(const rl_quiz_question *q, slip_list *l) {
     for (int k = 0; k < 3; k++) {
         if (rl_dtype_bytes(alt[k]) == rl_dtype_bytes(q->problem.dtype)) continue;
         p = q->problem;
-        p.dtype = p.kv_dtype = p.score_dtype = alt[k];
+        for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) /* every element type of the problem */
+            if (rl_problem_field_info((rl_problem_field)f)->type == RL_FTYPE_DTYPE)
+                rl_problem_set(&p, (rl_problem_field)f, alt[k], NULL, NULL);
         problem_slip(q, &p, l, RL_SLIP_DTYPE, "what another element size gives",
                      "check b, the bytes per element of the dtype: fp32 4, fp16 and bf16 2, fp8 1.");
     }
@@ -473,13 +475,14 @@ static void other_slips(const rl_quiz_question *q, const rl_report *r, slip_list
                  "its inverse", "the ratio is FLOPs over bytes, not bytes over FLOPs.");
 }
 
-/* The slip nearest to `answer` within the tolerance, among those not equal to the expected. */
+/* The slip nearest to `answer` within the tolerance, among those that differ from the expected
+ * by more than the tolerance (a slip that changes nothing is not one). */
 static const slip_candidate *nearest_slip(const rl_quiz_question *q, const slip_list *l,
                                           double answer) {
     const slip_candidate *best = NULL;
     double best_d = log1p(q->tolerance);
     for (int i = 0; i < l->n; i++) {
-        if (fabs(log(l->c[i].value / q->expected)) <= 2 * log1p(q->tolerance)) continue;
+        if (fabs(log(l->c[i].value / q->expected)) <= log1p(q->tolerance)) continue;
         double dist = fabs(log(answer / l->c[i].value));
         if (dist < best_d) { /* ties: the first listed (GQA before "tiled" in decode) */
             best_d = dist;

@@ -95,8 +95,9 @@ static int gqa_decode(const rl_quiz_question *q) {
     return q->decode && q->problem.kv_heads < q->problem.heads;
 }
 static int gqa(const rl_quiz_question *q) { return q->problem.kv_heads < q->problem.heads; }
-static int fp16_tiled(const rl_quiz_question *q) {
-    return q->model == RL_MODEL_TILED && q->problem.dtype == RL_DTYPE_FP16;
+/* Prefill fp16 asked under the compulsory model (its naive bytes are far from every factor). */
+static int fp16_compulsory(const rl_quiz_question *q) {
+    return q->model == RL_MODEL_COMPULSORY && !q->decode && q->problem.dtype == RL_DTYPE_FP16;
 }
 static int fp32(const rl_quiz_question *q) {
     return q->problem.dtype == RL_DTYPE_FP32 && q->model == RL_MODEL_COMPULSORY;
@@ -174,13 +175,13 @@ static void test_bytes_slips(void) {
     const double half = hand_value(&q) / 2; /* fp16's 2 B per element for fp32's 4 */
     expect(&q, in(half, 1e6, "MB"), RL_QUIZ_WRONG, RL_SLIP_DTYPE, "fp32 4");
 
-    CHECK(find(RL_QUIZ_BYTES, fp16_tiled, &q));
-    p = &q.problem;
+    CHECK(find(RL_QUIZ_BYTES, fp16_compulsory, &q));
     z = sizes_of(&q.problem);
     const double naive = 2 * 2.0 * z.B * z.H * z.N * z.d + 2 * 2.0 * z.B * z.Hkv * z.L * z.d +
                          4 * 2.0 * z.B * z.H * z.N * z.L;
     expect(&q, in(naive, 1e9, "GB"), RL_QUIZ_WRONG, RL_SLIP_MODEL,
-           "step 2 (the traffic model's bytes): your answer is the naive model's, not the tiled");
+           "step 2 (the traffic model's bytes): your answer is the naive model's, not the "
+           "compulsory");
 }
 
 static void test_other_kinds(void) {
