@@ -165,9 +165,9 @@ export class Tour {
     return this.start(id, Number.isFinite(n) ? n - 1 : 0, { focus: false });
   }
 
+  // The chart's section at the top of the window: the chart, and beside or under it the panel.
   ensureChartInView() {
-    const r = this.chartBox.querySelector('.canvas-wrap').getBoundingClientRect();
-    if (r.top < 0 || r.bottom > window.innerHeight) this.chartBox.scrollIntoView({ block: 'start' });
+    if (Math.abs(this.chartBox.getBoundingClientRect().top) > 2) this.chartBox.scrollIntoView({ block: 'start' });
   }
 
   // ---------------------------------------------------------------------------------------------
