@@ -147,6 +147,26 @@ test('every step of every tour: state, highlight, ghost, and the quoted numbers 
   await page.close();
 });
 
+// A number written into a tour's text (not a placeholder) is an input the step sets, or one of
+// the small constants of the formulas and units (2·b, 4·b, 8 and 16 bits, 10⁹): a computed
+// number is never typed into a text, where it could drift from what core computes.
+test('the texts type no computed number: only the step\'s inputs and formula constants', () => {
+  const CONSTANTS = new Set([2, 4, 8, 10, 16]);
+  for (const s of SCENARIOS) {
+    const state = { ...s.state };
+    s.steps.forEach((st, i) => {
+      Object.assign(state, st.set || {});
+      const inputs = new Set(Object.values(state).flatMap((v) => String(v).match(/\d+(?:\.\d+)?/g) || []).map(Number));
+      const texts = [st.title, st.text, ...(i === 0 ? [s.intro] : []), st.question?.text || ''];
+      for (const t of texts) {
+        for (const n of t.replace(/\{[^}]*\}/g, '').match(/\d+(?:\.\d+)?/g) || []) {
+          assert.ok(inputs.has(Number(n)) || CONSTANTS.has(Number(n)), `${s.id} step ${i + 1}: "${n}" in "${t}" is neither an input nor a constant`);
+        }
+      }
+    });
+  }
+});
+
 test('tiled vs naive: the flip is visible (marks a factor 2 and more apart on both sides)', async () => {
   const s = SCENARIOS.find((x) => x.id === 'tiled-more-than-naive');
   const page = await openPage(browser.context, `${server.url}?tour=${s.id}&step=1`);
@@ -189,6 +209,13 @@ test('a URL per step restores the step, its ghost and its highlight; a bad one i
   await page.goto(`${server.url}?tour=decode-gqa&step=99`);
   await page.waitForSelector('html[data-ready="1"]');
   assert.equal((await tourInfo(page)).counter, '3 / 3', 'a step out of range is brought into range');
+  // Reset all closes the tour: no panel, no ghost, no rings, the URL without the step.
+  await page.click('[data-testid=action-reset]');
+  info = await tourInfo(page);
+  assert.equal(info.hidden, true);
+  assert.equal(info.ghostSets, 0);
+  assert.deepEqual(info.rings, []);
+  assert.equal(info.search, '');
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });
