@@ -117,6 +117,154 @@ static void formats_are_recognised(void) {
     free(text);
 }
 
+/* ---- ncu --csv --page raw ------------------------------------------------------------------ */
+
+static const char *first_error(const rl_rec_issues *is) {
+    for (size_t i = 0; i < is->count; i++)
+        if (is->items[i].severity == RL_REC_ERROR) return is->items[i].message;
+    return "";
+}
+
+/* B=1, H=8, N=4096, d=64: the problem every ncu case is imported with. */
+static rl_import_opts ncu_opts(void) {
+    rl_import_opts o = {0};
+    o.problem.batch = 1;
+    o.problem.heads = 8;
+    o.problem.seq = 4096;
+    o.problem.head_dim = 64;
+    return o;
+}
+
+static rl_status ncu(const char *text, rl_record **r, rl_rec_issues *is) {
+    rl_import_opts o = ncu_opts();
+    rl_rec_issues_clear(is);
+    rl_record_free(*r);
+    *r = NULL;
+    return rl_record_import(RL_IMPORT_NCU_CSV, text, strlen(text), &o, r, is);
+}
+
+#define NCU_L2_HEAD                                                                                \
+    "\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\",\"dram__bytes.sum\",\"lts__t_bytes.sum\","  \
+    "\"sm__ops_path_tensor_src_fp16_dst_fp32.sum\","                                              \
+    "\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\"\n"
+
+static void ncu_dram_sum_and_l2(void) {
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    /* Three launches of "attn" between log lines, a units row, thousands separators:
+     *   time 1,000.5 / 998.0 / 1,010.25 usecond → median 1000.5 us, min 998, max 1010.25
+     *   dram__bytes.sum 400 / 402 / 398 Mbyte → median 400e6 B
+     *   lts__t_bytes.sum 1.2 / 1.3 / 1.1 Gbyte → median 1.2e9 B
+     *   FLOPs 1,000,000,000 tensor + 2 × 500 ffma = 1,000,001,000 */
+    const char *csv =
+        "==PROF== Connected to process 7 (/usr/bin/python3)\n"
+        "==WARNING== Note: Running with uncontrolled GPU clocks.\n" NCU_L2_HEAD
+        "\"\",\"\",\"usecond\",\"Mbyte\",\"Gbyte\",\"\",\"inst\"\n"
+        "\"0\",\"attn\",\"1,000.5\",\"400\",\"1.2\",\"1,000,000,000\",\"500\"\n"
+        "\"1\",\"attn\",\"998.0\",\"402\",\"1.3\",\"1,000,000,000\",\"500\"\n"
+        "==PROF== Disconnected from process 7\n"
+        "\"2\",\"attn\",\"1,010.25\",\"398\",\"1.1\",\"1,000,000,000\",\"500\"\n";
+    CHECK(ncu(csv, &r, &is) == RL_OK);
+    if (r && r->point_count == 1) {
+        const rl_rec_point *p = &r->points[0];
+        CHECK_CLOSE(p->time_median_s, 1000.5e-6, 1e-12);
+        CHECK_CLOSE(p->time_min_s, 998.0e-6, 1e-12);
+        CHECK_CLOSE(p->time_max_s, 1010.25e-6, 1e-12);
+        CHECK(p->runs == 3);
+        CHECK_CLOSE(p->measured_bytes, 400e6, 1e-12);
+        CHECK_CLOSE(p->measured_l2_bytes, 1.2e9, 1e-12);
+        CHECK_CLOSE(p->flops, 1000001000.0, 0);
+        /* per-level intensity: 1,000,001,000 / 400e6 = 2.5000025; / 1.2e9 = 0.83333417 */
+        CHECK_CLOSE(p->derived.intensity_flop_per_byte, 2.5000025, 1e-12);
+        CHECK_CLOSE(p->derived.l2_intensity_flop_per_byte, 1000001000.0 / 1.2e9, 1e-12);
+        CHECK_STR_CONTAINS(r->provenance.notes, "Bytes (counter-measured DRAM): dram__bytes.sum. "
+                                                "L2 bytes: lts__t_bytes.sum. FLOPs: the sum of 2 × "
+                                                "sm__sass_thread_inst_executed_op_ffma_pred_on.sum "
+                                                "sm__ops_path_tensor_src_fp16_dst_fp32.sum");
+        /* the L2 bytes survive the writer and the reader */
+        rl_error err = {0};
+        char *json = rl_record_write_json(r, 1, &err);
+        CHECK_STR_CONTAINS(json, "\"measured_l2_bytes\":\t1200000000");
+        CHECK_STR_CONTAINS(json, "\"l2_intensity_flop_per_byte\":");
+        rl_record *back = NULL;
+        CHECK(json && rl_record_parse(json, strlen(json), &back, NULL) == RL_OK && back &&
+              back->points[0].measured_l2_bytes == 1.2e9);
+        rl_record_free(back);
+        free(json);
+    } else {
+        CHECK(!"one point expected");
+        fprintf(stderr, "  first error: %s\n", first_error(&is));
+    }
+
+    /* the read + write pair without L2: no L2 bytes, and the notes say so */
+    const char *pair = "\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\",\"dram__bytes_read.sum\","
+                       "\"dram__bytes_write.sum\",\"sm__sass_thread_inst_executed_op_hfma_pred_on.sum\"\n"
+                       "\"\",\"\",\"msecond\",\"Kbyte\",\"Kbyte\",\"Minst\"\n"
+                       "\"0\",\"k\",\"2\",\"1,500\",\"500\",\"4\"\n";
+    /* 2 ms; 1,500 + 500 Kbyte = 2e6 B; 2 × 4 Minst hfma = 8e6 FLOP */
+    CHECK(ncu(pair, &r, &is) == RL_OK);
+    if (r) {
+        CHECK_CLOSE(r->points[0].time_median_s, 2e-3, 1e-12);
+        CHECK_CLOSE(r->points[0].measured_bytes, 2e6, 1e-12);
+        CHECK(r->points[0].measured_l2_bytes == 0 && r->points[0].derived.l2_intensity_flop_per_byte == 0);
+        CHECK_CLOSE(r->points[0].flops, 8e6, 1e-12);
+        CHECK_STR_CONTAINS(r->provenance.notes, "dram__bytes_read.sum + dram__bytes_write.sum. No L2 "
+                                                "bytes (lts__t_bytes.sum not collected)");
+    }
+    rl_record_free(r);
+    rl_rec_issues_free(&is);
+}
+
+static void ncu_malformed(void) {
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    /* the details page: refused, saying how to rerun */
+    CHECK(ncu("\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\","
+              "\"Stream\",\"Block Size\",\"Grid Size\",\"Device\",\"CC\",\"Section Name\","
+              "\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+              "\"0\",\"1\",\"p\",\"h\",\"k\",\"1\",\"7\",\"(128, 1, 1)\",\"(64, 1, 1)\",\"0\",\"9.0\","
+              "\"Command line profiler metrics\",\"dram__bytes_read.sum\",\"Mbyte\",\"312.48\"\n",
+              &r, &is) != RL_OK);
+    CHECK_STR_CONTAINS(first_error(&is), "row 1: ncu's details page (one row per metric: \"Metric "
+                                         "Name\", \"Metric Value\"); rooflab reads the raw page, one "
+                                         "row per launch: rerun ncu with --csv --page raw");
+    /* no DRAM bytes in either form */
+    CHECK(ncu("\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\",\"dram__bytes_read.sum\","
+              "\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\"\n\"0\",\"k\",\"5\",\"1\",\"1\"\n",
+              &r, &is) != RL_OK);
+    CHECK_STR_CONTAINS(first_error(&is), "row 1, column dram__bytes_write.sum: missing; expected "
+                                         "dram__bytes.sum, or dram__bytes_read.sum and "
+                                         "dram__bytes_write.sum, in the header");
+    /* a rate where an amount belongs */
+    CHECK(ncu(NCU_L2_HEAD "\"\",\"\",\"usecond\",\"Mbyte\",\"byte/second\",\"\",\"inst\"\n"
+                          "\"0\",\"attn\",\"1\",\"1\",\"1\",\"1\",\"1\"\n", &r, &is) != RL_OK);
+    CHECK_STR_CONTAINS(first_error(&is), "row 2, column lts__t_bytes.sum: unknown unit "
+                                         "\"byte/second\" (a rate, not an amount)");
+    /* a row cut short, and a file cut inside a quoted cell */
+    CHECK(ncu(NCU_L2_HEAD "\"0\",\"attn\",\"1\",\"1\",\"1\"\n", &r, &is) != RL_OK);
+    CHECK_STR_CONTAINS(first_error(&is), "row 2: expected 7 columns like the header, got 5");
+    CHECK(ncu(NCU_L2_HEAD "\"0\",\"attn\",\"1\",\"1\",\"1\",\"1\",\"1\"\n\"1\",\"at", &r, &is) != RL_OK);
+    CHECK_STR_CONTAINS(first_error(&is), "row 3: unterminated quoted cell");
+    /* a bad number names its row and column */
+    CHECK(ncu(NCU_L2_HEAD "\"0\",\"attn\",\"1\",\"1\",\"1.2.3\",\"1\",\"1\"\n", &r, &is) != RL_OK);
+    CHECK_STR_CONTAINS(first_error(&is), "row 2, column lts__t_bytes.sum: ");
+    /* the problem is required: the flags missing are named */
+    rl_import_opts o = {0};
+    o.problem.seq = 4096;
+    const char *ok = NCU_L2_HEAD "\"0\",\"attn\",\"1\",\"1\",\"1\",\"1\",\"1\"\n";
+    rl_rec_issues_clear(&is);
+    CHECK(rl_record_import(RL_IMPORT_NCU_CSV, ok, strlen(ok), &o, &r, &is) == RL_ERR_INVALID && !r);
+    CHECK_STR_CONTAINS(first_error(&is), "problem: the ncu export does not say which problem the "
+                                         "kernel ran; give --batch, --heads, --seq, --head-dim "
+                                         "(missing: --batch, --heads, --head-dim)");
+    /* ... and a default typed on purpose counts as given */
+    o.problem_given = 1u << RL_FIELD_BATCH | 1u << RL_FIELD_HEADS | 1u << RL_FIELD_HEAD_DIM;
+    rl_rec_issues_clear(&is);
+    CHECK(rl_record_import(RL_IMPORT_NCU_CSV, ok, strlen(ok), &o, &r, &is) == RL_OK && r);
+    rl_record_free(r);
+    rl_rec_issues_free(&is);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: test_import_formats EXAMPLES_DIR\n");
@@ -124,5 +272,7 @@ int main(int argc, char **argv) {
     }
     examples_dir = argv[1];
     formats_are_recognised();
+    ncu_dram_sum_and_l2();
+    ncu_malformed();
     return check_report("test_import_formats");
 }

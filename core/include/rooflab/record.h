@@ -189,6 +189,7 @@ typedef struct rl_rec_derived {
                                           modelled, else core's for its traffic model */
     int bytes_source;                  /* 0 measured (counters), 1 modelled (record), 2 core */
     double intensity_flop_per_byte;    /* flops / bytes */
+    double l2_intensity_flop_per_byte; /* flops / measured_l2_bytes; 0 = no L2 bytes */
     double achieved_flops_per_s;       /* flops / median time */
     double achieved_bytes_per_s;       /* bytes / median time */
     int roof_known;                    /* 1 when a roof was found for the point's hardware */
@@ -213,6 +214,9 @@ typedef struct rl_rec_point {
     double flops;                /* mandatory, > 0: the FLOPs the point claims (F of DESIGN.md) */
     double modelled_bytes;       /* 0 = not given */
     double measured_bytes;       /* counter-measured DRAM bytes; 0 = unknown */
+    double measured_l2_bytes;    /* "measured_l2_bytes" (optional, schema version still 1):
+                                    counter-measured L2 bytes (ncu lts__t_bytes.sum), for the
+                                    point's L2 intensity; 0 = unknown */
     double max_abs_error;        /* against the fp64 reference; < 0 = unknown */
     double rel_l2_error;         /* ‖o − ref‖₂ / ‖ref‖₂ against the fp64 reference, finite ≥ 0;
                                     < 0 = unknown (the JSON key is then absent) */

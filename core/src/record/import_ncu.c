@@ -43,54 +43,58 @@ static double ncu_unit_scale(const char *u, ncu_dim dim) {
     return 0;
 }
 
+/* One data row as read: its kernel name (malloc'd), time, DRAM and L2 bytes, FLOPs. */
+typedef struct ncu_launch {
+    char *name;
+    double t, bytes, l2, flops;
+    int has_tensor;
+} ncu_launch;
+
+/* The launches of one kernel name: v[NCU_VT] times, v[NCU_VB] DRAM bytes ... one each. */
+enum { NCU_VT, NCU_VB, NCU_VL2, NCU_VF, NCU_NV };
 typedef struct ncu_kernel {
     const char *name; /* its first row's */
-    double *time_s, *bytes, *flops;
+    double *v[NCU_NV];
     size_t n, cap;
     int has_tensor;
 } ncu_kernel;
 
-static int push3(ncu_kernel *k, double t, double b, double f) {
+static int push_launch(ncu_kernel *k, const ncu_launch *l) {
     if (k->n == k->cap) {
         size_t cap = k->cap ? k->cap * 2 : 8;
-        double *a = realloc(k->time_s, cap * sizeof *a);
-        if (!a) return -1;
-        k->time_s = a;
-        a = realloc(k->bytes, cap * sizeof *a);
-        if (!a) return -1;
-        k->bytes = a;
-        a = realloc(k->flops, cap * sizeof *a);
-        if (!a) return -1;
-        k->flops = a;
+        for (int i = 0; i < NCU_NV; i++) {
+            double *a = realloc(k->v[i], cap * sizeof *a);
+            if (!a) return -1;
+            k->v[i] = a;
+        }
         k->cap = cap;
     }
-    k->time_s[k->n] = t;
-    k->bytes[k->n] = b;
-    k->flops[k->n] = f;
+    k->v[NCU_VT][k->n] = l->t;
+    k->v[NCU_VB][k->n] = l->bytes;
+    k->v[NCU_VL2][k->n] = l->l2;
+    k->v[NCU_VF][k->n] = l->flops;
     k->n++;
     return 0;
 }
 
 /* The columns the import reads, and the units of the time and byte columns. */
 typedef struct ncu_cols {
-    int need[4]; /* NCU_NEED order */
+    int need[2];   /* NCU_NEED order */
+    int bytes[2];  /* dram__bytes.sum (and -1), or dram__bytes_read.sum, dram__bytes_write.sum */
+    int l2;        /* lts__t_bytes.sum, or -1 */
     int sass[3][3];
     int tensor[NCU_MAX_TENSOR_COLS];
     size_t ntensor;
     int dev, ccmaj, ccmin, id;
-    double t_scale, b_scale[2];
+    double t_scale, b_scale[2], l2_scale;
     double sass_scale[3][3], tensor_scale[NCU_MAX_TENSOR_COLS]; /* "inst", "Kinst" ... */
 } ncu_cols;
 
-static const char *const NCU_NEED[4] = {"Kernel Name", "gpu__time_duration.sum",
-                                        "dram__bytes_read.sum", "dram__bytes_write.sum"};
-
-/* One data row as read: its kernel name (malloc'd), time, bytes, FLOPs. */
-typedef struct ncu_launch {
-    char *name;
-    double t, bytes, flops;
-    int has_tensor;
-} ncu_launch;
+static const char *const NCU_NEED[2] = {"Kernel Name", "gpu__time_duration.sum"};
+#define NCU_DRAM_SUM "dram__bytes.sum"
+#define NCU_DRAM_READ "dram__bytes_read.sum"
+#define NCU_DRAM_WRITE "dram__bytes_write.sum"
+#define NCU_L2 "lts__t_bytes.sum"
 
 typedef struct ncu_import {
     ncu_launch *rows; /* every data row in order, grouped by name afterwards (a sort) */
@@ -98,6 +102,8 @@ typedef struct ncu_import {
     ncu_kernel *ks;   /* one per kernel name, in order of first appearance */
     size_t nk;
     char devname[128], cc[16];
+    char notes[2048];  /* the counters read, by name */
+    int has_l2;
 } ncu_import;
 
 /* FLOP counters: SASS thread instructions (add, mul: 1 FLOP; fma: 2) and tensor-pipe ops.
@@ -129,10 +135,27 @@ static int find_flop_columns(const rl__csv_row *h, ncu_cols *c) {
     return any;
 }
 
+/* DRAM bytes: dram__bytes.sum (read + write in one metric), else the read and write pair; L2
+ * bytes lts__t_bytes.sum where collected. 0, or -1 with the missing column named. */
+static int find_byte_columns(const rl__csv_row *h, ncu_cols *c, rl_rec_issues *is) {
+    int sum = rl__csv_find(h, NCU_DRAM_SUM), rd = rl__csv_find(h, NCU_DRAM_READ),
+        wr = rl__csv_find(h, NCU_DRAM_WRITE);
+    c->l2 = rl__csv_find(h, NCU_L2);
+    c->bytes[0] = sum >= 0 ? sum : rd;
+    c->bytes[1] = sum >= 0 ? -1 : wr;
+    if (sum >= 0 || (rd >= 0 && wr >= 0)) return 0;
+    char p[RL_REC_PATH_MAX];
+    snprintf(p, sizeof p, "row 1, column %s", rd < 0 ? NCU_DRAM_READ : NCU_DRAM_WRITE);
+    return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p,
+                     "missing; expected " NCU_DRAM_SUM ", or " NCU_DRAM_READ " and "
+                     NCU_DRAM_WRITE ", in the header (collect them with ncu --metrics "
+                     NCU_DRAM_SUM ")");
+}
+
 /* The header's columns; 0, or -1 with the missing ones named. */
 static int find_columns(const rl__csv_row *h, ncu_cols *c, rl_rec_issues *is) {
     int bad = 0;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 2; i++) {
         c->need[i] = rl__csv_find(h, NCU_NEED[i]);
         if (c->need[i] >= 0) continue;
         char p[RL_REC_PATH_MAX];
@@ -141,7 +164,7 @@ static int find_columns(const rl__csv_row *h, ncu_cols *c, rl_rec_issues *is) {
                         "missing; expected it in the header (collect it with ncu --metrics %s)",
                         i == 0 ? "..." : NCU_NEED[i]);
     }
-    if (bad) return -1;
+    if (find_byte_columns(h, c, is) != 0 || bad) return -1;
     int flop_cols = find_flop_columns(h, c);
     if (flop_cols < 0)
         return rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, "row 1",
@@ -185,9 +208,11 @@ static int column_scales(const rl__csv_row *u, const rl__csv_row *h, size_t rown
     c->t_scale = column_scale(u, h, c->need[1], NCU_DIM_TIME, rowno, is);
     bad |= c->t_scale == 0;
     for (int i = 0; i < 2; i++) {
-        c->b_scale[i] = column_scale(u, h, c->need[2 + i], NCU_DIM_BYTES, rowno, is);
+        c->b_scale[i] = c->bytes[i] < 0 ? 1 : column_scale(u, h, c->bytes[i], NCU_DIM_BYTES, rowno, is);
         bad |= c->b_scale[i] == 0;
     }
+    c->l2_scale = c->l2 < 0 ? 1 : column_scale(u, h, c->l2, NCU_DIM_BYTES, rowno, is);
+    bad |= c->l2_scale == 0;
     for (int p = 0; p < 3; p++)
         for (int q = 0; q < 3; q++)
             if (c->sass[p][q] >= 0) {
@@ -254,12 +279,14 @@ static int row_flops(const rl__csv_row *row, const rl__csv_row *h, const ncu_col
     return 0;
 }
 
-/* Time (s) and DRAM bytes of one row; 0, or -1 with an issue. */
+/* Time (s), DRAM and L2 bytes of one row; 0, or -1 with an issue. */
 static int row_time_bytes(const rl__csv_row *row, const rl__csv_row *h, const ncu_cols *c,
                           size_t rowno, ncu_launch *out, rl_rec_issues *is) {
-    double v[3];
+    const int cols[3] = {c->need[1], c->bytes[0], c->bytes[1]};
+    double v[3] = {0, 0, 0}, l2 = 0;
     for (int i = 0; i < 3; i++)
-        if (cell_number(row, h, c->need[1 + i], rowno, 1, &v[i], is) < 0) return -1;
+        if (cols[i] >= 0 && cell_number(row, h, cols[i], rowno, 1, &v[i], is) < 0) return -1;
+    if (c->l2 >= 0 && cell_number(row, h, c->l2, rowno, 0, &l2, is) < 0) return -1;
     if (!(v[0] > 0)) {
         char p[RL_REC_PATH_MAX];
         snprintf(p, sizeof p, "row %zu, column %s", rowno, NCU_NEED[1]);
@@ -268,6 +295,7 @@ static int row_time_bytes(const rl__csv_row *row, const rl__csv_row *h, const nc
     }
     out->t = v[0] * c->t_scale;
     out->bytes = v[1] * c->b_scale[0] + v[2] * c->b_scale[1];
+    out->l2 = l2 * c->l2_scale;
     return 0;
 }
 
@@ -311,7 +339,7 @@ static int ncu_row(rl__csv_row *row, const rl__csv_row *header, const ncu_cols *
     if (row_time_bytes(row, header, c, rowno, &l, is) != 0 ||
         row_flops(row, header, c, rowno, &l, is) != 0)
         return -1;
-    if (!isfinite(l.t) || !isfinite(l.bytes) || !isfinite(l.flops))
+    if (!isfinite(l.t) || !isfinite(l.bytes) || !isfinite(l.l2) || !isfinite(l.flops))
         return rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, p,
                          "time, bytes or FLOPs beyond the finite range once scaled by their units");
     row_device(row, c, im);
@@ -363,7 +391,7 @@ static int ncu_group(ncu_import *im, rl_rec_issues *is) {
         ncu_kernel *k = &im->ks[group[i]];
         const ncu_launch *l = &im->rows[i];
         if (!k->name) k->name = l->name;
-        bad = push3(k, l->t, l->bytes, l->flops);
+        bad = push_launch(k, l);
         k->has_tensor |= l->has_tensor;
     }
     free(names);
@@ -371,25 +399,48 @@ static int ncu_group(ncu_import *im, rl_rec_issues *is) {
     return bad ? rl__oom(is) : 0;
 }
 
+/* Append `text` to the notes (clipped with "..." when full). */
+static void note(ncu_import *im, const char *text) {
+    size_t used = strlen(im->notes), n = strlen(text);
+    if (used + n + 4 < sizeof im->notes) memcpy(im->notes + used, text, n + 1);
+    else if (used + 4 < sizeof im->notes) memcpy(im->notes + used, "...", 4);
+}
+
+/* The notes: exactly the counters this export's columns gave. */
+static void ncu_notes(ncu_import *im, const rl__csv_row *h, const ncu_cols *c) {
+    note(im, "One point per kernel name; timing over its launches (median, min, max) from "
+             "gpu__time_duration.sum. Bytes (counter-measured DRAM): ");
+    note(im, c->bytes[1] < 0 ? NCU_DRAM_SUM : NCU_DRAM_READ " + " NCU_DRAM_WRITE);
+    note(im, c->l2 >= 0 ? ". L2 bytes: " NCU_L2 : ". No L2 bytes (" NCU_L2 " not collected)");
+    note(im, ". FLOPs: the sum of");
+    for (int p = 0; p < 3; p++)
+        for (int q = 0; q < 3; q++)
+            if (c->sass[p][q] >= 0) {
+                note(im, q == 2 ? " 2 × " : " ");
+                note(im, h->cells[c->sass[p][q]]);
+            }
+    for (size_t i = 0; i < c->ntensor; i++) {
+        note(im, " ");
+        note(im, h->cells[c->tensor[i]]);
+        note(im, i + 1 == c->ntensor ? " (tensor-pipe ops taken as FLOPs)" : "");
+    }
+    note(im, ". The problem is not in the export: it is the one given to rooflab import.");
+    im->has_l2 = c->l2 >= 0;
+}
+
 static int ncu_fields(rl_record *r, const rl_import_opts *o, const ncu_import *im) {
     int bad = rl__import_common(r, o, "Nsight Compute CSV (ncu --csv --page raw; imported by rooflab)",
                                 im->devname[0] ? im->devname : "unknown (not in the ncu export)",
                                 NULL, NULL);
     if (im->cc[0]) bad |= rl_rec_set_clean_string(&r->hardware.compute_capability, im->cc);
-    bad |= rl_rec_set_clean_string(
-        &r->provenance.notes,
-        "One point per kernel name; timing over its launches (median, min, max). Bytes: "
-        "dram__bytes_read.sum + dram__bytes_write.sum (counter-measured). FLOPs: "
-        "sm__sass_thread_inst_executed_op_{h,f,d}{add,mul} + 2 × {h,f,d}fma, plus "
-        "sm__ops_path_tensor_src_*.sum taken as FLOPs where collected. The problem is not in "
-        "the export: it is the one given to rooflab import.");
+    bad |= rl_rec_set_clean_string(&r->provenance.notes, im->notes);
     return bad;
 }
 
 /* One point per kernel with floating-point work; 0, or -1 when out of memory. */
 static int ncu_point(rl_record *r, const rl_import_opts *o, ncu_kernel *k, rl_rec_issues *is) {
     size_t n = k->n;
-    double flops = rl_rec_median(k->flops, n);
+    double flops = rl_rec_median(k->v[NCU_VF], n);
     if (!(flops > 0)) {
         char p[RL_REC_PATH_MAX];
         snprintf(p, sizeof p, "kernel \"%.60s\"", k->name);
@@ -402,16 +453,18 @@ static int ncu_point(rl_record *r, const rl_import_opts *o, ncu_kernel *k, rl_re
     if (!pt) return rl__oom(is);
     pt->problem = o->problem;
     pt->traffic_model = o->traffic_model;
-    double tmin = k->time_s[0], tmax = k->time_s[0];
+    const double *t = k->v[NCU_VT];
+    double tmin = t[0], tmax = t[0];
     for (size_t i = 1; i < n; i++) {
-        if (k->time_s[i] < tmin) tmin = k->time_s[i];
-        if (k->time_s[i] > tmax) tmax = k->time_s[i];
+        if (t[i] < tmin) tmin = t[i];
+        if (t[i] > tmax) tmax = t[i];
     }
-    pt->time_median_s = rl_rec_median(k->time_s, n);
+    pt->time_median_s = rl_rec_median(k->v[NCU_VT], n);
     pt->time_min_s = tmin;
     pt->time_max_s = tmax;
     pt->runs = (int64_t)n;
-    pt->measured_bytes = rl_rec_median(k->bytes, n);
+    pt->measured_bytes = rl_rec_median(k->v[NCU_VB], n);
+    pt->measured_l2_bytes = rl_rec_median(k->v[NCU_VL2], n); /* 0 when not collected */
     pt->flops = flops;
     if (rl_rec_set_clean_string(&pt->kernel, k->name)) rl__oom(is);
     return 0;
@@ -420,11 +473,8 @@ static int ncu_point(rl_record *r, const rl_import_opts *o, ncu_kernel *k, rl_re
 static void ncu_import_free(ncu_import *im) {
     for (size_t i = 0; i < im->nrows; i++) free(im->rows[i].name);
     free(im->rows);
-    for (size_t k = 0; k < im->nk; k++) {
-        free(im->ks[k].time_s);
-        free(im->ks[k].bytes);
-        free(im->ks[k].flops);
-    }
+    for (size_t k = 0; k < im->nk; k++)
+        for (int i = 0; i < NCU_NV; i++) free(im->ks[k].v[i]);
     free(im->ks);
 }
 
@@ -440,7 +490,16 @@ static int ncu_read(const char *text, size_t len, ncu_import *im, rl_rec_issues 
                          "expected the header of `ncu --csv --page raw` (\"ID\",...,\"Kernel "
                          "Name\",...)");
     }
+    if (rl__csv_find(&header, "Metric Name") >= 0 && rl__csv_find(&header, "Metric Value") >= 0 &&
+        rl__csv_find(&header, NCU_NEED[1]) < 0) {
+        rl__csv_free(&header);
+        return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "row 1",
+                         "ncu's details page (one row per metric: \"Metric Name\", \"Metric "
+                         "Value\"); rooflab reads the raw page, one row per launch: rerun ncu with "
+                         "--csv --page raw and the --metrics of rooflab import --help");
+    }
     bad = find_columns(&header, &c, is);
+    if (!bad) ncu_notes(im, &header, &c);
     if (!bad) bad = read_units(text, len, &pos, &rowno, &header, &c, is);
     if (!bad) bad = ncu_rows(text, len, pos, rowno, &header, &c, im, is);
     if (!bad) bad = ncu_group(im, is);

@@ -223,6 +223,8 @@ static int check_amounts(const rl_rec_point *pt, const char *base, rl_rec_issues
                         "positive finite byte count", issues);
     bad |= check_amount(base, "measured_bytes", pt->measured_bytes, !bad_amount(pt->measured_bytes),
                         "positive finite byte count", issues);
+    bad |= check_amount(base, "measured_l2_bytes", pt->measured_l2_bytes,
+                        !bad_amount(pt->measured_l2_bytes), "positive finite byte count", issues);
     check_amount(base, "max_abs_error", pt->max_abs_error, isfinite(pt->max_abs_error),
                  "finite non-negative number", issues);
     check_amount(base, "rel_l2_error", pt->rel_l2_error, isfinite(pt->rel_l2_error),
@@ -255,6 +257,12 @@ static int check_derived_finite(const rl_rec_point *pt, const char *base, const 
                          !isfinite(dv->achieved_flops_per_s) ? "with timing.median_s" : "with flops",
                          !isfinite(dv->achieved_flops_per_s) ? "a FLOP rate" : "an intensity",
                          pt->flops, dv->bytes, pt->time_median_s);
+    }
+    if (!isfinite(dv->l2_intensity_flop_per_byte)) {
+        snprintf(p, sizeof p, "%s.measured_l2_bytes", base);
+        return rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, p,
+                         "with flops gives an L2 intensity beyond the finite range (flops %g, L2 "
+                         "bytes %g)", pt->flops, pt->measured_l2_bytes);
     }
     if (!isfinite(dv->achieved_bytes_per_s)) {
         snprintf(p, sizeof p, "%s.%s", base, byte_keys[dv->bytes_source % 3]);
@@ -313,6 +321,7 @@ static int place_bytes(const rl_rec_point *pt, const char *base, rl_rec_derived 
                          rl_rec_traffic_name(pt->traffic_model));
     }
     dv->intensity_flop_per_byte = pt->flops / dv->bytes;
+    dv->l2_intensity_flop_per_byte = pt->measured_l2_bytes > 0 ? pt->flops / pt->measured_l2_bytes : 0;
     dv->achieved_flops_per_s = pt->flops / pt->time_median_s;
     dv->achieved_bytes_per_s = dv->bytes / pt->time_median_s;
     return check_derived_finite(pt, base, dv, issues);

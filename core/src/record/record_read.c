@@ -526,7 +526,8 @@ static void read_profile(reader *rd, const cJSON *obj, rl_rec_point *pt) {
 
 static void read_point(reader *rd, const cJSON *obj, rl_rec_point *pt) {
     static const char *const keys[] = {"problem",  "traffic_model", "timing",   "flops",
-                                       "modelled_bytes", "measured_bytes", "max_abs_error",
+                                       "modelled_bytes", "measured_bytes", "measured_l2_bytes",
+                                       "max_abs_error",
                                        "rel_l2_error", "kernel", "label", "profile", "figure",
                                        "reading_error", "hardware", "reported", "derived", NULL};
     check_keys(rd, obj, keys);
@@ -536,6 +537,7 @@ static void read_point(reader *rd, const cJSON *obj, rl_rec_point *pt) {
     read_number(rd, obj, "flops", 1, NUM_POSITIVE, "FLOP", &pt->flops);
     read_number(rd, obj, "modelled_bytes", 0, NUM_POSITIVE, "bytes", &pt->modelled_bytes);
     read_number(rd, obj, "measured_bytes", 0, NUM_POSITIVE, "bytes", &pt->measured_bytes);
+    read_number(rd, obj, "measured_l2_bytes", 0, NUM_POSITIVE, "bytes", &pt->measured_l2_bytes);
     read_number(rd, obj, "max_abs_error", 0, NUM_NONNEG, NULL, &pt->max_abs_error);
     read_number(rd, obj, "rel_l2_error", 0, NUM_NONNEG, NULL, &pt->rel_l2_error);
     read_string(rd, obj, "kernel", 0, &pt->kernel);

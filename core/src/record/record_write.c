@@ -134,6 +134,8 @@ static int fill_derived(cJSON *d, const void *what) {
     bad |= add_num(d, "bytes", dv->bytes);
     bad |= add_str(d, "bytes_source", sources[dv->bytes_source % 3]);
     bad |= add_num(d, "intensity_flop_per_byte", dv->intensity_flop_per_byte);
+    if (dv->l2_intensity_flop_per_byte > 0)
+        bad |= add_num(d, "l2_intensity_flop_per_byte", dv->l2_intensity_flop_per_byte);
     bad |= add_num(d, "achieved_flops_per_s", dv->achieved_flops_per_s);
     bad |= add_num(d, "achieved_bytes_per_s", dv->achieved_bytes_per_s);
     if (dv->roof_known) {
@@ -158,6 +160,7 @@ static int fill_point(cJSON *o, const void *what) {
     bad |= add_num(o, "flops", pt->flops);
     if (pt->modelled_bytes > 0) bad |= add_num(o, "modelled_bytes", pt->modelled_bytes);
     if (pt->measured_bytes > 0) bad |= add_num(o, "measured_bytes", pt->measured_bytes);
+    if (pt->measured_l2_bytes > 0) bad |= add_num(o, "measured_l2_bytes", pt->measured_l2_bytes);
     if (pt->max_abs_error >= 0) bad |= add_num(o, "max_abs_error", pt->max_abs_error);
     if (pt->rel_l2_error >= 0) bad |= add_num(o, "rel_l2_error", pt->rel_l2_error);
     bad |= add_str(o, "kernel", pt->kernel);
