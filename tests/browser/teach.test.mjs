@@ -174,6 +174,9 @@ test('contrast from the computed CSS: text ≥ 4.5:1, control edges ≥ 3:1, in 
         compute: v('--naive'), memory: v('--tiled'), edge: cs('[data-testid=input-bandwidth]', 'borderTopColor'),
         selectEdge: cs('[data-testid=input-hw]', 'borderTopColor'), buttonEdge: cs('[data-testid=action-copy-link]', 'borderTopColor'),
         boundLabels: [...document.querySelectorAll('[class^=bound-]')].map((e) => getComputedStyle(e).color),
+        // The ledger bar's labelled segments: [text colour, segment colour].
+        segments: [...document.querySelectorAll('.ledger-bar .seg')].filter((e) => e.textContent)
+          .map((e) => [e.textContent, getComputedStyle(e).color, getComputedStyle(e).backgroundColor]),
       };
     });
     for (const [name, fg] of Object.entries({ fg: c.fg, muted: c.muted, error: c.error, accent: c.accent, compute: c.compute, memory: c.memory })) {
@@ -183,6 +186,8 @@ test('contrast from the computed CSS: text ≥ 4.5:1, control edges ≥ 3:1, in 
     }
     for (const label of c.boundLabels) assert.ok(ratio(label, c.bg) >= 4.5, `${scheme}: a bound label is ${ratio(label, c.bg).toFixed(2)}:1`);
     assert.ok(c.boundLabels.length >= 3, 'the bound labels were measured');
+    for (const [term, fg, bg] of c.segments) assert.ok(ratio(fg, bg) >= 4.5, `${scheme}: the ledger's ${term} label is ${ratio(fg, bg).toFixed(2)}:1`);
+    assert.ok(c.segments.length >= 1, 'a labelled ledger segment was measured');
     for (const [name, e] of Object.entries({ input: c.edge, select: c.selectEdge, button: c.buttonEdge })) {
       for (const [bgName, bg] of [['bg', c.bg], ['panel', c.panel]]) {
         assert.ok(ratio(e, bg) >= 3, `${scheme}: ${name} edge on ${bgName} is ${ratio(e, bg).toFixed(2)}:1`);
