@@ -116,6 +116,7 @@ static rl_status rlw_answer(rl_import_opts *o, const char *flag, const char *v, 
     }
     int f = rl_problem_field_find(flag);
     if (f < 0) return rlw_refuse(err, flag, "a flag of rooflab import", flag);
+    o->problem_given |= 1u << f; /* answered in the form: given, even when it is the default */
     return rl_problem_set_text(&o->problem, (rl_problem_field)f, v, NULL, err);
 }
 

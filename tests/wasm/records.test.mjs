@@ -71,3 +71,32 @@ test('WASM refuses every JSONTestSuite file like the native build', async () => 
     assert.deepEqual(w.issues, native[i].report.issues, files[i]);
   }
 });
+
+// The page's importers are the CLI's: rl_import_detect names each example's format, and
+// rl_record_import through WASM writes the record `rooflab import` prints, byte for byte, for the
+// same answers; an answer core refuses names its flag.
+test('WASM import: the format recognised and the record identical to rooflab import', async () => {
+  const model = await loadWasmModel();
+  const ex = join(ROOT, 'data/examples');
+  const cases = [
+    ['ncu-raw-flash-fwd-h100.csv', 'ncu-csv', { batch: '4', heads: '16', seq: '4096', 'head-dim': '128', dtype: 'fp16', hw: 'h100-sxm', causal: '' }],
+    ['gbench-flash-attn-h100.json', 'gbench', { hw: 'h100-sxm', 'kernel-version': 'flash-attn 2.6.3' }],
+    ['ert-roofline-v100.json', 'ert', {}],
+    ['ncu-raw-flash-fwd-h100.record.json', 'record', null],
+  ];
+  for (const [file, format, answers] of cases) {
+    const bytes = await readFile(join(ex, file));
+    assert.deepEqual(model.detectFormat(bytes), { ok: true, format }, file);
+    if (!answers) continue;
+    const r = model.importRecord(bytes, { format, answers: { ...answers, source: file } });
+    assert.equal(r.ok, true, file);
+    assert.equal(r.report.ok, true, file);
+    const flags = Object.entries(answers).filter(([, v]) => v !== '').flatMap(([k, v]) => [`--${k}`, v]);
+    const cli = execFileSync(nativeCli(), ['import', format, file, ...flags], { cwd: ex, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    assert.equal(r.text, cli.replace(/\n$/, ''), file);
+  }
+  const bad = model.importRecord(await readFile(join(ex, cases[0][0])), { format: 'ncu-csv', answers: { seq: '4096 ' } });
+  assert.equal(bad.ok, false);
+  assert.equal(bad.field, 'seq');
+  assert.equal(model.detectFormat(new TextEncoder().encode('name,value\na,1\n')).ok, false);
+});

@@ -19,6 +19,7 @@
 //   model.parseQuantity('4.8 TB/s', 'B/s', 'bandwidth') → { ok: true, value, dim } | { ok: false, … }
 //   model.format(2.039e12, 'B/s') → '2.039 TB/s'
 //   model.recordLimits.max_file_bytes; model.checkRecord(bytes) → core's JSON report, parsed
+//   model.detectFormat(bytes), model.importRecord(bytes, { format, answers }) → other tools' output
 
 const STR_CAP = 4096;
 const FIELD_TYPES = ['int', 'dtype', 'bool', 'pass']; // rl_field_type order (rlw_field_type)
@@ -336,6 +337,48 @@ class Model {
         step: M._rlw_quiz_verdict_num(vp, 2),
       };
     } finally { M._free(qp); M._free(vp); }
+  }
+
+  // Other tools' output through core's importers (the same code as `rooflab import`):
+  //   model.importFormats → ['ert', 'ncu-csv', 'gbench', 'record'] (rl_import_format order)
+  //   model.detectFormat(bytes) → { ok: true, format } | { ok: false, field, message } (core's
+  //     rl_import_detect: the message names every signature looked for and what the file starts with)
+  //   model.importRecord(bytes, { format, answers }) → { ok: true, report, text } | { ok: false, field,
+  //     message }; answers: the CLI's flag names → the text typed ('' = not given); report as
+  //     checkRecord's; text: the record as `rooflab import` writes it (null when refused).
+  get importFormats() {
+    const M = this.M;
+    return range(M._rlw_import_format_count()).map((i) => this.str(M._rlw_import_format_name(i)));
+  }
+
+  detectFormat(bytes) {
+    const M = this.M;
+    const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const ptr = M._malloc(u8.length || 1);
+    if (!ptr) throw new Error('out of memory');
+    M.HEAPU8.set(u8, ptr);
+    const f = M._rlw_import_detect(ptr, u8.length, this.errPtr);
+    M._free(ptr);
+    return f < 0 ? this.error() : { ok: true, format: this.importFormats[f] };
+  }
+
+  importRecord(bytes, { format, answers = {} }) {
+    const M = this.M;
+    const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const json = JSON.stringify(answers);
+    const n = M.lengthBytesUTF8(json) + 1;
+    const ptr = M._malloc(u8.length || 1);
+    const aptr = M._malloc(n);
+    if (!ptr || !aptr) throw new Error('out of memory');
+    M.HEAPU8.set(u8, ptr);
+    M.stringToUTF8(json, aptr, n);
+    const out = M._rlw_record_import(this.importFormats.indexOf(format), ptr, u8.length, aptr, this.errPtr);
+    M._free(ptr);
+    M._free(aptr);
+    if (!out) return this.error();
+    const o = JSON.parse(this.str(out));
+    M._free(out);
+    return { ok: true, report: o.report, text: o.text };
   }
 
   // The raw module, for the lead's WASM tests and the benchmark's timing loop only.

@@ -7,7 +7,7 @@
 import createRooflab from '../wasm/rooflab.mjs';
 import { loadModel } from './model.js';
 
-const OPS = ['checkRecord'];
+const OPS = ['checkRecord', 'detectFormat', 'importRecord'];
 let modelPromise = null;
 
 self.onmessage = async (event) => {

@@ -16,6 +16,7 @@
 
 import { RecordStore, recordId, isRecordKey, PREFIX, CLEARED_KEY, LEGACY_KEY } from './record-store.js';
 import { CheckPool, CheckStopped } from './check-pool.js';
+import { ImportForm, currentAnswers } from './import-form.js';
 
 const MAX_ROWS = 200; // points listed per file (all of them are drawn)
 const PALETTE = ['#d62728', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#1f77b4', '#ff7f0e'];
@@ -146,17 +147,8 @@ export class Records {
     this.setBusy(+1);
     return (async () => {
       try {
-        let rep = report;
-        let text = null;
-        if (!rep) {
-          const buf = bytes || await file.arrayBuffer();
-          if (slot.cancelled) throw new CheckStopped('cancelled');
-          slot.job = this.checker.submit('checkRecord', buf);
-          this.render();
-          rep = await slot.job.promise;
-          if (rep.ok) text = new TextDecoder().decode(buf);
-        }
-        this.add({ name, source, report: rep, text, slot });
+        if (report) this.add({ name, source, report, text: null, slot });
+        else await this.take(slot, bytes || await file.arrayBuffer());
       } catch (e) {
         this.settleFailed(slot, e);
       } finally {
@@ -165,11 +157,140 @@ export class Records {
     })();
   }
 
+  // One operation of the worker (check-pool.js) for the file; Cancel stops it.
+  run(slot, op, buf, args = null) {
+    if (slot.cancelled) return Promise.reject(new CheckStopped('cancelled'));
+    slot.job = this.checker.submit(op, buf, args);
+    const state = document.querySelector(`[data-pending-id="${slot.id}"]`);
+    if (state) state.textContent = this.pendingText(slot);
+    return slot.job.promise;
+  }
+
+  // What the file is (core's rl_import_detect), then: a record is checked as it is, an ERT
+  // roofline.json imported at once (ceilings, no problem needed), an ncu CSV or a Google
+  // Benchmark JSON imported once the problem form is answered.
+  async take(slot, buf) {
+    const found = await this.run(slot, 'detectFormat', buf);
+    if (!found.ok) return this.refuseUnknown(slot, buf, found.message);
+    slot.format = found.format;
+    if (found.format === 'record') {
+      const report = await this.run(slot, 'checkRecord', buf);
+      const text = report.ok ? new TextDecoder().decode(buf) : null;
+      return this.add({ name: slot.name, source: slot.source, report, text, slot, format: slot.format });
+    }
+    if (found.format !== 'ert') return this.ask(slot, buf);
+    const r = await this.run(slot, 'importRecord', buf, { format: slot.format, answers: { source: slot.name } });
+    return this.addImported(slot, r);
+  }
+
+  // Neither a record nor a tool's output: the record reader's errors (with their JSON paths),
+  // then core's word on the formats it looked for.
+  async refuseUnknown(slot, buf, message) {
+    const rep = await this.run(slot, 'checkRecord', buf);
+    const issues = [...rep.issues.filter((x) => x.severity === 'error'), { severity: 'error', path: '', message }];
+    const report = { ok: false, errors: rep.errors + 1, warnings: 0, issues_omitted: rep.issues_omitted || 0, issues, record: null };
+    return this.add({ name: slot.name, source: slot.source, report, text: null, slot });
+  }
+
+  addImported(slot, r) {
+    const report = r.ok ? r.report
+      : { ok: false, errors: 1, warnings: 0, issues: [{ severity: 'error', path: r.field, message: r.message }], record: null };
+    return this.add({ name: slot.name, source: slot.source, report, text: r.ok ? r.text : null, slot, format: slot.format });
+  }
+
+  // The problem form (import-form.js) for an ncu CSV or a gbench JSON: prefilled from the
+  // controls, imported again in the worker whenever an answer changes, the resulting points shown;
+  // confirm adds them. The file stays pending (not busy) while the form waits for the person.
+  ask(slot, buf) {
+    slot.buf = buf;
+    slot.asking = true;
+    slot.previewSeq = 0;
+    slot.form = new ImportForm(this.model, {
+      format: slot.format, answers: currentAnswers(this.model),
+      onChange: () => { // the shown points no longer match the answers: imported again shortly
+        if (JSON.stringify(this.answersOf(slot)) === slot.previewAnswers) return; // a blur, no change
+        slot.previewAnswers = null;
+        slot.result = null;
+        slot.form.showPreview(null);
+        clearTimeout(slot.debounce);
+        slot.debounce = setTimeout(() => this.preview(slot), 150);
+      },
+      onConfirm: () => this.confirmImport(slot),
+    });
+    this.render();
+    this.preview(slot);
+  }
+
+  answersOf(slot) { return { ...slot.form.answers(), source: slot.name }; }
+
+  async preview(slot) {
+    if (!slot.asking) return;
+    if (slot.job && slot.job.state !== 'done') slot.job.cancel();
+    const seq = ++slot.previewSeq;
+    const answers = this.answersOf(slot);
+    slot.previewAnswers = JSON.stringify(answers);
+    slot.result = null;
+    slot.form.showPreview(null);
+    this.setBusy(+1);
+    try {
+      const r = await this.run(slot, 'importRecord', slot.buf, { format: slot.format, answers });
+      if (seq !== slot.previewSeq) return;
+      slot.result = r;
+      slot.resultAnswers = JSON.stringify(answers);
+      slot.form.showPreview(r, this.previewRows(r));
+      if (slot.confirmWhenReady) this.confirmImport(slot);
+    } catch (e) {
+      if (seq !== slot.previewSeq) return;
+      if (slot.cancelled) this.settleFailed(slot, e);
+      else slot.form.showPreview({ ok: false, field: '', message: this.stoppedMessage(e, 'imported') });
+    } finally {
+      this.setBusy(-1);
+    }
+  }
+
+  // Adds the previewed record; answers changed since the preview are imported first.
+  confirmImport(slot) {
+    slot.confirmWhenReady = false;
+    if (!slot.asking) return;
+    if (!slot.result || slot.resultAnswers !== JSON.stringify(this.answersOf(slot))) {
+      slot.confirmWhenReady = true;
+      if (slot.result) this.preview(slot);
+      return;
+    }
+    const r = slot.result;
+    if (!r.ok || !r.report.ok || r.text === null) return;
+    slot.asking = false;
+    slot.buf = null;
+    this.addImported(slot, r);
+  }
+
+  // The points an import gives, as the list will show them, or its errors (with their positions).
+  previewRows(r) {
+    if (!r.ok) return [];
+    if (!r.report.ok) {
+      const ul = el('ul', { className: 'record-errors', testid: 'import-errors' });
+      for (const it of r.report.issues.filter((x) => x.severity === 'error')) {
+        const li = el('li', { text: it.message });
+        li.dataset.path = it.path;
+        ul.append(li);
+      }
+      return [el('p', { className: 'field-error', text: 'Not imported with these answers:' }), ul];
+    }
+    const rec = r.report.record;
+    const warnings = r.report.issues.filter((x) => x.severity === 'warning').map((w) => el('li', { text: w.message }));
+    return [
+      el('p', { className: 'hint', text: `${rec.points.length.toLocaleString('en-US')} point${rec.points.length === 1 ? '' : 's'} with these answers (not added yet):` }),
+      this.pointsTable(rec, null),
+      warnings.length ? el('ul', { className: 'record-warnings' }, ...warnings) : null,
+    ];
+  }
+
   pendingEntry(name, source) {
     const slot = { id: this.nextId++, pending: true, name, source, since: Date.now(), job: null, cancelled: false, report: null };
     slot.cancel = () => {
       slot.cancelled = true;
-      if (slot.job) slot.job.cancel();
+      if (slot.job && slot.job.state !== 'done') slot.job.cancel();
+      else if (slot.asking) this.settleFailed(slot, new CheckStopped('cancelled'));
     };
     this.files.push(slot);
     this.render();
@@ -188,17 +309,21 @@ export class Records {
       $('records-status').textContent = `${name}: check cancelled; not loaded, nothing else changed.`;
       return;
     }
-    const message = e instanceof CheckStopped
-      ? `not checked within ${this.model.format(this.limitMs / 1000, 's')} (the time limit per file); not loaded`
-      : `could not be read: ${e.message}`;
+    const message = this.stoppedMessage(e, 'checked');
     this.add({ name, source, slot, report: { ok: false, errors: 1, warnings: 0, issues: [{ severity: 'error', path: '', message }], record: null }, text: null });
+  }
+
+  stoppedMessage(e, what) {
+    return e instanceof CheckStopped
+      ? `not ${what} within ${this.model.format(this.limitMs / 1000, 's')} (the time limit per file); not loaded`
+      : `could not be read: ${e.message}`;
   }
 
   // Keeps the pending files' elapsed time current while any is pending.
   tick() {
     if (this.ticker) return;
     this.ticker = setInterval(() => {
-      const pending = this.files.filter((f) => f.pending);
+      const pending = this.files.filter((f) => f.pending && !f.asking);
       if (!pending.length) {
         clearInterval(this.ticker);
         this.ticker = null;
@@ -212,7 +337,7 @@ export class Records {
 
   pendingText(f) {
     const s = Math.floor((Date.now() - f.since) / 1000);
-    const what = !f.job ? 'reading' : f.job.state === 'waiting' ? 'waiting for a free checker' : 'checking';
+    const what = !f.job ? 'reading' : f.job.state === 'waiting' ? 'waiting for a free checker' : f.format && f.format !== 'record' ? 'importing' : 'checking';
     return `${what}… ${s} s (time limit ${this.model.format(this.limitMs / 1000, 's')})`;
   }
 
@@ -225,7 +350,7 @@ export class Records {
   }
 
   // slot: the file's pending entry (from enqueue), replaced in place; else the entry is appended.
-  add({ name, source, report, text, visible = true, added = Date.now(), persist = true, slot = null }) {
+  add({ name, source, report, text, visible = true, added = Date.now(), persist = true, slot = null, format = null }) {
     const ok = report.ok && text !== null;
     const storeId = ok ? recordId({ source, name, text }) : null;
     const same = storeId && this.files.find((f) => f.storeId === storeId);
@@ -237,7 +362,7 @@ export class Records {
       return same;
     }
     const id = slot ? slot.id : this.nextId++;
-    const entry = { id, storeId, added, name, source, report, visible, color: PALETTE[(id - 1) % PALETTE.length], text: ok ? text : null, kept: !persist };
+    const entry = { id, storeId, added, name, source, report, visible, color: PALETTE[(id - 1) % PALETTE.length], text: ok ? text : null, kept: !persist, format };
     if (slot) this.files[this.files.indexOf(slot)] = entry;
     else this.files.push(entry);
     if (persist && ok) entry.kept = this.store.put(entry.storeId, entry);
@@ -494,15 +619,30 @@ export class Records {
     $('records-empty').hidden = this.files.length > 0;
   }
 
-  // A file still being read or checked: its name, what it is waiting for, and Cancel.
+  // The format core recognised in a file (rl_import_detect), e.g. "ncu-csv".
+  formatLine(format) {
+    const p = el('p', { className: 'hint' }, 'format found: ', el('code', { testid: 'import-format', text: format }),
+      format === 'record' ? ' (a rooflab record)' : ` (read by core's importer, as rooflab import ${format})`);
+    p.querySelector('code').dataset.value = format;
+    return p;
+  }
+
+  // A file still being read or checked (or waiting for the problem form): its name, what it is
+  // waiting for, and Cancel.
   pendingItem(f, fi) {
     const li = el('li', { className: 'record pending', testid: `record-${fi}` });
-    li.dataset.value = 'pending';
+    li.dataset.value = f.asking ? 'asking' : 'pending';
     const cancel = el('button', { type: 'button', testid: `record-cancel-${fi}`, text: 'Cancel', onclick: () => f.cancel() });
     const head = el('div', { className: 'record-head' }, el('strong', { text: f.name, testid: `record-name-${fi}` }), el('span', { className: 'buttons' }, cancel));
+    li.append(head);
+    if (f.format) li.append(this.formatLine(f.format));
+    if (f.asking) {
+      li.append(f.form.el);
+      return li;
+    }
     const state = el('span', { testid: `record-pending-${fi}`, text: this.pendingText(f) });
     state.dataset.pendingId = String(f.id);
-    li.append(head, el('p', { className: 'hint record-progress' }, el('progress', { 'aria-label': `checking ${f.name}` }), ' ', state));
+    li.append(el('p', { className: 'hint record-progress' }, el('progress', { 'aria-label': `checking ${f.name}` }), ' ', state));
     return li;
   }
 
@@ -524,6 +664,7 @@ export class Records {
     tools.append(el('button', { type: 'button', testid: `record-remove-${fi}`, text: 'Remove', onclick: () => this.remove(f.id) }));
     head.append(tools);
     li.append(head);
+    if (f.format) li.append(this.formatLine(f.format));
 
     if (!f.report.ok) {
       const errs = el('ul', { className: 'record-errors', testid: `record-errors-${fi}` });
@@ -584,26 +725,37 @@ export class Records {
     if (rec.points.length) {
       const det = el('details', { className: 'record-points' });
       det.append(el('summary', { text: `points (${rec.points.length.toLocaleString('en-US')})` }));
-      const table = el('table', { className: 'record-table' });
-      table.append(el('thead', {}, el('tr', {}, ...['#', 'problem', 'time', 'achieved', 'efficiency', ''].map((h) => el('th', { text: h })))));
-      const body = el('tbody');
-      rec.points.slice(0, MAX_ROWS).forEach((p, pi) => {
-        const pb = p.problem;
-        const d = p.derived;
-        body.append(el('tr', {},
-          el('td', { text: String(pi) }),
-          el('td', { text: `B${pb.batch} H${pb.heads}/${pb.kv_heads} N${pb.seq} L${pb.kv_len} d${pb.head_dim} ${pb.dtype}${pb.causal ? ' causal' : ''}` }),
-          el('td', { text: m.format(p.timing.median_s, 's') }),
-          el('td', { text: m.format(d.achieved_flops_per_s, 'FLOP/s') }),
-          el('td', { text: d.efficiency !== undefined ? `${(100 * d.efficiency).toFixed(1)} %` : '—' }),
-          el('td', {}, el('button', { type: 'button', testid: `adopt-${fi}-${pi}`, text: 'adopt', title: 'set the controls to this problem', onclick: () => this.adopt(rec, p) }))));
-      });
-      table.append(body);
+      const table = this.pointsTable(rec, fi);
       det.append(table);
       if (rec.points.length > MAX_ROWS) det.append(el('p', { className: 'hint', text: `First ${MAX_ROWS} of ${rec.points.length.toLocaleString('en-US')} listed; all are drawn.` }));
       li.append(det);
     }
     return li;
+  }
+
+  // The first MAX_ROWS points as a table; fi: the file's index (an "adopt" button per point), or
+  // null for an import's preview (the kernel named instead).
+  pointsTable(rec, fi) {
+    const m = this.model;
+    const preview = fi === null;
+    const table = el('table', { className: 'record-table', ...(preview ? { testid: 'import-points' } : {}) });
+    const heads = ['#', ...(preview ? ['kernel'] : []), 'problem', 'time', 'achieved', 'efficiency', ...(preview ? [] : [''])];
+    table.append(el('thead', {}, el('tr', {}, ...heads.map((h) => el('th', { text: h })))));
+    const body = el('tbody');
+    rec.points.slice(0, MAX_ROWS).forEach((p, pi) => {
+      const pb = p.problem;
+      const d = p.derived;
+      body.append(el('tr', {},
+        el('td', { text: String(pi) }),
+        preview ? el('td', { text: p.kernel || p.label || rec.software.kernel || '', title: p.kernel || p.label || '' }) : null,
+        el('td', { text: `B${pb.batch} H${pb.heads}/${pb.kv_heads} N${pb.seq} L${pb.kv_len} d${pb.head_dim} ${pb.dtype}${pb.causal ? ' causal' : ''}${pb.pass === 'bwd' ? ' bwd' : ''}` }),
+        el('td', { text: m.format(p.timing.median_s, 's') }),
+        el('td', { text: m.format(d.achieved_flops_per_s, 'FLOP/s') }),
+        el('td', { text: d.efficiency !== undefined ? `${(100 * d.efficiency).toFixed(1)} %` : '—' }),
+        preview ? null : el('td', {}, el('button', { type: 'button', testid: `adopt-${fi}-${pi}`, text: 'adopt', title: 'set the controls to this problem', onclick: () => this.adopt(rec, p) }))));
+    });
+    table.append(body);
+    return table;
   }
 
   // ---------------------------------------------------------------------------------------------

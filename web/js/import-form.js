@@ -1,0 +1,136 @@
+// import-form.js — the small form a tool's output needs before it becomes a record: the problem
+// the points describe (ncu rows never carry it; Google Benchmark names may), the preset measured
+// and the record's details, with the CLI's flag names (`rooflab import --help`) as the fields'
+// names and test ids (`import-seq`, `import-kv-heads`, `import-hw`, …). It holds no rules: every
+// answer goes to core's importer as typed (model.importRecord), whose errors name the flag.
+//
+//   const form = new ImportForm(model, { format, name, answers, onChange, onConfirm });
+//   (the file's Cancel button, in its list item, cancels the form too)
+//   form.el                 the <form> to put in the file's list item
+//   form.answers()          { flag: text } ('' = not given, the CLI's default)
+//   form.showPreview(result, busy)  the resulting point(s) or the importer's errors
+
+// Options of `rooflab import` beside the problem flags (cli/cmd_import.c), in its help's order.
+const OPTION_FLAGS = ['hw', 'hw-name', 'kernel-version', 'date', 'traffic-model'];
+const GBENCH_FLAGS = ['args'];
+
+function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'testid') e.dataset.testid = v;
+    else if (k === 'className') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+// The controls' current values by flag (the URL fragment holds the page's state with the CLI's
+// keys); a field the fragment leaves out is at core's default, which `def` gives (0: tied to
+// another field, left empty so the importer ties it too).
+export function currentAnswers(model, hash = location.hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const out = {};
+  for (const f of model.fields) {
+    const v = params.get(f.flag);
+    if (v !== null) out[f.flag] = v;
+    else if (f.type === 'int' && f.def > 0) out[f.flag] = String(f.def);
+    else out[f.flag] = '';
+  }
+  out.hw = params.get('hw') || model.defaultHw;
+  return out;
+}
+
+export class ImportForm {
+  constructor(model, { format, answers, onChange, onConfirm }) {
+    this.model = model;
+    this.format = format;
+    this.inputs = new Map();
+    const form = el('form', { className: 'import-form', testid: 'import-form', novalidate: '' });
+    form.addEventListener('submit', (e) => { e.preventDefault(); onConfirm(); });
+    const intro = format === 'gbench'
+      ? 'The benchmarks’ names give the problem where they carry arguments (see args); the rest comes from here.'
+      : 'An Nsight Compute export does not say which problem the kernels ran: give it here.';
+    form.append(el('p', { className: 'hint', text: `${intro} Prefilled from the current controls; the same answers as rooflab import’s flags.` }));
+    const grid = el('div', { className: 'import-fields' });
+    for (const f of model.fields) grid.append(this.field(f.flag, f.help, this.problemInput(f, answers[f.flag] || '')));
+    for (const flag of [...OPTION_FLAGS, ...(format === 'gbench' ? GBENCH_FLAGS : [])]) {
+      grid.append(this.field(flag, '', this.optionInput(flag, answers[flag] || '')));
+    }
+    form.append(grid);
+    this.error = el('p', { className: 'field-error', testid: 'import-error', role: 'alert' });
+    this.error.hidden = true;
+    this.preview = el('div', { className: 'import-preview', testid: 'import-preview' });
+    this.confirm = el('button', { type: 'submit', testid: 'import-confirm', text: 'Add these points' });
+    form.append(this.error, this.preview, el('div', { className: 'buttons' }, this.confirm));
+    form.addEventListener('change', () => onChange());
+    form.addEventListener('input', () => onChange());
+    this.el = form;
+  }
+
+  field(flag, help, input) {
+    input.dataset.testid = `import-${flag}`;
+    input.name = flag;
+    if (help) input.title = help;
+    this.inputs.set(flag, input);
+    return el('label', { className: 'import-field' }, el('span', { text: `--${flag}` }), input);
+  }
+
+  problemInput(f, value) {
+    if (f.type === 'bool') {
+      const box = el('input', { type: 'checkbox' });
+      box.checked = value === 'true' || value === '1';
+      return box;
+    }
+    if (f.type === 'dtype' || f.type === 'pass') {
+      const names = f.type === 'dtype' ? this.model.dtypes.map((d) => d.name) : this.model.passes;
+      return this.select(['', ...names], value);
+    }
+    return el('input', { type: 'text', inputmode: 'numeric', spellcheck: 'false', value, placeholder: 'default' });
+  }
+
+  optionInput(flag, value) {
+    if (flag === 'hw') return this.select(['', ...this.model.presets.map((p) => p.id)], value);
+    return el('input', { type: 'text', spellcheck: 'false', value, placeholder: 'default' });
+  }
+
+  select(values, value) {
+    const s = el('select');
+    for (const v of values) s.append(new Option(v || '(default)', v));
+    s.value = values.includes(value) ? value : '';
+    return s;
+  }
+
+  answers() {
+    const out = {};
+    for (const [flag, input] of this.inputs) {
+      out[flag] = input.type === 'checkbox' ? (input.checked ? 'true' : '') : input.value;
+    }
+    return out;
+  }
+
+  // result: model.importRecord's answer ({ ok, report, text } or { ok: false, field, message }),
+  // null while the importer runs. rows: the points as the list shows them (records.js builds them).
+  showPreview(result, rows) {
+    for (const input of this.inputs.values()) input.removeAttribute('aria-invalid');
+    this.error.hidden = true;
+    this.confirm.disabled = !(result && result.ok && result.report.ok && result.text !== null);
+    if (!result) {
+      this.preview.dataset.value = 'busy';
+      this.preview.replaceChildren(el('p', { className: 'hint', text: 'Importing with these answers…' }));
+      return;
+    }
+    if (!result.ok) { // an answer core refused: the message names its flag
+      this.preview.dataset.value = 'refused';
+      this.error.textContent = result.message;
+      this.error.hidden = false;
+      const input = this.inputs.get(result.field);
+      if (input) input.setAttribute('aria-invalid', 'true');
+      this.preview.replaceChildren();
+      return;
+    }
+    this.preview.dataset.value = result.report.ok ? String(result.report.record.points.length) : 'refused';
+    this.preview.replaceChildren(...rows);
+  }
+}
