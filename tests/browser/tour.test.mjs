@@ -280,6 +280,8 @@ test('"start here" on a first visit only; a corrupt stored value is replaced', a
   await page.click('[data-testid=tour-start-first]');
   assert.equal((await tourInfo(page)).value, `${SCENARIOS[0].id}:1`);
   assert.equal(await page.isVisible('[data-testid=tour-start-here]'), false);
+  await page.click('[data-testid=tour-close]');
+  assert.equal((await tourInfo(page)).hidden, true, 'the close button closes the tour');
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
   assert.equal(await page.isVisible('[data-testid=tour-start-here]'), false, 'remembered');
