@@ -12,11 +12,15 @@ static void import_help(FILE *out) {
           "formats:\n"
           "  ert       Empirical Roofline Toolkit roofline.json: its measured ceilings (GB/s,\n"
           "            GFLOP/s) become named ceilings of the record; no points\n"
-          "  ncu-csv   ncu --csv --page raw with dram__bytes_read.sum, dram__bytes_write.sum,\n"
+          "  ncu-csv   ncu --csv --page raw (one row per launch) with gpu__time_duration.sum,\n"
+          "            dram__bytes.sum or dram__bytes_read.sum + dram__bytes_write.sum,\n"
+          "            optionally lts__t_bytes.sum (L2 bytes), and FLOP counters\n"
           "            sm__sass_thread_inst_executed_op_{h,f,d}{add,mul,fma}_pred_on.sum\n"
-          "            (add, mul 1 FLOP, fma 2), optionally sm__ops_path_tensor_src_*.sum (tensor\n"
-          "            FLOPs) and gpu__time_duration.sum: one point per kernel name, counter bytes\n"
-          "            and FLOPs; the problem is the one given by the problem flags\n"
+          "            (add, mul 1 FLOP, fma 2) and/or sm__ops_path_tensor_src_*.sum (tensor\n"
+          "            FLOPs): one point per kernel name, its launches' median, min, max time.\n"
+          "            The export does not carry the problem: --batch, --heads, --seq and\n"
+          "            --head-dim are required (and --kv-heads, --kv-len, --dtype, --causal,\n"
+          "            --pass where they differ from the defaults)\n"
           "  gbench    Google Benchmark JSON with \"TFLOP/s\" and \"HBM GB/s\" counters: one point per\n"
           "            run; the problem comes from the name's arguments (see --args)\n\n"
           "options:\n"
@@ -32,6 +36,9 @@ static void import_help(FILE *out) {
           "                        head_dim causal block_m block_n, _ skips one. key:value\n"
           "                        arguments in a name are matched by key.\n\n",
           out);
+    fprintf(out, "collect every counter ncu-csv reads (add the sm__ops_path_tensor_src_*_dst_*.sum\n"
+                 "metric of your dtype for bf16, tf32 or fp8 tensor cores):\n  %s\n\n",
+            rl_import_ncu_command());
     cli_problem_flags_help(out);
 }
 

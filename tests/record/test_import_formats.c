@@ -265,6 +265,46 @@ static void ncu_malformed(void) {
     rl_rec_issues_free(&is);
 }
 
+/* The printed ncu command collects what the import reads: a CSV with exactly its metrics (and
+ * ncu's own ID and Kernel Name columns) imports. */
+static void ncu_command_matches_the_import(void) {
+    const char *cmd = rl_import_ncu_command();
+    const char *m = strstr(cmd, "--metrics ");
+    CHECK(m && strstr(cmd, "--page raw") && strstr(cmd, "--csv"));
+    if (!m) return;
+    m += strlen("--metrics ");
+    char head[4096] = "\"ID\",\"Kernel Name\"", row[4096] = "\"0\",\"k\"";
+    size_t ncols = 0;
+    while (*m && *m != ' ') {
+        size_t n = strcspn(m, ", ");
+        size_t h = strlen(head), r = strlen(row);
+        snprintf(head + h, sizeof head - h, ",\"%.*s\"", (int)n, m);
+        /* 7 in every numeric cell (no units row: ns, bytes, counts); the device name as text */
+        snprintf(row + r, sizeof row - r, ",\"%s\"",
+                 strncmp(m, "device__attribute_display_name", n) == 0 ? "NVIDIA H100" : "7");
+        ncols++;
+        m += n;
+        if (*m == ',') m++;
+    }
+    CHECK(ncols == 17);
+    char csv[8300];
+    snprintf(csv, sizeof csv, "%s\n%s\n", head, row);
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    CHECK(ncu(csv, &r, &is) == RL_OK && r);
+    if (r) {
+        /* 7 ns; 7 + 7 bytes; L2 7 bytes; FLOPs (7 + 7 + 2·7) × 3 precisions + 7 tensor = 91 */
+        CHECK_CLOSE(r->points[0].time_median_s, 7e-9, 1e-12);
+        CHECK_CLOSE(r->points[0].measured_bytes, 14, 1e-12);
+        CHECK_CLOSE(r->points[0].measured_l2_bytes, 7, 1e-12);
+        CHECK_CLOSE(r->points[0].flops, 91, 1e-12);
+        CHECK(strcmp(r->hardware.name, "NVIDIA H100") == 0);
+        CHECK(strcmp(r->hardware.compute_capability, "7.7") == 0);
+    }
+    rl_record_free(r);
+    rl_rec_issues_free(&is);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: test_import_formats EXAMPLES_DIR\n");
@@ -274,5 +314,6 @@ int main(int argc, char **argv) {
     formats_are_recognised();
     ncu_dram_sum_and_l2();
     ncu_malformed();
+    ncu_command_matches_the_import();
     return check_report("test_import_formats");
 }

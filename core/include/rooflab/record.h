@@ -421,6 +421,12 @@ rl_status rl_import_format_parse(const char *text, rl_import_format *out, rl_err
  */
 rl_status rl_import_detect(const char *text, size_t len, rl_import_format *out, rl_error *err);
 
+/* The ncu command line that collects every counter the ncu-csv import reads (time, DRAM and L2
+ * bytes, SASS h/f/d add/mul/fma, fp16 tensor-pipe ops, device name and compute capability), as
+ * one line ending in "./your_app": for `rooflab import --help`, the README and the page. A static
+ * string. */
+const char *rl_import_ncu_command(void);
+
 /* What the source does not say. Zero means default. */
 typedef struct rl_import_opts {
     const char *hardware_name;  /* default: from the file where it says, else "unknown" */

@@ -507,6 +507,18 @@ static int ncu_read(const char *text, size_t len, ncu_import *im, rl_rec_issues 
     return bad;
 }
 
+const char *rl_import_ncu_command(void) {
+#define SASS(op) "sm__sass_thread_inst_executed_op_" op "_pred_on.sum,"
+    return "ncu --csv --page raw --log-file ncu.csv --metrics "
+           "gpu__time_duration.sum," NCU_DRAM_READ "," NCU_DRAM_WRITE "," NCU_L2 ","
+           SASS("hadd") SASS("hmul") SASS("hfma") SASS("fadd") SASS("fmul") SASS("ffma")
+           SASS("dadd") SASS("dmul") SASS("dfma")
+           "sm__ops_path_tensor_src_fp16_dst_fp32.sum,device__attribute_display_name,"
+           "device__attribute_compute_capability_major,"
+           "device__attribute_compute_capability_minor ./your_app";
+#undef SASS
+}
+
 rl_status rl__import_ncu(const char *text, size_t len, const rl_import_opts *o, rl_record *r,
                          rl_rec_issues *is) {
     ncu_import im = {0};
