@@ -36,6 +36,11 @@ static const rl_model_shape shapes[] = {
      "num_attention_heads 64, num_key_value_heads 8, hidden_size 8192 (head dim = hidden_size / "
      "num_attention_heads)",
      NULL},
+    {"llama-2-7b", "Llama 2 7B (meta-llama/Llama-2-7b-chat-hf)", 32, 32, 128, 0,
+     HF("meta-llama/Llama-2-7b-chat-hf"),
+     "num_attention_heads 32, num_key_value_heads 32, hidden_size 4096 (head dim = hidden_size / "
+     "num_attention_heads; multi-head: KV heads = heads)",
+     NULL},
     {"mistral-7b-v0.1", "Mistral 7B v0.1 (mistralai/Mistral-7B-v0.1)", 32, 8, 128, 4096,
      MISTRAL_SRC,
      "num_attention_heads 32, num_key_value_heads 8, hidden_size 4096 (head_dim = hidden_size // "
@@ -48,6 +53,10 @@ static const rl_model_shape shapes[] = {
      NULL},
     {"qwen2-7b", "Qwen2 7B (Qwen/Qwen2-7B)", 28, 4, 128, 0, HF("Qwen/Qwen2-7B"),
      "num_attention_heads 28, num_key_value_heads 4, hidden_size 3584 (head dim = hidden_size / "
+     "num_attention_heads), use_sliding_window false",
+     NULL},
+    {"qwen2-0.5b", "Qwen2 0.5B (Qwen/Qwen2-0.5B)", 14, 2, 64, 0, HF("Qwen/Qwen2-0.5B"),
+     "num_attention_heads 14, num_key_value_heads 2, hidden_size 896 (head dim = hidden_size / "
      "num_attention_heads), use_sliding_window false",
      NULL},
     {"qwen2-72b", "Qwen2 72B (Qwen/Qwen2-72B)", 64, 8, 128, 0, HF("Qwen/Qwen2-72B"),
@@ -73,6 +82,10 @@ static const rl_model_shape shapes[] = {
      HF("microsoft/Phi-3-medium-4k-instruct"),
      "num_attention_heads 40, num_key_value_heads 10, hidden_size 5120 (head dim = hidden_size / "
      "num_attention_heads), sliding_window 2047",
+     NULL},
+    {"yi-1.5-34b", "Yi 1.5 34B (01-ai/Yi-1.5-34B)", 56, 8, 128, 0, HF("01-ai/Yi-1.5-34B"),
+     "num_attention_heads 56, num_key_value_heads 8, hidden_size 7168 (head dim = hidden_size / "
+     "num_attention_heads)",
      NULL},
     {"gpt2", "GPT-2 small (openai-community/gpt2)", 12, 12, 64, 0, HF("openai-community/gpt2"),
      "n_head 12, n_embd 768 (head dim = n_embd / n_head; multi-head: KV heads = heads)", NULL},

@@ -9,13 +9,16 @@
  *   num_key_value_heads / head_dim / sliding_window:
  *     meta-llama/Meta-Llama-3-8B           4096  32  8   -    -
  *     meta-llama/Meta-Llama-3-70B          8192  64  8   -    -
+ *     meta-llama/Llama-2-7b-chat-hf        4096  32  32  -    -
  *     mistralai/Mixtral-8x7B-v0.1          4096  32  8   -    null
  *     Qwen/Qwen2-7B                        3584  28  4   -    (use_sliding_window false)
+ *     Qwen/Qwen2-0.5B                      896   14  2   -    (use_sliding_window false)
  *     Qwen/Qwen2-72B                       8192  64  8   -    (use_sliding_window false)
  *     google/gemma-2-9b                    3584  16  8   256  4096 (alternate layers)
  *     google/gemma-2-27b                   4608  32  16  128  4096 (alternate layers)
  *     microsoft/Phi-3-mini-4k-instruct     3072  32  32  -    2047
  *     microsoft/Phi-3-medium-4k-instruct   5120  40  10  -    2047
+ *     01-ai/Yi-1.5-34B                     7168  56  8   -    -
  *     openai-community/gpt2 (-medium, -large, -xl): n_embd 768/1024/1280/1600, n_head 12/16/20/25
  *       (multi-head attention: KV heads = heads)
  * head dim = hidden / heads where the source gives no head_dim (head_dim 0 below). */
@@ -33,14 +36,17 @@ static const cited cases[] = {
     {"llama-3.1-405b", 16384, 128, 8, 0, 0},
     {"llama-3-8b", 4096, 32, 8, 0, 0},
     {"llama-3-70b", 8192, 64, 8, 0, 0},
+    {"llama-2-7b", 4096, 32, 32, 0, 0},
     {"mistral-7b-v0.1", 4096, 32, 8, 0, 4096},
     {"mixtral-8x7b", 4096, 32, 8, 0, 0},
     {"qwen2-7b", 3584, 28, 4, 0, 0},
+    {"qwen2-0.5b", 896, 14, 2, 0, 0},
     {"qwen2-72b", 8192, 64, 8, 0, 0},
     {"gemma-2-9b", 3584, 16, 8, 256, 4096},
     {"gemma-2-27b", 4608, 32, 16, 128, 4096},
     {"phi-3-mini-4k", 3072, 32, 32, 0, 2047},
     {"phi-3-medium-4k", 5120, 40, 10, 0, 2047},
+    {"yi-1.5-34b", 7168, 56, 8, 0, 0},
     {"gpt2", 768, 12, 12, 0, 0},
     {"gpt2-medium", 1024, 16, 16, 0, 0},
     {"gpt2-large", 1280, 20, 20, 0, 0},
