@@ -81,5 +81,24 @@ for s in 0 1 2 3 4 5 6 7 8 4294967295; do
   "$R" quiz --seed $s --json --solution | python3 -c "import json,sys; j=json.load(sys.stdin); assert j['question'] and j['setup']" && ok || bad "quiz --seed $s --json"
 done
 
+# A bounded argv fuzz of quiz: no crash, and a usage error (exit 2) is exactly one stderr line.
+python3 - "$R" <<'PY' && ok || bad "quiz argv fuzz"
+import random, subprocess, sys
+random.seed(11)
+words = ["--seed", "--kind", "--answer", "--solution", "--json", "--help", "--seed=", "--answer=", "--",
+         "0", "9", "-1", "4294967296", "1e3", "", " ", "any", "flops", "bytes", "regime", "time", "memory",
+         "compute-bound", "208 us", "208", "34.36 GFLOP", "3 ms", "1e308 EFLOP", "1e-320 s", "NaN FLOP",
+         "\u00b5s", "1" * 70, "%s%n", "2,039 GB/s", "2 kFLOP/B", "20 MiB", "Memory", "TOPS", "\x7f"]
+bad = 0
+for i in range(300):
+    argv = ["quiz"] + [random.choice(words) for _ in range(random.randint(0, 6))]
+    p = subprocess.run([sys.argv[1]] + argv, capture_output=True, timeout=20)
+    err = p.stderr.decode(errors="replace").strip().splitlines()
+    if p.returncode < 0 or p.returncode > 2 or (p.returncode == 2 and len(err) != 1):
+        bad += 1
+        print("quiz fuzz:", argv, p.returncode, err, file=sys.stderr)
+sys.exit(1 if bad else 0)
+PY
+
 echo "test_quiz_cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]
