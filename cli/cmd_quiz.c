@@ -132,8 +132,10 @@ static void print_json(const quiz_args *a, const rl_quiz_question *q, const rl_q
 }
 
 static void print_text(const quiz_args *a, const rl_quiz_question *q, const rl_quiz_verdict *v) {
-    printf("exercise %u (%s) \xE2\x80\x94 `rooflab quiz --seed %u` draws it again\n\n%s\n\n%s\n",
-           q->seed, rl_quiz_kind_name(q->kind), q->seed, q->setup, q->ask);
+    char again[64] = "";
+    if (a->opts.kind != RL_QUIZ_ANY) snprintf(again, sizeof again, " --kind %s", rl_quiz_kind_name(q->kind));
+    printf("exercise %u (%s) \xE2\x80\x94 `rooflab quiz --seed %u%s` draws it again\n\n%s\n\n%s\n",
+           q->seed, rl_quiz_kind_name(q->kind), q->seed, again, q->setup, q->ask);
     if (v && v->outcome != RL_QUIZ_UNREADABLE) printf("\n%s\n", v->text);
     if (a->solution || (v && v->outcome == RL_QUIZ_RIGHT)) {
         printf("\nsolution (%s):\n", q->expected_text);

@@ -27,6 +27,7 @@ expect() {
 # = 20,971,520 B; t = max(F / 165.2 TFLOP/s, bytes / 1008 GB/s) = 207.99 µs.
 expect 0 "exercise 9 (time)" --seed 9
 expect 0 "NVIDIA GeForce RTX 4090" --seed 9
+expect 0 '`rooflab quiz --seed 9 --kind flops` draws it again' --seed 9 --kind flops
 expect 0 "Right" --seed 9 --answer "208 us"
 expect 0 "Right" --seed 9 --answer "0.208 ms"
 expect 0 "Right" --seed 9 --answer "207990 ns"
