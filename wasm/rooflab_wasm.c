@@ -675,6 +675,11 @@ RLW_EXPORT int rlw_dtype_parse(const char *text, const char *field, rl_error *er
 RLW_EXPORT int rlw_kernel_count(void) { return RL_KERNEL_COUNT; }
 RLW_EXPORT const char *rlw_kernel_name(int k) { return rl_kernel_name((rl_kernel)k); }
 RLW_EXPORT const char *rlw_kernel_description(int k) { return rl_kernel_description((rl_kernel)k); }
+/* "" / "packed" / "per-head" → the rl_gqa_pack code, or -1 with core's error naming `field`. */
+RLW_EXPORT int rlw_gqa_pack_parse(const char *text, const char *field, rl_error *err) {
+    rl_gqa_pack p;
+    return rl_gqa_pack_parse(text, field, &p, err) == RL_OK ? (int)p : -1;
+}
 /* A profile name → its index, or -1 with core's error naming `field` (rl_kernel_parse). */
 RLW_EXPORT int rlw_kernel_parse(const char *text, const char *field, rl_error *err) {
     rl_kernel k;

@@ -86,6 +86,19 @@ rl_status rl_kernel_parse(const char *text, const char *field, rl_kernel *out, r
                     text ? text : "");
 }
 
+rl_status rl_gqa_pack_parse(const char *text, const char *field, rl_gqa_pack *out, rl_error *err) {
+    static const char *const names[] = {"", "packed", "per-head"}; /* rl_gqa_pack order */
+    for (int k = 0; k < 3; k++) {
+        if (text && strcmp(text, names[k]) == 0) {
+            if (out) *out = (rl_gqa_pack)k;
+            rl__ok(err);
+            return RL_OK;
+        }
+    }
+    return rl__fail(err, RL_ERR_INVALID, field, "expected packed or per-head, got \"%.48s\"",
+                    text ? text : "");
+}
+
 const char *rl_term_name(rl_term t) {
     static const char *const names[RL_TERM_COUNT] = {"mma", "tiles", "exp", "waves", "memory",
                                                      "floor"};

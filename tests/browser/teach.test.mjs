@@ -265,3 +265,14 @@ test('screenshots at 1280×800 and 390×844, light and dark; on a phone the char
     }
   }
 });
+
+test('kernel and GQA packing names are checked by core (rl_kernel_parse, rl_gqa_pack_parse): its texts', async () => {
+  const page = await openPage(browser.context, `${server.url}#kernel=fa9`);
+  assert.match(await page.textContent('[data-testid=error-kernel]'), /^kernel: unknown kernel profile "fa9"; expected one of generic, fa2, fa3/);
+  await page.close();
+  const p2 = await openPage(browser.context, `${server.url}#gqa-pack=both`);
+  assert.equal(await p2.textContent('[data-testid=error-gqa-pack]'), 'gqa-pack: expected packed or per-head, got "both"');
+  const ok = await p2.evaluate(() => ['', 'packed', 'per-head'].map((v) => window.rooflab.model.parseGqaPack(v).index));
+  assert.deepEqual(ok, [0, 1, 2]);
+  await p2.close();
+});

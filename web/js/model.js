@@ -171,6 +171,11 @@ class Model {
     const b = this.shapePtr >> 3;
     return { ok: true, heads: H[b], 'kv-heads': H[b + 1], 'head-dim': H[b + 2] };
   }
+  // '' (the profile's) / 'packed' / 'per-head' → the packing code, with core's error naming `field`.
+  parseGqaPack(text, field = 'gqa-pack') {
+    const i = this.M._rlw_gqa_pack_parse(this.cstr(text), this.cstr(field, 1), this.errPtr);
+    return i < 0 ? this.error() : { ok: true, index: i };
+  }
   // A kernel profile name → its index, with core's error naming `field` when unknown.
   parseKernel(name, field = 'kernel') {
     const i = this.M._rlw_kernel_parse(this.cstr(name), this.cstr(field, 1), this.errPtr);

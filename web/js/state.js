@@ -20,7 +20,6 @@
 const PHASE_KEYS = { prefill: 'seq', decode: 'kv-len' }; // the length each phase sweeps
 const ROOF_KEYS = ['hw', 'bandwidth', 'peak'];
 const KERNEL_KEYS = ['kernel', 'gqa-pack', 'splits', 'ctas-per-sm'];
-export const GQA_PACK = ['', 'packed', 'per-head']; // rl_gqa_pack order: the profile's, packed, per head
 export const ROOF_TOGGLES = ['l2', 'exp'];
 const ZERO_MEANS_DEFAULT = ['splits', 'ctas-per-sm']; // 0 typed = the profile's choice
 export const SHAPE_KEYS = ['heads', 'kv-heads', 'head-dim']; // what a model shape sets
@@ -136,12 +135,10 @@ export class PageState {
     const m = this.model;
     const k = m.parseKernel(String(state.kernel ?? this.defaults.kernel), 'kernel');
     if (!k.ok) return k;
-    const pack = GQA_PACK.indexOf(String(state['gqa-pack'] ?? ''));
-    if (pack < 0) {
-      return { ok: false, field: 'gqa-pack', message: `gqa-pack: expected packed or per-head, got "${String(state['gqa-pack']).slice(0, 48)}"` };
-    }
+    const pack = m.parseGqaPack(String(state['gqa-pack'] ?? ''), 'gqa-pack');
+    if (!pack.ok) return pack;
     const num = (v) => (v === '' || v === undefined || v === null ? 0 : Number(v));
-    return { ok: true, params: { kernel: k.index, 'gqa-pack': pack, splits: num(state.splits), 'ctas-per-sm': num(state['ctas-per-sm']) } };
+    return { ok: true, params: { kernel: k.index, 'gqa-pack': pack.index, splits: num(state.splits), 'ctas-per-sm': num(state['ctas-per-sm']) } };
   }
 
   // The fragment: keys that differ from the defaults (prefill writes seq; decode writes

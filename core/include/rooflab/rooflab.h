@@ -546,6 +546,8 @@ const char *rl_kernel_description(rl_kernel kernel); /* one line, with the sourc
 rl_status rl_kernel_parse(const char *text, const char *field, rl_kernel *out, rl_error *err);
 
 typedef enum { RL_PACK_DEFAULT = 0, RL_PACK_PACKED, RL_PACK_PER_HEAD } rl_gqa_pack;
+/* "packed" or "per-head" ("" = the profile's: RL_PACK_DEFAULT); anything else an error naming field. */
+rl_status rl_gqa_pack_parse(const char *text, const char *field, rl_gqa_pack *out, rl_error *err);
 
 /* What the caller fixes; zero means "the profile's choice". */
 typedef struct rl_kernel_spec {
