@@ -110,6 +110,8 @@ test('ncu CSV, gbench, ERT and a record dropped together: recognised, asked for,
   assert.deepEqual(await states(page), ['ok', 'ok', 'ok', 'ok']);
   assert.equal(await count(page), 1 + 3 + 1);
   await page.locator('section.records').screenshot({ path: join(ARTIFACTS, 'import-1280.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.locator('section.records').screenshot({ path: join(ARTIFACTS, 'import-1280-dark.png') });
 
   // the records the page holds (and keeps in storage) are the CLI's, byte for byte
   assert.equal(await heldText(page, basename(NCU)), cliImport('ncu-csv', NCU, ncuFlags).replace(/\n$/, ''));
@@ -147,10 +149,15 @@ test('the problem form: core refuses a bad answer naming its flag; Cancel drops 
   await page.waitForSelector(`${item(1, 'import-preview')}[data-value="1"]`);
   assert.equal(await page.$eval(item(1, 'import-confirm'), (b) => b.disabled), false);
   await page.locator('section.records').screenshot({ path: join(ARTIFACTS, 'import-form-390-dark.png') });
+  // another file finishing meanwhile redraws the list; the field being typed in keeps the focus
+  await page.focus(item(1, 'import-seq'));
+  await page.setInputFiles('[data-testid="input-upload"]', [join(EX, 'gbench-flash-attn-h100.record.json')]);
+  await page.waitForSelector('[data-testid="record-2"][data-value="ok"]');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'import-seq');
   await page.click('[data-testid="record-cancel-1"]');
-  await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 1);
+  await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 2);
   assert.match(await page.textContent('[data-testid="records-status"]'), /ncu-raw-flash-fwd-h100\.csv: check cancelled/);
-  assert.equal(await count(page), 1);
+  assert.equal(await count(page), 1 + 3);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });
@@ -196,7 +203,32 @@ test('malformed files: refused with their line or JSON path, nothing loaded is l
   assert.match(await page.textContent('[data-testid="record-errors-5"]'), /not a format rooflab reads/);
   assert.equal(await count(page), 1);
   assert.equal(await page.getAttribute('[data-testid="record-0"]', 'data-value'), 'ok');
-  await page.screenshot({ path: join(ARTIFACTS, 'import-malformed-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('section.records').screenshot({ path: join(ARTIFACTS, 'import-malformed-390.png') });
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('an import over the time limit stops its worker and says so in the form; other files load', async () => {
+  const page = await openPage(browser.context, server.url);
+  await page.addInitScript(() => { window.rooflabTest = { checkLimitMs: 1000 }; }); // test-only limit
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  await idle(page);
+  // 40,000 runs of one benchmark family (12 MB): recognised in about 0.1 s, imported in seconds
+  const gb = JSON.parse(await readFile(GBENCH, 'utf8'));
+  const run = gb.benchmarks[0];
+  gb.benchmarks = Array.from({ length: 40000 }, (_, i) => ({ ...run, name: `BM_flash_attn_fwd_bf16/4/${2048 + 64 * (i % 200)}/16/128/manual_time`, run_name: `r${i}` }));
+  const big = join(tmp, 'big-gbench.json');
+  await writeFile(big, JSON.stringify(gb));
+  await drop(page, [big, RECORD]);
+  await page.waitForSelector('[data-testid="record-1"][data-value="ok"]');
+  await page.waitForSelector('[data-testid="record-0"][data-value="asking"]');
+  await page.waitForSelector(`${item(0, 'import-error')}:not([hidden])`, { timeout: 30000 });
+  assert.equal(await page.textContent(item(0, 'import-error')), 'not imported within 1 s (the time limit per file); not loaded');
+  assert.equal(await page.$eval(item(0, 'import-confirm'), (b) => b.disabled), true);
+  assert.equal(await count(page), 1);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });

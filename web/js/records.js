@@ -183,11 +183,11 @@ export class Records {
     return this.addImported(slot, r);
   }
 
-  // Neither a record nor a tool's output: the record reader's errors (with their JSON paths),
-  // then core's word on the formats it looked for.
+  // Neither a record nor a tool's output: core's word on the formats it looked for, then the
+  // record reader's errors (with their JSON paths).
   async refuseUnknown(slot, buf, message) {
     const rep = await this.run(slot, 'checkRecord', buf);
-    const issues = [...rep.issues.filter((x) => x.severity === 'error'), { severity: 'error', path: '', message }];
+    const issues = [{ severity: 'error', path: '', message }, ...rep.issues.filter((x) => x.severity === 'error')];
     const report = { ok: false, errors: rep.errors + 1, warnings: 0, issues_omitted: rep.issues_omitted || 0, issues, record: null };
     return this.add({ name: slot.name, source: slot.source, report, text: null, slot });
   }
@@ -614,9 +614,12 @@ export class Records {
   renderList() {
     this.renderDropped();
     const ul = $('records-list');
+    // A problem form keeps its element across renders; the field being typed in keeps the focus.
+    const active = document.activeElement && ul.contains(document.activeElement) ? document.activeElement : null;
     ul.replaceChildren();
     this.files.forEach((f, fi) => ul.append(this.fileItem(f, fi)));
     $('records-empty').hidden = this.files.length > 0;
+    if (active && active.isConnected && document.activeElement !== active) active.focus({ preventScroll: true });
   }
 
   // The format core recognised in a file (rl_import_detect), e.g. "ncu-csv".
