@@ -62,8 +62,8 @@ static int parse_args(int argc, char **argv, quiz_args *a, int *done) {
         } else if (cli_is_switch(argv[i], "solution")) {
             a->solution = 1;
         } else {
-            return cli_errorf("quiz", "unknown argument \"%.64s\"; expected --seed, --kind, "
-                                      "--answer, --solution or --json", argv[i]);
+            return cli_errorf("quiz", "unknown argument \"%.*s\"; expected --seed, --kind, "
+                                      "--answer, --solution or --json", CLI_QUOTE(argv[i], 64));
         }
     }
     if (!seeded) a->seed = (uint32_t)time(NULL);

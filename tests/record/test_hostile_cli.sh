@@ -70,6 +70,7 @@ expect_clip "tune unknown argument" "$R" tune "$E64"
 expect_clip "models unknown argument" "$R" models "$E64"
 expect_clip "sweep --format" "$R" sweep --format "$E40"
 expect_clip "bench --backend" "$R" bench --backend "$E64"
+expect_clip "quiz unknown argument" "$R" quiz "$E64"
 
 # a record whose strings carry newlines, ESC and a forged "valid record" line
 cat > "$T/forged.json" <<'J'
@@ -140,7 +141,7 @@ printf '%s\n"","","usecond","Mbyte","Mbyte","inst"\n"0","k","1.571,20","312","67
 [ $rc = 1 ] && grep -q 'row 3, column gpu__time_duration.sum: got "1.571,20": a decimal comma' "$T/err" && ok || bad "decimal comma: rc $rc $(cat "$T/err")"
 printf '\xef\xbb\xbf%s\n"","","usecond","Mbyte","Mbyte","inst"\n"0","k","1,571.20","312","67","1000000"\n' "$H" > "$T/bom.csv"
 "$R" import ncu-csv "$T/bom.csv" --batch 1 --heads 16 --seq 4096 --head-dim 128 --out "$T/bom.json" 2>/dev/null && "$R" validate --quiet "$T/bom.json" && ok || bad "BOM-prefixed ncu CSV refused"
-printf '{"benchmarks": [{"name": "BM_x_mean", "run_name": "BM_x", "run_type": "aggregate", "aggregate_name": "mean", "real_time": 5, "time_unit": "us"}]}' > "$T/agg.json"
+printf '{"benchmarks": [{"name": "BM_x_stddev", "run_name": "BM_x", "run_type": "aggregate", "aggregate_name": "stddev", "real_time": 5, "time_unit": "us"}]}' > "$T/agg.json"
 "$R" import gbench "$T/agg.json" >/dev/null 2>"$T/err"; rc=$?
 [ $rc = 1 ] && grep -q 'only aggregates' "$T/err" && ok || bad "gbench aggregates only: rc $rc $(cat "$T/err")"
 printf '{"benchmarks": [{"name": "BM_x", "error_occurred": true, "error_message": "no GPU\\n\\u001b[2Jgone"}]}' > "$T/err.json"
