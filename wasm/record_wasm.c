@@ -12,7 +12,7 @@
  * Other tools' output (core's importers, the same as `rooflab import`):
  *   rlw_import_detect(ptr, len, err) → the format's code (rl_import_format: ert, ncu-csv, gbench,
  *     record) or -1 with err naming every signature looked for; rlw_import_format_count(),
- *     rlw_import_format_name(i).
+ *     rlw_import_format_name(i); rlw_import_ncu_command() → the ncu command line to run.
  *   rlw_record_import(format, ptr, len, answers, err) → malloc'd JSON
  *       { "report": { ...as rlw_record_check... }, "text": the record as `rooflab import` writes it
  *         (pretty, no trailing newline) | null }
@@ -74,6 +74,8 @@ EMSCRIPTEN_KEEPALIVE int rlw_import_format_count(void) { return RL_IMPORT_FORMAT
 EMSCRIPTEN_KEEPALIVE const char *rlw_import_format_name(int f) {
     return (f >= 0 && f < RL_IMPORT_FORMAT_COUNT) ? rl_import_format_name((rl_import_format)f) : "";
 }
+/* The one ncu command line that collects what the ncu-csv import reads (core's). */
+EMSCRIPTEN_KEEPALIVE const char *rlw_import_ncu_command(void) { return rl_import_ncu_command(); }
 EMSCRIPTEN_KEEPALIVE int rlw_import_detect(const char *text, size_t len, rl_error *err) {
     rl_import_format f;
     return rl_import_detect(text, len, &f, err) == RL_OK ? (int)f : -1;

@@ -86,6 +86,11 @@ test('ncu CSV, gbench, ERT and a record dropped together: recognised, asked for,
   const formats = await page.$$eval('#records-list > li', (els) => els.map((e) => e.querySelector('[data-testid="import-format"]').dataset.value));
   assert.deepEqual(formats, ['ncu-csv', 'gbench', 'ert', 'record']);
   assert.equal(await count(page), 1); // the record's point; ERT gives ceilings only
+  // the ncu command line that collects what the import reads: core's, as rooflab import --help prints it
+  const ncuCommand = await page.textContent('[data-testid="ncu-command"]');
+  assert.match(ncuCommand, /^ncu .*--csv --page raw/);
+  assert.ok(execFileSync(CLI, ['import', '--help'], { encoding: 'utf8' }).includes(ncuCommand));
+  assert.equal(await page.textContent(`[data-testid="record-0"] .ncu-command code`), ncuCommand);
 
   // ncu: the problem of flash-attn's benchmark run (B=4, H=16, N=L=4096, d=128, fp16) on an H100
   for (const [k, v] of Object.entries({ batch: '4', heads: '16', seq: '4096', 'head-dim': '128' })) await page.fill(item(0, `import-${k}`), v);

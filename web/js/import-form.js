@@ -53,6 +53,9 @@ export class ImportForm {
       ? 'The benchmarks’ names give the problem where they carry arguments (see args); the rest comes from here.'
       : 'An Nsight Compute export does not say which problem the kernels ran: give it here.';
     form.append(el('p', { className: 'hint', text: `${intro} Prefilled from the current controls; the same answers as rooflab import’s flags.` }));
+    if (format === 'ncu-csv') {
+      form.append(el('p', { className: 'hint ncu-command' }, 'Counters it reads, collected by: ', el('code', { text: model.ncuCommand })));
+    }
     const grid = el('div', { className: 'import-fields' });
     for (const f of model.fields) grid.append(this.field(f.flag, f.help, this.problemInput(f, answers[f.flag] || '')));
     for (const flag of [...OPTION_FLAGS, ...(format === 'gbench' ? GBENCH_FLAGS : [])]) {

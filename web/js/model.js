@@ -356,6 +356,9 @@ class Model {
     return range(M._rlw_import_format_count()).map((i) => this.str(M._rlw_import_format_name(i)));
   }
 
+  // The ncu command line that collects every counter the ncu-csv import reads (core's).
+  get ncuCommand() { return this.str(this.M._rlw_import_ncu_command()); }
+
   detectFormat(bytes) {
     const M = this.M;
     const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);

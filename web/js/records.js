@@ -67,6 +67,7 @@ export class Records {
     this.dropped = []; // [{ key, text }]: stored entries that could not be restored
     this.bind();
     const L = this.limits;
+    $('ncu-command').textContent = model.ncuCommand;
     $('records-limits').textContent = `Limits: ${model.format(L.max_file_bytes, 'B', { iec: true })} per file, ${L.max_points.toLocaleString('en-US')} points, nesting depth ${L.max_depth}, ${model.format(this.limitMs / 1000, 's')} of checking per file. Checked by core's C validator (the same as rooflab validate), each file on its own.`;
   }
 
