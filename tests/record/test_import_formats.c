@@ -305,6 +305,157 @@ static void ncu_command_matches_the_import(void) {
     rl_rec_issues_free(&is);
 }
 
+/* ---- Google Benchmark JSON ------------------------------------------------------------------- */
+
+static rl_status gbench(const char *text, const rl_import_opts *o, rl_record **r, rl_rec_issues *is) {
+    rl_rec_issues_clear(is);
+    rl_record_free(*r);
+    *r = NULL;
+    return rl_record_import(RL_IMPORT_GBENCH, text, strlen(text), o, r, is);
+}
+
+static int has_issue(const rl_rec_issues *is, rl_rec_severity sev, const char *needle) {
+    for (size_t i = 0; i < is->count; i++)
+        if (is->items[i].severity == sev && strstr(is->items[i].message, needle)) return 1;
+    return 0;
+}
+
+#define GB_RUN(rep, t, bps, gflops)                                                                \
+    "{\"name\":\"BM_FlashAttnBackward/2/8/2/1024/64/manual_time\",\"family_index\":0,"             \
+    "\"run_name\":\"BM_FlashAttnBackward/2/8/2/1024/64/manual_time\",\"run_type\":\"iteration\","  \
+    "\"repetitions\":3,\"repetition_index\":" rep ",\"threads\":1,\"iterations\":500,"             \
+    "\"real_time\":" t ",\"cpu_time\":0.1,\"time_unit\":\"ms\",\"bytes_per_second\":" bps ","     \
+    "\"GFLOP/s\":" gflops "}"
+#define GB_AGG(agg, t)                                                                             \
+    "{\"name\":\"BM_FlashAttnBackward/2/8/2/1024/64/manual_time_" agg "\",\"family_index\":0,"     \
+    "\"run_name\":\"BM_FlashAttnBackward/2/8/2/1024/64/manual_time\",\"run_type\":\"aggregate\","  \
+    "\"repetitions\":3,\"threads\":1,\"iterations\":3,\"real_time\":" t ",\"cpu_time\":0.1,"       \
+    "\"time_unit\":\"ms\",\"bytes_per_second\":5e10,\"GFLOP/s\":100000,\"aggregate_name\":\"" agg  \
+    "\"}"
+
+static void gbench_as_written(void) {
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    /* Five arguments named by --args, a Backward family, three repetitions with their mean,
+     * median and stddev, bytes_per_second (SetBytesProcessed) and a "GFLOP/s" user counter:
+     *   B=2, H=8, Hkv=2, N=1024, d=64, pass bwd
+     *   median 2.0 ms (the median aggregate), min 1.9, max 2.2, runs 3 (not 500 iterations)
+     *   FLOP rate (100000 + 90000 + 110000) / 3 GFLOP/s = 1e14 FLOP/s × 2.0 ms = 2e11 FLOP
+     *   byte rate (5e10 + 4.8e10 + 5.2e10) / 3 = 5e10 B/s × 2.0 ms = 1e8 B */
+    const char *json = "{\"context\":{\"date\":\"2026-11-30T10:00:00+00:00\",\"host_name\":\"n1\"},"
+                       "\"benchmarks\":[" GB_RUN("0", "2.0", "5e10", "100000") ","
+                       GB_RUN("1", "2.2", "4.8e10", "90000") "," GB_RUN("2", "1.9", "5.2e10", "110000")
+                       "," GB_AGG("mean", "2.0333") "," GB_AGG("median", "2.0") ","
+                       GB_AGG("stddev", "0.15") "]}";
+    rl_import_opts o = {0};
+    o.gbench_args = "batch,heads,kv_heads,seq,head_dim";
+    CHECK(gbench(json, &o, &r, &is) == RL_OK);
+    if (r && r->point_count == 1) {
+        const rl_rec_point *p = &r->points[0];
+        CHECK(p->problem.batch == 2 && p->problem.heads == 8 && p->problem.kv_heads == 2 &&
+              p->problem.seq == 1024 && p->problem.head_dim == 64);
+        CHECK(p->problem.pass == RL_PASS_BWD);
+        CHECK_CLOSE(p->time_median_s, 2.0e-3, 1e-12);
+        CHECK_CLOSE(p->time_min_s, 1.9e-3, 1e-12);
+        CHECK_CLOSE(p->time_max_s, 2.2e-3, 1e-12);
+        CHECK(p->runs == 3);
+        CHECK_CLOSE(p->flops, 2e11, 1e-12);
+        CHECK_CLOSE(p->modelled_bytes, 1e8, 1e-12);
+        CHECK_CLOSE(p->reported_flops_per_s, 1e14, 1e-12);
+        CHECK_STR_CONTAINS(r->provenance.notes, "FLOPs: \"GFLOP/s\" × the time it is over. Bytes: "
+                                                "\"bytes_per_second\" × the time it is over.");
+        CHECK(strstr(r->provenance.notes, "TFLOP/s") == NULL);
+        CHECK(strstr(r->provenance.notes, "HBM") == NULL);
+    } else {
+        CHECK(!"one point expected");
+        fprintf(stderr, "  first error: %s\n", first_error(&is));
+    }
+    /* the default mapping names 4 arguments: 5 is an error naming the benchmark */
+    CHECK(gbench(json, NULL, &r, &is) != RL_OK);
+    CHECK_STR_CONTAINS(first_error(&is), "benchmarks[0].name: \"BM_FlashAttnBackward/2/8/2/1024/64/"
+                                         "manual_time\" has 5 numeric arguments; --args names 4 "
+                                         "(batch,seq,heads,head_dim)");
+    /* --pass given wins over the family name */
+    o.problem.pass = RL_PASS_FWD;
+    o.problem_given = 1u << RL_FIELD_PASS;
+    CHECK(gbench(json, &o, &r, &is) == RL_OK && r && r->points[0].problem.pass == RL_PASS_FWD);
+    rl_record_free(r);
+    rl_rec_issues_free(&is);
+}
+
+static void gbench_aggregates_pass_and_counters(void) {
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    /* --benchmark_report_aggregates_only: the median stands for the 5 repetitions.
+     * 150 us; 0.5 TFLOP/s × 150 us = 7.5e7 FLOP */
+    const char *agg = "{\"benchmarks\":[{\"name\":\"BM_attn_fwd/1/4096/8/64/real_time_median\","
+                      "\"run_name\":\"BM_attn_fwd/1/4096/8/64/real_time\",\"run_type\":\"aggregate\","
+                      "\"aggregate_name\":\"median\",\"repetitions\":5,\"iterations\":5,"
+                      "\"real_time\":150,\"cpu_time\":3,\"time_unit\":\"us\",\"TFLOP/s\":0.5},"
+                      "{\"name\":\"BM_attn_fwd/1/4096/8/64/real_time_cv\","
+                      "\"run_name\":\"BM_attn_fwd/1/4096/8/64/real_time\",\"run_type\":\"aggregate\","
+                      "\"aggregate_name\":\"cv\",\"aggregate_unit\":\"percentage\",\"repetitions\":5,"
+                      "\"real_time\":0.01,\"time_unit\":\"us\"}]}";
+    CHECK(gbench(agg, NULL, &r, &is) == RL_OK);
+    if (r) {
+        CHECK(r->point_count == 1 && r->points[0].runs == 5);
+        CHECK_CLOSE(r->points[0].time_median_s, 150e-6, 1e-12);
+        CHECK(r->points[0].time_min_s == 0 && r->points[0].time_max_s == 0);
+        CHECK_CLOSE(r->points[0].flops, 7.5e7, 1e-12);
+        CHECK(r->points[0].problem.pass == RL_PASS_FWD);
+    }
+    /* no counters: the flops are the model's and the bytes the chosen traffic model's, said so;
+     * items_per_second is not taken for FLOPs */
+    const char *bare = "{\"benchmarks\":[{\"name\":\"BM_decode_bwd/seq:1/kv_len:8192/heads:32/"
+                       "kv_heads:8/head_dim:128\",\"run_type\":\"iteration\",\"iterations\":10,"
+                       "\"real_time\":40,\"time_unit\":\"us\",\"items_per_second\":2.5e4}]}";
+    rl_import_opts o = {0};
+    o.traffic_model = RL_TRAFFIC_COMPULSORY;
+    CHECK(gbench(bare, &o, &r, &is) == RL_OK);
+    if (r) {
+        CHECK(r->points[0].runs == 1 && r->points[0].problem.pass == RL_PASS_BWD);
+        CHECK(r->points[0].problem.kv_heads == 8 && r->points[0].problem.kv_len == 8192);
+        CHECK(r->points[0].traffic_model == RL_TRAFFIC_COMPULSORY);
+        CHECK(r->points[0].modelled_bytes == 0 && r->points[0].measured_bytes == 0);
+        CHECK(has_issue(&is, RL_REC_WARNING, "benchmarks: 1 of 1 points have no byte counter "
+                                             "(bytes_per_second, or a GB/s counter): their bytes "
+                                             "are core's \"compulsory\" traffic model"));
+        CHECK(has_issue(&is, RL_REC_WARNING, "1 of 1 points have no FLOP-rate counter"));
+        CHECK(has_issue(&is, RL_REC_WARNING, "items_per_second not used"));
+        CHECK_STR_CONTAINS(r->provenance.notes, "FLOPs: the model's F (no FLOP-rate counter). "
+                                                "Bytes: none counted: the traffic model.");
+    }
+    /* rates over cpu_time when the benchmark times the CPU: 1e9 FLOP/s × 2 ms = 2e6 FLOP */
+    const char *cpu = "{\"benchmarks\":[{\"name\":\"BM_cpu_attn/1/128/1/64\",\"run_type\":"
+                      "\"iteration\",\"real_time\":2.5,\"cpu_time\":2,\"time_unit\":\"ms\","
+                      "\"FLOP/s\":1e9}]}";
+    CHECK(gbench(cpu, NULL, &r, &is) == RL_OK);
+    if (r) {
+        CHECK_CLOSE(r->points[0].flops, 2e6, 1e-12);
+        CHECK_CLOSE(r->points[0].time_median_s, 2.5e-3, 1e-12);
+        CHECK(r->points[0].reported_flops_per_s == 0);
+        CHECK(has_issue(&is, RL_REC_WARNING, "1 runs report rates over cpu_time"));
+    }
+    /* word match: "Forwarding" and "Backwardness" are not passes; both passes named is an error */
+    CHECK(gbench("{\"benchmarks\":[{\"name\":\"BM_Forwarding_Backwardness/1/128/1/64\",\"real_time\":"
+                 "1,\"time_unit\":\"ms\",\"TFLOP/s\":1}]}", NULL, &r, &is) == RL_OK &&
+          r && r->points[0].problem.pass == RL_PASS_FWD);
+    CHECK(gbench("{\"benchmarks\":[{\"name\":\"BM_attn_fwd_bwd/1/128/1/64\",\"real_time\":1,"
+                 "\"time_unit\":\"ms\",\"TFLOP/s\":1}]}", NULL, &r, &is) != RL_OK);
+    CHECK_STR_CONTAINS(first_error(&is), "benchmarks[0].name: \"BM_attn_fwd_bwd/1/128/1/64\" names "
+                                         "both a forward and a backward pass; give --pass");
+    /* a file cut short: where it ends */
+    CHECK(gbench("{\"benchmarks\":[{\"name\":\"BM_x/1\",\n\"real_ti", NULL, &r, &is) != RL_OK);
+    CHECK_STR_CONTAINS(first_error(&is), "not valid JSON at line 2, column 9 (the file ends early: "
+                                         "cut short?)");
+    /* a counter in a unit that is no rate is not read as one */
+    CHECK(gbench("{\"benchmarks\":[{\"name\":\"BM_x/1/128/1/64\",\"real_time\":1,\"time_unit\":"
+                 "\"ms\",\"TFLOP\":5,\"GB\":3}]}", NULL, &r, &is) == RL_OK);
+    if (r) CHECK(r->points[0].modelled_bytes == 0 && r->points[0].reported_flops_per_s == 0);
+    rl_record_free(r);
+    rl_rec_issues_free(&is);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: test_import_formats EXAMPLES_DIR\n");
@@ -315,5 +466,7 @@ int main(int argc, char **argv) {
     ncu_dram_sum_and_l2();
     ncu_malformed();
     ncu_command_matches_the_import();
+    gbench_as_written();
+    gbench_aggregates_pass_and_counters();
     return check_report("test_import_formats");
 }

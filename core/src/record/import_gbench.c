@@ -1,8 +1,11 @@
-/* import_gbench.c — Google Benchmark JSON → rl_record: one point per run_name; time real_time
- * (time_unit); the "TFLOP/s" and "HBM GB/s" counters give the benchmark's FLOPs and bytes
- * (rate × time) and are kept as reported rates; the problem comes from the name's arguments,
- * whose keys are the problem field table's (RL_PROBLEM_FIELDS). */
+/* import_gbench.c — Google Benchmark JSON → rl_record: one point per run_name (its repetitions
+ * and its mean/median aggregates give the timing); time real_time (time_unit); counters by
+ * meaning: the first user counter whose unit is a FLOP rate ("TFLOP/s", "GFLOPS") gives the
+ * FLOPs, the first byte rate ("HBM GB/s") or bytes_per_second the bytes (rate × the time Google
+ * Benchmark divides by); the problem comes from the name's arguments, whose keys are the problem
+ * field table's (RL_PROBLEM_FIELDS), and the pass from the family name. */
 #include <cjson/cJSON.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,8 +16,6 @@
 #define GB_DEFAULT_ARGS "batch,seq,heads,head_dim" /* BM_x/4/8192/16/128: B=4, N=8192, H=16, d=128 */
 #define GB_MAX_ARGS 16 /* keys in --args */
 #define GB_MAX_KEY 16  /* bytes of one key */
-#define TERA 1e12      /* "TFLOP/s" */
-#define GIGA 1e9       /* "HBM GB/s" */
 
 static double gb_time_scale(const char *unit) {
     if (!unit) return 1e-9;
@@ -62,29 +63,83 @@ static int gbench_mapping(const char *mapping, int *fields, size_t *n, rl_rec_is
 }
 
 /* One argument of a benchmark name: "key:value" by name, else the field of its position. The
- * value is kept as given; the checker names one out of range with the point's path. */
-static void gbench_arg(char *tok, size_t position, const int *fields, size_t nfields,
-                       rl_problem *pb) {
+ * value is kept as given; the checker names one out of range with the point's path. Returns 1
+ * when it is a positional number (it takes a position), 0 otherwise. */
+static int gbench_arg(char *tok, size_t position, const int *fields, size_t nfields,
+                      rl_problem *pb) {
     char *colon = strchr(tok, ':');
     const char *val = colon ? colon + 1 : tok;
+    char *end = NULL;
+    long long v = strtoll(val, &end, 10);
+    /* Google Benchmark appends e.g. "real_time", "manual_time": not numbers, no position */
+    if (end == val || *end) return 0;
     int f = -1;
     if (colon) {
         *colon = '\0';
         f = gbench_key(tok); /* "threads:1", "repeats:5" ... name no field: ignored */
     } else if (position < nfields) {
-        f = fields[position]; /* more arguments than the mapping names: ignored */
+        f = fields[position]; /* more than the mapping names: counted, an error after */
     }
-    char *end = NULL;
-    long long v = strtoll(val, &end, 10);
-    /* Google Benchmark appends e.g. "real_time", "manual_time": not numbers, ignored */
-    if (f < 0 || end == val || *end) return;
-    if (rl_problem_field_info((rl_problem_field)f)->type == RL_FTYPE_BOOL) v = v != 0;
-    rl__problem_store(pb, (rl_problem_field)f, v);
+    if (f >= 0) {
+        if (rl_problem_field_info((rl_problem_field)f)->type == RL_FTYPE_BOOL) v = v != 0;
+        rl__problem_store(pb, (rl_problem_field)f, v);
+    }
+    return colon ? 0 : 1;
 }
 
-/* "BM_x/4/8192/16/128" or "BM_x/batch:4/seq:8192/..." → problem. Returns 0, or -1 when the
- * mapping is wrong (issue added). */
-static int gbench_problem(const char *name, const char *mapping, rl_problem *pb,
+/* A word of the family name (the part before the first '/'): split at non-alphanumerics and at
+ * lower-to-upper case changes ("FlashAttnBackward" → Flash, Attn, Backward). The pass it names:
+ * 0 fwd ("forward", "fwd"), 1 bwd ("backward", "bwd"), -1 none. */
+static int pass_word(const char *w, size_t n) {
+    static const struct {
+        const char *word;
+        int pass;
+    } words[] = {{"forward", RL_PASS_FWD}, {"fwd", RL_PASS_FWD}, {"backward", RL_PASS_BWD},
+                 {"bwd", RL_PASS_BWD}};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        size_t k = strlen(words[i].word);
+        if (n != k) continue;
+        size_t j = 0;
+        while (j < n && tolower((unsigned char)w[j]) == words[i].word[j]) j++;
+        if (j == n) return words[i].pass;
+    }
+    return -1;
+}
+
+/* The passes named by the family name: bit 0 forward, bit 1 backward. */
+static unsigned family_passes(const char *name) {
+    unsigned found = 0;
+    size_t end = strcspn(name, "/"), i = 0;
+    while (i < end) {
+        while (i < end && !isalnum((unsigned char)name[i])) i++;
+        size_t a = i++;
+        while (i < end && isalnum((unsigned char)name[i]) &&
+               !(islower((unsigned char)name[i - 1]) && isupper((unsigned char)name[i])))
+            i++;
+        int pass = a < end ? pass_word(name + a, i - a) : -1;
+        if (pass >= 0) found |= 1u << pass;
+    }
+    return found;
+}
+
+/* The pass of a benchmark: given (--pass, a form) wins; else the family name's word. 0, or -1
+ * with an issue when the name says both. */
+static int gbench_pass(const char *name, const rl_import_opts *o, rl_problem *pb, const char *p,
+                       rl_rec_issues *is) {
+    if (rl__problem_given(o) & (1u << RL_FIELD_PASS)) return 0;
+    unsigned found = family_passes(name);
+    if (found == 3)
+        return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p,
+                         "\"%.*s\" names both a forward and a backward pass; give --pass", 
+                         (int)rl__utf8_clip(name, 80), name);
+    if (found) pb->pass = found == 2 ? RL_PASS_BWD : RL_PASS_FWD;
+    return 0;
+}
+
+/* "BM_x/4/8192/16/128" or "BM_x/batch:4/seq:8192/..." → problem. The positional arguments must
+ * match the mapping one to one (a name with none, all key:value, is fine). Returns 0, or -1 when
+ * the mapping is wrong or does not fit the name (issue added at `p`). */
+static int gbench_problem(const char *name, const char *mapping, rl_problem *pb, const char *p,
                           rl_rec_issues *is) {
     int fields[GB_MAX_ARGS];
     size_t nfields = 0;
@@ -92,52 +147,134 @@ static int gbench_problem(const char *name, const char *mapping, rl_problem *pb,
     rl_dtype d = rl__dtype_in_name(name);
     if (d != RL_DTYPE_DEFAULT) pb->dtype = d;
     size_t position = 0;
-    for (const char *s = strchr(name, '/'); s && *s == '/'; position++) {
+    for (const char *s = strchr(name, '/'); s && *s == '/';) {
         s++;
         size_t n = strcspn(s, "/");
         char tok[64];
         snprintf(tok, sizeof tok, "%.*s", (int)(n < 63 ? n : 63), s);
         s += n;
-        gbench_arg(tok, position, fields, nfields, pb);
+        if (gbench_arg(tok, position, fields, nfields, pb)) position++;
     }
+    if (position == 0 || position == nfields) return 0;
+    return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p,
+                     "\"%.*s\" has %zu numeric arguments; --args names %zu (%.60s): give --args "
+                     "with one key per argument (_ skips one)",
+                     (int)rl__utf8_clip(name, 80), name, position, nfields, mapping);
+}
+
+/* ---- counters by meaning -------------------------------------------------------------------- */
+
+/* Keys Google Benchmark writes itself: never a user counter. */
+static int gb_own_key(const char *k) {
+    static const char *const own[] = {
+        "name", "family_index", "per_family_instance_index", "run_name", "run_type",
+        "repetitions", "repetition_index", "threads", "iterations", "real_time", "cpu_time",
+        "time_unit", "aggregate_name", "aggregate_unit", "label", "error_occurred",
+        "error_message", "bytes_per_second", "items_per_second", "skipped", "skip_message"};
+    for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+        if (strcmp(k, own[i]) == 0) return 1;
     return 0;
 }
 
-/* The benchmarks of one run_name: its repetitions' times and counters. */
+/* The rate a counter's name states by its unit, the last word of the name ("TFLOP/s", "HBM
+ * GB/s", "GFLOPS"): the factor to base units (FLOP/s or bytes/s), 0 when it names none. */
+static double gb_unit_rate(const char *key, rl_dim want) {
+    const char *unit = strrchr(key, ' ');
+    unit = unit ? unit + 1 : key;
+    char text[48];
+    if (strlen(unit) > 32) return 0;
+    snprintf(text, sizeof text, "1 %s", unit);
+    double base = 0;
+    rl_dim dim = RL_DIM_NONE;
+    if (rl_parse_quantity(text, RL_DIM_COUNT, "counter", &base, &dim, NULL) != RL_OK) return 0;
+    return dim == want && base > 0 ? base : 0;
+}
+
+/* The counters of one entry used for its work: the first user counter whose unit is a FLOP
+ * rate, the first whose unit is a byte rate (else bytes_per_second). */
+typedef struct gb_rates {
+    const char *flop_key, *byte_key;
+    double flops_per_s, bytes_per_s; /* base units; 0 = none */
+} gb_rates;
+
+static gb_rates gb_entry_rates(const cJSON *b) {
+    gb_rates r = {0};
+    for (const cJSON *c = b->child; c; c = c->next) {
+        if (!c->string || gb_own_key(c->string) || !cJSON_IsNumber(c)) continue;
+        double v = c->valuedouble, f;
+        if (!(v > 0) || !isfinite(v)) continue;
+        if (!r.flop_key && (f = gb_unit_rate(c->string, RL_DIM_FLOPS_PER_S)) > 0) {
+            r.flop_key = c->string;
+            r.flops_per_s = v * f;
+        } else if (!r.byte_key && (f = gb_unit_rate(c->string, RL_DIM_BYTES_PER_S)) > 0) {
+            r.byte_key = c->string;
+            r.bytes_per_s = v * f;
+        }
+    }
+    const cJSON *bps = cJSON_GetObjectItemCaseSensitive(b, "bytes_per_second");
+    if (!r.byte_key && cJSON_IsNumber(bps) && bps->valuedouble > 0 && isfinite(bps->valuedouble)) {
+        r.byte_key = "bytes_per_second";
+        r.bytes_per_s = bps->valuedouble;
+    }
+    if (!isfinite(r.flops_per_s)) r.flops_per_s = 0;
+    if (!isfinite(r.bytes_per_s)) r.bytes_per_s = 0;
+    return r;
+}
+
+/* The benchmarks of one run_name: its repetitions' times and rates, its aggregates. */
 typedef struct gb_group {
     const char *run_name;
-    const cJSON *first;  /* first entry, for name and counters */
-    const cJSON *median; /* aggregate "median" when present */
-    double *times;       /* malloc'd, one per iteration run */
+    const cJSON *first;            /* first entry, for the name */
+    const cJSON *median, *mean;    /* aggregates "median", "mean" when present */
+    double *times, *rate_times;    /* malloc'd, one per iteration run: real_time, and the time
+                                      its rates are over (real_time, or cpu_time) */
     size_t n, cap;
-    double tflops_sum, gbs_sum;
-    size_t n_tflops, n_gbs;
+    double flops_sum, bytes_sum;   /* rates, base units */
+    size_t n_flops, n_bytes;
+    const char *flop_key, *byte_key;
     int index;
 } gb_group;
+
+/* The keys used across the file, for the notes (at most GB_MAX_NOTED each). */
+#define GB_MAX_NOTED 6
+typedef struct gb_noted {
+    const char *keys[GB_MAX_NOTED];
+    size_t n;
+} gb_noted;
 
 typedef struct gb_import {
     gb_group *groups;
     size_t ng;
     size_t *group;                      /* per entry: its group (rl__group_names) */
     size_t n_failed, n_aggregate, n_runs; /* entries by kind, for "nothing to import" */
+    gb_noted flop_keys, byte_keys;
+    size_t no_bytes, no_flops, cpu_rates, items; /* points without ..., rates over cpu_time */
 } gb_import;
 
-/* real_time in seconds, or 0 when it is not a positive time with a known unit. */
-static double gb_seconds(const cJSON *b) {
-    const cJSON *real = cJSON_GetObjectItemCaseSensitive(b, "real_time");
-    const cJSON *unit = cJSON_GetObjectItemCaseSensitive(b, "time_unit");
-    double scale = gb_time_scale(cJSON_IsString(unit) ? unit->valuestring : NULL);
-    if (!cJSON_IsNumber(real) || !(real->valuedouble > 0) || !isfinite(real->valuedouble)) return 0;
-    return real->valuedouble * scale;
+static void gb_note_key(gb_noted *nk, const char *key) {
+    for (size_t i = 0; i < nk->n; i++)
+        if (strcmp(nk->keys[i], key) == 0) return;
+    if (nk->n < GB_MAX_NOTED) nk->keys[nk->n++] = key;
 }
 
-/* A positive finite counter `key` of `b` added to *sum (and counted). */
-static void gb_counter(const cJSON *b, const char *key, double *sum, size_t *n) {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(b, key);
-    if (cJSON_IsNumber(v) && v->valuedouble > 0 && isfinite(v->valuedouble)) {
-        *sum += v->valuedouble;
-        (*n)++;
-    }
+/* real_time (or `which`) in seconds, or 0 when it is not a positive time with a known unit. */
+static double gb_time(const cJSON *b, const char *which) {
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(b, which);
+    const cJSON *unit = cJSON_GetObjectItemCaseSensitive(b, "time_unit");
+    double scale = gb_time_scale(cJSON_IsString(unit) ? unit->valuestring : NULL);
+    if (!cJSON_IsNumber(t) || !(t->valuedouble > 0) || !isfinite(t->valuedouble)) return 0;
+    return t->valuedouble * scale;
+}
+static double gb_seconds(const cJSON *b) { return gb_time(b, "real_time"); }
+
+/* The time Google Benchmark divides rates by: real_time under UseRealTime / UseManualTime (the
+ * run name ends in "/real_time" or "/manual_time"), else cpu_time (real_time when absent). */
+static double gb_rate_time(const cJSON *b, const char *run_name, int *over_cpu) {
+    const char *slash = strrchr(run_name, '/');
+    int real = slash && (strcmp(slash, "/real_time") == 0 || strcmp(slash, "/manual_time") == 0);
+    double cpu = real ? 0 : gb_time(b, "cpu_time");
+    *over_cpu = cpu > 0;
+    return cpu > 0 ? cpu : gb_seconds(b);
 }
 
 /* The group numbered `g` (rl__group_names), filled from its first entry `b` at index `i`. */
@@ -151,18 +288,38 @@ static gb_group *gb_group_of(gb_import *im, size_t g, const char *run_name, cons
     return gr;
 }
 
-/* An iteration run of the group: its time and counters. 0, or -1 when out of memory. */
-static int gb_iteration(gb_group *gr, const cJSON *b, double seconds) {
+/* A run's rates into the group (per-second sums, averaged later). */
+static void gb_add_rates(gb_group *gr, const gb_rates *r) {
+    if (r->flop_key) {
+        gr->flops_sum += r->flops_per_s;
+        gr->n_flops++;
+        if (!gr->flop_key) gr->flop_key = r->flop_key;
+    }
+    if (r->byte_key) {
+        gr->bytes_sum += r->bytes_per_s;
+        gr->n_bytes++;
+        if (!gr->byte_key) gr->byte_key = r->byte_key;
+    }
+}
+
+/* An iteration run of the group: its times and rates. 0, or -1 when out of memory. */
+static int gb_iteration(gb_import *im, gb_group *gr, const cJSON *b, double seconds) {
     if (gr->n == gr->cap) {
         size_t cap = gr->cap ? gr->cap * 2 : 4;
         double *nt = realloc(gr->times, cap * sizeof *nt);
         if (!nt) return -1;
         gr->times = nt;
+        nt = realloc(gr->rate_times, cap * sizeof *nt);
+        if (!nt) return -1;
+        gr->rate_times = nt;
         gr->cap = cap;
     }
-    gr->times[gr->n++] = seconds;
-    gb_counter(b, "TFLOP/s", &gr->tflops_sum, &gr->n_tflops);
-    gb_counter(b, "HBM GB/s", &gr->gbs_sum, &gr->n_gbs);
+    int over_cpu = 0;
+    gr->times[gr->n] = seconds;
+    gr->rate_times[gr->n++] = gb_rate_time(b, gr->run_name, &over_cpu);
+    gb_rates r = gb_entry_rates(b);
+    if (over_cpu && (r.flop_key || r.byte_key)) im->cpu_rates++;
+    gb_add_rates(gr, &r);
     return 0;
 }
 
@@ -173,6 +330,16 @@ static const char *gb_run_name(const cJSON *b) {
     if (!cJSON_IsObject(b) || !cJSON_IsString(run_name)) return NULL;
     if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(b, "error_occurred"))) return NULL;
     return run_name->valuestring;
+}
+
+/* An aggregate entry: "median" and "mean" kept as the family's timing; stddev, cv and the rest
+ * say nothing the record holds. */
+static void gb_aggregate(gb_import *im, gb_group *gr, const cJSON *b) {
+    im->n_aggregate++;
+    const cJSON *agg = cJSON_GetObjectItemCaseSensitive(b, "aggregate_name");
+    if (!cJSON_IsString(agg) || gb_seconds(b) == 0) return;
+    if (strcmp(agg->valuestring, "median") == 0) gr->median = b;
+    if (strcmp(agg->valuestring, "mean") == 0) gr->mean = b;
 }
 
 /* One entry of "benchmarks" at `p`. 0, or -1 when out of memory. */
@@ -193,9 +360,7 @@ static int gb_entry(gb_import *im, const cJSON *b, int i, const char *p, rl_rec_
     gb_group *gr = gb_group_of(im, im->group[i], run_name, b, i);
     const cJSON *rt = cJSON_GetObjectItemCaseSensitive(b, "run_type");
     if (cJSON_IsString(rt) && strcmp(rt->valuestring, "aggregate") == 0) {
-        im->n_aggregate++;
-        const cJSON *agg = cJSON_GetObjectItemCaseSensitive(b, "aggregate_name");
-        if (cJSON_IsString(agg) && strcmp(agg->valuestring, "median") == 0) gr->median = b;
+        gb_aggregate(im, gr, b);
         return 0;
     }
     double seconds = gb_seconds(b);
@@ -205,65 +370,127 @@ static int gb_entry(gb_import *im, const cJSON *b, int i, const char *p, rl_rec_
         return 0;
     }
     im->n_runs++;
-    return gb_iteration(gr, b, seconds) ? rl__oom(is) : 0;
+    return gb_iteration(im, gr, b, seconds) ? rl__oom(is) : 0;
 }
 
-/* The point's timing: median (the "median" aggregate where given), min, max, runs. */
-static void gb_timing(rl_rec_point *pt, const gb_group *gr) {
+/* A family reported by its aggregates only (--benchmark_report_aggregates_only): the median
+ * aggregate (else the mean) stands for its runs; its rates are its own. */
+static void gb_from_aggregate(gb_import *im, gb_group *gr, rl_rec_point *pt, double *rate_time) {
+    const cJSON *a = gr->median ? gr->median : gr->mean;
+    int over_cpu = 0;
+    pt->time_median_s = gb_seconds(a);
+    *rate_time = gb_rate_time(a, gr->run_name, &over_cpu);
+    const cJSON *reps = cJSON_GetObjectItemCaseSensitive(a, "repetitions");
+    if (cJSON_IsNumber(reps) && reps->valuedouble >= 1 && reps->valuedouble <= RL_EXACT_INT_MAX)
+        pt->runs = (int64_t)reps->valuedouble;
+    gb_rates r = gb_entry_rates(a);
+    if (over_cpu && (r.flop_key || r.byte_key)) im->cpu_rates++;
+    gb_add_rates(gr, &r);
+}
+
+/* The point's timing: median (the "median" aggregate where given, else the runs' median), min,
+ * max over the runs, runs = the repetitions (never the iteration count). *rate_time: the median
+ * time the rates are over. */
+static void gb_timing(gb_import *im, rl_rec_point *pt, gb_group *gr, double *rate_time) {
+    if (gr->n == 0) {
+        gb_from_aggregate(im, gr, pt, rate_time);
+        return;
+    }
     double tmin = gr->times[0], tmax = gr->times[0];
     for (size_t k = 1; k < gr->n; k++) {
         if (gr->times[k] < tmin) tmin = gr->times[k];
         if (gr->times[k] > tmax) tmax = gr->times[k];
     }
     double med = rl_rec_median(gr->times, gr->n);
-    if (gr->median && gb_seconds(gr->median) > 0) med = gb_seconds(gr->median);
+    *rate_time = rl_rec_median(gr->rate_times, gr->n);
+    if (gr->median) {
+        int over_cpu;
+        med = gb_seconds(gr->median);
+        *rate_time = gb_rate_time(gr->median, gr->run_name, &over_cpu);
+    }
     pt->time_median_s = med;
     pt->time_min_s = tmin < med ? tmin : med;
     pt->time_max_s = tmax > med ? tmax : med;
-    const cJSON *iters = cJSON_GetObjectItemCaseSensitive(gr->first, "iterations");
     pt->runs = (int64_t)gr->n;
-    if (gr->n == 1 && cJSON_IsNumber(iters) && iters->valuedouble >= 1 &&
-        iters->valuedouble <= RL_EXACT_INT_MAX) /* beyond 2^53 no exact count: keep n */
-        pt->runs = (int64_t)iters->valuedouble;
 }
 
-/* FLOPs = "TFLOP/s" × time (else the model's F, with a warning); bytes = "HBM GB/s" × time. */
-static void gb_work(rl_rec_point *pt, const gb_group *gr, const char *p, rl_rec_issues *is) {
-    double med = pt->time_median_s;
-    if (gr->n_tflops) {
-        pt->reported_flops_per_s = gr->tflops_sum / (double)gr->n_tflops * TERA;
-        pt->flops = pt->reported_flops_per_s * med;
+/* FLOPs = FLOP rate × its time (else the model's F, counted); bytes = byte rate × its time (else
+ * the point's traffic model, counted). A rate over real_time is kept as the reported rate. */
+static void gb_work(gb_import *im, rl_rec_point *pt, const gb_group *gr, double rate_time) {
+    int over_real = rate_time == pt->time_median_s;
+    if (gr->n_flops) {
+        double rate = gr->flops_sum / (double)gr->n_flops;
+        pt->flops = rate * rate_time;
+        if (over_real) pt->reported_flops_per_s = rate;
+        gb_note_key(&im->flop_keys, gr->flop_key);
     } else {
         rl_workload w;
         if (rl_workload_compute(&pt->problem, &w, NULL) == RL_OK) pt->flops = w.flops;
-        rl__issue(is, RL_REC_WARNING, RL_ERR_INVALID, p,
-                  "no \"TFLOP/s\" counter: flops taken from the model's F for the problem");
+        im->no_flops++;
     }
-    if (gr->n_gbs) {
-        pt->reported_bytes_per_s = gr->gbs_sum / (double)gr->n_gbs * GIGA;
-        pt->modelled_bytes = pt->reported_bytes_per_s * med;
+    if (gr->n_bytes) {
+        double rate = gr->bytes_sum / (double)gr->n_bytes;
+        pt->modelled_bytes = rate * rate_time;
+        if (over_real) pt->reported_bytes_per_s = rate;
+        gb_note_key(&im->byte_keys, gr->byte_key);
+    } else {
+        im->no_bytes++;
     }
+    const cJSON *items = cJSON_GetObjectItemCaseSensitive(gr->first, "items_per_second");
+    if (cJSON_IsNumber(items)) im->items++;
 }
 
-/* One point per group with iteration runs. 0, or -1 to stop. */
-static int gb_point(rl_record *r, const rl_import_opts *o, const char *mapping, gb_group *gr,
-                    rl_rec_issues *is) {
+/* One point per group with runs or a median/mean aggregate. 0, or -1 to stop. */
+static int gb_point(rl_record *r, const rl_import_opts *o, const char *mapping, gb_import *im,
+                    gb_group *gr, rl_rec_issues *is) {
     char p[RL_REC_PATH_MAX];
-    snprintf(p, sizeof p, "benchmarks[%d]", gr->index);
-    if (gr->n == 0) return 0;
+    snprintf(p, sizeof p, "benchmarks[%d].name", gr->index);
+    if (gr->n == 0 && !gr->median && !gr->mean) return 0;
     rl_rec_point *pt = rl_record_add_point(r);
     if (!pt) return rl__oom(is);
     pt->problem = o->problem;
     pt->traffic_model = o->traffic_model;
-    if (gbench_problem(gr->run_name, mapping, &pt->problem, is) != 0) return -1;
-    gb_timing(pt, gr);
+    if (gbench_problem(gr->run_name, mapping, &pt->problem, p, is) != 0 ||
+        gbench_pass(gr->run_name, o, &pt->problem, p, is) != 0)
+        return -1;
+    double rate_time = 0;
+    gb_timing(im, pt, gr, &rate_time);
     if (rl_rec_set_clean_string(&pt->label, gr->run_name)) rl__oom(is);
-    gb_work(pt, gr, p, is);
+    gb_work(im, pt, gr, rate_time);
     return 0;
 }
 
-/* Hardware name, date, kernel and notes from the "context" block; nonzero when out of memory. */
-static int gb_fields(rl_record *r, const cJSON *root, const rl_import_opts *o, const char *mapping) {
+/* "a, b" of the noted keys into buf. */
+static void gb_keys_text(const gb_noted *nk, char *buf, size_t cap) {
+    buf[0] = '\0';
+    for (size_t i = 0; i < nk->n; i++) {
+        size_t l = strlen(buf);
+        snprintf(buf + l, cap - l, "%s\"%.40s\"", i ? ", " : "", nk->keys[i]);
+    }
+}
+
+/* The notes: the mapping, and exactly the counters used (none claimed that was absent). */
+static int gb_notes(rl_record *r, const gb_import *im, const char *mapping) {
+    char flops[300], bytes[300], note[1400];
+    gb_keys_text(&im->flop_keys, flops, sizeof flops);
+    gb_keys_text(&im->byte_keys, bytes, sizeof bytes);
+    snprintf(note, sizeof note,
+             "Problem from the benchmark name: numeric \"/\"-separated arguments mapped in order "
+             "to %s (key:value arguments by name; dtype from a fp16/bf16/fp8/fp32 token; pass "
+             "from a forward/fwd/backward/bwd word of the family name unless given). Time: "
+             "real_time (the median aggregate where given, else the median of the repetitions; "
+             "runs = repetitions). FLOPs: %s%s%s. Bytes: %s%s%s.%s",
+             mapping, im->flop_keys.n ? flops : "", im->flop_keys.n ? " × the time it is over" : "",
+             im->no_flops ? (im->flop_keys.n ? "; else the model's F" : "the model's F (no FLOP-rate counter)") : "",
+             im->byte_keys.n ? bytes : "", im->byte_keys.n ? " × the time it is over" : "",
+             im->no_bytes ? (im->byte_keys.n ? "; else the traffic model" : "none counted: the traffic model") : "",
+             im->cpu_rates ? " Rates over cpu_time where the benchmark used neither UseRealTime nor "
+                             "UseManualTime (as Google Benchmark computes them)." : "");
+    return rl_rec_set_clean_string(&r->provenance.notes, note);
+}
+
+/* Hardware name, date and kernel from the "context" block; nonzero when out of memory. */
+static int gb_fields(rl_record *r, const cJSON *root, const rl_import_opts *o) {
     const cJSON *ctx = cJSON_GetObjectItemCaseSensitive(root, "context");
     const cJSON *date = ctx ? cJSON_GetObjectItemCaseSensitive(ctx, "date") : NULL;
     const cJSON *host = ctx ? cJSON_GetObjectItemCaseSensitive(ctx, "host_name") : NULL;
@@ -276,18 +503,59 @@ static int gb_fields(rl_record *r, const cJSON *root, const rl_import_opts *o, c
     int bad = rl__import_common(r, o, "Google Benchmark JSON (imported by rooflab import gbench)",
                                 hwname, datebuf[0] ? datebuf : NULL, NULL);
     if (cJSON_IsString(exe)) bad |= rl_rec_set_clean_string(&r->software.kernel, exe->valuestring);
-    char note[RL_REC_MESSAGE_MAX];
-    snprintf(note, sizeof note,
-             "Problem from the benchmark name: \"/\"-separated arguments mapped in order to "
-             "%s (key:value arguments by name; dtype from a fp16/bf16/fp8/fp32 token in the "
-             "name). FLOPs = \"TFLOP/s\" × real_time, bytes = \"HBM GB/s\" × real_time.",
-             mapping);
-    bad |= rl_rec_set_clean_string(&r->provenance.notes, note);
     return bad;
 }
 
+/* The text is not JSON (cut short, ...): where; or JSON without a "benchmarks" array. */
+static void gb_not_json(const char *text, size_t len, int parsed, rl_rec_issues *is) {
+    size_t at = 0, line = 1, col = 1;
+    int depth = 0;
+    if (!parsed && rl__json_scan((const unsigned char *)text, len, &at, &depth) != 0) {
+        for (size_t i = 0; i < at && i < len; i++, col++)
+            if (text[i] == '\n') {
+                line++;
+                col = 0;
+            }
+        rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "",
+                  "not valid JSON at line %zu, column %zu%s", line, col,
+                  at >= len ? " (the file ends early: cut short?)" : "");
+        return;
+    }
+    rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "benchmarks",
+              "not Google Benchmark JSON: expected an object with a \"benchmarks\" array "
+              "(--benchmark_format=json or --benchmark_out)");
+}
+
+/* What the import chose where the file says nothing: warnings, one per kind. */
+static void gb_warnings(const gb_import *im, size_t points, const rl_import_opts *o,
+                        rl_rec_issues *is) {
+    if (im->no_flops)
+        rl__issue(is, RL_REC_WARNING, RL_ERR_INVALID, "benchmarks",
+                  "%zu of %zu points have no FLOP-rate counter (a user counter in FLOP/s, "
+                  "GFLOP/s, TFLOP/s ...): their flops are the model's F for the problem",
+                  im->no_flops, points);
+    if (im->no_bytes)
+        rl__issue(is, RL_REC_WARNING, RL_ERR_INVALID, "benchmarks",
+                  "%zu of %zu points have no byte counter (bytes_per_second, or a GB/s counter): "
+                  "their bytes are core's \"%s\" traffic model for the problem (traffic_model "
+                  "in each point; choose with --traffic-model)",
+                  im->no_bytes, points, rl_rec_traffic_name(o->traffic_model));
+    if (im->items && im->flop_keys.n == 0)
+        rl__issue(is, RL_REC_WARNING, RL_ERR_INVALID, "benchmarks",
+                  "items_per_second not used: an item has no unit; report FLOPs in a counter "
+                  "named \"FLOP/s\" or \"TFLOP/s\" (benchmark::Counter::kIsRate)");
+    if (im->cpu_rates)
+        rl__issue(is, RL_REC_WARNING, RL_ERR_INVALID, "benchmarks",
+                  "%zu runs report rates over cpu_time (neither UseRealTime nor UseManualTime): "
+                  "FLOPs and bytes = rate × cpu_time, as Google Benchmark computed them; a GPU "
+                  "kernel's rates belong over real_time", im->cpu_rates);
+}
+
 static void gb_import_free(gb_import *im) {
-    for (size_t g = 0; im->groups && g < im->ng; g++) free(im->groups[g].times);
+    for (size_t g = 0; im->groups && g < im->ng; g++) {
+        free(im->groups[g].times);
+        free(im->groups[g].rate_times);
+    }
     free(im->groups);
     free(im->group);
 }
@@ -317,8 +585,8 @@ static int gb_check_counts(const gb_import *im, size_t nb, size_t points, rl_rec
                          "no benchmarks: the array is empty (did the filter match nothing?)");
     if (im->n_runs == 0 && im->n_aggregate > 0)
         return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "benchmarks",
-                         "only aggregates (%zu: mean, median, stddev ...) and no iteration runs; "
-                         "rerun without --benchmark_report_aggregates_only",
+                         "only aggregates without a mean or median (%zu: stddev, cv ...) and no "
+                         "iteration runs; rerun without --benchmark_report_aggregates_only",
                          im->n_aggregate);
     if (im->n_failed == nb)
         return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "benchmarks",
@@ -336,14 +604,12 @@ rl_status rl__import_gbench(const char *text, size_t len, const rl_import_opts *
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
     const cJSON *bms = root ? cJSON_GetObjectItemCaseSensitive(root, "benchmarks") : NULL;
     if (!root || !cJSON_IsArray(bms)) {
-        rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "",
-                  "not Google Benchmark JSON: expected an object with a \"benchmarks\" array "
-                  "(--benchmark_format=json or --benchmark_out)");
+        gb_not_json(text, len, root != NULL, is);
         cJSON_Delete(root);
         return RL_ERR_INVALID;
     }
     const char *mapping = o->gbench_args ? o->gbench_args : GB_DEFAULT_ARGS;
-    if (gb_fields(r, root, o, mapping)) rl__oom(is);
+    if (gb_fields(r, root, o)) rl__oom(is);
     size_t nb = (size_t)cJSON_GetArraySize(bms), points = 0;
     gb_import im = {0};
     rl_status st = RL_OK;
@@ -357,10 +623,13 @@ rl_status rl__import_gbench(const char *text, size_t len, const rl_import_opts *
         snprintf(p, sizeof p, "benchmarks[%d]", i);
         if (gb_entry(&im, b, i, p, is) != 0) break;
     }
-    for (size_t g = 0; st == RL_OK && g < im.ng; g++) points += im.groups[g].n > 0;
+    for (size_t g = 0; st == RL_OK && g < im.ng; g++)
+        points += im.groups[g].n > 0 || im.groups[g].median || im.groups[g].mean;
     if (st == RL_OK && gb_check_counts(&im, nb, points, is) != 0) st = RL_ERR_INVALID;
     for (size_t g = 0; st == RL_OK && g < im.ng; g++)
-        if (gb_point(r, o, mapping, &im.groups[g], is) != 0) break;
+        if (gb_point(r, o, mapping, &im, &im.groups[g], is) != 0) break;
+    if (st == RL_OK && gb_notes(r, &im, mapping)) rl__oom(is);
+    if (st == RL_OK) gb_warnings(&im, r->point_count, o, is);
     gb_import_free(&im);
     cJSON_Delete(root);
     return st;
