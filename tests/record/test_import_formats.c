@@ -456,6 +456,35 @@ static void gbench_aggregates_pass_and_counters(void) {
     rl_rec_issues_free(&is);
 }
 
+/* A GQA decode point without bytes lands above its roof with the tiled model: the diagnosis names
+ * the traffic model before any ×2 slip. B=1, H=32, Hkv=8, N=1, L=8192, d=128, fp16, 11.1 us:
+ *   compulsory bytes: Q 32·128·2 = 8192, K+V 2·8·8192·128·2 = 33,554,432, O 8192 = 33,570,816
+ *   tiled bytes (K/V per query head): 2·32·8192·128·2 + 8192 + 8192 = 134,234,112
+ *   at compulsory: 33,570,816 / (11.1 us × 3.35 TB/s) = 0.9028 → 90 % of the H100 SXM roof;
+ *   at tiled ×4 that: above the roof, which the ×4 "two ×2 slips" would wrongly explain. */
+static void gbench_gqa_decode_diagnosis(void) {
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    rl_import_opts o = {0};
+    o.preset = "h100-sxm";
+    o.traffic_model = RL_TRAFFIC_TILED; /* as the CLI sets it ({0} is compulsory) */
+    const char *dec = "{\"benchmarks\":[{\"name\":\"BM_decode/seq:1/kv_len:8192/heads:32/kv_heads:8/"
+                      "head_dim:128/manual_time\",\"run_type\":\"iteration\",\"real_time\":11.1,"
+                      "\"time_unit\":\"us\"}]}";
+    CHECK(gbench(dec, &o, &r, &is) == RL_OK && r);
+    CHECK(has_issue(&is, RL_REC_WARNING, "likely the traffic model: core's \"tiled\" bytes (134.2 MB; "
+                                         "the record gives none) vs \"compulsory\" 33.57 MB: 90 % of "
+                                         "the roof (GQA: tiled counts K/V per query head)"));
+    CHECK(!has_issue(&is, RL_REC_WARNING, "two ×2 slips"));
+    /* with the compulsory model chosen, the point sits at 90 % and nothing is flagged */
+    o.traffic_model = RL_TRAFFIC_COMPULSORY;
+    CHECK(gbench(dec, &o, &r, &is) == RL_OK && r);
+    if (r) CHECK_CLOSE(r->points[0].derived.efficiency, 33570816.0 / (11.1e-6 * 3.35e12), 1e-9);
+    CHECK(!has_issue(&is, RL_REC_WARNING, "above its own roof"));
+    rl_record_free(r);
+    rl_rec_issues_free(&is);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: test_import_formats EXAMPLES_DIR\n");
@@ -468,5 +497,6 @@ int main(int argc, char **argv) {
     ncu_command_matches_the_import();
     gbench_as_written();
     gbench_aggregates_pass_and_counters();
+    gbench_gqa_decode_diagnosis();
     return check_report("test_import_formats");
 }

@@ -443,7 +443,9 @@ typedef struct rl_import_opts {
      * to skip an argument. Arguments named "key:value" in the name (Google Benchmark's ArgNames)
      * are matched by name and win over position. */
     const char *gbench_args;
-    rl_rec_traffic traffic_model; /* default: tiled */
+    rl_rec_traffic traffic_model; /* each point's traffic_model: the bytes of points the source
+                                     gives none for (gbench). Zero is RL_TRAFFIC_COMPULSORY;
+                                     rooflab import's default is RL_TRAFFIC_TILED */
     /* The problem fields the caller was given (bit 1u << RL_FIELD_x each: typed flags, a form's
      * answers), so that a default typed on purpose counts; a field whose value in `problem` is
      * non-zero counts as given too. An ncu export does not carry the problem: importing one

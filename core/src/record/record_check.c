@@ -400,6 +400,34 @@ static void check_reported(const rl_rec_point *pt, const char *base, rl_rec_issu
     }
 }
 
+/* A point placed with core's bytes for its traffic model (the record gave none) and above its
+ * roof: does another traffic model put it at or below the roof? The one with the fewest bytes
+ * that does, as a sentence in buf; NULL when none (or the bytes were the record's own). Checked
+ * before the ×2 slips: under GQA the tiled model counts K/V once per query head. */
+static const char *traffic_explains(const rl_rec_point *pt, rl_roof roof, char *buf, size_t cap) {
+    const rl_rec_derived *dv = &pt->derived;
+    if (dv->bytes_source != 2) return NULL;
+    int best = -1;
+    for (int m = 0; m < RL_MODEL_COUNT; m++) {
+        double b = dv->model_bytes[m];
+        if (m == (int)pt->traffic_model || !(b > 0) || b >= dv->bytes) continue;
+        if (rl_efficiency(roof, pt->flops, b, pt->time_median_s) > 1.0) continue;
+        if (best < 0 || b < dv->model_bytes[best]) best = m;
+    }
+    if (best < 0) return NULL;
+    qbuf q;
+    int gqa = pt->problem.kv_heads > 0 && pt->problem.kv_heads != pt->problem.heads;
+    snprintf(buf, cap,
+             "the traffic model: core's \"%s\" bytes (%s; the record gives none) vs \"%s\" %s: "
+             "%.0f %% of the roof%s; set traffic_model",
+             rl_rec_traffic_name(pt->traffic_model), fmtq(dv->bytes, RL_DIM_BYTES, q.a),
+             rl_rec_traffic_name((rl_rec_traffic)best), fmtq(dv->model_bytes[best], RL_DIM_BYTES, q.b),
+             100.0 * rl_efficiency(roof, pt->flops, dv->model_bytes[best], pt->time_median_s),
+             gqa && pt->traffic_model == RL_TRAFFIC_TILED ? " (GQA: tiled counts K/V per query head)"
+                                                          : "");
+    return buf;
+}
+
 /* The roof check: above its own hardware's roof is almost always a unit or counting slip. */
 static void check_roof(rl_rec_point *pt, const rl_rec_hardware *hw, const char *base,
                        rl_rec_issues *issues) {
@@ -414,7 +442,9 @@ static void check_roof(rl_rec_point *pt, const rl_rec_hardware *hw, const char *
     dv->attainable_flops_per_s = rl_attainable_flops_per_s(roof, dv->intensity_flop_per_byte);
     dv->efficiency = rl_efficiency(roof, pt->flops, dv->bytes, pt->time_median_s);
     if (dv->efficiency <= 1.0) return;
-    const char *why = explain_factor(dv->efficiency);
+    char traffic[256];
+    const char *why = traffic_explains(pt, roof, traffic, sizeof traffic);
+    if (!why) why = explain_factor(dv->efficiency);
     qbuf q;
     rl__issue(issues, RL_REC_WARNING, RL_ERR_RANGE, base,
               "above its own roof: %s at %.3g FLOP/B is ×%.3g the attainable %s of %s; %s%s",
