@@ -425,7 +425,8 @@ export class Records {
       report = await this.checker.submit('checkRecord', new TextEncoder().encode(s.entry.text).buffer).promise;
     } catch (e) {
       s.unchecked = true;
-      this.dropped.push({ key: s.key, text: `${s.label}: could not be checked (${e.message}); left in storage, not shown.` });
+      const why = e instanceof CheckStopped ? `not checked within ${this.model.format(this.limitMs / 1000, 's')} (the time limit per file)` : `could not be checked (${e.message})`;
+      this.dropped.push({ key: s.key, text: `${s.label}: ${why}; left in storage, not shown.` });
       return null;
     }
     if (!report.ok) {
