@@ -178,9 +178,10 @@ static void ncu_dram_sum_and_l2(void) {
         CHECK_CLOSE(p->derived.intensity_flop_per_byte, 2.5000025, 1e-12);
         CHECK_CLOSE(p->derived.l2_intensity_flop_per_byte, 1000001000.0 / 1.2e9, 1e-12);
         CHECK_STR_CONTAINS(r->provenance.notes, "Bytes (counter-measured DRAM): dram__bytes.sum. "
-                                                "L2 bytes: lts__t_bytes.sum. FLOPs: the sum of 2 × "
-                                                "sm__sass_thread_inst_executed_op_ffma_pred_on.sum "
-                                                "sm__ops_path_tensor_src_fp16_dst_fp32.sum");
+                                                "L2 bytes: lts__t_bytes.sum. FLOPs: 2 × "
+                                                "sm__sass_thread_inst_executed_op_ffma_pred_on.sum + "
+                                                "sm__ops_path_tensor_src_fp16_dst_fp32.sum (tensor-"
+                                                "pipe ops taken as FLOPs)");
         /* the L2 bytes survive the writer and the reader */
         rl_error err = {0};
         char *json = rl_record_write_json(r, 1, &err);

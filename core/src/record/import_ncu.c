@@ -412,17 +412,21 @@ static void ncu_notes(ncu_import *im, const rl__csv_row *h, const ncu_cols *c) {
              "gpu__time_duration.sum. Bytes (counter-measured DRAM): ");
     note(im, c->bytes[1] < 0 ? NCU_DRAM_SUM : NCU_DRAM_READ " + " NCU_DRAM_WRITE);
     note(im, c->l2 >= 0 ? ". L2 bytes: " NCU_L2 : ". No L2 bytes (" NCU_L2 " not collected)");
-    note(im, ". FLOPs: the sum of");
+    note(im, ". FLOPs: ");
+    const char *sep = "";
     for (int p = 0; p < 3; p++)
         for (int q = 0; q < 3; q++)
             if (c->sass[p][q] >= 0) {
-                note(im, q == 2 ? " 2 × " : " ");
+                note(im, sep);
+                note(im, q == 2 ? "2 × " : "");
                 note(im, h->cells[c->sass[p][q]]);
+                sep = " + ";
             }
     for (size_t i = 0; i < c->ntensor; i++) {
-        note(im, " ");
+        note(im, sep);
         note(im, h->cells[c->tensor[i]]);
         note(im, i + 1 == c->ntensor ? " (tensor-pipe ops taken as FLOPs)" : "");
+        sep = " + ";
     }
     note(im, ". The problem is not in the export: it is the one given to rooflab import.");
     im->has_l2 = c->l2 >= 0;
