@@ -54,6 +54,11 @@ expect_rc 0 "import ncu-csv" "$R" import ncu-csv "$E/ncu-raw-flash-fwd-h100.csv"
 expect_rc 0 "imported ncu record validates" "$R" validate "$T/ncu.json"
 expect_rc 1 "import ncu-csv without the problem" "$R" import ncu-csv "$E/ncu-raw-flash-fwd-h100.csv" --hw h100-sxm --heads 16 --seq 4096
 contains "$T/err" 'problem: the ncu export does not say which problem the kernel ran; give --batch, --heads, --seq, --head-dim (missing: --batch, --head-dim)' "ncu needs the problem flags"
+# the ncu command line: core's, printed by --help, copied into the README as it is
+expect_rc 0 "import --help" "$R" import --help
+NCU_CMD=$(grep '^  ncu --csv --page raw' "$T/out" | sed 's/^  //')
+[ -n "$NCU_CMD" ] && ok || bad "import --help prints no ncu command line"
+[ -n "$NCU_CMD" ] && contains "$ROOT/README.md" "$NCU_CMD" "README's ncu command is core's"
 contains "$T/ncu.json" '"measured_bytes":	379720000' "counter bytes in the record"
 expect_rc 0 "import gbench to stdout" "$R" import gbench "$E/gbench-flash-attn-h100.json" --hw h100-sxm
 contains "$T/out" '"seq":	8448' "problem from the benchmark name"
