@@ -490,6 +490,15 @@ export class Records {
     this.renderChart();
   }
 
+  // A predicted star's tooltip: the profile, the predicted and measured times, the error.
+  predictedText(rec, p) {
+    const m = this.model, d = p.derived;
+    const pct = (100 * d.prediction_error).toFixed(1);
+    return [`predicted by profile ${p.profile} on ${(p.hardware || rec.hardware).preset}: ${m.format(d.predicted_time_s, 's')}, ${m.format(d.predicted_flops_per_s, 'FLOP/s')}`,
+      `measured ${m.format(p.timing.median_s, 's')}: error (predicted − measured) / measured = ${pct > 0 ? '+' : ''}${pct} %`,
+      ...(p.figure ? [`source: ${p.figure}`] : [])];
+  }
+
   pointText(rec, p, warnings) {
     const m = this.model;
     const pb = p.problem;
@@ -503,6 +512,7 @@ export class Records {
     const details = deviceDetails(hwBlock);
     lines.push(`hardware: ${hw}${details ? ` (${details})` : ''}`);
     lines.push(`problem: B=${pb.batch} H=${pb.heads} Hkv=${pb.kv_heads} N=${pb.seq} L=${pb.kv_len} d=${pb.head_dim} ${pb.dtype}${pb.kv_dtype !== pb.dtype ? `/${pb.kv_dtype}` : ''}${pb.causal ? ' causal' : ''} ${pb.pass}, traffic ${p.traffic_model}`);
+    if (d.predicted_time_s > 0) lines.push(`predicted by profile ${p.profile}: ${m.format(d.predicted_time_s, 's')} (error ${(100 * d.prediction_error).toFixed(1)} %; the ☆ at this intensity)`);
     const t = p.timing;
     const spread = t.min_s || t.max_s ? ` (min ${t.min_s ? m.format(t.min_s, 's') : '?'}, max ${t.max_s ? m.format(t.max_s, 's') : '?'}${t.runs ? `, ${t.runs} runs` : ''})` : (t.runs ? ` (${t.runs} runs)` : '');
     lines.push(`time: ${m.format(t.median_s, 's')} median${spread}`);
@@ -554,6 +564,19 @@ export class Records {
         label: `${f.name}: ${rec.software.kernel || 'kernel'} ${rec.software.kernel_version}${hist ? ' [historical, unaudited — not evidence]' : ''}`,
         hollow: hist, color: f.color, pointStyle: hist ? 'circle' : 'crossRot', points,
       });
+      // Each point's own prediction (core's derived figures: the point's kernel profile on its
+      // hardware's preset), a hollow star at the same intensity: the vertical gap is the error.
+      const predicted = rec.points.filter((p) => p.derived.predicted_time_s > 0).map((p) => ({
+        x: p.derived.intensity_flop_per_byte,
+        y: p.derived.predicted_flops_per_s,
+        get text() { return self.predictedText(rec, p); },
+      }));
+      if (predicted.length) {
+        list.push({
+          label: `${f.name}: predicted, each point by its own kernel profile (☆)`,
+          hollow: true, color: f.color, pointStyle: 'star', points: predicted, predicted: true,
+        });
+      }
     }
     // Ceilings the records state (measured or datasheet), drawn dotted in the record's colour: a
     // bandwidth ceiling as the slope β·I (core's attainable throughput with no compute limit), a
