@@ -216,19 +216,79 @@ static void ncu_dram_sum_and_l2(void) {
     rl_rec_issues_free(&is);
 }
 
+#define DETAILS_HEAD                                                                               \
+    "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\"," \
+    "\"Block Size\",\"Grid Size\",\"Device\",\"CC\",\"Section Name\",\"Metric Name\","              \
+    "\"Metric Unit\",\"Metric Value\"\n"
+#define DETAILS_ROW(id, section, metric, unit, value)                                              \
+    "\"" id "\",\"4242\",\"python3\",\"h\",\"k\",\"1\",\"7\",\"(128, 1, 1)\",\"(64, 1, 1)\",\"0\","    \
+    "\"9.0\",\"" section "\",\"" metric "\",\"" unit "\",\"" value "\"\n"
+#define CLP "Command line profiler metrics"
+
+/* ncu's details page (`ncu --csv --metrics ...` without --page raw): one row per metric, each
+ * value in its own unit. Three launches of "k":
+ *   time 1,571.20 usecond, 1.5652 msecond, 1,580.38 usecond → median 1571.2 us, min 1565.2,
+ *     max 1580.38
+ *   DRAM 312.48 + 67.24 Mbyte, 0.31197 Gbyte + 67,240 Kbyte, 313.02 + 67.24 Mbyte
+ *     → 379.72, 379.21, 380.26 MB → median 379.72e6 B
+ *   ffma 1,000 inst, 1 Kinst, 1,000 inst → 2 × 1000 = 2000 FLOP
+ * The section's own metrics (Duration, Memory Throughput %) are not read. */
+static void ncu_details_page(void) {
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    const char *csv =
+        "==PROF== Connected to process 4242\n" DETAILS_HEAD
+        DETAILS_ROW("0", "GPU Speed Of Light Throughput", "Duration", "usecond", "1.57")
+        DETAILS_ROW("0", "GPU Speed Of Light Throughput", "Memory Throughput", "%", "50")
+        DETAILS_ROW("0", CLP, "dram__bytes_read.sum", "Mbyte", "312.48")
+        DETAILS_ROW("0", CLP, "dram__bytes_write.sum", "Mbyte", "67.24")
+        DETAILS_ROW("0", CLP, "gpu__time_duration.sum", "usecond", "1,571.20")
+        DETAILS_ROW("0", CLP, "sm__sass_thread_inst_executed_op_ffma_pred_on.sum", "inst", "1,000")
+        DETAILS_ROW("1", CLP, "dram__bytes_read.sum", "Gbyte", "0.31197")
+        DETAILS_ROW("1", CLP, "dram__bytes_write.sum", "Kbyte", "67,240")
+        DETAILS_ROW("1", CLP, "gpu__time_duration.sum", "msecond", "1.5652")
+        DETAILS_ROW("1", CLP, "sm__sass_thread_inst_executed_op_ffma_pred_on.sum", "Kinst", "1")
+        DETAILS_ROW("2", CLP, "dram__bytes_read.sum", "Mbyte", "313.02")
+        DETAILS_ROW("2", CLP, "dram__bytes_write.sum", "Mbyte", "67.24")
+        DETAILS_ROW("2", CLP, "gpu__time_duration.sum", "usecond", "1,580.38")
+        DETAILS_ROW("2", CLP, "sm__sass_thread_inst_executed_op_ffma_pred_on.sum", "inst", "1,000");
+    CHECK(ncu(csv, &r, &is) == RL_OK);
+    if (r && r->point_count == 1) {
+        const rl_rec_point *p = &r->points[0];
+        CHECK_CLOSE(p->time_median_s, 1571.2e-6, 1e-12);
+        CHECK_CLOSE(p->time_min_s, 1565.2e-6, 1e-12);
+        CHECK_CLOSE(p->time_max_s, 1580.38e-6, 1e-12);
+        CHECK(p->runs == 3);
+        CHECK_CLOSE(p->measured_bytes, 379.72e6, 1e-12);
+        CHECK_CLOSE(p->flops, 2000, 1e-12);
+        CHECK_STR_CONTAINS(r->provenance.notes, "Read from ncu's details page (one row per metric)");
+    } else {
+        CHECK(!"one point expected");
+        fprintf(stderr, "  first error: %s\n", first_error(&is));
+    }
+    rl_record_free(r);
+    rl_rec_issues_free(&is);
+}
+
 static void ncu_malformed(void) {
     rl_rec_issues is = {0};
     rl_record *r = NULL;
-    /* the details page: refused, saying how to rerun */
-    CHECK(ncu("\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\","
-              "\"Stream\",\"Block Size\",\"Grid Size\",\"Device\",\"CC\",\"Section Name\","
-              "\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
-              "\"0\",\"1\",\"p\",\"h\",\"k\",\"1\",\"7\",\"(128, 1, 1)\",\"(64, 1, 1)\",\"0\",\"9.0\","
-              "\"Command line profiler metrics\",\"dram__bytes_read.sum\",\"Mbyte\",\"312.48\"\n",
-              &r, &is) != RL_OK);
-    CHECK_STR_CONTAINS(first_error(&is), "row 1: ncu's details page (one row per metric: \"Metric "
-                                         "Name\", \"Metric Value\"); rooflab reads the raw page, one "
-                                         "row per launch: rerun ncu with --csv --page raw");
+    /* the details page without the metrics the import reads (only its sections' own) */
+    CHECK(ncu(DETAILS_HEAD DETAILS_ROW("0", "GPU Speed Of Light Throughput", "Duration", "usecond",
+                                       "12.38"), &r, &is) != RL_OK);
+    CHECK_STR_CONTAINS(first_error(&is), "ncu's details page without any metric the import reads; "
+                                         "rerun ncu with the --metrics of rooflab import --help");
+    /* a value refused at its own row of the details page */
+    CHECK(ncu(DETAILS_HEAD DETAILS_ROW("0", "Command line profiler metrics", "gpu__time_duration.sum",
+                                       "usecond", "1,571.20")
+              DETAILS_ROW("0", "Command line profiler metrics", "dram__bytes_read.sum",
+                          "byte/second", "312.48"), &r, &is) != RL_OK);
+    CHECK_STR_CONTAINS(first_error(&is), "row 3, column Metric Value (dram__bytes_read.sum): unknown "
+                                         "unit \"byte/second\" in Metric Unit (a rate, not an amount)");
+    CHECK(ncu(DETAILS_HEAD DETAILS_ROW("0", "Command line profiler metrics", "gpu__time_duration.sum",
+                                       "usecond", "1.571,20"), &r, &is) != RL_OK);
+    CHECK_STR_CONTAINS(first_error(&is), "row 2, column Metric Value (gpu__time_duration.sum): got "
+                                         "\"1.571,20\": a decimal comma");
     /* no DRAM bytes in either form */
     CHECK(ncu("\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\",\"dram__bytes_read.sum\","
               "\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\"\n\"0\",\"k\",\"5\",\"1\",\"1\"\n",
@@ -494,6 +554,7 @@ int main(int argc, char **argv) {
     examples_dir = argv[1];
     formats_are_recognised();
     ncu_dram_sum_and_l2();
+    ncu_details_page();
     ncu_malformed();
     ncu_command_matches_the_import();
     gbench_as_written();

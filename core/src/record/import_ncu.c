@@ -1,8 +1,10 @@
-/* import_ncu.c — `ncu --csv --page raw` → rl_record: one point per kernel name (its launches give
- * the timing spread). Time gpu__time_duration.sum; bytes dram__bytes_read.sum +
- * dram__bytes_write.sum (counter-measured); FLOPs from the SASS thread-instruction counters
- * (add + mul + 2·fma, for h, f and d) plus tensor-pipe ops sm__ops_path_tensor_src_*.sum (taken as
- * FLOPs) where they were collected. */
+/* import_ncu.c — `ncu --csv --page raw` (or the details page, through import_ncu_details.c) →
+ * rl_record: one point per kernel name (its launches give the timing spread). Time
+ * gpu__time_duration.sum; DRAM bytes dram__bytes.sum or dram__bytes_read.sum +
+ * dram__bytes_write.sum (counter-measured); L2 bytes lts__t_bytes.sum where collected; FLOPs from
+ * the SASS thread-instruction counters (add + mul + 2·fma, for h, f and d) plus tensor-pipe ops
+ * sm__ops_path_tensor_src_*.sum (taken as FLOPs) where they were collected. The problem must be
+ * given (the export does not carry it). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,32 +14,30 @@
 
 #define NCU_MAX_TENSOR_COLS 32 /* sm__ops_path_tensor_src_*.sum columns read */
 
-typedef enum { NCU_DIM_TIME, NCU_DIM_BYTES, NCU_DIM_COUNT } ncu_dim;
-
 /* Scale of an ncu unit for a column of dimension `dim`: time "nsecond" "usecond" "msecond"
  * "second" (and ns, us, ms, s, usec, msec); bytes "byte" "Kbyte" ... "Tbyte" (KB, MB, GB, KiB,
  * MiB, GiB, B); counts "inst" "Kinst" "Minst" "Ginst" "ops" "FLOP". An empty unit is ncu's
  * default (nanoseconds, bytes, plain counts). 0 for a unit it does not know for that dimension. */
-static double ncu_unit_scale(const char *u, ncu_dim dim) {
+double rl__ncu_unit_scale(const char *u, rl__ncu_dim dim) {
     static const struct {
         const char *u;
-        ncu_dim dim;
+        rl__ncu_dim dim;
         double s;
-    } units[] = {{"byte", NCU_DIM_BYTES, 1},        {"Kbyte", NCU_DIM_BYTES, 1e3},
-                 {"Mbyte", NCU_DIM_BYTES, 1e6},     {"Gbyte", NCU_DIM_BYTES, 1e9},
-                 {"Tbyte", NCU_DIM_BYTES, 1e12},    {"KB", NCU_DIM_BYTES, 1e3},
-                 {"MB", NCU_DIM_BYTES, 1e6},        {"GB", NCU_DIM_BYTES, 1e9},
-                 {"B", NCU_DIM_BYTES, 1},           {"KiB", NCU_DIM_BYTES, 1024.0},
-                 {"MiB", NCU_DIM_BYTES, 1048576.0}, {"GiB", NCU_DIM_BYTES, 1073741824.0},
-                 {"nsecond", NCU_DIM_TIME, 1e-9},   {"usecond", NCU_DIM_TIME, 1e-6},
-                 {"msecond", NCU_DIM_TIME, 1e-3},   {"second", NCU_DIM_TIME, 1},
-                 {"ns", NCU_DIM_TIME, 1e-9},        {"us", NCU_DIM_TIME, 1e-6},
-                 {"usec", NCU_DIM_TIME, 1e-6},      {"ms", NCU_DIM_TIME, 1e-3},
-                 {"msec", NCU_DIM_TIME, 1e-3},      {"s", NCU_DIM_TIME, 1},
-                 {"inst", NCU_DIM_COUNT, 1},        {"Kinst", NCU_DIM_COUNT, 1e3},
-                 {"Minst", NCU_DIM_COUNT, 1e6},     {"Ginst", NCU_DIM_COUNT, 1e9},
-                 {"ops", NCU_DIM_COUNT, 1},         {"FLOP", NCU_DIM_COUNT, 1}};
-    if (!u || !u[0]) return dim == NCU_DIM_TIME ? 1e-9 : 1;
+    } units[] = {{"byte", RL__NCU_BYTES, 1},        {"Kbyte", RL__NCU_BYTES, 1e3},
+                 {"Mbyte", RL__NCU_BYTES, 1e6},     {"Gbyte", RL__NCU_BYTES, 1e9},
+                 {"Tbyte", RL__NCU_BYTES, 1e12},    {"KB", RL__NCU_BYTES, 1e3},
+                 {"MB", RL__NCU_BYTES, 1e6},        {"GB", RL__NCU_BYTES, 1e9},
+                 {"B", RL__NCU_BYTES, 1},           {"KiB", RL__NCU_BYTES, 1024.0},
+                 {"MiB", RL__NCU_BYTES, 1048576.0}, {"GiB", RL__NCU_BYTES, 1073741824.0},
+                 {"nsecond", RL__NCU_TIME, 1e-9},   {"usecond", RL__NCU_TIME, 1e-6},
+                 {"msecond", RL__NCU_TIME, 1e-3},   {"second", RL__NCU_TIME, 1},
+                 {"ns", RL__NCU_TIME, 1e-9},        {"us", RL__NCU_TIME, 1e-6},
+                 {"usec", RL__NCU_TIME, 1e-6},      {"ms", RL__NCU_TIME, 1e-3},
+                 {"msec", RL__NCU_TIME, 1e-3},      {"s", RL__NCU_TIME, 1},
+                 {"inst", RL__NCU_COUNT, 1},        {"Kinst", RL__NCU_COUNT, 1e3},
+                 {"Minst", RL__NCU_COUNT, 1e6},     {"Ginst", RL__NCU_COUNT, 1e9},
+                 {"ops", RL__NCU_COUNT, 1},         {"FLOP", RL__NCU_COUNT, 1}};
+    if (!u || !u[0]) return dim == RL__NCU_TIME ? 1e-9 : 1;
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
         if (units[i].dim == dim && strcmp(u, units[i].u) == 0) return units[i].s;
     return 0;
@@ -104,6 +104,7 @@ typedef struct ncu_import {
     char devname[128], cc[16];
     char notes[2048];  /* the counters read, by name */
     int has_l2;
+    int details;       /* read from ncu's details page (turned into raw rows) */
 } ncu_import;
 
 /* FLOP counters: SASS thread instructions (add, mul: 1 FLOP; fma: 2) and tensor-pipe ops.
@@ -182,22 +183,26 @@ static int find_columns(const rl__csv_row *h, ncu_cols *c, rl_rec_issues *is) {
     return 0;
 }
 
-/* A column's scale from the units row `u` (no cells when there is none); 0 with an issue when
- * its unit is not one of `dim`'s (a rate such as "byte/second" on an amount, "Kbyte" on time). */
-static double column_scale(const rl__csv_row *u, const rl__csv_row *h, int col, ncu_dim dim,
-                           size_t rowno, rl_rec_issues *is) {
+const char *rl__ncu_unit_expected(rl__ncu_dim dim) {
     static const char *const expected[] = {"nsecond, usecond, msecond or second",
                                            "byte, Kbyte, Mbyte, Gbyte or Tbyte",
                                            "inst, Kinst, Minst, Ginst (or no unit)"};
+    return dim <= RL__NCU_COUNT ? expected[dim] : "text";
+}
+
+/* A column's scale from the units row `u` (no cells when there is none); 0 with an issue when
+ * its unit is not one of `dim`'s (a rate such as "byte/second" on an amount, "Kbyte" on time). */
+static double column_scale(const rl__csv_row *u, const rl__csv_row *h, int col, rl__ncu_dim dim,
+                           size_t rowno, rl_rec_issues *is) {
     const char *unit = u->n > (size_t)col ? u->cells[col] : "";
-    double sc = ncu_unit_scale(unit, dim);
+    double sc = rl__ncu_unit_scale(unit, dim);
     if (sc != 0) return sc;
     char p[RL_REC_PATH_MAX], shown[48];
     snprintf(p, sizeof p, "row %zu, column %.*s", rowno, (int)rl__utf8_clip(h->cells[col], 60),
              h->cells[col]);
     rl_text_escape(shown, sizeof shown, unit);
     rl__issue(is, RL_REC_ERROR, RL_ERR_UNIT, p, "unknown unit \"%s\"%s; expected %s", shown,
-              strchr(unit, '/') ? " (a rate, not an amount)" : "", expected[dim]);
+              strchr(unit, '/') ? " (a rate, not an amount)" : "", rl__ncu_unit_expected(dim));
     return 0;
 }
 
@@ -205,22 +210,22 @@ static double column_scale(const rl__csv_row *u, const rl__csv_row *h, int col, 
 static int column_scales(const rl__csv_row *u, const rl__csv_row *h, size_t rowno, ncu_cols *c,
                          rl_rec_issues *is) {
     int bad = 0;
-    c->t_scale = column_scale(u, h, c->need[1], NCU_DIM_TIME, rowno, is);
+    c->t_scale = column_scale(u, h, c->need[1], RL__NCU_TIME, rowno, is);
     bad |= c->t_scale == 0;
     for (int i = 0; i < 2; i++) {
-        c->b_scale[i] = c->bytes[i] < 0 ? 1 : column_scale(u, h, c->bytes[i], NCU_DIM_BYTES, rowno, is);
+        c->b_scale[i] = c->bytes[i] < 0 ? 1 : column_scale(u, h, c->bytes[i], RL__NCU_BYTES, rowno, is);
         bad |= c->b_scale[i] == 0;
     }
-    c->l2_scale = c->l2 < 0 ? 1 : column_scale(u, h, c->l2, NCU_DIM_BYTES, rowno, is);
+    c->l2_scale = c->l2 < 0 ? 1 : column_scale(u, h, c->l2, RL__NCU_BYTES, rowno, is);
     bad |= c->l2_scale == 0;
     for (int p = 0; p < 3; p++)
         for (int q = 0; q < 3; q++)
             if (c->sass[p][q] >= 0) {
-                c->sass_scale[p][q] = column_scale(u, h, c->sass[p][q], NCU_DIM_COUNT, rowno, is);
+                c->sass_scale[p][q] = column_scale(u, h, c->sass[p][q], RL__NCU_COUNT, rowno, is);
                 bad |= c->sass_scale[p][q] == 0;
             }
     for (size_t i = 0; i < c->ntensor; i++) {
-        c->tensor_scale[i] = column_scale(u, h, c->tensor[i], NCU_DIM_COUNT, rowno, is);
+        c->tensor_scale[i] = column_scale(u, h, c->tensor[i], RL__NCU_COUNT, rowno, is);
         bad |= c->tensor_scale[i] == 0;
     }
     return bad ? -1 : 0;
@@ -428,6 +433,8 @@ static void ncu_notes(ncu_import *im, const rl__csv_row *h, const ncu_cols *c) {
         note(im, i + 1 == c->ntensor ? " (tensor-pipe ops taken as FLOPs)" : "");
         sep = " + ";
     }
+    if (im->details)
+        note(im, ". Read from ncu's details page (one row per metric), each value in its own unit");
     note(im, ". The problem is not in the export: it is the one given to rooflab import.");
     im->has_l2 = c->l2 >= 0;
 }
@@ -495,12 +502,16 @@ static int ncu_read(const char *text, size_t len, ncu_import *im, rl_rec_issues 
                          "Name\",...)");
     }
     if (rl__csv_find(&header, "Metric Name") >= 0 && rl__csv_find(&header, "Metric Value") >= 0 &&
-        rl__csv_find(&header, NCU_NEED[1]) < 0) {
+        rl__csv_find(&header, NCU_NEED[1]) < 0 && !im->details) {
+        /* the details page: one row per metric, turned into the raw page's rows */
+        size_t raw_len = 0;
+        char *raw = rl__ncu_details_to_raw(text, len, pos, &header, &raw_len, is);
         rl__csv_free(&header);
-        return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "row 1",
-                         "ncu's details page (one row per metric: \"Metric Name\", \"Metric "
-                         "Value\"); rooflab reads the raw page, one row per launch: rerun ncu with "
-                         "--csv --page raw and the --metrics of rooflab import --help");
+        if (!raw) return -1;
+        im->details = 1;
+        bad = ncu_read(raw, raw_len, im, is);
+        free(raw);
+        return bad;
     }
     bad = find_columns(&header, &c, is);
     if (!bad) ncu_notes(im, &header, &c);

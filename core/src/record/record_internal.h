@@ -136,6 +136,18 @@ size_t rl__skip_log_lines(const char *text, size_t len);
 /* A dtype named by a word in `s` ("fp16", "half", "bf16", "tf32", "fp32", "fp8", "sp"). */
 rl_dtype rl__dtype_in_name(const char *s);
 
+/* ncu units (import_ncu.c): the scale of unit `u` for a column of dimension `dim` ("usecond"
+ * on time: 1e-6; "" is ncu's default: ns, bytes, counts), 0 when it is not one of dim's; and
+ * the units expected, in words. */
+typedef enum { RL__NCU_TIME, RL__NCU_BYTES, RL__NCU_COUNT, RL__NCU_TEXT } rl__ncu_dim;
+double rl__ncu_unit_scale(const char *u, rl__ncu_dim dim);
+const char *rl__ncu_unit_expected(rl__ncu_dim dim);
+/* ncu's details page (`header` read, rows from `pos`) as the text of the raw page (malloc'd,
+ * *out_len bytes): the metrics the import reads, each value checked at its own row and converted
+ * to the raw page's default units. NULL with an issue. (import_ncu_details.c) */
+char *rl__ncu_details_to_raw(const char *text, size_t len, size_t pos, const rl__csv_row *header,
+                             size_t *out_len, rl_rec_issues *is);
+
 rl_status rl__import_ert(const char *text, size_t len, const rl_import_opts *o, rl_record *r,
                          rl_rec_issues *is);
 rl_status rl__import_ncu(const char *text, size_t len, const rl_import_opts *o, rl_record *r,
