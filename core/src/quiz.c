@@ -1,6 +1,6 @@
-/* quiz.c — exercises with unit-checked answers (DESIGN.md "Exercises"). rl_quiz_draw draws a
- * problem and a question from a seed; the expected value comes from rl_report_compute, never
- * re-derived here. rl_quiz_check parses the answer with the one units parser (rl_parse_quantity),
+/* quiz.c — exercises with unit-checked answers (DESIGN.md "Exercises"). rl_quiz_pose asks a
+ * question about a problem on a preset, rl_quiz_draw picks both from a seed and poses it; the
+ * expected value comes from rl_report_compute, never re-derived here. rl_quiz_check parses the answer with the one units parser (rl_parse_quantity),
  * checks its dimension and value, and names the step of the solution a wrong answer departs from:
  * a slip is a value the student gets by one known mistake (MAC vs FLOP, a prefix, bits, GiB, a
  * missing H/Hkv, a dtype size, another traffic model, the other side of the max ...). */
@@ -84,32 +84,35 @@ static uint64_t next_u64(uint64_t *state) {
 static const char *const quiz_hw[] = {"a100-sxm4-80gb", "h100-sxm", "h200-sxm",
                                       "l4", "rtx4090", "mi300x"};
 
-static rl_status draw_problem(uint64_t *st, rl_quiz_question *q, rl_error *err) {
+/* The seed's problem, preset and traffic model, as a request rl_quiz_pose answers. */
+static rl_status draw_problem(uint64_t *st, rl_quiz_pose_request *req, rl_error *err) {
     static const rl_dtype dtypes[] = {RL_DTYPE_FP16, RL_DTYPE_BF16, RL_DTYPE_FP32, RL_DTYPE_FP8};
     static const int64_t heads[] = {8, 16, 32, 64}, groups[] = {1, 1, 4, 8}, dims[] = {64, 128};
     static const int64_t pre_b[] = {1, 2, 4}, pre_n[] = {1024, 2048, 4096, 8192};
     static const int64_t dec_b[] = {1, 8, 16, 64}, dec_l[] = {2048, 4096, 8192, 32768};
     static const rl_model pre_models[] = {RL_MODEL_COMPULSORY, RL_MODEL_TILED, RL_MODEL_NAIVE};
-    rl_status s = rl_hw_lookup(PICK(st, quiz_hw), "hw", &q->hw, err);
+    const rl_hw *hw = NULL;
+    req->hw = PICK(st, quiz_hw);
+    rl_status s = rl_hw_lookup(req->hw, "hw", &hw, err);
     if (s != RL_OK) return s;
     rl_problem p = {0};
-    q->decode = (int)(next_u64(st) % 2);
+    const int decode = (int)(next_u64(st) % 2);
     p.dtype = PICK(st, dtypes);
-    if (rl_hw_peak_for_dtype(q->hw, p.dtype) <= 0) p.dtype = RL_DTYPE_FP16;
+    if (rl_hw_peak_for_dtype(hw, p.dtype) <= 0) p.dtype = RL_DTYPE_FP16;
     p.heads = PICK(st, heads);
     p.kv_heads = p.heads / PICK(st, groups);
     p.head_dim = PICK(st, dims);
-    if (q->decode) {
+    if (decode) {
         p.batch = PICK(st, dec_b);
         p.seq = 1;
         p.kv_len = PICK(st, dec_l);
-        q->model = RL_MODEL_COMPULSORY;
+        req->model = RL_MODEL_COMPULSORY;
     } else {
         p.batch = PICK(st, pre_b);
         p.seq = p.kv_len = PICK(st, pre_n);
-        q->model = PICK(st, pre_models);
+        req->model = PICK(st, pre_models);
     }
-    return rl_problem_resolve(&p, &q->problem, err);
+    return rl_problem_resolve(&p, &req->problem, err);
 }
 
 /* The quantity a question asks for, from a report. */
@@ -157,32 +160,57 @@ static const char *model_words(rl_model m) {
     }
 }
 
-static void write_setup(rl_quiz_question *q) {
+/* "fp16 (2 B per element)", or the Q/O and K/V types apart when they differ. */
+static void dtype_words(const rl_problem *p, char *buf, size_t cap) {
+    if (p->kv_dtype == p->dtype)
+        snprintf(buf, cap, "%s (%g B per element)", rl_dtype_name(p->dtype),
+                 rl_dtype_bytes(p->dtype));
+    else
+        snprintf(buf, cap, "%s Q and O (%g B per element), %s K and V (%g B per element)",
+                 rl_dtype_name(p->dtype), rl_dtype_bytes(p->dtype), rl_dtype_name(p->kv_dtype),
+                 rl_dtype_bytes(p->kv_dtype));
+}
+
+static void shape_words(const rl_quiz_question *q, char *buf, size_t cap) {
     const rl_problem *p = &q->problem;
-    char beta[32], pi[32], shape[200], heads[160];
+    if (q->decode)
+        snprintf(buf, cap, "Decode: batch B = %lld, one new query row per sequence "
+                 "(N = 1) against a KV cache of L = %lld rows", (long long)p->batch,
+                 (long long)p->kv_len);
+    else if (p->seq == p->kv_len)
+        snprintf(buf, cap, "Prefill: batch B = %lld, N = L = %lld tokens per sequence",
+                 (long long)p->batch, (long long)p->seq);
+    else
+        snprintf(buf, cap, "Batch B = %lld, N = %lld query rows against L = %lld key/value rows "
+                 "per sequence", (long long)p->batch, (long long)p->seq, (long long)p->kv_len);
+}
+
+static void write_setup(rl_quiz_question *q, const rl_roof_resolved *roof) {
+    const rl_problem *p = &q->problem;
+    char beta[48], pi[48], shape[200], heads[160], types[160];
     if (p->kv_heads == p->heads)
         snprintf(heads, sizeof heads, "H = Hkv = %lld heads (MHA)", (long long)p->heads);
     else
         snprintf(heads, sizeof heads, "H = %lld query heads sharing Hkv = %lld K/V heads (GQA)",
                  (long long)p->heads, (long long)p->kv_heads);
-    if (q->decode)
-        snprintf(shape, sizeof shape, "Decode: batch B = %lld, one new query row per sequence "
-                 "(N = 1) against a KV cache of L = %lld rows", (long long)p->batch,
-                 (long long)p->kv_len);
-    else
-        snprintf(shape, sizeof shape, "Prefill: batch B = %lld, N = L = %lld tokens per sequence",
-                 (long long)p->batch, (long long)p->seq);
+    shape_words(q, shape, sizeof shape);
+    dtype_words(p, types, sizeof types);
     char tile[48] = "";
-    if (q->model == RL_MODEL_TILED)
+    if (q->model == RL_MODEL_TILED && p->block_n == p->block_m)
         snprintf(tile, sizeof tile, "; tile Br = Bc = %lld", (long long)p->block_m);
+    else if (q->model == RL_MODEL_TILED)
+        snprintf(tile, sizeof tile, "; tile Br = %lld, Bc = %lld", (long long)p->block_m,
+                 (long long)p->block_n);
+    fmtq(q->roof.bandwidth_bytes_per_s, RL_DIM_BYTES_PER_S, beta, sizeof beta);
+    fmtq(q->roof.peak_flops_per_s, RL_DIM_FLOPS_PER_S, pi, sizeof pi);
+    if (roof->bandwidth_typed) strncat(beta, " as typed", sizeof beta - strlen(beta) - 1);
+    if (roof->peak_typed) strncat(pi, " as typed", sizeof pi - strlen(pi) - 1);
     snprintf(q->setup, sizeof q->setup,
-             "%s; %s, head dim d = %lld; %s (%g B per element); non-causal forward pass%s. "
+             "%s; %s, head dim d = %lld; %s; %s forward pass%s. "
              "Hardware: %s, \xCE\xB2 = %s, \xCF\x80 = %s (%s, dense).",
-             shape, heads, (long long)p->head_dim, rl_dtype_name(p->dtype),
-             rl_dtype_bytes(p->dtype), tile, q->hw->name,
-             fmtq(q->roof.bandwidth_bytes_per_s, RL_DIM_BYTES_PER_S, beta, sizeof beta),
-             fmtq(q->roof.peak_flops_per_s, RL_DIM_FLOPS_PER_S, pi, sizeof pi),
-             rl_peak_name(q->peak_kind));
+             shape, heads, (long long)p->head_dim, types,
+             p->causal ? "causal (the last query row sees every key)" : "non-causal", tile,
+             q->hw->name, beta, pi, rl_peak_name(q->peak_kind));
 }
 
 static void write_ask(rl_quiz_question *q) {
@@ -224,9 +252,16 @@ static char *add_step(rl_quiz_question *q, rl_quiz_step id) {
 static void step_flops(rl_quiz_question *q, const rl_report *r) {
     const rl_problem *p = &q->problem;
     char f[32];
-    snprintf(add_step(q, RL_QUIZ_STEP_PAIRS), RL_QUIZ_STEP_TEXT_MAX,
-             "P = N\xC2\xB7L = %lld \xC2\xB7 %lld = %.0f pairs per (batch, head)",
-             (long long)p->seq, (long long)p->kv_len, r->work.pairs);
+    if (p->causal)
+        snprintf(add_step(q, RL_QUIZ_STEP_PAIRS), RL_QUIZ_STEP_TEXT_MAX,
+                 "causal: P = N\xC2\xB7L \xE2\x88\x92 N(N\xE2\x88\x92" "1)/2 = %lld \xC2\xB7 %lld "
+                 "\xE2\x88\x92 %lld \xC2\xB7 %lld / 2 = %.0f pairs per (batch, head)",
+                 (long long)p->seq, (long long)p->kv_len, (long long)p->seq,
+                 (long long)(p->seq - 1), r->work.pairs);
+    else
+        snprintf(add_step(q, RL_QUIZ_STEP_PAIRS), RL_QUIZ_STEP_TEXT_MAX,
+                 "P = N\xC2\xB7L = %lld \xC2\xB7 %lld = %.0f pairs per (batch, head)",
+                 (long long)p->seq, (long long)p->kv_len, r->work.pairs);
     snprintf(add_step(q, RL_QUIZ_STEP_FLOPS), RL_QUIZ_STEP_TEXT_MAX,
              "F = 4\xC2\xB7" "B\xC2\xB7H\xC2\xB7" "d\xC2\xB7P = 4 \xC2\xB7 %lld \xC2\xB7 %lld "
              "\xC2\xB7 %lld \xC2\xB7 %.0f = %s", (long long)p->batch, (long long)p->heads,
@@ -293,24 +328,42 @@ static void write_solution(rl_quiz_question *q, const rl_report *r) {
     step_roof(q, r);
 }
 
-rl_status rl_quiz_draw(uint32_t seed, const rl_quiz_options *opts, rl_quiz_question *out,
-                       rl_error *err) {
-    rl_quiz_kind kind = opts ? opts->kind : RL_QUIZ_ANY;
-    if (kind < RL_QUIZ_ANY || kind >= RL_QUIZ_KIND_COUNT)
-        return rl__fail(err, RL_ERR_RANGE, "kind", "expected a question kind 0 to %d, got %d",
-                        RL_QUIZ_KIND_COUNT - 1, (int)kind);
+/* What the solution's formulas describe: the forward pass, one element type for Q, O, S, P. */
+static rl_status pose_refusals(const rl_quiz_pose_request *req, const rl_problem *p,
+                               rl_error *err) {
+    if (req->kind <= RL_QUIZ_ANY || req->kind >= RL_QUIZ_KIND_COUNT)
+        return rl__fail(err, RL_ERR_RANGE, "kind", "expected a question kind (flops, bytes, "
+                        "intensity, ridge, time or regime), got %d", (int)req->kind);
+    if (req->model < 0 || req->model >= RL_MODEL_COUNT)
+        return rl__fail(err, RL_ERR_RANGE, "traffic-model", "expected compulsory, tiled or naive, "
+                        "got %d", (int)req->model);
+    if (p->pass != RL_PASS_FWD)
+        return rl__fail(err, RL_ERR_INVALID, "pass", "exercises are posed for the forward pass, "
+                        "got %s", rl_pass_name(p->pass));
+    if (p->out_dtype != p->dtype)
+        return rl__fail(err, RL_ERR_INVALID, "out-dtype", "exercises write O in the Q dtype (%s), "
+                        "got %s", rl_dtype_name(p->dtype), rl_dtype_name(p->out_dtype));
+    if (p->score_dtype != p->dtype)
+        return rl__fail(err, RL_ERR_INVALID, "score-dtype", "exercises keep S and P in the Q dtype "
+                        "(%s), got %s", rl_dtype_name(p->dtype), rl_dtype_name(p->score_dtype));
+    rl__ok(err);
+    return RL_OK;
+}
+
+rl_status rl_quiz_pose(const rl_quiz_pose_request *req, rl_quiz_question *out, rl_error *err) {
     rl_quiz_question q;
     memset(&q, 0, sizeof q);
-    uint64_t st = seed;
-    q.seed = seed;
-    /* The kind is drawn even when given, so a seed draws the same problem for every kind. */
-    rl_quiz_kind drawn = (rl_quiz_kind)(1 + next_u64(&st) % (RL_QUIZ_KIND_COUNT - 1));
-    q.kind = kind != RL_QUIZ_ANY ? kind : drawn;
-    rl_status s = draw_problem(&st, &q, err);
+    rl_status s = rl_problem_resolve(&req->problem, &q.problem, err);
+    if (s == RL_OK) s = pose_refusals(req, &q.problem, err);
     rl_roof_resolved roof;
     if (s == RL_OK)
-        s = rl_roof_resolve(&(rl_roof_request){q.hw->id, q.problem.dtype, NULL, NULL}, &roof, err);
+        s = rl_roof_resolve(&(rl_roof_request){req->hw, q.problem.dtype, req->bandwidth, req->peak},
+                            &roof, err);
     if (s != RL_OK) return s;
+    q.kind = req->kind;
+    q.model = req->model;
+    q.decode = q.problem.seq == 1 && q.problem.kv_len > 1;
+    q.hw = roof.hw;
     q.roof = roof.roof;
     q.peak_kind = roof.peak_kind;
     rl_report r;
@@ -322,12 +375,28 @@ rl_status rl_quiz_draw(uint32_t seed, const rl_quiz_options *opts, rl_quiz_quest
         snprintf(q.expected_text, sizeof q.expected_text, "%s", rl_bound_name((rl_bound)q.expected));
     else
         fmtq(q.expected, q.dim, q.expected_text, sizeof q.expected_text);
-    write_setup(&q);
+    write_setup(&q, &roof);
     write_ask(&q);
     write_solution(&q, &r);
     *out = q;
     rl__ok(err);
     return RL_OK;
+}
+
+rl_status rl_quiz_draw(uint32_t seed, const rl_quiz_options *opts, rl_quiz_question *out,
+                       rl_error *err) {
+    rl_quiz_kind kind = opts ? opts->kind : RL_QUIZ_ANY;
+    if (kind < RL_QUIZ_ANY || kind >= RL_QUIZ_KIND_COUNT)
+        return rl__fail(err, RL_ERR_RANGE, "kind", "expected a question kind 0 to %d, got %d",
+                        RL_QUIZ_KIND_COUNT - 1, (int)kind);
+    uint64_t st = seed;
+    /* The kind is drawn even when given, so a seed draws the same problem for every kind. */
+    rl_quiz_kind drawn = (rl_quiz_kind)(1 + next_u64(&st) % (RL_QUIZ_KIND_COUNT - 1));
+    rl_quiz_pose_request req = {.kind = kind != RL_QUIZ_ANY ? kind : drawn};
+    rl_status s = draw_problem(&st, &req, err);
+    if (s == RL_OK) s = rl_quiz_pose(&req, out, err);
+    if (s == RL_OK) out->seed = seed;
+    return s;
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -239,6 +239,129 @@ static void test_kinds(void) {
     for (int s = 0; s < RL_SLIP_COUNT; s++) CHECK(strcmp(rl_quiz_slip_name((rl_quiz_slip)s), "") != 0);
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * Posed questions: a given problem and preset (the tours' closing questions), values by hand.
+ * ------------------------------------------------------------------------------------------- */
+
+static rl_quiz_pose_request request(const char *hw, rl_quiz_kind kind, rl_model model,
+                                    int64_t batch, int64_t heads, int64_t kv_heads, int64_t seq,
+                                    int64_t kv_len, int64_t head_dim) {
+    rl_quiz_pose_request r = {.hw = hw, .kind = kind, .model = model};
+    r.problem = (rl_problem){.batch = batch, .heads = heads, .kv_heads = kv_heads, .seq = seq,
+                             .kv_len = kv_len, .head_dim = head_dim};
+    return r;
+}
+
+static void test_pose_values(void) {
+    rl_quiz_question q;
+    /* bytes, compulsory: A100, B = 1, H = Hkv = 8, N = L = 32768, d = 64, fp16:
+     * Q = O = K = V = 2·1·8·32768·64 = 33,554,432 B; 134,217,728 B = 128 MiB in all. */
+    rl_quiz_pose_request r = request("a100-sxm4-80gb", RL_QUIZ_BYTES, RL_MODEL_COMPULSORY, 1, 8, 0,
+                                     32768, 0, 64);
+    CHECK(rl_quiz_pose(&r, &q, NULL) == RL_OK);
+    CHECK(q.expected == 134217728.0 && q.seed == 0 && !q.decode);
+    CHECK(strcmp(q.expected_text, "134.2 MB") == 0);
+    CHECK_STR_CONTAINS(q.setup, "Prefill: batch B = 1, N = L = 32768 tokens per sequence");
+    expect(&q, "128 MiB", RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+    expect(&q, "0.134218 GB", RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+
+    /* intensity, tiled: H100, B = 1, H = 16, N = L = 8192, d = 64, Br = 128: F = 4·16·64·8192²
+     * = 274,877,906,944; bytes = Q + O + ⌈8192/128⌉·2·2·16·8192·64 = 33,554,432 + 2,147,483,648. */
+    r = request("h100-sxm", RL_QUIZ_INTENSITY, RL_MODEL_TILED, 1, 16, 0, 8192, 0, 64);
+    r.problem.block_m = 128;
+    CHECK(rl_quiz_pose(&r, &q, NULL) == RL_OK);
+    const double tiled = 274877906944.0 / (33554432.0 + 2147483648.0);
+    CHECK_CLOSE(q.expected, tiled, 1e-12);
+    CHECK_STR_CONTAINS(q.setup, "tile Br = 128, Bc = 64");
+    expect(&q, in(tiled / 2, 1, "FLOP/B"), RL_QUIZ_WRONG, RL_SLIP_MAC, "multiply-adds");
+
+    /* ridge with a typed bandwidth: 26.8 Tbit/s = 3.35 TB/s; H100 fp16 989 TFLOP/s. */
+    r = request("h100-sxm", RL_QUIZ_RIDGE, RL_MODEL_COMPULSORY, 1, 32, 0, 4096, 0, 128);
+    r.bandwidth = "26.8 Tbit/s";
+    CHECK(rl_quiz_pose(&r, &q, NULL) == RL_OK);
+    CHECK_CLOSE(q.expected, 989e12 / 3.35e12, 1e-12);
+    CHECK_STR_CONTAINS(q.setup, "3.35 TB/s as typed");
+    expect(&q, in(989e12 / 3.35e12, 1e3, "kFLOP/B"), RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+
+    /* time, decode with an fp8 cache: H200, H = 32, Hkv = 8, L = 32768, d = 128: Q = O =
+     * 2·32·128 = 8192 B, K = V = 1·8·32768·128 = 33,554,432 B; F = 4·32·128·32768. */
+    r = request("h200-sxm", RL_QUIZ_TIME, RL_MODEL_COMPULSORY, 1, 32, 8, 1, 32768, 128);
+    r.problem.kv_dtype = RL_DTYPE_FP8;
+    CHECK(rl_quiz_pose(&r, &q, NULL) == RL_OK);
+    const double bytes = 2 * 8192.0 + 2 * 33554432.0, F = 4.0 * 32 * 128 * 32768;
+    CHECK_CLOSE(q.expected, fmax(F / 989e12, bytes / 4.8e12), 1e-12);
+    CHECK(q.decode && q.expected == bytes / 4.8e12);
+    CHECK_STR_CONTAINS(q.setup, "fp16 Q and O (2 B per element), fp8 K and V (1 B per element)");
+    expect(&q, in(bytes / 4.8e12, 1e-3, "ms"), RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+    expect(&q, in(F / 989e12, 1e-6, "us"), RL_QUIZ_WRONG, RL_SLIP_OTHER_SIDE, "the larger");
+
+    /* flops, causal: B = 2, H = 8, N = L = 1024, d = 64: P = 1024² − 1024·1023/2 = 524,800. */
+    r = request("h100-sxm", RL_QUIZ_FLOPS, RL_MODEL_COMPULSORY, 2, 8, 0, 1024, 0, 64);
+    r.problem.causal = 1;
+    CHECK(rl_quiz_pose(&r, &q, NULL) == RL_OK);
+    CHECK(q.expected == 4.0 * 2 * 8 * 64 * 524800);
+    CHECK_STR_CONTAINS(q.steps[0], "= 524800 pairs");
+    CHECK_STR_CONTAINS(q.setup, "causal (the last query row sees every key) forward pass");
+    expect(&q, in(2.0 * 2 * 8 * 64 * 524800, 1e9, "GFLOP"), RL_QUIZ_WRONG, RL_SLIP_MAC, "half of it");
+
+    /* regime: H100 prefill H = 16, N = L = 8192, d = 128: I = 4·N·d / (4·2·d) … = 2048 FLOP/B
+     * compulsory, above the ridge 989/3.35 = 295: compute-bound. */
+    r = request("h100-sxm", RL_QUIZ_REGIME, RL_MODEL_COMPULSORY, 1, 16, 0, 8192, 0, 128);
+    CHECK(rl_quiz_pose(&r, &q, NULL) == RL_OK);
+    CHECK(q.expected == RL_BOUND_COMPUTE);
+    expect(&q, "memory-bound", RL_QUIZ_WRONG, RL_SLIP_REGIME, "step 7 (regime");
+}
+
+static void test_pose_errors(void) {
+    rl_quiz_question q;
+    rl_error err;
+    rl_quiz_pose_request r = request("h100-sxm", RL_QUIZ_ANY, RL_MODEL_TILED, 1, 8, 0, 1024, 0, 64);
+    CHECK(rl_quiz_pose(&r, &q, &err) == RL_ERR_RANGE && strcmp(err.field, "kind") == 0);
+    r.kind = RL_QUIZ_BYTES;
+    r.model = (rl_model)7;
+    CHECK(rl_quiz_pose(&r, &q, &err) == RL_ERR_RANGE && strcmp(err.field, "traffic-model") == 0);
+    r.model = RL_MODEL_TILED;
+    r.problem.pass = RL_PASS_BWD;
+    CHECK(rl_quiz_pose(&r, &q, &err) == RL_ERR_INVALID);
+    CHECK_STR_CONTAINS(err.message, "pass: exercises are posed for the forward pass, got bwd");
+    r.problem.pass = RL_PASS_FWD;
+    r.problem.out_dtype = RL_DTYPE_BF16;
+    CHECK(rl_quiz_pose(&r, &q, &err) == RL_ERR_INVALID && strcmp(err.field, "out-dtype") == 0);
+    r.problem.out_dtype = 0;
+    r.problem.kv_heads = 3;
+    CHECK(rl_quiz_pose(&r, &q, &err) != RL_OK && strcmp(err.field, "kv-heads") == 0);
+    r.problem.kv_heads = 0;
+    r.hw = "h9000";
+    CHECK(rl_quiz_pose(&r, &q, &err) != RL_OK && strcmp(err.field, "hw") == 0);
+    r.hw = "h100-sxm";
+    r.peak = "3 TB/s";
+    CHECK(rl_quiz_pose(&r, &q, &err) != RL_OK && strcmp(err.field, "peak") == 0);
+    r.peak = NULL;
+    CHECK(rl_quiz_pose(&r, &q, &err) == RL_OK && err.status == RL_OK);
+}
+
+/* A drawn question is its problem posed: the same text, value and solution. */
+static void test_draw_is_pose(void) {
+    for (int kind = RL_QUIZ_ANY; kind < (int)RL_QUIZ_KIND_COUNT; kind++) {
+        for (uint32_t seed = 0; seed < 200; seed++) {
+            rl_quiz_question d, p;
+            CHECK(rl_quiz_draw(seed, &(rl_quiz_options){(rl_quiz_kind)kind}, &d, NULL) == RL_OK);
+            rl_quiz_pose_request r = {d.problem, d.hw->id, NULL, NULL, d.kind, d.model};
+            CHECK(rl_quiz_pose(&r, &p, NULL) == RL_OK);
+            CHECK(p.seed == 0 && p.kind == d.kind && p.decode == d.decode && p.hw == d.hw);
+            CHECK(memcmp(&p.problem, &d.problem, sizeof d.problem) == 0);
+            CHECK(p.roof.bandwidth_bytes_per_s == d.roof.bandwidth_bytes_per_s &&
+                  p.roof.peak_flops_per_s == d.roof.peak_flops_per_s && p.peak_kind == d.peak_kind);
+            CHECK(p.model == d.model && p.dim == d.dim && p.expected == d.expected &&
+                  p.tolerance == d.tolerance && p.step_count == d.step_count);
+            CHECK(strcmp(p.expected_text, d.expected_text) == 0 && strcmp(p.setup, d.setup) == 0 &&
+                  strcmp(p.ask, d.ask) == 0);
+            for (int i = 0; i < d.step_count; i++)
+                CHECK(p.step_ids[i] == d.step_ids[i] && strcmp(p.steps[i], d.steps[i]) == 0);
+        }
+    }
+}
+
 int main(void) {
     test_hand_values();
     test_pinned();
@@ -246,5 +369,8 @@ int main(void) {
     test_bytes_slips();
     test_other_kinds();
     test_kinds();
+    test_pose_values();
+    test_pose_errors();
+    test_draw_is_pose();
     return check_report("test_quiz");
 }

@@ -15,7 +15,8 @@ extern "C" {
  * Exercises with unit-checked answers (DESIGN.md "Exercises")
  *
  * rl_quiz_draw draws a problem (prefill or decode, MHA or GQA, a dtype, a preset) and a question
- * from a seed, the same everywhere; the expected value comes from rl_report_compute. rl_quiz_check
+ * from a seed, the same everywhere; rl_quiz_pose asks it about a given problem and preset; the
+ * expected value comes from rl_report_compute. rl_quiz_check
  * reads the answer with rl_parse_quantity (bare numbers, case slips ... refused as everywhere),
  * accepts it in any unit within `tolerance` (2 %), and otherwise names the step of the solution the
  * answer departs from and the slip: a factor 2 (MAC vs FLOP), 1000ⁿ (a prefix), 8 (bits),
@@ -68,8 +69,8 @@ typedef struct rl_quiz_options {
 typedef struct rl_quiz_question {
     uint32_t seed;
     rl_quiz_kind kind;
-    int decode;              /* 1: N = 1 against a KV cache of L rows; 0: prefill N = L */
-    rl_problem problem;      /* resolved; non-causal forward */
+    int decode;              /* 1: N = 1 against a KV cache of L > 1 rows; 0: prefill */
+    rl_problem problem;      /* resolved; forward (drawn: non-causal, one dtype) */
     const rl_hw *hw;
     rl_roof roof;            /* the preset's bandwidth and its peak for the dtype */
     rl_peak_kind peak_kind;
@@ -88,9 +89,28 @@ typedef struct rl_quiz_question {
 /* A seed as a person types it (URL, CLI): digits only, 0 to 4294967295. Errors name `field`. */
 rl_status rl_quiz_seed_parse(const char *text, const char *field, uint32_t *out, rl_error *err);
 
-/* `opts` may be NULL (any kind). Errors name "kind". */
+/* `opts` may be NULL (any kind). Errors name "kind". Drawing picks a problem, a preset and a
+ * traffic model from the seed and poses the question with rl_quiz_pose. */
 rl_status rl_quiz_draw(uint32_t seed, const rl_quiz_options *opts, rl_quiz_question *out,
                        rl_error *err);
+
+/* A question about a given problem on a given preset (the guided tours ask about the state they
+ * end on): the question rl_quiz_draw builds — the expected value from rl_report_compute, the
+ * numbered solution, the slips rl_quiz_check names — with seed 0. */
+typedef struct rl_quiz_pose_request {
+    rl_problem problem;    /* as rl_problem_set leaves it (0 = the default); resolved here */
+    const char *hw;        /* preset id; NULL or "" = RL_DEFAULT_HW */
+    const char *bandwidth; /* typed override ("26.8 Tbit/s"); NULL or "" = the preset's */
+    const char *peak;      /* typed override; NULL or "" = the preset's for the dtype */
+    rl_quiz_kind kind;     /* flops … regime; RL_QUIZ_ANY is refused */
+    rl_model model;        /* the traffic model asked about (bytes, intensity, time, regime) */
+} rl_quiz_pose_request;
+
+/* Errors name "kind", "traffic-model", the problem's flag (rl_problem_resolve; "pass" for the
+ * backward pass, "out-dtype" / "score-dtype" when they differ from the dtype: the solution's
+ * formulas are the forward pass's with one element type for Q, O, S and P), "hw", "bandwidth"
+ * or "peak" (rl_roof_resolve). */
+rl_status rl_quiz_pose(const rl_quiz_pose_request *req, rl_quiz_question *out, rl_error *err);
 
 typedef enum { RL_QUIZ_RIGHT = 0, RL_QUIZ_WRONG = 1, RL_QUIZ_UNREADABLE = 2 } rl_quiz_outcome;
 
