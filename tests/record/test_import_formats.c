@@ -507,7 +507,8 @@ static void gbench_aggregates_pass_and_counters(void) {
                                          "both a forward and a backward pass; give --pass");
     /* a file cut short: where it ends */
     CHECK(gbench("{\"benchmarks\":[{\"name\":\"BM_x/1\",\n\"real_ti", NULL, &r, &is) != RL_OK);
-    CHECK_STR_CONTAINS(first_error(&is), "not valid JSON at line 2, column 9 (the file ends early: "
+    CHECK_STR_CONTAINS(first_error(&is), "not valid Google Benchmark JSON at line 2, column 9 (the "
+                                         "file ends early: "
                                          "cut short?)");
     /* a counter in a unit that is no rate is not read as one */
     CHECK(gbench("{\"benchmarks\":[{\"name\":\"BM_x/1/128/1/64\",\"real_time\":1,\"time_unit\":"

@@ -517,7 +517,7 @@ static void gb_not_json(const char *text, size_t len, int parsed, rl_rec_issues 
                 col = 0;
             }
         rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "",
-                  "not valid JSON at line %zu, column %zu%s", line, col,
+                  "not valid Google Benchmark JSON at line %zu, column %zu%s", line, col,
                   at >= len ? " (the file ends early: cut short?)" : "");
         return;
     }
