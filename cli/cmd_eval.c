@@ -105,7 +105,7 @@ static void print_prediction_json(FILE *o, const rl_prediction *pr, const rl_err
 }
 
 static void print_json(const rl_report *r, const rl_hw *hw, const rl_prediction *pred,
-                       const rl_error *pred_err) {
+                       const rl_error *pred_err, const char *note) {
     const rl_workload *w = &r->work;
     const rl_problem *p = &w->problem;
     FILE *o = stdout;
@@ -131,6 +131,7 @@ static void print_json(const rl_report *r, const rl_hw *hw, const rl_prediction 
         json_num(o, r->mma_exp_roof_flops_per_s > 0 ? r->mma_exp_roof_flops_per_s : NAN);
         fputs("}", o);
     }
+    if (note[0]) fprintf(o, ",\n  \"model_note\": \"%s\"", note); /* core's text: no quotes */
     fprintf(o,
             ",\n  \"hw\": \"%s\",\n  \"problem\": {\"batch\": %lld, \"heads\": %lld, \"kv_heads\": "
             "%lld, \"seq\": %lld, \"kv_len\": %lld, \"head_dim\": %lld, \"dtype\": \"%s\", "
@@ -341,10 +342,13 @@ int cmd_eval(int argc, char **argv) {
     rl_error pred_err = {0};
     int have_pred = rl_predict(&opts.problem, hw, roof, &opts.kernel, &pred, &pred_err) == RL_OK;
     if (!have_pred && opts.kernel_given) return cli_error("eval", &pred_err);
+    char note[RL_ERROR_MESSAGE_MAX];
+    rl_model_shape_note(opts.model, &opts.problem, note, sizeof note);
     if (json) {
-        print_json(&report, hw, have_pred ? &pred : NULL, &pred_err);
+        print_json(&report, hw, have_pred ? &pred : NULL, &pred_err, note);
     } else {
         print_table(&report, hw);
+        if (note[0]) printf("\nnote     %s\n", note);
         print_prediction_table(have_pred ? &pred : NULL, &pred_err, 1);
     }
     return CLI_EXIT_OK;

@@ -5,6 +5,8 @@
  *   rlw_model_shape_count()           shapes listed, refused ones included
  *   rlw_model_shape_str(i, which)     0 id, 1 name, 2 source, 3 fields, 4 unsupported ("" if none)
  *   rlw_model_shape_num(i, which)     0 heads, 1 kv_heads, 2 head_dim, 3 sliding_window (0 = none)
+ *   rlw_model_shape_note(id, kv_len)  core's note on what the shape leaves out at this key length
+ *                                     (a sliding window not applied), "" when none
  *   rlw_model_shape_apply(id, out, err)  out[0..2] = heads, kv_heads, head_dim; an unknown id or a
  *                                     model whose attention cannot be described is an error naming
  *                                     "model" (with the reason)
@@ -53,4 +55,12 @@ RLW_EXPORT int rlw_model_shape_apply(const char *id, double *out, rl_error *err)
     out[1] = (double)m->kv_heads;
     out[2] = (double)m->head_dim;
     return RL_OK;
+}
+
+RLW_EXPORT const char *rlw_model_shape_note(const char *id, double kv_len) {
+    static char note[RL_ERROR_MESSAGE_MAX];
+    rl_problem p = {0};
+    p.kv_len = kv_len >= 1 && kv_len <= (double)RL_MAX_DIM ? (int64_t)kv_len : 0;
+    rl_model_shape_note(rl_model_shape_find(id), &p, note, sizeof note);
+    return note;
 }

@@ -153,3 +153,18 @@ void rl_model_shape_apply(const rl_model_shape *m, rl_problem *p, int only_unset
     if (!only_unset || p->kv_heads == 0) p->kv_heads = m->kv_heads;
     if (!only_unset || p->head_dim == 0) p->head_dim = m->head_dim;
 }
+
+size_t rl_model_shape_note(const rl_model_shape *m, const rl_problem *p, char *buf, size_t cap) {
+    if (!buf || cap == 0) return 0;
+    buf[0] = '\0';
+    if (!m || !p || m->unsupported || m->sliding_window <= 0) return 0;
+    const int64_t keys = p->kv_len ? p->kv_len : (p->seq ? p->seq : RL_DEFAULT_SEQ);
+    if (keys <= m->sliding_window) return 0;
+    int n = snprintf(buf, cap,
+                     "%s: sliding window %lld not applied; L = %lld counts every key, so F and the "
+                     "K/V bytes are upper bounds for its window layers (a query there sees at most "
+                     "%lld keys)",
+                     m->id, (long long)m->sliding_window, (long long)keys,
+                     (long long)m->sliding_window);
+    return n < 0 ? 0 : ((size_t)n < cap ? (size_t)n : cap - 1);
+}

@@ -78,6 +78,17 @@ test('the model selector fills the shape with the cited values; the URL records 
   assert.deepEqual(link.rlErrors, []);
   await link.close();
 
+  // A sliding window the model does not apply is said, in core's words (as `eval --model`).
+  const win = await openPage(browser.context, `${server.url}#model=mistral-7b-v0.1&phase=decode&kv-len=32768`);
+  const wn = nativeEval(['--model', 'mistral-7b-v0.1', '--seq', '1', '--kv-len', '32768']);
+  assert.ok(wn.model_note, 'the CLI has a note');
+  assert.equal(await win.textContent('[data-testid=model-note]'), ` Note: ${wn.model_note}.`);
+  await win.fill('[data-testid=input-kv-len]', '4096');
+  await win.press('[data-testid=input-kv-len]', 'Enter');
+  assert.equal(await win.$('[data-testid=model-note]'), null, 'no note while L fits the window');
+  assert.deepEqual(win.rlErrors, []);
+  await win.close();
+
   // A refused model in a link is named by core, with the reason; the defaults are shown.
   const bad = await openPage(browser.context, `${server.url}#model=deepseek-v2`);
   assert.match(await bad.textContent('[data-testid=error-model]'), /^model: deepseek-v2 cannot be described here: multi-head latent attention/);

@@ -115,6 +115,8 @@ expect_err '--model: unknown model "llama3"; expected one of' eval --model llama
 expect_err '--model: deepseek-v2 cannot be described here: multi-head latent attention' eval --model deepseek-v2
 expect_err '--model: missing value' eval --model
 expect_exit 0 models
+json_check 'j["model_note"].startswith("mistral-7b-v0.1: sliding window 4096 not applied; L = 32768")' --model mistral-7b-v0.1 --seq 1 --kv-len 32768
+json_check '"model_note" not in j' --model mistral-7b-v0.1 --seq 1 --kv-len 4096
 expect_exit 0 models --help
 expect_exit 2 models --frobnicate
 "$R" models --json >/tmp/rl_out.$$ && python3 -c "

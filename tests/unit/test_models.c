@@ -66,6 +66,17 @@ int main(void) {
         CHECK(m->source && (strstr(m->source, "github.com/") || strstr(m->source, "huggingface.co/")));
         CHECK(m->heads % m->kv_heads == 0);
     }
+    /* A sliding window the model does not apply is said, only when the keys outrun it. */
+    char note[RL_ERROR_MESSAGE_MAX];
+    const rl_model_shape *mi = rl_model_shape_find("mistral-7b-v0.1");
+    CHECK(rl_model_shape_note(mi, &(rl_problem){.seq = 1, .kv_len = 4096}, note, sizeof note) == 0);
+    CHECK(note[0] == '\0');
+    CHECK(rl_model_shape_note(mi, &(rl_problem){.seq = 1, .kv_len = 4097}, note, sizeof note) > 0);
+    CHECK_STR_CONTAINS(note, "sliding window 4096 not applied; L = 4097 counts every key");
+    CHECK(rl_model_shape_note(mi, &(rl_problem){.seq = 8192}, note, sizeof note) > 0); /* L = N */
+    CHECK_STR_CONTAINS(note, "L = 8192");
+    CHECK(rl_model_shape_note(rl_model_shape_find("llama-3-70b"), &(rl_problem){.kv_len = 131072},
+                              note, sizeof note) == 0); /* no window: nothing to say */
     /* Every listed shape is a valid problem; ids are lower case with dashes; unique. */
     size_t described = 0, refused = 0;
     for (size_t i = 0; i < rl_model_shape_count(); i++) {

@@ -244,7 +244,8 @@ export class Controller {
       this.presetKey = presetKey;
       this.view.renderPreset(this.presetViewModel(preset, roof));
     }
-    this.view.renderModelInfo(m.shapes.find((x) => x.id === state.model && !x.unsupported) || null);
+    const shape = m.shapes.find((x) => x.id === state.model && !x.unsupported) || null;
+    this.view.renderModelInfo(shape, shape ? m.modelNote(shape.id, r['problem.kv_len']) : '');
     this.view.renderSummary(this.summaryCards(r, roof));
     this.view.renderModelTable(this.modelTable(r));
     this.view.renderKernelDescription(m.kernels[res.params.kernel].description);

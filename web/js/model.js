@@ -171,6 +171,11 @@ class Model {
     const b = this.shapePtr >> 3;
     return { ok: true, heads: H[b], 'kv-heads': H[b + 1], 'head-dim': H[b + 2] };
   }
+  // Core's note on what a model shape leaves out at this key length (a sliding window not applied),
+  // '' when none.
+  modelNote(id, kvLen) {
+    return id ? this.str(this.M._rlw_model_shape_note(this.cstr(id), kvLen)) : '';
+  }
   // '' (the profile's) / 'packed' / 'per-head' → the packing code, with core's error naming `field`.
   parseGqaPack(text, field = 'gqa-pack') {
     const i = this.M._rlw_gqa_pack_parse(this.cstr(text), this.cstr(field, 1), this.errPtr);
@@ -296,7 +301,9 @@ class Model {
   //   model.quizKinds                 → ['any', 'flops', 'bytes', 'intensity', 'ridge', 'time', 'regime']
   //   model.parseQuizSeed('42')       → { ok: true, seed: 42 } | { ok: false, field: 'practice', message }
   //   model.drawQuiz(seed, 'any')     → { ok: true, seed, kind, setup, question, unit, steps, problem, … }
-  //   model.checkQuiz(q, '34.4 GFLOP') → { outcome: 'right' | 'wrong' | 'unreadable', slip, step, text }
+  //   model.poseQuiz(params, { hw, bandwidth, peak }, 'bytes', 'compulsory') → the same object, for
+  //     the problem in `params` (evaluate's problem slots) on preset `hw` with the typed overrides
+  //   model.checkQuiz(q, '34.4 GFLOP') → { outcome: 'right' | 'wrong' | 'unreadable', slip, step, answer, text }
   get quizKinds() {
     const M = this.M;
     return range(M._rlw_quiz_kind_count()).map((i) => this.str(M._rlw_quiz_kind_name(i)));
@@ -308,11 +315,24 @@ class Model {
   }
 
   drawQuiz(seed, kind = 'any') {
-    const M = this.M;
     const k = this.quizKinds.indexOf(kind);
+    return this.quizFrom((ptr) => this.M._rlw_quiz_draw(seed, Math.max(k, 0), ptr, this.errPtr));
+  }
+
+  poseQuiz(params, { hw = '', bandwidth = '', peak = '' } = {}, kind = 'flops', trafficModel = 'compulsory') {
+    this.writeParams(params);
+    const k = this.quizKinds.indexOf(kind);
+    const m = this.models.indexOf(trafficModel);
+    return this.quizFrom((ptr) => this.M._rlw_quiz_pose(this.inPtr, this.cstr(hw), this.cstr(bandwidth ?? '', 1),
+      this.cstr(peak ?? '', 2), k, m, ptr, this.errPtr));
+  }
+
+  // A question core writes into a fresh buffer with make(ptr) → rl_status, read out as a plain object.
+  quizFrom(make) {
+    const M = this.M;
     const ptr = M._malloc(M._rlw_quiz_size());
     try {
-      if (M._rlw_quiz_draw(seed, Math.max(k, 0), ptr, this.errPtr) !== 0) return this.error();
+      if (make(ptr) !== 0) return this.error();
       const s = (w) => this.str(M._rlw_quiz_str(ptr, w));
       const n = (w) => M._rlw_quiz_num(ptr, w);
       const problem = {};
@@ -339,7 +359,7 @@ class Model {
       return {
         outcome, status: st, text: this.str(M._rlw_quiz_verdict_text(vp)),
         slip: this.str(M._rlw_quiz_slip_name(M._rlw_quiz_verdict_num(vp, 1))),
-        step: M._rlw_quiz_verdict_num(vp, 2),
+        step: M._rlw_quiz_verdict_num(vp, 2), answer: M._rlw_quiz_verdict_num(vp, 3),
       };
     } finally { M._free(qp); M._free(vp); }
   }

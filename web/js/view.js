@@ -114,10 +114,18 @@ export class View {
   }
 
   // shape: null (none chosen) or one of model.shapes: where the shape comes from (core's text).
-  renderModelInfo(shape) {
+  // note: core's word on what the shape leaves out here (a sliding window not applied), or ''.
+  renderModelInfo(shape, note = '') {
     const el = $('model-info');
     el.dataset.value = shape ? shape.id : '';
     el.textContent = !shape ? '' : `${shape.name}. From ${shape.source}: ${shape.fields}.`;
+    if (note) {
+      const p = document.createElement('strong');
+      p.className = 'model-note';
+      p.dataset.testid = 'model-note';
+      p.textContent = ` Note: ${note}.`;
+      el.append(p);
+    }
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -374,6 +374,11 @@ rl_status rl_model_shape_lookup(const char *id, const char *field, const rl_mode
 /* Set heads, kv_heads and head_dim from the shape; with only_unset, only fields still 0 (so flags
  * typed before or after a model win). */
 void rl_model_shape_apply(const rl_model_shape *m, rl_problem *p, int only_unset);
+/* What the shape's problem leaves out: a sliding window the model does not apply. When `m` has a
+ * window W and the problem's key length L (kv_len, or seq when 0) is longer, writes one sentence
+ * into `buf` saying that F and the K/V bytes count all L keys and are upper bounds for the
+ * window layers; returns its length, 0 (and "") when there is nothing to say. */
+size_t rl_model_shape_note(const rl_model_shape *m, const rl_problem *p, char *buf, size_t cap);
 
 /* ----------------------------------------------------------------------------------------------
  * Work and traffic
