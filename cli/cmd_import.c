@@ -51,6 +51,15 @@ static void import_help(FILE *out) {
     cli_problem_flags_help(out);
 }
 
+/* The problem field a typed flag names ("--pass", "--kv-heads=8"), or -1: a field typed counts
+ * as given even at its default value (--pass fwd over a family named "...Backward..."). */
+static int typed_field(const char *arg) {
+    if (strncmp(arg, "--", 2) != 0) return -1;
+    char name[32];
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(arg + 2, "="), arg + 2);
+    return rl_problem_field_find(name);
+}
+
 int cmd_import(int argc, char **argv) {
     const char *format = NULL, *file = NULL, *out_path = NULL;
     rl_import_opts o = {0};
@@ -63,8 +72,10 @@ int cmd_import(int argc, char **argv) {
             import_help(stdout);
             return CLI_EXIT_OK;
         }
+        int field = typed_field(argv[i]);
         int r = cli_problem_flag(argc, argv, &i, &po, &err);
         if (r < 0) return cli_error("import", &err);
+        if (r > 0 && field >= 0 && field < 32) o.problem_given |= 1u << field;
         if (r > 0) {
             if (po.bandwidth || po.peak)
                 return cli_errorf("import", "--%s: not used by import; the roof comes from --hw "

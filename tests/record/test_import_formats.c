@@ -484,7 +484,8 @@ static void gbench_aggregates_pass_and_counters(void) {
         CHECK(has_issue(&is, RL_REC_WARNING, "1 of 1 points have no FLOP-rate counter"));
         CHECK(has_issue(&is, RL_REC_WARNING, "items_per_second not used"));
         CHECK_STR_CONTAINS(r->provenance.notes, "FLOPs: the model's F (no FLOP-rate counter). "
-                                                "Bytes: none counted: the traffic model.");
+                                                "Bytes: none counted: core's \"compulsory\" traffic model "
+                                                "(each point's traffic_model).");
     }
     /* rates over cpu_time when the benchmark times the CPU: 1e9 FLOP/s × 2 ms = 2e6 FLOP */
     const char *cpu = "{\"benchmarks\":[{\"name\":\"BM_cpu_attn/1/128/1/64\",\"run_type\":"

@@ -54,6 +54,12 @@ expect_rc 0 "import ncu-csv" "$R" import ncu-csv "$E/ncu-raw-flash-fwd-h100.csv"
 expect_rc 0 "imported ncu record validates" "$R" validate "$T/ncu.json"
 expect_rc 1 "import ncu-csv without the problem" "$R" import ncu-csv "$E/ncu-raw-flash-fwd-h100.csv" --hw h100-sxm --heads 16 --seq 4096
 contains "$T/err" 'problem: the ncu export does not say which problem the kernel ran; give --batch, --heads, --seq, --head-dim (missing: --batch, --head-dim)' "ncu needs the problem flags"
+# a flag typed at its default counts as given: --pass fwd over a family named ...Backward...
+printf '{"benchmarks":[{"name":"BM_FlashBackward/1/1024/8/64","real_time":1,"time_unit":"ms","TFLOP/s":1}]}' > "$T/bwd.json"
+expect_rc 0 "gbench pass from the family name" "$R" import gbench "$T/bwd.json"
+contains "$T/out" '"pass":	"bwd"' "Backward family is a backward pass"
+expect_rc 0 "gbench --pass fwd typed" "$R" import gbench "$T/bwd.json" --pass fwd
+contains "$T/out" '"pass":	"fwd"' "--pass fwd wins over the family name"
 # the ncu command line: core's, printed by --help, copied into the README as it is
 expect_rc 0 "import --help" "$R" import --help
 NCU_CMD=$(grep '^  ncu --csv --page raw' "$T/out" | sed 's/^  //')

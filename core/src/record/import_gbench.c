@@ -470,8 +470,11 @@ static void gb_keys_text(const gb_noted *nk, char *buf, size_t cap) {
 }
 
 /* The notes: the mapping, and exactly the counters used (none claimed that was absent). */
-static int gb_notes(rl_record *r, const gb_import *im, const char *mapping) {
-    char flops[300], bytes[300], note[1400];
+static int gb_notes(rl_record *r, const gb_import *im, const char *mapping,
+                    rl_rec_traffic traffic) {
+    char flops[300], bytes[300], note[1400], model[80];
+    snprintf(model, sizeof model, "%score's \"%s\" traffic model (each point's traffic_model)",
+             im->byte_keys.n ? "; else " : "none counted: ", rl_rec_traffic_name(traffic));
     gb_keys_text(&im->flop_keys, flops, sizeof flops);
     gb_keys_text(&im->byte_keys, bytes, sizeof bytes);
     snprintf(note, sizeof note,
@@ -483,7 +486,7 @@ static int gb_notes(rl_record *r, const gb_import *im, const char *mapping) {
              mapping, im->flop_keys.n ? flops : "", im->flop_keys.n ? " × the time it is over" : "",
              im->no_flops ? (im->flop_keys.n ? "; else the model's F" : "the model's F (no FLOP-rate counter)") : "",
              im->byte_keys.n ? bytes : "", im->byte_keys.n ? " × the time it is over" : "",
-             im->no_bytes ? (im->byte_keys.n ? "; else the traffic model" : "none counted: the traffic model") : "",
+             im->no_bytes ? model : "",
              im->cpu_rates ? " Rates over cpu_time where the benchmark used neither UseRealTime nor "
                              "UseManualTime (as Google Benchmark computes them)." : "");
     return rl_rec_set_clean_string(&r->provenance.notes, note);
@@ -628,7 +631,7 @@ rl_status rl__import_gbench(const char *text, size_t len, const rl_import_opts *
     if (st == RL_OK && gb_check_counts(&im, nb, points, is) != 0) st = RL_ERR_INVALID;
     for (size_t g = 0; st == RL_OK && g < im.ng; g++)
         if (gb_point(r, o, mapping, &im, &im.groups[g], is) != 0) break;
-    if (st == RL_OK && gb_notes(r, &im, mapping)) rl__oom(is);
+    if (st == RL_OK && gb_notes(r, &im, mapping, o->traffic_model)) rl__oom(is);
     if (st == RL_OK) gb_warnings(&im, r->point_count, o, is);
     gb_import_free(&im);
     cJSON_Delete(root);
