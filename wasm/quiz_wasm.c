@@ -8,6 +8,10 @@
  *   rlw_quiz_slip_name(i)                          "mac-vs-flop", "prefix", ...
  *   rlw_quiz_seed_parse(text, field, out, err)     out[0] = the seed (0 … 4294967295)
  *   rlw_quiz_draw(seed, kind, q, err)              seed a whole double 0 … 4294967295
+ *   rlw_quiz_pose(fields, hw, bandwidth, peak, kind, model, q, err)   the question about a given
+ *                             problem: fields[i] the value of problem field i (rl_problem_set's
+ *                             integers, 0 = default: the first slots of rooflab_wasm.c's in[]),
+ *                             hw a preset id, bandwidth / peak typed overrides ("" = the preset's)
  *   rlw_quiz_str(q, which)    0 setup, 1 question, 2 expected text, 3 kind, 4 hw id, 5 hw name,
  *                             6 traffic model, 7 the answer's base unit ("" for the regime)
  *   rlw_quiz_num(q, which)    0 seed, 1 kind, 2 decode, 3 expected, 4 tolerance, 5 step count,
@@ -18,7 +22,9 @@
  *   rlw_quiz_verdict_text(v), rlw_quiz_verdict_num(v, which)  0 outcome (0 right, 1 wrong,
  *                             2 unreadable), 1 slip, 2 step number (0 none), 3 answer, 4 ratio
  */
+#include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "rooflab/quiz.h"
 
@@ -52,6 +58,32 @@ RLW_EXPORT int rlw_quiz_draw(double seed, int kind, rl_quiz_question *q, rl_erro
     rl_status st = rl_quiz_seed_parse(text, "practice", &s, err);
     if (st != RL_OK) return st;
     return rl_quiz_draw(s, &(rl_quiz_options){(rl_quiz_kind)kind}, q, err);
+}
+
+static int pose_fail(rl_error *err, const char *flag) {
+    if (err) {
+        err->status = RL_ERR_INVALID;
+        snprintf(err->field, sizeof err->field, "%s", flag);
+        snprintf(err->message, sizeof err->message, "%s: expected a whole number", flag);
+    }
+    return RL_ERR_INVALID;
+}
+
+RLW_EXPORT int rlw_quiz_pose(const double *fields, const char *hw, const char *bandwidth,
+                             const char *peak, int kind, int model, rl_quiz_question *q,
+                             rl_error *err) {
+    rl_quiz_pose_request req = {.hw = hw, .bandwidth = bandwidth, .peak = peak,
+                                .kind = (rl_quiz_kind)kind, .model = (rl_model)model};
+    memset(&req.problem, 0, sizeof req.problem);
+    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
+        /* A whole number only (never rounded): core's rl_problem_set then decides on its range. */
+        const double v = fields[f];
+        if (!(v >= -9.0e15 && v <= 9.0e15) || (double)(int64_t)v != v)
+            return pose_fail(err, rl_problem_field_info((rl_problem_field)f)->flag);
+        rl_status st = rl_problem_set(&req.problem, (rl_problem_field)f, (int64_t)v, NULL, err);
+        if (st != RL_OK) return st;
+    }
+    return rl_quiz_pose(&req, q, err);
 }
 
 RLW_EXPORT const char *rlw_quiz_str(const rl_quiz_question *q, int which) {
