@@ -252,19 +252,100 @@ test('keyboard only: start a tour, step with the arrow keys, close with Escape',
   await page.close();
 });
 
-test('the closing question: the answer on request, a typed answer read by core’s unit parser', async () => {
+// The feedback line: its text and data-outcome / data-slip / data-value.
+async function feedback(page, answer) {
+  if (answer !== undefined) {
+    await page.fill('[data-testid=tour-answer]', answer);
+    await page.press('[data-testid=tour-answer]', 'Enter');
+  }
+  return page.evaluate(() => {
+    const f = document.querySelector('[data-testid=tour-feedback]');
+    return { text: f.textContent, ...f.dataset };
+  });
+}
+
+// `value` (base units) typed in another unit than the page shows: µs, MB, kFLOP/B.
+function otherUnit(value, unit) {
+  const [scale, name] = { s: [1e-6, 'µs'], B: [1e6, 'MB'], 'FLOP/B': [1e3, 'kFLOP/B'] }[unit];
+  return `${(value / scale).toPrecision(6)} ${name}`;
+}
+
+test('each closing question is posed by core (pose) or revealed (reveal), and says which', () => {
+  const kinds = ['flops', 'bytes', 'intensity', 'ridge', 'time', 'regime'];
+  for (const s of SCENARIOS) {
+    const q = s.steps.at(-1).question;
+    assert.ok(Boolean(q.pose) !== Boolean(q.reveal), `${s.id}: either pose or reveal`);
+    if (q.pose) assert.ok(kinds.includes(q.pose.kind) && ['compulsory', 'tiled', 'naive'].includes(q.pose.model), s.id);
+  }
+});
+
+test('a posed closing question: the page’s own value in other units is right by core’s verdict', async () => {
+  const page = await openPage(browser.context, server.url);
+  for (const s of SCENARIOS.filter((x) => x.steps.at(-1).question.pose)) {
+    const q = s.steps.at(-1).question;
+    await page.goto(`${server.url}?tour=${s.id}&step=${s.steps.length}`);
+    await page.waitForSelector('html[data-ready="1"]');
+    await page.click('[data-testid=tour-reveal]');
+    const shown = Number((await feedback(page)).value);
+    const ev = nativeEval(flagsFromFragment(await hash(page)));
+    close(shown, nativeValue(q.answer, ev, {}), `${s.id}: revealed`);
+    const f = await feedback(page, otherUnit(shown, q.unit));
+    assert.equal(f.outcome, 'right', `${s.id}: ${f.text}`);
+    assert.match(f.text, /^Right: /, s.id);
+  }
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('the closing question judged by core: right in other units, a wrong dimension, unreadable input', async () => {
   const page = await openPage(browser.context, `${server.url}?tour=decode-fp8-kv&step=2`);
   await page.click('[data-testid=tour-reveal]');
-  const shown = Number(await page.getAttribute('[data-testid=tour-feedback]', 'data-value'));
+  const shown = await feedback(page);
+  assert.equal(shown.outcome, 'shown');
   const ev = nativeEval(flagsFromFragment(await hash(page)));
-  close(shown, ev.models.compulsory.time_s, 'revealed answer');
-  await page.fill('[data-testid=tour-answer]', '20 GB');
-  await page.click('[data-testid=tour-check]');
-  assert.equal(await page.getAttribute('[data-testid=tour-feedback]', 'data-value'), 'error');
-  assert.match(await page.textContent('[data-testid=tour-feedback]'), /answer/);
-  await page.fill('[data-testid=tour-answer]', '1 ms');
-  await page.press('[data-testid=tour-answer]', 'Enter');
-  assert.equal(Number(await page.getAttribute('[data-testid=tour-feedback]', 'data-value')), 1e-3);
+  const t = ev.models.compulsory.time_s;
+  close(Number(shown.value), t, 'revealed answer');
+  // The bound time in nanoseconds: core accepts it (any unit of time within its tolerance).
+  const ns = Math.round(t * 1e9);
+  let f = await feedback(page, `${ns} ns`);
+  assert.equal(f.outcome, 'right', f.text);
+  close(Number(f.value), ns * 1e-9, 'the answer read, in seconds');
+  f = await feedback(page, '20 GB');
+  assert.deepEqual([f.outcome, f.slip], ['wrong', 'dimension'], f.text);
+  assert.match(f.text, /asks for/);
+  f = await feedback(page, '14');
+  assert.equal(f.outcome, 'unreadable', f.text);
+  assert.match(f.text, /^answer: /);
+  // The other side of the max (F/π, far shorter in decode) is named as such.
+  f = await feedback(page, `${(ev.flops / ev.peak_flops_per_s * 1e6).toPrecision(4)} µs`);
+  assert.deepEqual([f.outcome, f.slip], ['wrong', 'other-side'], f.text);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('the closing question judged by core: a MAC-vs-FLOP slip (×0.5) is named with its step', async () => {
+  const s = SCENARIOS.find((x) => x.id === 'tiled-more-than-naive');
+  const page = await openPage(browser.context, `${server.url}?tour=${s.id}&step=${s.steps.length}`);
+  const ev = nativeEval(flagsFromFragment(await hash(page)));
+  const f = await feedback(page, `${(ev.models.tiled.intensity_flop_per_byte / 2).toPrecision(5)} FLOP/B`);
+  assert.deepEqual([f.outcome, f.slip], ['wrong', 'mac-vs-flop'], f.text);
+  assert.match(f.text, /step 2 \(FLOPs F = 4·B·H·d·P\): your answer is half of it: did you count multiply-adds instead of FLOPs\?/);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('a revealed closing question (a block count): the answer read and shown beside the page’s, no verdict', async () => {
+  const page = await openPage(browser.context, `${server.url}?tour=kv-reloads&step=3`);
+  await page.click('[data-testid=tour-reveal]');
+  const shown = await feedback(page);
+  const ev = nativeEval(flagsFromFragment(await hash(page)));
+  assert.equal(Number(shown.value), ev.models.tiled.query_blocks);
+  let f = await feedback(page, '3');
+  assert.equal(f.outcome, 'read');
+  assert.equal(Number(f.value), 3);
+  assert.match(f.text, /^You wrote 3; the model says /);
+  f = await feedback(page, '3 GB');
+  assert.equal(f.outcome, 'unreadable', f.text);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });

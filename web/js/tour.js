@@ -290,9 +290,12 @@ export class Tour {
     box.append(head, body);
   }
 
-  // The closing question: the answer is read by core's unit parser (a wrong kind of unit is named
-  // by core) and shown in the question's unit beside the page's value; no verdict is made here
-  // (core's exercise checker, model.checkQuiz, takes only questions drawn from a seed today).
+  // The closing question. One that is an exercise kind of core (`pose`: F, a traffic model's
+  // bytes, intensity, ridge, bound time, regime) is posed by core for the step's state
+  // (model.poseQuiz) and the answer judged by core's checker (model.checkQuiz: right in any unit
+  // within its tolerance, or wrong with the slip and the step it departs from). Any other
+  // (`reveal`: a block count, an SRAM size, a kernel's prediction) is read by core's unit parser
+  // and shown in the question's unit beside the page's value, with no verdict.
   renderQuestion(q) {
     const box = $('tour-question');
     box.replaceChildren();
@@ -303,19 +306,41 @@ export class Tour {
       '<button type="button" id="tour-check" data-testid="tour-check">Check</button>' +
       '<button type="button" id="tour-reveal" data-testid="tour-reveal">Show the answer</button></div>' +
       '<p class="hint" id="tour-feedback" data-testid="tour-feedback" role="status" aria-live="polite"></p>';
+    const posed = q.pose ? this.pose(q.pose) : null;
     const answer = () => this.number(q.answer, q.unit);
-    const say = (text, value = '') => { const f = $('tour-feedback'); f.textContent = text; f.dataset.value = value; };
-    $('tour-reveal').addEventListener('click', () => { const a = answer(); say(a ? `The model: ${a[1]}.` : '', a ? a[0] : ''); });
+    // outcome: 'shown' (revealed), 'right' / 'wrong' / 'unreadable' (core's verdict), 'read' (no verdict).
+    const say = (text, outcome, value = '', slip = '') => {
+      const f = $('tour-feedback');
+      f.textContent = text;
+      Object.assign(f.dataset, { outcome, value, slip });
+    };
+    $('tour-reveal').addEventListener('click', () => { const a = answer(); say(a ? `The model: ${a[1]}.` : '', 'shown', a ? a[0] : ''); });
     const check = () => {
-      const a = answer();
-      if (!a) return;
       const typed = $('tour-answer').value;
       const m = this.app.model;
+      if (posed) {
+        const v = m.checkQuiz(posed, typed);
+        say(v.text, v.outcome, v.outcome === 'unreadable' || v.slip === 'dimension' ? '' : String(v.answer), v.slip);
+        return;
+      }
+      const a = answer();
+      if (!a) return;
       const r = m.parseQuantity(typed, q.unit, 'answer');
-      if (!r.ok) { say(r.message, 'error'); return; }
-      say(`You wrote ${m.format(r.value, q.unit)}; the model says ${a[1]}.`, String(r.value));
+      if (!r.ok) { say(r.message, 'unreadable'); return; }
+      say(`You wrote ${m.format(r.value, q.unit)}; the model says ${a[1]}.`, 'read', String(r.value));
     };
     $('tour-check').addEventListener('click', check);
     $('tour-answer').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); check(); } });
+  }
+
+  // Core's exercise for this step's state: { kind, model } → model.poseQuiz's question, or null
+  // (then the question is checked as a `reveal` one).
+  pose({ kind, model }) {
+    const state = this.stateAt(this.step);
+    const r = this.app.pageState.resolve(state);
+    if (!r.ok) return null;
+    const roof = { hw: r.preset.id, bandwidth: state.bandwidth, peak: state.peak };
+    const posed = this.app.model.poseQuiz(r.params, roof, kind, model);
+    return posed.ok ? posed : null;
   }
 }
