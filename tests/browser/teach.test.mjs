@@ -8,7 +8,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, openPage, ARTIFACTS } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
+import { serve, launch, openPage, ARTIFACTS, ROOT } from './harness.mjs';
 import { nativeEval } from '../wasm/load.mjs';
 
 let server;
@@ -286,4 +287,32 @@ test('kernel and GQA packing names are checked by core (rl_kernel_parse, rl_gqa_
   const ok = await p2.evaluate(() => ['', 'packed', 'per-head'].map((v) => window.rooflab.model.parseGqaPack(v).index));
   assert.deepEqual(ok, [0, 1, 2]);
   await p2.close();
+});
+
+// Issue 11 item 2 on the page: a bare number, a case slip and TOPS are refused in core's words
+// (the CLI's, after "--"), the chart keeps its last good state; a thousands separator is read.
+test('units that teach: each slip named in core\'s words, the chart never changed by it', async () => {
+  const page = await openPage(browser.context, server.url);
+  const chart = () => page.evaluate(() => JSON.stringify(window.rooflab.roofline.chart.data.datasets.map((d) => d.data)));
+  const cliError = (flag, v) => {
+    try { execFileSync(process.env.ROOFLAB || join(ROOT, 'build/native/cli/rooflab'), ['eval', `--${flag}`, v], { encoding: 'utf8', stdio: 'pipe' }); } catch (e) { return e.stderr.trim().replace(/^rooflab eval: --/, ''); }
+    throw new Error(`rooflab eval --${flag} ${v} was accepted`);
+  };
+  const good = await chart();
+  for (const [field, text] of [['bandwidth', '2039'], ['bandwidth', '3.35 tb/s'], ['peak', '989 tflops'], ['peak', '312 TOPS']]) {
+    await page.fill(`[data-testid=input-${field}]`, text);
+    await page.press(`[data-testid=input-${field}]`, 'Enter');
+    assert.equal(await page.textContent(`[data-testid=error-${field}]`), cliError(field, text), `${field} ${text}`);
+    assert.equal(await chart(), good, `${field} "${text}" leaves the chart as it was`);
+    await page.fill(`[data-testid=input-${field}]`, '');
+    await page.press(`[data-testid=input-${field}]`, 'Enter');
+  }
+  assert.match(cliError('bandwidth', '2039'), /a bandwidth needs a unit: did you mean "2039 GB\/s"\?/);
+  // "2,039 GB/s": the comma is a thousands separator — the same roof as "2039 GB/s".
+  await page.fill('[data-testid=input-bandwidth]', '2,039 GB/s');
+  await page.press('[data-testid=input-bandwidth]', 'Enter');
+  assert.equal(await page.isVisible('[data-testid=error-bandwidth]'), false);
+  assert.equal(await shownValue(page, 'ridge'), nativeEval(['--bandwidth', '2039 GB/s']).ridge_flop_per_byte);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
 });
