@@ -19,7 +19,9 @@
  *     or 0 with err when an answer is refused (err.field: its flag) or out of memory. `answers`
  *     is a JSON object of the CLI's flag names → the text typed for them ("seq": "4096",
  *     "causal": "true", "hw": "h100-sxm", "hw-name", "kernel-version", "date", "args",
- *     "traffic-model", "source"); "" means the flag was not given. */
+ *     "traffic-model", "source"); "" means the flag was not given.
+ *   rlw_import_hints(ptr, len) → malloc'd JSON { "answers": { flag: text }, "from": text } of what
+ *     the file names unasked (rl_import_hints: FA2 kernel traits), answers empty when nothing. */
 #include <cjson/cJSON.h>
 #include <emscripten/emscripten.h>
 #include <stddef.h>
@@ -176,5 +178,22 @@ EMSCRIPTEN_KEEPALIVE char *rlw_record_import(int format, const char *text, size_
     rl_record_free(rec);
     rl_rec_issues_free(&is);
     cJSON_Delete(answers);
+    return out;
+}
+
+EMSCRIPTEN_KEEPALIVE char *rlw_import_hints(const char *text, size_t len) {
+    rl_problem h;
+    unsigned given;
+    char from[256], value[32];
+    rl_import_hints(text, len, &h, &given, from, sizeof from);
+    cJSON *root = cJSON_CreateObject(), *answers = cJSON_AddObjectToObject(root, "answers");
+    for (int f = 0; answers && f < RL_PROBLEM_FIELD_COUNT; f++) {
+        if (!(given & 1u << f)) continue;
+        rl_problem_value_text(&h, (rl_problem_field)f, value, sizeof value);
+        cJSON_AddStringToObject(answers, rl_problem_field_info((rl_problem_field)f)->flag, value);
+    }
+    cJSON_AddStringToObject(root, "from", from);
+    char *out = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
     return out;
 }

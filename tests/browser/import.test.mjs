@@ -92,6 +92,13 @@ test('ncu CSV, gbench, ERT and a record dropped together: recognised, asked for,
   assert.ok(execFileSync(CLI, ['import', '--help'], { encoding: 'utf8' }).includes(ncuCommand));
   assert.equal(await page.textContent(`[data-testid="record-0"] .ncu-command code`), ncuCommand);
 
+  // what the ncu file names unasked: its kernel, flash_fwd_kernel<Flash_fwd_kernel_traits<128, 128,
+  // 64, 4, false, false, cutlass::half_t>, …>, gives d = 128, Br × Bc = 128 × 64 and fp16 (core's
+  // rl_import_hints), prefilled and said; the gbench form names no FA2 kernel traits
+  assert.equal(await page.textContent(item(0, 'import-hints')),
+    'From the kernel name Flash_fwd_kernel_traits<128, 128, 64, …>: head-dim 128, block-m 128, block-n 64, dtype fp16 (filled in below; change it if it is wrong).');
+  assert.deepEqual(await Promise.all(['head-dim', 'block-m', 'block-n', 'dtype'].map((k) => page.inputValue(item(0, `import-${k}`)))), ['128', '128', '64', 'fp16']);
+  assert.equal(await page.$(item(1, 'import-hints')), null);
   // ncu: the problem of flash-attn's benchmark run (B=4, H=16, N=L=4096, d=128, fp16) on an H100
   for (const [k, v] of Object.entries({ batch: '4', heads: '16', seq: '4096', 'head-dim': '128' })) await page.fill(item(0, `import-${k}`), v);
   await page.selectOption(item(0, 'import-dtype'), 'fp16');

@@ -548,6 +548,38 @@ static void gbench_gqa_decode_diagnosis(void) {
     rl_rec_issues_free(&is);
 }
 
+/* FA2's kernel traits in a kernel name give head dim, tile, dtype (and bwd); nothing else does. */
+static void kernel_name_hints(void) {
+    char path[1200], what[200];
+    size_t len;
+    snprintf(path, sizeof path, "%s/ncu-raw-flash-fwd-h100.csv", examples_dir);
+    char *text = slurp(path, &len);
+    CHECK(text != NULL);
+    rl_problem h;
+    unsigned given;
+    /* the sample's kernel: Flash_fwd_kernel_traits<128, 128, 64, 4, false, false, cutlass::half_t> */
+    CHECK(text && rl_import_hints(text, len, &h, &given, what, sizeof what) == 4);
+    CHECK(h.head_dim == 128 && h.block_m == 128 && h.block_n == 64 && h.dtype == RL_DTYPE_FP16);
+    CHECK(given == (1u << RL_FIELD_HEAD_DIM | 1u << RL_FIELD_BLOCK_M | 1u << RL_FIELD_BLOCK_N |
+                    1u << RL_FIELD_DTYPE));
+    CHECK_STR_CONTAINS(what, "Flash_fwd_kernel_traits<128, 128, 64, …>: head-dim 128, block-m 128, "
+                             "block-n 64, dtype fp16");
+    free(text);
+    const char *bwd = "\"void flash::flash_bwd_dq_dk_dv_loop_seqk_parallel_kernel<"
+                      "Flash_bwd_kernel_traits<64, 128, 128, 8, 4, 4, 4, false, false, "
+                      "cutlass::bfloat16_t>, true>(Flash_bwd_params)\"";
+    CHECK(rl_import_hints(bwd, strlen(bwd), &h, &given, what, sizeof what) == 5);
+    CHECK(h.head_dim == 64 && h.block_m == 128 && h.block_n == 128 && h.pass == RL_PASS_BWD);
+    CHECK(h.dtype == RL_DTYPE_BF16); /* the bwd traits' element type is their last argument */
+    CHECK_STR_CONTAINS(what, "dtype bf16, pass bwd");
+    const char *none[] = {"flash_fwd_kernel", "Flash_fwd_kernel_traits<0, 128, 64>",
+                          "Flash_fwd_kernel_traits<128, 128", "Flash_fwd_kernel_traits<x, y, z>"};
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+        CHECK(rl_import_hints(none[i], strlen(none[i]), &h, &given, what, sizeof what) == 0);
+        CHECK(given == 0 && h.head_dim == 0 && what[0] == '\0');
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: test_import_formats EXAMPLES_DIR\n");
@@ -562,5 +594,6 @@ int main(int argc, char **argv) {
     gbench_as_written();
     gbench_aggregates_pass_and_counters();
     gbench_gqa_decode_diagnosis();
+    kernel_name_hints();
     return check_report("test_import_formats");
 }

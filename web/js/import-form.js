@@ -4,7 +4,8 @@
 // names and test ids (`import-seq`, `import-kv-heads`, `import-hw`, …). It holds no rules: every
 // answer goes to core's importer as typed (model.importRecord), whose errors name the flag.
 //
-//   const form = new ImportForm(model, { format, name, answers, onChange, onConfirm });
+//   const form = new ImportForm(model, { format, name, answers, hints, onChange, onConfirm });
+//   (hints: model.importHints(bytes), whose answers are already merged into `answers`)
 //   (the file's Cancel button, in its list item, cancels the form too)
 //   form.el                 the <form> to put in the file's list item
 //   form.answers()          { flag: text } ('' = not given, the CLI's default)
@@ -43,7 +44,7 @@ export function currentAnswers(model, hash = location.hash) {
 }
 
 export class ImportForm {
-  constructor(model, { format, answers, onChange, onConfirm }) {
+  constructor(model, { format, answers, hints = null, onChange, onConfirm }) {
     this.model = model;
     this.format = format;
     this.inputs = new Map();
@@ -53,6 +54,10 @@ export class ImportForm {
       ? 'The benchmarks’ names give the problem where they carry arguments (see args); the rest comes from here.'
       : 'An Nsight Compute export does not say which problem the kernels ran: give it here.';
     form.append(el('p', { className: 'hint', text: `${intro} Prefilled from the current controls; the same answers as rooflab import’s flags.` }));
+    if (hints && Object.keys(hints.answers).length) {
+      // What the file itself names (core's rl_import_hints), already in the fields below.
+      form.append(el('p', { className: 'hint', testid: 'import-hints' }, 'From the kernel name ', el('code', { text: hints.from }), ' (filled in below; change it if it is wrong).'));
+    }
     if (format === 'ncu-csv') {
       form.append(el('p', { className: 'hint ncu-command' }, 'Counters it reads, collected by: ', el('code', { text: model.ncuCommand })));
     }

@@ -409,6 +409,22 @@ class Model {
     return { ok: true, report: o.report, text: o.text };
   }
 
+  // What a file names of its problem unasked (core's rl_import_hints: FA2's kernel traits give
+  // head dim, tile, dtype) → { answers: { flag: text }, from: the text it was read from }.
+  importHints(bytes) {
+    const M = this.M;
+    const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const ptr = M._malloc(u8.length || 1);
+    if (!ptr) throw new Error('out of memory');
+    M.HEAPU8.set(u8, ptr);
+    const out = M._rlw_import_hints(ptr, u8.length);
+    M._free(ptr);
+    if (!out) throw new Error('out of memory');
+    const o = JSON.parse(this.str(out));
+    M._free(out);
+    return o;
+  }
+
   // The raw module, for the lead's WASM tests and the benchmark's timing loop only.
   get raw() { return this.M; }
 }

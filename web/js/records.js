@@ -206,8 +206,9 @@ export class Records {
     slot.buf = buf;
     slot.asking = true;
     slot.previewSeq = 0;
+    const hints = this.model.importHints(buf); // what the file names unasked (FA2 kernel traits)
     slot.form = new ImportForm(this.model, {
-      format: slot.format, answers: currentAnswers(this.model),
+      format: slot.format, answers: { ...currentAnswers(this.model), ...hints.answers }, hints,
       onChange: () => { // the shown points no longer match the answers: imported again shortly
         if (JSON.stringify(this.answersOf(slot)) === slot.previewAnswers) return; // a blur, no change
         slot.previewAnswers = null;

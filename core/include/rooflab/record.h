@@ -427,6 +427,16 @@ rl_status rl_import_detect(const char *text, size_t len, rl_import_format *out, 
  * string. */
 const char *rl_import_ncu_command(void);
 
+/* What a tool's output says of the problem unasked (import_hints.c): FlashAttention-2's kernel
+ * names carry Flash_fwd_kernel_traits<head dim, Br, Bc, warps, …, element type> (and
+ * Flash_bwd_kernel_traits<…>), so `text` (any format) naming one gives head_dim, block_m, block_n,
+ * the dtype (cutlass::half_t fp16, cutlass::bfloat16_t bf16) and, for the backward traits, pass
+ * bwd. Fills `hints` and the bit mask `given` (1 << RL_FIELD_x) and, in `what`, the text it read
+ * them from; returns how many fields it found (0: none, hints all zero). For prefilling a form:
+ * the answers stay the user's. */
+size_t rl_import_hints(const char *text, size_t len, rl_problem *hints, unsigned *given,
+                       char *what, size_t cap);
+
 /* What the source does not say. Zero means default. */
 typedef struct rl_import_opts {
     const char *hardware_name;  /* default: from the file where it says, else "unknown" */
