@@ -47,5 +47,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (size_t i = 0; i < is.count; i++) one_line(is.items[i].message);
     rl_record_free(r);
     rl_rec_issues_free(&is);
+    /* what the page reads of the same file before asking (kernel-name hints): any text */
+    rl_problem h;
+    unsigned given;
+    char what[256];
+    size_t found = rl_import_hints((const char *)data, size, &h, &given, what, sizeof what);
+    if ((found == 0) != (given == 0) || (found && h.head_dim <= 0)) __builtin_trap();
+    one_line(what);
     return 0;
 }
