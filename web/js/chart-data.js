@@ -9,6 +9,9 @@ export const RANK = { point: 0, predicted: 0, level: 1, measured: 1, roof: 2, ce
 export const MOVING = ['point', 'predicted', 'level']; // kinds whose marks move with N in place
 export const LEVELS = ['dram', 'l2'];
 const POINT_STYLE = { compulsory: 'circle', tiled: 'triangle', naive: 'rectRot' };
+// The intensities roof and ceiling lines are drawn over: the roofline's zoom limits (charts.js),
+// wider than any axis range the chart shows.
+export const SPAN = { xMin: 1e-4, xMax: 1e8 };
 
 export function withAlpha(color, alpha) {
   const m = /^#([0-9a-f]{6})$/i.exec(color);
@@ -134,32 +137,29 @@ export function buildViews(model, result, rows, roof, ceilings, sweptKey, curren
   const xMin = 10 ** Math.floor(Math.log10(Math.min(...xs) / 2));
   const xMax = 10 ** Math.ceil(Math.log10(Math.max(...xs) * 2));
   const line = (peak, xAt) => ({ x: xAt, y: model.attainable(roof.bandwidth, peak, xAt) });
-  const roofLine = [line(roof.peak, xMin), line(roof.peak, ridge), line(roof.peak, xMax)];
-  const ceilingLines = ceilings.map((c) => {
-    const r = model.ridge(roof.bandwidth, c.peak);
-    const pts = [line(c.peak, xMin)];
-    if (r > xMin && r < xMax) pts.push(line(c.peak, r));
-    pts.push(line(c.peak, xMax));
-    return { ...c, points: pts };
-  });
+  // Roof and ceiling lines run over the whole range the chart can show (SPAN), so no axis range,
+  // zoom or pan leaves a point where no roof is drawn.
+  const spanLine = (peak) => {
+    const r = model.ridge(roof.bandwidth, peak);
+    return [line(peak, SPAN.xMin), ...(r > SPAN.xMin && r < SPAN.xMax ? [line(peak, r)] : []), line(peak, SPAN.xMax)];
+  };
+  const roofLine = spanLine(roof.peak);
+  const ceilingLines = ceilings.map((c) => ({ ...c, points: spanLine(c.peak) }));
   // Extra roofs: the L2 slope up to where it meets the peak; the exp roofs (exp alone, and the
   // MMA and the exp serialised) as ceilings under the same bandwidth slope.
   const l2Line = l2bw > 0 && l2Ridge > xMin
-    ? { bandwidth: l2bw, ridge: l2Ridge, points: [{ x: xMin, y: model.attainable(l2bw, roof.peak, xMin) }, { x: l2Ridge, y: roof.peak }] }
+    ? { bandwidth: l2bw, ridge: l2Ridge, points: [{ x: SPAN.xMin, y: model.attainable(l2bw, roof.peak, SPAN.xMin) }, { x: l2Ridge, y: roof.peak }] }
     : null;
   const expLines = [];
   if (roofs.has('exp')) {
     for (const [id, key] of [['exp', 'exp_roof_flops_per_s'], ['mma-exp', 'mma_exp_roof_flops_per_s']]) {
       const peak = result[key];
       if (!(peak > 0)) continue;
-      const r = model.ridge(roof.bandwidth, peak);
-      const pts = [line(peak, xMin)];
-      if (r > xMin && r < xMax) pts.push(line(peak, r));
-      pts.push(line(peak, xMax));
-      expLines.push({ id, peak, points: pts });
+      expLines.push({ id, peak, points: spanLine(peak) });
     }
   }
-  const ys = [roof.peak, roofLine[0].y, ...ceilingLines.map((c) => c.points[0].y), ...expLines.map((e) => e.peak),
+  // Every shown ceiling's level is taken in (an fp8 ceiling above the roof's peak too).
+  const ys = [roof.peak, line(roof.peak, xMin).y, ...ceilingLines.map((c) => c.peak), ...expLines.map((e) => e.peak),
     ...marks.map((p) => p.y)].filter((y) => y > 0);
   const yMin = 10 ** Math.floor(Math.log10(Math.min(...ys)));
   const yMax = 10 ** Math.ceil(Math.log10(Math.max(...ys) * 1.5));
@@ -244,15 +244,31 @@ export function rooflineDatasets(view, measured, colors, format) {
       backgroundColor: lv === 'dram' ? 'rgba(0,0,0,0)' : pts.map((p) => withAlpha(c[p.model], 0.35)), order: 0,
     });
   }
-  for (const m of measured) {
-    ds.push({
-      label: m.label, rlKind: 'measured', data: m.points, pointStyle: m.pointStyle || 'crossRot',
-      pointRadius: m.line ? 0 : 6, pointHitRadius: m.line ? 4 : 1, borderWidth: m.line ? 1.5 : 2,
-      borderColor: m.color || c.fg, showLine: !!m.line, borderDash: m.line ? [2, 3] : [], rlHideInLegend: !!m.line,
-      backgroundColor: m.hollow ? 'rgba(0,0,0,0)' : (m.color || c.fg), order: 0,
-    });
-  }
+  for (const m of measured) ds.push(measuredDataset(m, c));
   return ds;
+}
+
+// A measured series' colour: a record's palette entry (--rec1 …, chosen apart from the model's
+// colours in both schemes) or a device's (--dev1 …) by index, else the colour it carries.
+export const seriesColorVar = (m) => (m.deviceIndex >= 0 ? `var(--dev${m.deviceIndex + 1})`
+  : m.colorIndex >= 0 ? `var(--rec${m.colorIndex + 1})` : (m.color || ''));
+export const seriesColor = (m, c) => (m.deviceIndex >= 0 ? c.devices[m.deviceIndex]
+  : m.colorIndex >= 0 ? c.records[m.colorIndex] : (m.color || c.fg));
+
+// One measured dataset. Records are listed under the chart (legendItems), never in Chart.js's
+// legend, where long names were clipped. A record's ceiling line carries its name on the line
+// (m.lineLabel); a predicted star is larger and thinner than a measured cross, dashed-free.
+export function measuredDataset(m, c) {
+  const color = (c.records ? seriesColor(m, c) : m.color) || c.fg;
+  const star = m.pointStyle === 'star';
+  return {
+    label: m.label, rlKind: 'measured', data: m.points, pointStyle: m.pointStyle || 'crossRot',
+    pointRadius: m.line ? 0 : (star ? 9 : 6), pointHoverRadius: star ? 11 : 8, pointHitRadius: m.line ? 4 : 1,
+    borderWidth: m.line ? 1.5 : (star ? 1.25 : 2),
+    borderColor: color, showLine: !!m.line, borderDash: m.line ? (m.dash || [2, 3]) : [], rlHideInLegend: true,
+    backgroundColor: m.hollow ? 'rgba(0,0,0,0)' : color, order: 0, rlDevice: m.device ? m.device.key : '',
+    ...(m.line && m.lineLabel ? { rlLabel: { text: m.lineLabel, at: m.points[m.points.length - 1], align: 'right', color } } : {}),
+  };
 }
 
 // The ridge marker (chartjs-plugin-annotation).
@@ -273,6 +289,11 @@ export function rooflineAnnotations(view, colors, format) {
 export function rooflineAxes(view, measured) {
   let { xMin, xMax, yMin, yMax } = view;
   for (const m of measured) {
+    // A record's compute ceiling is a level line: the y axis takes it in (a slope spans anyway).
+    if (m.line && m.peak > 0) {
+      yMin = Math.min(yMin, 10 ** Math.floor(Math.log10(m.peak)));
+      yMax = Math.max(yMax, 10 ** Math.ceil(Math.log10(m.peak * 1.5)));
+    }
     if (m.line) continue;
     for (const p of m.points) {
       if (!(p.x > 0 && p.y > 0)) continue;
@@ -288,7 +309,9 @@ export function rooflineAxes(view, measured) {
 // Tooltip lines of a roofline mark (dataset `ds`, point `p`).
 export function rooflineTooltip(ds, p, sweptKey, model) {
   const f = (v, u, o = {}) => model.format(v, u, { sig: 6, ...o });
-  const head = `${ds.label}: I = ${f(p.x, 'FLOP/B')}, ${f(p.y, 'FLOP/s')}`;
+  const head = ds.rlOwnRoof
+    ? `${ds.label}: I = ${f(p.x, 'FLOP/B')}, ${f(100 * p.y, '', { sig: 4 })} % of its own roof (${f(p.own, 'FLOP/s')})`
+    : `${ds.label}: I = ${f(p.x, 'FLOP/B')}, ${f(p.y, 'FLOP/s')}`;
   if (ds.rlKind === 'point') {
     return [head, `bytes ${f(p.bytes, 'B')} (${f(p.bytes, 'B', { iec: true })}), F / bytes`,
       `bound time ${f(p.time, 's')}, ${p.bound}-bound`];
@@ -306,6 +329,23 @@ export function rooflineTooltip(ds, p, sweptKey, model) {
   if (ds.rlKind === 'trail') return `${head} at ${sweptKey} = ${p.n.toLocaleString('en-US')}`;
   if (ds.rlKind === 'measured' && p.text) return [head, ...[].concat(p.text)];
   return head;
+}
+
+// A tooltip of at most TOOLTIP_LINES lines: the first line, the kernel and the efficiency where
+// the full text has them, and a pointer to the details panel (a click pins every line there).
+// Each line is cut to TOOLTIP_CHARS (a phone's chart is ~50 characters wide): a long series name
+// goes after the numbers.
+export const TOOLTIP_LINES = 4;
+export const TOOLTIP_CHARS = 50;
+export function compactTooltip(lines) {
+  let all = [].concat(lines);
+  const m = /^(.{24,}): (I = .*)$/.exec(all[0]);
+  if (m) all = [m[2], m[1], ...all.slice(1)];
+  const cut = (l) => (l.length > TOOLTIP_CHARS ? `${l.slice(0, TOOLTIP_CHARS - 1)}…` : l);
+  if (all.length <= TOOLTIP_LINES) return all.map(cut);
+  const pick = (re) => all.slice(1).find((l) => re.test(l));
+  const keep = [all[0], pick(/^kernel: /) || all[1], pick(/^efficiency: /) || all[2]].filter((l, i, a) => a.indexOf(l) === i);
+  return [...keep.slice(0, TOOLTIP_LINES - 1).map(cut), 'click the mark for all its details'];
 }
 
 // The time/intensity chart's datasets and x-axis title.
@@ -354,6 +394,8 @@ export function sweepCsvRows(datasets, sweptKey) {
 
 // The legend under the roofline: [[swatch class, text]] (text is plain, escaped by the view).
 // sweepRange: [lo, hi] of the swept length (core's range for the field).
+// The third element of an item is the swatch's colour when the series has one of its own
+// (ceilings, records: a CSS colour or var(), so it follows the colour scheme), '' otherwise.
 export function legendItems(view, measured, model, sweepRange) {
   const f = (v, u) => model.format(v, u);
   const [lo, hi] = sweepRange.map((x) => x.toLocaleString('en-US'));
@@ -384,7 +426,21 @@ export function legendItems(view, measured, model, sweepRange) {
       ? `Dotted: the exp roof (${f(e.peak, 'FLOP/s')}) — the throughput if the softmax exponentials alone limited it.`
       : `Dash-dot: the MMA + exp roof (${f(e.peak, 'FLOP/s')}) — the MMA and the exponentials serialised, as FA2/FA3 run them.`]);
   }
-  for (const c of view.ceilingLines) items.push(['ceiling', `Dashed: the ${c.name} ceiling (${f(c.peak, 'FLOP/s')}), for kernels that do not use the main compute unit.`]);
-  for (const x of measured) items.push(['roof', `${x.label}${x.hollow ? ' (hollow: historical, unaudited — not evidence)' : ''}`]);
+  view.ceilingLines.forEach((c, i) => items.push(['ceiling', `Dashed: the ${c.name} ceiling (${f(c.peak, 'FLOP/s')}), for kernels that do not use the main compute unit.`, `var(--ceiling${(i % 2) + 1})`]));
+  const cmp = measured.compare;
+  if (cmp && cmp.on) {
+    // Compare mode: the devices' roofs, each in its colour; the points take their device's colour.
+    items.length = 0;
+    cmp.devices.forEach((d, i) => items.push(['device', `${d.name}${d.from === 'ceilings' ? ' (measured ceilings, dashed)' : ''}: roof ${f(d.bandwidth, 'B/s')} · I up to ${f(d.peak, 'FLOP/s')}${d.dtype ? ` (${d.dtype})` : ''}; its points in the same colour.`, `var(--dev${i + 1})`]));
+    items.push(['measured cross', cmp.ownRoof
+      ? 'Each point at its efficiency: achieved / attainable on its own hardware’s roof (core’s figure); the line is 100 %.'
+      : 'Each point drawn against its own device’s roof; grey: a device not among the compared ones.', '']);
+    return items;
+  }
+  // Each record (and each of its ceilings) in its own colour and mark, never the roof's navy.
+  for (const x of measured) {
+    const kind = x.line ? 'line' : x.pointStyle === 'star' ? 'star' : x.hollow ? 'hollow' : 'cross';
+    items.push([`measured ${kind}`, `${x.label}${x.hollow && !x.line && kind !== 'star' ? ' (hollow: historical, unaudited — not evidence)' : ''}`, seriesColorVar(x)]);
+  }
   return items;
 }

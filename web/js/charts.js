@@ -7,9 +7,10 @@
 
 /* global Chart */
 import {
-  RANK, MOVING, isDecade, decadeLabel, rooflineDatasets, rooflineAnnotations, rooflineAxes, rooflineTooltip,
-  sweepDatasets, sweepAxisTitle, sweepMarkerLabel, rooflineCsvRows, sweepCsvRows,
+  RANK, MOVING, SPAN, isDecade, decadeLabel, rooflineDatasets, rooflineAnnotations, rooflineAxes, rooflineTooltip,
+  sweepDatasets, sweepAxisTitle, sweepMarkerLabel, rooflineCsvRows, sweepCsvRows, compactTooltip,
 } from './chart-data.js';
+import { compareDatasets, compareAxes } from './compare.js';
 
 export function cssColors() {
   const cs = getComputedStyle(document.documentElement);
@@ -19,6 +20,7 @@ export function cssColors() {
     compulsory: v('--compulsory'), tiled: v('--tiled'), naive: v('--naive'),
     ceilings: [v('--ceiling1'), v('--ceiling2'), v('--ceiling1'), v('--ceiling2'), v('--ceiling1')],
     band: v('--band'), ridge: v('--ridge'), predicted: v('--predicted'), l2: v('--l2roof'), exp: v('--exproof'),
+    records: [1, 2, 3, 4, 5, 6, 7, 8].map((i) => v(`--rec${i}`)), devices: [1, 2, 3, 4].map((i) => v(`--dev${i}`)),
   };
 }
 
@@ -71,13 +73,18 @@ const lineLabelPlugin = {
     ctx.save();
     ctx.font = '11px system-ui, sans-serif';
     ctx.textBaseline = 'bottom';
+    const placed = []; // labels already written: a later one moves down until it overlaps none
     chart.data.datasets.forEach((ds, i) => {
       const l = ds.rlLabel;
       if (!l || !chart.isDatasetVisible(i)) return;
       const w = ctx.measureText(l.text).width + 6;
-      const px = Math.min(Math.max(x.getPixelForValue(l.at.x), a.left + w + 2), a.right - 2);
+      const at = labelAnchor(ds, l, chart);
+      const px = Math.min(Math.max(at.x, a.left + w + 2), a.right - 2);
       // Above the line, or below it (l.below) where another label sits just above.
-      const py = Math.min(Math.max(y.getPixelForValue(l.at.y) + (l.below ? 17 : -3), a.top + 15), a.bottom - 2);
+      let py = Math.min(Math.max(at.y + (l.below ? 17 : -3), a.top + 15), a.bottom - 2);
+      const hit = (q) => placed.some((r) => px - w < r.x1 && px > r.x0 && q - 14 < r.y1 && q > r.y0);
+      for (let k = 0; k < 12 && hit(py); k++) py = Math.min(py + 15, a.bottom - 2);
+      placed.push({ x0: px - w, x1: px, y0: py - 14, y1: py });
       ctx.fillStyle = opts.background;
       ctx.globalAlpha = 0.85;
       ctx.fillRect(px - w, py - 14, w, 14);
@@ -89,6 +96,78 @@ const lineLabelPlugin = {
     ctx.restore();
   },
 };
+
+// Measured points' names on demand (the labels toggle: opts.show), beside each visible mark; at
+// most MAX_LABELS (the first ones in the plot area), so a large file stays readable and fast.
+const MAX_LABELS = 150;
+const pointLabelPlugin = {
+  id: 'rlPointLabels',
+  afterDatasetsDraw(chart, _args, opts) {
+    if (!opts.show) return;
+    const { ctx, chartArea: a } = chart;
+    let n = 0;
+    ctx.save();
+    ctx.font = '10px system-ui, sans-serif';
+    ctx.textBaseline = 'middle';
+    chart.data.datasets.forEach((ds, di) => {
+      if (ds.rlKind !== 'measured' || ds.showLine || !chart.isDatasetVisible(di)) return;
+      const meta = chart.getDatasetMeta(di);
+      ctx.fillStyle = ds.borderColor;
+      ds.data.forEach((p, i) => {
+        const el = meta.data[i];
+        if (n >= MAX_LABELS || !el || !p.name || el.x < a.left || el.x > a.right || el.y < a.top || el.y > a.bottom) return;
+        n++;
+        const w = ctx.measureText(p.name).width;
+        const left = el.x + 8 + w > a.right;
+        ctx.textAlign = left ? 'right' : 'left';
+        ctx.fillText(p.name, el.x + (left ? -8 : 8), el.y - 6);
+      });
+    });
+    ctx.restore();
+  },
+};
+
+// The kernels list's highlight (opts.kernel): a ring around each measured mark of that kernel,
+// drawn without a chart update while the pointer or the focus moves over the list.
+const highlightPlugin = {
+  id: 'rlHighlight',
+  afterDatasetsDraw(chart, _args, opts) {
+    if (!opts.kernel) return;
+    const { ctx, chartArea: a } = chart;
+    ctx.save();
+    ctx.strokeStyle = opts.color;
+    ctx.lineWidth = 2.5;
+    chart.data.datasets.forEach((ds, di) => {
+      if (ds.rlKind !== 'measured' || ds.showLine || !chart.isDatasetVisible(di)) return;
+      const meta = chart.getDatasetMeta(di);
+      ds.data.forEach((p, i) => {
+        const el = meta.data[i];
+        if (!el || p.kernel !== opts.kernel || el.x < a.left || el.x > a.right || el.y < a.top || el.y > a.bottom) return;
+        ctx.beginPath();
+        ctx.arc(el.x, el.y, 10, 0, 2 * Math.PI);
+        ctx.stroke();
+      });
+    });
+    ctx.restore();
+  },
+};
+
+// Where a line's label ends: at l.at, or, where l.at lies outside the plot area (a roof drawn
+// over the whole span), where the line's last segment leaves it (the right edge or the top: the
+// line is straight in pixels on log-log axes).
+function labelAnchor(ds, l, chart) {
+  const { chartArea: a, scales: { x, y } } = chart;
+  const px = (p) => ({ x: x.getPixelForValue(p.x), y: y.getPixelForValue(p.y) });
+  const end = px(l.at);
+  if (end.x <= a.right && end.y >= a.top || ds.data.length < 2) return end;
+  const p0 = px(ds.data[ds.data.length - 2]);
+  const p1 = px(ds.data[ds.data.length - 1]);
+  let t = 1;
+  if (p1.x > a.right && p1.x !== p0.x) t = Math.min(t, (a.right - p0.x) / (p1.x - p0.x));
+  if (p1.y < a.top + 15 && p1.y !== p0.y) t = Math.min(t, (a.top + 15 - p0.y) / (p1.y - p0.y));
+  t = Math.max(0, t);
+  return { x: p0.x + t * (p1.x - p0.x), y: p0.y + t * (p1.y - p0.y) };
+}
 
 // A vertical marker at the current N (sweep chart), redrawn without a chart update.
 const markerPlugin = {
@@ -134,10 +213,12 @@ export class RooflineChart {
     this.colors = cssColors();
     const c = this.colors;
     this.bindKeys(canvas);
+    const close = document.getElementById('point-details-close');
+    if (close) close.addEventListener('click', () => { document.getElementById('point-details').hidden = true; });
     this.chart = new Chart(canvas, {
       type: 'scatter',
       data: { datasets: [] },
-      plugins: [backgroundPlugin, bandPlugin, lineLabelPlugin],
+      plugins: [backgroundPlugin, bandPlugin, lineLabelPlugin, pointLabelPlugin, highlightPlugin],
       options: {
         animation: false,
         parsing: false,
@@ -145,6 +226,7 @@ export class RooflineChart {
         responsive: true,
         maintainAspectRatio: false,
         interaction: { mode: 'point', intersect: true },
+        onClick: (e) => this.showDetails(e),
         scales: {
           x: {
             type: 'logarithmic',
@@ -155,7 +237,7 @@ export class RooflineChart {
           y: {
             type: 'logarithmic',
             title: { display: true, text: 'attainable throughput (FLOP/s)', color: c.fg },
-            ticks: { color: c.muted, callback: (v) => (isDecade(v) ? fmt(v, 'FLOP/s') : '') },
+            ticks: { color: c.muted, callback: (v) => (!isDecade(v) ? '' : this.ownRoof ? `${model.format(100 * v, '')} %` : fmt(v, 'FLOP/s')) },
             grid: { color: c.grid },
           },
         },
@@ -163,6 +245,8 @@ export class RooflineChart {
           rlBackground: { color: c.bg },
           rlBand: { band: null, color: c.band, textColor: c.muted },
           rlLineLabels: { background: c.bg },
+          rlPointLabels: { show: false },
+          rlHighlight: { kernel: '', color: c.fg },
           legend: {
             labels: {
               color: c.fg, usePointStyle: true, boxHeight: 8,
@@ -170,9 +254,10 @@ export class RooflineChart {
             },
           },
           tooltip: {
-            // A working point or a measured point under the pointer hides the trail beneath it.
-            filter: (item, _i, items) => item.dataset.rlKind !== 'trail' ||
-              !items.some((o) => o.dataset.rlKind !== 'trail' && RANK[o.dataset.rlKind] <= RANK.measured),
+            // One mark's compact tooltip (at most four lines; a click pins all of them in the
+            // details panel): the first of the highest rank under the pointer, so a working or
+            // measured point hides the trail beneath it.
+            filter: (item, _i, items) => item === items.reduce((b, o) => (RANK[o.dataset.rlKind] < RANK[b.dataset.rlKind] ? o : b)),
             itemSort: (a, b) => RANK[a.dataset.rlKind] - RANK[b.dataset.rlKind],
             callbacks: {
               label: (ctx) => this.tooltip(ctx),
@@ -180,7 +265,7 @@ export class RooflineChart {
           },
           annotation: { annotations: {} },
           zoom: {
-            limits: { x: { min: 1e-4, max: 1e8 }, y: { min: 1e6, max: 1e19 } },
+            limits: { x: { min: SPAN.xMin, max: SPAN.xMax }, y: { min: 1e-6, max: 1e19 } },
             // Panning is done here (panBy): the plugin's pan keeps a linear range, which on
             // these log axes squeezes one end.
             pan: { enabled: false },
@@ -277,7 +362,23 @@ export class RooflineChart {
     });
   }
 
-  tooltip(ctx) { return rooflineTooltip(ctx.dataset, ctx.raw, this.view.sweptKey, this.model); }
+  tooltip(ctx) { return compactTooltip(rooflineTooltip(ctx.dataset, ctx.raw, this.view.sweptKey, this.model)); }
+
+  // A click on a mark pins all its lines in the details panel (data-testid="point-details"); a
+  // click beside the marks closes it.
+  showDetails(e) {
+    const box = document.getElementById('point-details');
+    if (!box) return;
+    const hits = this.chart.getElementsAtEventForMode(e, 'point', { intersect: true }, true)
+      .filter((h) => RANK[this.chart.data.datasets[h.datasetIndex].rlKind] <= RANK.measured)
+      .sort((a, b) => RANK[this.chart.data.datasets[a.datasetIndex].rlKind] - RANK[this.chart.data.datasets[b.datasetIndex].rlKind]);
+    if (!hits.length) { box.hidden = true; return; }
+    const ds = this.chart.data.datasets[hits[0].datasetIndex];
+    const lines = [].concat(rooflineTooltip(ds, ds.data[hits[0].index], this.view.sweptKey, this.model));
+    const list = document.getElementById('point-details-lines');
+    list.replaceChildren(...lines.map((t) => Object.assign(document.createElement('li'), { textContent: t })));
+    box.hidden = false;
+  }
 
   // Moving only N leaves the roof, the ceilings and the trails as they were (view.staticKey):
   // then the working points are moved in place and the chart redrawn, without a full update.
@@ -330,6 +431,13 @@ export class RooflineChart {
     const o = this.chart.options;
     // this.overlay(view, colors) → { datasets, annotations, points }: tour.js's ghost and rings.
     const extra = this.overlay ? this.overlay(view, this.colors) : { datasets: [], annotations: {}, points: [] };
+    const cmp = this.measured.compare;
+    this.ownRoof = !!(cmp && cmp.on && cmp.ownRoof);
+    o.plugins.rlPointLabels.show = !!this.measured.labels;
+    o.plugins.rlHighlight.kernel = this.measured.highlight || '';
+    o.plugins.rlHighlight.color = this.colors.fg;
+    o.scales.y.title.text = this.ownRoof ? '% of its own roof' : 'attainable throughput (FLOP/s)';
+    if (cmp && cmp.on) return this.compareUpdate(view, cmp, fmt);
     o.plugins.annotation.annotations = { ...rooflineAnnotations(view, this.colors, fmt), ...extra.annotations };
     o.plugins.rlBand.band = view.band;
     o.plugins.rlBand.quiet = !!view.l2Line || view.expLines.length > 0;
@@ -342,7 +450,32 @@ export class RooflineChart {
     this.chart.update('none');
   }
 
+  // Compare mode (compare.js): every device's roof and every point against its own roof; the
+  // model's marks for the page's one preset are not drawn.
+  compareUpdate(view, cmp, fmt) {
+    const o = this.chart.options;
+    o.plugins.annotation.annotations = {};
+    o.plugins.rlBand.band = null;
+    const ds = compareDatasets(this.model, cmp, this.measured, this.colors, fmt);
+    if (!this.zoomed) {
+      const a = compareAxes(view, cmp, ds);
+      o.scales.x.min = a.xMin; o.scales.x.max = a.xMax;
+      o.scales.y.min = a.yMin; o.scales.y.max = a.yMax;
+    }
+    this.chart.data.datasets = ds;
+    this.chart.update('none');
+  }
+
+  // list: records.js's measured series; list.compare (compare.js's config), list.labels (names
+  // beside the marks), list.highlight (a kernel ringed). list.redrawOnly: only the highlight
+  // changed — redrawn without an update.
   setMeasured(list) {
+    if (list.redrawOnly && list === this.measured) {
+      list.redrawOnly = false;
+      this.chart.options.plugins.rlHighlight.kernel = list.highlight || '';
+      this.chart.draw();
+      return;
+    }
     this.measured = list;
     if (this.view) this.fullUpdate(this.view);
   }

@@ -14,12 +14,17 @@
 //   onUseCeiling(field, text)            a measured ceiling becomes the typed bandwidth or peak
 //   onChange(list)                       the measured datasets to draw (see charts.js)
 
-import { RecordStore, recordId, isRecordKey, PREFIX, CLEARED_KEY, LEGACY_KEY } from './record-store.js';
+import { RecordStore, recordId, contentHash, isRecordKey, PREFIX, CLEARED_KEY, LEGACY_KEY } from './record-store.js';
 import { CheckPool, CheckStopped } from './check-pool.js';
 import { ImportForm, currentAnswers } from './import-form.js';
+import { SPAN } from './chart-data.js';
+import { Compare, shortName } from './compare.js';
 
 const MAX_ROWS = 200; // points listed per file (all of them are drawn)
-const PALETTE = ['#d62728', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#1f77b4', '#ff7f0e'];
+// Records take the CSS palette --rec1 … --rec8 (apart from the model's colours in both schemes).
+const PALETTE_SIZE = 8;
+const UNDO_MS = 10000; // how long "Clear all" can be undone
+const cssVar = (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 const $ = (id) => document.getElementById(id);
 // A record's optional device details (hardware.sm_count, sm_clock_hz, memory_clock_hz in Hz,
 // threads) in words, e.g. "132 SMs, SM clock 1.98 GHz, memory clock 3.2 GHz"; '' when none.
@@ -66,6 +71,8 @@ export class Records {
     this.store = new RecordStore(browserStorage());
     this.dropped = []; // [{ key, text }]: stored entries that could not be restored
     this.bind();
+    this.isolated = new Set(); // kernels isolated in the kernels list (none: all shown)
+    this.compare = new Compare(model, { sources: () => this.compareSources(), onChange: () => this.renderChart() });
     const L = this.limits;
     $('ncu-command').textContent = model.ncuCommand;
     $('records-limits').textContent = `Limits: ${model.format(L.max_file_bytes, 'B', { iec: true })} per file, ${L.max_points.toLocaleString('en-US')} points, nesting depth ${L.max_depth}, ${model.format(this.limitMs / 1000, 's')} of checking per file. Checked by core's C validator (the same as rooflab validate), each file on its own.`;
@@ -96,6 +103,8 @@ export class Records {
       this.addFiles([...e.dataTransfer.files]);
     });
     $('action-records-clear').addEventListener('click', () => this.clear());
+    if ($('records-undo')) $('records-undo').addEventListener('click', () => this.undoClear());
+    if ($('labels-toggle')) $('labels-toggle').addEventListener('change', () => this.renderChart());
     $('action-load-example').addEventListener('click', () => this.loadExample($('input-example').value));
     window.addEventListener('storage', (e) => {
       if (e.storageArea !== this.store.s) return;
@@ -164,6 +173,10 @@ export class Records {
     slot.job = this.checker.submit(op, buf, args);
     const state = document.querySelector(`[data-pending-id="${slot.id}"]`);
     if (state) state.textContent = this.pendingText(slot);
+    slot.job.onStage = () => { // check-pool.js's stages of the job, said as they come
+      const e = document.querySelector(`[data-pending-id="${slot.id}"]`);
+      if (e) e.textContent = this.pendingText(slot);
+    };
     return slot.job.promise;
   }
 
@@ -171,6 +184,9 @@ export class Records {
   // roofline.json imported at once (ceilings, no problem needed), an ncu CSV or a Google
   // Benchmark JSON imported once the problem form is answered.
   async take(slot, buf) {
+    slot.rawHash = contentHash(new TextDecoder().decode(buf));
+    const twin = this.files.find((f) => f !== slot && (f.rawHash === slot.rawHash || f.textHash === slot.rawHash));
+    if (twin) return this.duplicate(slot, twin);
     const found = await this.run(slot, 'detectFormat', buf);
     if (!found.ok) return this.refuseUnknown(slot, buf, found.message);
     slot.format = found.format;
@@ -340,7 +356,10 @@ export class Records {
   pendingText(f) {
     const s = Math.floor((Date.now() - f.since) / 1000);
     const what = !f.job ? 'reading' : f.job.state === 'waiting' ? 'waiting for a free checker' : f.format && f.format !== 'record' ? 'importing' : 'checking';
-    return `${what}… ${s} s (time limit ${this.model.format(this.limitMs / 1000, 's')})`;
+    const st = f.job && f.job.stage;
+    if (st && st.name === 'sending') return `${what}: done in the worker; ${st.points ? `${st.points.toLocaleString('en-US')} points` : 'the result'} coming to the page… ${s} s`;
+    const size = st && st.bytes ? ` ${this.model.format(st.bytes, 'B')} in core's C code (a worker)` : '';
+    return `${what}${size}… ${s} s (time limit ${this.model.format(this.limitMs / 1000, 's')})`;
   }
 
   setBusy(delta) {
@@ -363,8 +382,15 @@ export class Records {
       $('records-status').textContent = `${name}: already loaded.`;
       return same;
     }
+    // The same record under another name (a file loaded twice, renamed or from the menu): said, not added.
+    const twin = ok && slot && this.files.find((f) => f.textHash === contentHash(text));
+    if (twin) return this.duplicate(slot, twin);
     const id = slot ? slot.id : this.nextId++;
-    const entry = { id, storeId, added, name, source, report, visible, color: PALETTE[(id - 1) % PALETTE.length], text: ok ? text : null, kept: !persist, format };
+    const colorIndex = (id - 1) % PALETTE_SIZE;
+    const entry = {
+      id, storeId, added, name, source, report, visible, colorIndex, color: cssVar(`--rec${colorIndex + 1}`), text: ok ? text : null,
+      kept: !persist, format, textHash: ok ? contentHash(text) : null, rawHash: slot ? slot.rawHash || null : null,
+    };
     if (slot) this.files[this.files.indexOf(slot)] = entry;
     else this.files.push(entry);
     if (persist && ok) entry.kept = this.store.put(entry.storeId, entry);
@@ -376,6 +402,16 @@ export class Records {
     return entry;
   }
 
+  // A file whose content is already loaded: it leaves the list and the status names the twin.
+  duplicate(slot, twin) {
+    this.files = this.files.filter((f) => f !== slot);
+    this.render();
+    const s = $('records-status');
+    s.textContent = `${slot.name}: the same content as ${twin.name}, already loaded; not added again.`;
+    s.dataset.duplicate = twin.name;
+    return twin;
+  }
+
   remove(id) {
     const f = this.files.find((x) => x.id === id);
     this.files = this.files.filter((x) => x.id !== id);
@@ -384,12 +420,41 @@ export class Records {
     this.render();
   }
 
+  // "Clear all" can be undone for UNDO_MS: the loaded records come back (and into storage, so the
+  // other tabs, which cleared theirs through the storage event, take them back the same way).
   clear() {
     for (const f of this.files) if (f.pending) f.cancel();
+    const gone = this.files.filter((f) => !f.pending);
     this.files = [];
     this.store.clear();
     this.render();
     $('records-status').textContent = 'All records cleared (also from this browser’s storage, in every tab).';
+    this.offerUndo(gone);
+  }
+
+  offerUndo(gone) {
+    const btn = $('records-undo');
+    clearTimeout(this.undoTimer);
+    if (!btn || !gone.length) return;
+    this.undoable = gone;
+    btn.hidden = false;
+    btn.textContent = `Undo clear (${gone.length} record${gone.length === 1 ? '' : 's'})`;
+    this.undoTimer = setTimeout(() => { btn.hidden = true; this.undoable = null; }, UNDO_MS);
+  }
+
+  undoClear() {
+    const gone = this.undoable || [];
+    clearTimeout(this.undoTimer);
+    this.undoable = null;
+    $('records-undo').hidden = true;
+    for (const f of gone) {
+      if (f.storeId && this.files.some((x) => x.storeId === f.storeId)) continue; // back meanwhile
+      this.files.push(f);
+      if (f.storeId && f.text !== null) f.kept = this.store.put(f.storeId, f);
+    }
+    this.files.sort((a, b) => a.id - b.id);
+    this.render();
+    $('records-status').textContent = `Clear undone: ${gone.length} record${gone.length === 1 ? '' : 's'} back.`;
   }
 
   // Records shown but not kept (the browser's storage was full) are tried again after a removal.
@@ -544,61 +609,151 @@ export class Records {
     return lines;
   }
 
+  // The hardware a point ran on: { key, preset, name } (the point's own block, else the record's).
+  static device(rec, p) {
+    const hw = p.hardware || rec.hardware || {};
+    return { key: hw.preset || hw.name || '', preset: hw.preset || '', name: hw.name || hw.preset || '' };
+  }
+
   renderChart() {
     const list = [];
     let count = 0;
-    for (const f of this.files) {
-      if (!f.report || !f.report.ok || !f.visible) continue;
+    const kernels = new Map(); // kernel name → points drawn
+    const shown = this.files.filter((f) => f.report && f.report.ok && f.visible);
+    for (const f of shown) {
       const rec = f.report.record;
       const hist = rec.provenance.kind === 'historical-unaudited';
       const warn = this.warningsByPoint(f.report);
       // Tooltip lines are built when a point is hovered (a getter), not for every point up front.
       const self = this;
-      const points = rec.points.map((p, i) => ({
-        x: p.derived.intensity_flop_per_byte,
-        y: p.derived.achieved_flops_per_s,
-        get text() { return self.pointText(rec, p, warn.get(i) || []); },
-      }));
+      const keep = (p) => !this.isolated.size || this.isolated.has(Records.kernelOf(rec, p));
+      const points = [];
+      const predicted = [];
+      rec.points.forEach((p, i) => {
+        const kernel = Records.kernelOf(rec, p);
+        kernels.set(kernel, (kernels.get(kernel) || 0) + 1);
+        if (!keep(p)) return;
+        const base = { x: p.derived.intensity_flop_per_byte, kernel, name: p.label || kernel, device: Records.device(rec, p), eff: p.derived.efficiency };
+        points.push({ ...base, y: p.derived.achieved_flops_per_s, get text() { return self.pointText(rec, p, warn.get(i) || []); } });
+        // Each point's own prediction (core's derived figures: the point's kernel profile on its
+        // hardware's preset), a hollow star at the same intensity: the vertical gap is the error.
+        if (p.derived.predicted_time_s > 0) {
+          predicted.push({ ...base, y: p.derived.predicted_flops_per_s, eff: undefined, get text() { return self.predictedText(rec, p); } });
+        }
+      });
       count += points.length;
       if (!points.length) continue; // a record of ceilings only (ERT): its lines are drawn below
+      const series = { hollow: hist, color: f.color, colorIndex: f.colorIndex };
       list.push({
-        label: `${f.name}: ${rec.software.kernel || 'kernel'} ${rec.software.kernel_version}${hist ? ' [historical, unaudited — not evidence]' : ''}`,
-        hollow: hist, color: f.color, pointStyle: hist ? 'circle' : 'crossRot', points,
+        ...series, label: `${f.name}: ${rec.software.kernel || 'kernel'} ${rec.software.kernel_version}${hist ? ' [historical, unaudited — not evidence]' : ''}`,
+        pointStyle: hist ? 'circle' : 'crossRot', points,
       });
-      // Each point's own prediction (core's derived figures: the point's kernel profile on its
-      // hardware's preset), a hollow star at the same intensity: the vertical gap is the error.
-      const predicted = rec.points.filter((p) => p.derived.predicted_time_s > 0).map((p) => ({
-        x: p.derived.intensity_flop_per_byte,
-        y: p.derived.predicted_flops_per_s,
-        get text() { return self.predictedText(rec, p); },
-      }));
       if (predicted.length) {
-        list.push({
-          label: `${f.name}: predicted, each point by its own kernel profile (☆)`,
-          hollow: true, color: f.color, pointStyle: 'star', points: predicted, predicted: true,
-        });
+        list.push({ ...series, label: `${f.name}: predicted, each point by its own kernel profile (☆)`, hollow: true, pointStyle: 'star', points: predicted, predicted: true });
       }
     }
-    // Ceilings the records state (measured or datasheet), drawn dotted in the record's colour: a
-    // bandwidth ceiling as the slope β·I (core's attainable throughput with no compute limit), a
-    // compute ceiling as a level line. "use as β / π" in the list makes one the page's roof.
-    for (const f of this.files) {
-      if (!f.report || !f.report.ok || !f.visible) continue;
-      for (const c of (f.report.record.hardware && f.report.record.hardware.ceilings) || []) {
-        const bw = c.bytes_per_s !== undefined;
-        const xs = [1e-3, 1e6];
-        const ys = xs.map((x) => (bw ? this.model.attainable(c.bytes_per_s, Number.MAX_VALUE, x) : c.flops_per_s));
-        const what = `${c.name} ${this.model.format(bw ? c.bytes_per_s : c.flops_per_s, bw ? 'B/s' : 'FLOP/s')} (${c.source})`;
-        list.push({
-          label: `ceiling from ${f.name}: ${what}`, line: true, color: f.color,
-          points: xs.map((x, i) => ({ x, y: ys[i], text: [`${what}, stated by ${f.name}`] })),
-        });
-      }
-    }
+    for (const f of shown) list.push(...this.ceilingSeries(f));
     const out = $('measured-count');
     out.textContent = `${count.toLocaleString('en-US')} measured point${count === 1 ? '' : 's'} drawn`;
     out.dataset.value = String(count);
+    this.renderKernels(kernels);
+    list.labels = !!($('labels-toggle') && $('labels-toggle').checked);
+    list.highlight = this.highlight || '';
+    list.compare = this.compare.config(($('input-dtype') || {}).value || '');
+    if ($('compare-notes')) $('compare-notes').textContent = list.compare.notes.join('; ');
+    this.chartList = list;
     this.callbacks.onChange(list);
+  }
+
+  static kernelOf(rec, p) { return p.kernel || rec.software.kernel || '(kernel not named)'; }
+
+  // Ceilings a record states (measured or datasheet), drawn dotted in the record's colour over the
+  // whole span and named on the line (L1, L2, DRAM …): a bandwidth ceiling as the slope β·I
+  // (core's attainable throughput with no compute limit), a compute ceiling as a level line.
+  // "use as β / π" in the list makes one the page's roof.
+  ceilingSeries(f) {
+    const rec = f.report.record;
+    const dev = Records.device(rec, {});
+    return ((rec.hardware && rec.hardware.ceilings) || []).map((c, ci) => {
+      const bw = c.bytes_per_s !== undefined;
+      const xs = [SPAN.xMin, SPAN.xMax];
+      const ys = xs.map((x) => (bw ? this.model.attainable(c.bytes_per_s, Number.MAX_VALUE, x) : c.flops_per_s));
+      const value = this.model.format(bw ? c.bytes_per_s : c.flops_per_s, bw ? 'B/s' : 'FLOP/s');
+      const what = `${c.name} ${value} (${c.source})`;
+      return {
+        label: `ceiling from ${f.name}: ${what}`, line: true, color: f.color, colorIndex: f.colorIndex, device: dev,
+        lineLabel: `${shortName(dev.name)} ${c.name} ${value}`, peak: bw ? 0 : c.flops_per_s,
+        dash: c.source === 'datasheet' ? [1, 3] : [[6, 3], [3, 3], [2, 3], [8, 4]][ci % 4],
+        points: xs.map((x, i) => ({ x, y: ys[i], text: [`${what}, stated by ${f.name}`] })),
+      };
+    });
+  }
+
+  // What compare mode can offer (compare.js): the devices of the shown points (with the dtype they
+  // ran in) and the shown records' measured ceilings (the lowest DRAM-level bandwidth and the
+  // highest compute figure each gives, as stated).
+  compareSources() {
+    const used = [];
+    const ceilings = [];
+    for (const f of this.files) {
+      if (!f.report || !f.report.ok || !f.visible) continue;
+      const rec = f.report.record;
+      for (const p of rec.points) {
+        const d = Records.device(rec, p);
+        if (!used.some((u) => u.key === d.key)) used.push({ ...d, dtype: p.problem.dtype });
+      }
+      const cs = ((rec.hardware && rec.hardware.ceilings) || []).filter((c) => c.source === 'measured');
+      if (!cs.length) continue;
+      const bws = cs.filter((c) => c.bytes_per_s !== undefined);
+      const dram = bws.filter((c) => c.level === 'dram');
+      const pick = (arr, key, better) => arr.reduce((b, c) => (b === null || better(c[key], b[key]) ? c : b), null);
+      const bw = pick(dram.length ? dram : bws, 'bytes_per_s', (a, b) => a < b);
+      const pk = pick(cs.filter((c) => c.flops_per_s !== undefined), 'flops_per_s', (a, b) => a > b);
+      const dev = Records.device(rec, {});
+      ceilings.push({ key: `ceilings:${f.storeId}`, name: dev.name, preset: dev.preset, file: f.name, bandwidth: bw ? bw.bytes_per_s : 0, peak: pk ? pk.flops_per_s : 0 });
+    }
+    return { used, ceilings };
+  }
+
+  // The kernels list: one button per kernel of the shown records (with its point count). Hover or
+  // focus rings its points on the chart; a click isolates it (others hidden), again to show all.
+  renderKernels(kernels) {
+    const ul = $('kernels-list');
+    if (!ul) return;
+    for (const k of [...this.isolated]) if (!kernels.has(k)) this.isolated.delete(k);
+    $('kernels-box').hidden = kernels.size === 0;
+    const key = JSON.stringify([...kernels, ...this.isolated]);
+    if (key === this.kernelsKey) return;
+    this.kernelsKey = key;
+    ul.replaceChildren(...[...kernels].map(([k, n], i) => {
+      const on = this.isolated.has(k);
+      const b = el('button', { type: 'button', className: `kernel${on ? ' isolated' : ''}`, testid: `kernel-${i}`, 'aria-pressed': String(on), title: k });
+      b.dataset.kernel = k;
+      b.append(el('span', { className: 'kernel-name', text: k }), el('span', { className: 'kernel-count', text: ` (${n.toLocaleString('en-US')})` }));
+      const light = (name) => () => this.setHighlight(name);
+      b.addEventListener('mouseenter', light(k));
+      b.addEventListener('focus', light(k));
+      b.addEventListener('mouseleave', light(''));
+      b.addEventListener('blur', light(''));
+      b.addEventListener('click', () => {
+        if (this.isolated.has(k)) this.isolated.delete(k); else this.isolated.add(k);
+        this.renderChart();
+      });
+      return el('li', {}, b);
+    }));
+  }
+
+  // Rings one kernel's points (or none) without rebuilding the chart's datasets.
+  setHighlight(kernel) {
+    if (this.highlight === kernel) return;
+    this.highlight = kernel;
+    const list = this.chartList;
+    if (!list) return;
+    list.highlight = kernel;
+    list.redrawOnly = true;
+    this.callbacks.onChange(list);
+    const ul = $('kernels-list');
+    if (ul) ul.dataset.highlight = kernel;
   }
 
   warningsByPoint(report) {
@@ -681,7 +836,7 @@ export class Records {
     const li = el('li', { className: `record ${f.report.ok ? 'ok' : 'refused'}`, testid: `record-${fi}` });
     li.dataset.value = f.report.ok ? 'ok' : 'refused';
     const swatch = el('span', { className: 'swatch-dot' });
-    swatch.style.background = f.color;
+    swatch.style.background = `var(--rec${f.colorIndex + 1})`;
     const head = el('div', { className: 'record-head' }, swatch, el('strong', { text: f.name, testid: `record-name-${fi}` }));
     const tools = el('span', { className: 'buttons' });
     if (f.report.ok) {
@@ -744,7 +899,7 @@ export class Records {
         const btn = el('button', {
           type: 'button', testid: `use-ceiling-${fi}-${ci}`,
           text: bw ? 'use as bandwidth β' : 'use as peak π',
-          onclick: () => this.useCeiling(bw ? 'bandwidth' : 'peak', value, c.name, f.name),
+          onclick: () => this.useCeiling(bw ? 'bandwidth' : 'peak', value, c.name, f.name, Records.device(rec, {})),
         });
         cu.append(el('li', {}, `${c.name}: ${m.format(value, unit)} (${c.source}${c.dtype ? `, ${c.dtype}` : ''}) `, btn));
       });
@@ -795,10 +950,31 @@ export class Records {
     $('records-status').textContent = `Adopted ${p.label || `the point's problem`}${notes.length ? ` (${notes.join('; ')})` : ''}.`;
   }
 
-  useCeiling(field, value, name, fileName) {
+  useCeiling(field, value, name, fileName, device) {
     const unit = field === 'bandwidth' ? 'B/s' : 'FLOP/s';
+    const mix = this.mixWarning(field, value, device);
     this.callbacks.onUseCeiling(field, this.model.format(value, unit, { sig: 12 }));
-    $('records-status').textContent = `Roof: ${field === 'bandwidth' ? 'β' : 'π'} = ${this.model.format(value, unit)}, the measured “${name}” ceiling of ${fileName}, replaces the datasheet figure.`;
+    $('records-status').textContent = `Roof: ${field === 'bandwidth' ? 'β' : 'π'} = ${this.model.format(value, unit)}, the measured “${name}” ceiling of ${fileName}, replaces the datasheet figure.${mix ? ` Warning: ${mix}` : ''}`;
+    $('records-status').dataset.mix = mix;
+  }
+
+  // A ceiling of another device than the page's preset mixes two machines in one roof: said, e.g.
+  // "this mixes the V100 SXM2's 828.8 GB/s ceiling with the H100 SXM5 80GB's 989.4 TFLOP/s peak".
+  // The other figure is the page's current one (core's roof resolution of the controls); '' when
+  // the ceiling's device is the preset's.
+  mixWarning(field, value, device) {
+    const m = this.model;
+    const hw = ($('input-hw') || {}).value || m.defaultHw;
+    if (!device || !device.key || device.preset === hw) return '';
+    const dt = m.parseDtype(($('input-dtype') || {}).value || '');
+    const roof = dt.ok ? m.resolveRoof({ hw, dtype: dt.index, bandwidth: $('input-bandwidth').value, peak: $('input-peak').value }) : dt;
+    if (!roof.ok) return '';
+    const page = m.presets.find((p) => p.id === hw);
+    const pageName = shortName(page ? page.name : hw);
+    const devName = shortName(device.name);
+    const own = `the ${devName}’s ${m.format(value, field === 'bandwidth' ? 'B/s' : 'FLOP/s')} ${field === 'bandwidth' ? 'bandwidth' : 'compute'} ceiling`;
+    const other = field === 'bandwidth' ? `the ${pageName}’s ${m.format(roof.peak, 'FLOP/s')} peak` : `the ${pageName}’s ${m.format(roof.bandwidth, 'B/s')} bandwidth`;
+    return `this mixes ${own} with ${other} (two devices in one roof; compare mode draws each on its own).`;
   }
 }
 

@@ -324,9 +324,12 @@ export class View {
     $('model-table').innerHTML = `${head}<tbody>${rows.join('')}</tbody>`;
   }
 
-  // items: [[swatch class, plain text]]
+  // items: [[swatch class, plain text, colour or '']]; a colour is the series' own (set through
+  // the CSSOM: the page's CSP allows no style attributes).
   renderLegend(items) {
-    $('roofline-legend').innerHTML = items.map(([k, t]) => `<dt><span class="swatch ${esc(k)}"></span></dt><dd>${esc(t)}</dd>`).join('');
+    const dl = $('roofline-legend');
+    dl.innerHTML = items.map(([k, t]) => `<dt><span class="swatch ${esc(k)}"></span></dt><dd>${esc(t)}</dd>`).join('');
+    dl.querySelectorAll('dt .swatch').forEach((sw, i) => { if (items[i][2]) sw.style.setProperty('--sw', items[i][2]); });
   }
 
   renderWorked(html) { $('worked').innerHTML = html; }

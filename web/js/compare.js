@@ -1,0 +1,184 @@
+// compare.js — compare mode: up to four devices' roofs drawn together (a preset's roof from core
+// through model.resolveRoof with the dtype its points ran in, or a record's measured ceilings),
+// each labelled on the line with the device's name and drawn in the device's colour; record points
+// coloured by their device; and the "% of own roof" view (y = core's derived efficiency: achieved /
+// attainable on the point's own hardware, a flat 100 % line).
+//
+// Pure functions (compareDatasets, compareAxes, devicePoints) prepare what charts.js draws; the
+// Compare class owns the controls (toggle, four selects, the own-roof view) and hands records.js
+// a config { on, ownRoof, devices: [{ key, preset, name, short, bandwidth, peak, ridge, from }],
+// notes }. No numbers are computed here: roofs, ridges and efficiencies are core's.
+import { SPAN, measuredDataset } from './chart-data.js';
+
+export const MAX_DEVICES = 4;
+const $ = (id) => document.getElementById(id);
+
+// The index of the compared device a point's hardware ({ preset, name }) is, or -1.
+export function deviceIndex(devices, hw) {
+  if (!hw) return -1;
+  const i = devices.findIndex((d) => d.preset && d.preset === hw.preset);
+  return i >= 0 ? i : devices.findIndex((d) => d.name && d.name === hw.name);
+}
+
+// A device's roof over the whole span: the slope to its ridge, then its peak (core's attainable).
+export function deviceRoofLine(model, d) {
+  const at = (x) => ({ x, y: model.attainable(d.bandwidth, d.peak, x) });
+  return [at(SPAN.xMin), ...(d.ridge > SPAN.xMin && d.ridge < SPAN.xMax ? [at(d.ridge)] : []), at(SPAN.xMax)];
+}
+
+// The measured series regrouped by device: each record's points split by the device they ran on,
+// coloured by it (deviceIndex; -1 = not compared: muted). In the own-roof view y is the point's
+// efficiency and points without a known roof are left out. Records' ceiling lines are left out
+// (a record's measured ceilings are a device of their own in the selects).
+export function devicePoints(measured, devices, ownRoof) {
+  const out = [];
+  for (const m of measured) {
+    if (m.line) continue; // a record's ceilings: its device's roof stands for them here
+    const groups = new Map();
+    for (const p of m.points) {
+      const i = deviceIndex(devices, p.device);
+      if (ownRoof && !(p.eff > 0)) continue;
+      if (!groups.has(i)) groups.set(i, []);
+      groups.get(i).push(ownRoof ? { x: p.x, y: p.eff, get text() { return p.text; }, kernel: p.kernel, name: p.name, device: p.device, own: p.y } : p);
+    }
+    for (const [i, points] of groups) {
+      const dev = i >= 0 ? devices[i].short : 'a device not compared';
+      out.push({ ...m, label: `${m.label} — ${dev}`, points, deviceIndex: i, ownRoof, muted: i < 0 });
+    }
+  }
+  return out;
+}
+
+// Datasets of compare mode: the devices' roofs (or the flat 100 % line), then the measured series.
+export function compareDatasets(model, cfg, measured, colors, format) {
+  const ds = [];
+  if (cfg.ownRoof) {
+    ds.push({
+      label: '100 % of own roof', rlKind: 'roof', rlId: 'own-roof', rlHideInLegend: true, data: [{ x: SPAN.xMin, y: 1 }, { x: SPAN.xMax, y: 1 }],
+      showLine: true, borderColor: colors.roof, backgroundColor: colors.roof, borderWidth: 2, pointRadius: 0, pointHitRadius: 4, order: 1,
+      rlLabel: { text: '100 % of each point’s own roof', at: { x: SPAN.xMax, y: 1 }, align: 'right', color: colors.roof },
+    });
+  } else {
+    cfg.devices.forEach((d, i) => {
+      const line = deviceRoofLine(model, d);
+      const color = colors.devices[i];
+      ds.push({
+        label: `${d.name} roof: ${format(d.bandwidth, 'B/s')} · I, ${format(d.peak, 'FLOP/s')}`, rlKind: 'roof', rlId: `device-roof-${i}`,
+        rlDevice: d.key, rlHideInLegend: true, data: line, showLine: true, borderColor: color, backgroundColor: color, borderWidth: 2,
+        borderDash: d.from === 'ceilings' ? [8, 3] : [], pointRadius: 0, pointHitRadius: 4, order: 1,
+        rlLabel: { text: `${d.short} ${format(d.peak, 'FLOP/s')}, ${format(d.bandwidth, 'B/s')}`, at: line[line.length - 1], align: 'right', color, below: i % 2 === 1 },
+      });
+    });
+  }
+  for (const m of devicePoints(measured, cfg.devices, cfg.ownRoof)) {
+    const d = measuredDataset(m, colors);
+    if (m.muted) { d.borderColor = colors.muted; if (!m.hollow) d.backgroundColor = colors.muted; }
+    if (cfg.ownRoof) d.rlOwnRoof = true;
+    ds.push(d);
+  }
+  return ds;
+}
+
+// Axis ranges of compare mode: whole decades taking in every drawn point and every device's peak
+// (and the 100 % line in the own-roof view).
+export function compareAxes(view, cfg, datasets) {
+  let xMin = view.xMin, xMax = view.xMax;
+  const ys = cfg.ownRoof ? [1] : cfg.devices.flatMap((d) => [d.peak, d.bandwidth * view.xMin]);
+  for (const d of datasets) {
+    if (d.rlKind !== 'measured' || d.showLine) continue;
+    for (const p of d.data) {
+      if (!(p.x > 0 && p.y > 0)) continue;
+      xMin = Math.min(xMin, p.x); xMax = Math.max(xMax, p.x); ys.push(p.y);
+    }
+  }
+  const pos = ys.filter((y) => y > 0);
+  return {
+    xMin: 10 ** Math.floor(Math.log10(xMin)), xMax: 10 ** Math.ceil(Math.log10(xMax)),
+    yMin: 10 ** Math.floor(Math.log10(Math.min(...pos))), yMax: 10 ** Math.ceil(Math.log10(Math.max(...pos) * 1.5)),
+  };
+}
+
+// The controls. sources(): what records.js offers — { used: [{ preset, name, dtype }] (the
+// devices of the shown points, in order), ceilings: [{ key, name, preset, file, bandwidth, peak }] }.
+// onChange(): the config changed (records.js draws again).
+export class Compare {
+  constructor(model, { sources, onChange }) {
+    this.model = model;
+    this.sources = sources;
+    this.onChange = onChange;
+    this.selects = [...Array(MAX_DEVICES).keys()].map((i) => $(`compare-preset-${i}`));
+    this.toggle = $('compare-toggle');
+    this.own = $('view-own-roof');
+    if (!this.toggle) return;
+    this.toggle.addEventListener('change', () => { if (this.toggle.checked) this.autofill(); this.changed(); });
+    this.own.addEventListener('change', () => this.changed());
+    for (const s of this.selects) s.addEventListener('change', () => this.changed());
+    this.fillOptions();
+  }
+
+  changed() {
+    $('compare-controls').hidden = !this.toggle.checked;
+    this.onChange();
+  }
+
+  // The selects' options: none, every preset, every shown record's measured ceilings.
+  fillOptions() {
+    const keep = this.selects.map((s) => s.value);
+    const ceilings = this.sources().ceilings;
+    for (const [i, s] of this.selects.entries()) {
+      s.replaceChildren(new Option('(none)', ''));
+      for (const p of this.model.presets) if (p.id !== 'custom') s.append(new Option(p.name, `preset:${p.id}`));
+      for (const c of ceilings) s.append(new Option(`measured ceilings of ${c.file} (${c.name})`, c.key));
+      s.value = [...s.options].some((o) => o.value === keep[i]) ? keep[i] : '';
+    }
+  }
+
+  // Turning compare on with nothing picked: the devices of the shown records (a record of ceilings
+  // only, such as ERT's, by its measured ceilings), up to four.
+  autofill() {
+    this.fillOptions();
+    if (this.selects.some((s) => s.value)) return;
+    const { used, ceilings } = this.sources();
+    const picks = [];
+    for (const c of ceilings) if (!used.some((u) => u.preset && u.preset === c.preset)) picks.push(c.key);
+    for (const u of used) if (u.preset) picks.push(`preset:${u.preset}`);
+    [...new Set(picks)].slice(0, MAX_DEVICES).forEach((v, i) => { this.selects[i].value = v; });
+  }
+
+  // { on, ownRoof, devices, notes } for the current choice; dtypeName: the page's dtype, for a
+  // preset whose points are not shown.
+  config(dtypeName) {
+    if (!this.toggle || !this.toggle.checked) return { on: false, ownRoof: false, devices: [], notes: [] };
+    this.fillOptions();
+    const { used, ceilings } = this.sources();
+    const devices = [];
+    const notes = [];
+    for (const v of this.selects.map((s) => s.value).filter(Boolean)) {
+      const d = v.startsWith('preset:') ? this.presetDevice(v.slice(7), used, dtypeName, notes) : this.ceilingDevice(ceilings.find((c) => c.key === v), notes);
+      if (d && !devices.some((x) => x.key === d.key)) devices.push(d);
+    }
+    return { on: true, ownRoof: this.own.checked, devices, notes };
+  }
+
+  presetDevice(id, used, dtypeName, notes) {
+    const m = this.model;
+    const p = m.presets.find((x) => x.id === id);
+    const dtype = (used.find((u) => u.preset === id) || {}).dtype || dtypeName;
+    const dt = m.parseDtype(dtype);
+    const r = dt.ok ? m.resolveRoof({ hw: id, dtype: dt.index }) : dt;
+    if (!r.ok) { notes.push(`${p ? p.name : id}: ${r.message}`); return null; }
+    return { key: `preset:${id}`, preset: id, name: p.name, short: shortName(p.name), bandwidth: r.bandwidth, peak: r.peak, ridge: r.ridge, from: 'preset', dtype };
+  }
+
+  ceilingDevice(c, notes) {
+    if (!c) return null;
+    if (!(c.bandwidth > 0 && c.peak > 0)) { notes.push(`${c.file}: its ceilings give no ${c.bandwidth > 0 ? 'compute' : 'bandwidth'} figure, so no roof`); return null; }
+    return { key: c.key, preset: c.preset, name: c.name, short: `${shortName(c.name)} (measured)`, bandwidth: c.bandwidth, peak: c.peak, ridge: this.model.ridge(c.bandwidth, c.peak), from: 'ceilings' };
+  }
+}
+
+// A device's name without the vendor and the details in brackets: "NVIDIA V100-SXM2-16GB (NERSC
+// Cori GPU node)" → "V100-SXM2-16GB".
+export function shortName(name) {
+  return String(name || '').replace(/\s*\(.*\)\s*$/, '').replace(/^(NVIDIA|AMD|Intel)\s+/i, '').trim() || String(name || '');
+}
