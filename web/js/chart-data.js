@@ -344,7 +344,8 @@ export function compactTooltip(lines) {
   const cut = (l) => (l.length > TOOLTIP_CHARS ? `${l.slice(0, TOOLTIP_CHARS - 1)}…` : l);
   if (all.length <= TOOLTIP_LINES) return all.map(cut);
   const pick = (re) => all.slice(1).find((l) => re.test(l));
-  const keep = [all[0], pick(/^kernel: /) || all[1], pick(/^efficiency: /) || all[2]].filter((l, i, a) => a.indexOf(l) === i);
+  // the series' name (moved after the numbers) or else the kernel; the efficiency
+  const keep = [all[0], (m ? all[1] : pick(/^kernel: /)) || all[1], pick(/^efficiency: /) || all[2]].filter((l, i, a) => a.indexOf(l) === i);
   return [...keep.slice(0, TOOLTIP_LINES - 1).map(cut), 'click the mark for all its details'];
 }
 

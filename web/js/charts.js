@@ -106,6 +106,7 @@ const pointLabelPlugin = {
     if (!opts.show) return;
     const { ctx, chartArea: a } = chart;
     let n = 0;
+    const placed = [];
     ctx.save();
     ctx.font = '10px system-ui, sans-serif';
     ctx.textBaseline = 'middle';
@@ -116,11 +117,17 @@ const pointLabelPlugin = {
       ds.data.forEach((p, i) => {
         const el = meta.data[i];
         if (n >= MAX_LABELS || !el || !p.name || el.x < a.left || el.x > a.right || el.y < a.top || el.y > a.bottom) return;
-        n++;
-        const w = ctx.measureText(p.name).width;
+        const text = p.name.length > 32 ? `${p.name.slice(0, 31)}…` : p.name;
+        const w = ctx.measureText(text).width;
         const left = el.x + 8 + w > a.right;
-        ctx.textAlign = left ? 'right' : 'left';
-        ctx.fillText(p.name, el.x + (left ? -8 : 8), el.y - 6);
+        const x0 = left ? el.x - 8 - w : el.x + 8;
+        const box = { x0, x1: x0 + w, y0: el.y - 12, y1: el.y };
+        // a label that would cover another, or leave the plot area, is left out (the details have it)
+        if (x0 < a.left || placed.some((r) => box.x0 < r.x1 && box.x1 > r.x0 && box.y0 < r.y1 && box.y1 > r.y0)) return;
+        placed.push(box);
+        n++;
+        ctx.textAlign = 'left';
+        ctx.fillText(text, x0, el.y - 6);
       });
     });
     ctx.restore();
@@ -383,6 +390,10 @@ export class RooflineChart {
   // Moving only N leaves the roof, the ceilings and the trails as they were (view.staticKey):
   // then the working points are moved in place and the chart redrawn, without a full update.
   update(view) {
+    // Compare mode draws the devices' roofs and the records, nothing of the model's view: moving a
+    // control changes nothing drawn.
+    const cmp = this.measured.compare;
+    if (this.view && cmp && cmp.on && !this.overlay) { this.view = view; return; }
     // (an overlay — tour.js's ghost and rings — is placed from the view: always a full update)
     if (this.view && !this.overlay && view.staticKey === this.view.staticKey && this.movePoints(view)) {
       this.view = view;
