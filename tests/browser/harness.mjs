@@ -4,7 +4,8 @@
 // playwright-core, with the flags that keep it off the network. Every page gets a
 // console/pageerror collector.
 import { createServer } from 'node:http';
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { before, after } from 'node:test';
+import { readFile, mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
@@ -63,6 +64,28 @@ export async function launch() {
     context,
     close: async () => { await context.close(); await rm(userDataDir, { recursive: true, force: true }); },
   };
+}
+
+// One static server and one Chromium for a test file (registered as its before/after hooks), the
+// artifacts folder made, and a scratch folder when `scratch` names one (removed after):
+//   const env = pageEnv({ scratch: 'records' });  … env.server.url, env.browser.context, env.tmp
+export function pageEnv({ scratch = null } = {}) {
+  const env = { server: null, browser: null, tmp: null };
+  before(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    if (scratch) {
+      env.tmp = join(tmpdir(), `rooflab-${scratch}-${process.pid}`);
+      await mkdir(env.tmp, { recursive: true });
+    }
+    env.server = await serve();
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+    if (env.tmp) await rm(env.tmp, { recursive: true, force: true });
+  });
+  return env;
 }
 
 // A new page that records console errors/warnings and page errors into page.rlErrors.

@@ -5,13 +5,12 @@
 // points shown before they are added; the page's record byte for byte the same as
 // `rooflab import` given the same answers; malformed files refused with their line or JSON path
 // while everything loaded before stays.
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile, writeFile, rm } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { join, basename, dirname } from 'node:path';
-import { tmpdir } from 'node:os';
-import { serve, launch, openPage, ARTIFACTS, ROOT } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv } from './harness.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
 const NCU = join(EX, 'ncu-raw-flash-fwd-h100.csv');
@@ -19,21 +18,7 @@ const GBENCH = join(EX, 'gbench-flash-attn-h100.json');
 const ERT = join(EX, 'ert-roofline-v100.json');
 const RECORD = join(ROOT, 'tests', 'record', 'cases', 'valid', 'minimal.json');
 const CLI = process.env.ROOFLAB || join(ROOT, 'build/native/cli/rooflab');
-let server;
-let browser;
-let tmp;
-before(async () => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  tmp = join(tmpdir(), `rooflab-import-${process.pid}`);
-  await mkdir(tmp, { recursive: true });
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
-});
+const env = pageEnv({ scratch: 'import' });
 
 const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
 const count = (page) => page.$eval('[data-testid="measured-count"]', (e) => Number(e.dataset.value));
@@ -41,7 +26,7 @@ const states = (page) => page.$$eval('#records-list > li', (els) => els.map((e) 
 const item = (i, testid) => `[data-testid="record-${i}"] [data-testid="${testid}"]`;
 
 async function fresh(opts) {
-  const page = await openPage(browser.context, server.url, opts);
+  const page = await openPage(env.browser.context, env.server.url, opts);
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
@@ -191,8 +176,8 @@ test('malformed files: refused with their line or JSON path, nothing loaded is l
     'bad-ert.json': JSON.stringify(ert),
     'notes.csv': 'name,value\na,1\n',
   };
-  for (const [name, text] of Object.entries(files)) await writeFile(join(tmp, name), text);
-  await drop(page, Object.keys(files).map((n) => join(tmp, n)));
+  for (const [name, text] of Object.entries(files)) await writeFile(join(env.tmp, name), text);
+  await drop(page, Object.keys(files).map((n) => join(env.tmp, n)));
   await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 6);
   await idle(page);
   // the truncated gbench file: recognised from its first keys; its import names where it stops
@@ -221,7 +206,7 @@ test('malformed files: refused with their line or JSON path, nothing loaded is l
 });
 
 test('an import over the time limit stops its worker and says so in the form; other files load', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   await page.addInitScript(() => { window.rooflabTest = { checkLimitMs: 1000 }; }); // test-only limit
   await page.evaluate(() => localStorage.clear());
   await page.reload();
@@ -231,7 +216,7 @@ test('an import over the time limit stops its worker and says so in the form; ot
   const gb = JSON.parse(await readFile(GBENCH, 'utf8'));
   const run = gb.benchmarks[0];
   gb.benchmarks = Array.from({ length: 40000 }, (_, i) => ({ ...run, name: `BM_flash_attn_fwd_bf16/4/${2048 + 64 * (i % 200)}/16/128/manual_time`, run_name: `r${i}` }));
-  const big = join(tmp, 'big-gbench.json');
+  const big = join(env.tmp, 'big-gbench.json');
   await writeFile(big, JSON.stringify(gb));
   await drop(page, [big, RECORD]);
   await page.waitForSelector('[data-testid="record-1"][data-value="ok"]');

@@ -5,22 +5,12 @@
 // 1280×800 and 390×844 (test-artifacts/), and see no console error anywhere.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, openPage, ARTIFACTS } from './harness.mjs';
+import { openPage, ARTIFACTS, pageEnv } from './harness.mjs';
 import { nativeEval } from '../wasm/load.mjs';
 
-let server;
-let browser;
-before(async () => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = pageEnv();
 
 const MODELS = ['compulsory', 'tiled', 'naive'];
 
@@ -84,7 +74,7 @@ function parseCsvLine(line) {
 async function hash(page) { return page.evaluate(() => { window.rooflab.flush(); return location.hash; }); }
 
 test('loads with the default state; every shown number equals rooflab eval --json', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   assert.equal(await page.textContent('[data-testid=status]'), 'Ready');
   const v = await shown(page);
   assertMatchesNative(v, nativeEval([]), 'defaults');
@@ -97,7 +87,7 @@ test('loads with the default state; every shown number equals rooflab eval --jso
 });
 
 test('sliders move from the keyboard and the numbers follow; number fields too', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   await page.focus('[data-testid=input-seq-range]');
   for (let i = 0; i < 100; i++) await page.keyboard.press('ArrowRight'); // step 0.01 in log2 N: one octave
   const n = Number(await page.inputValue('[data-testid=input-seq]'));
@@ -135,7 +125,7 @@ test('sliders move from the keyboard and the numbers follow; number fields too',
 });
 
 test('unit strings in bandwidth and peak; bits and IEC prefixes', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   await page.fill('[data-testid=input-bandwidth]', '4.8 TB/s');
   await page.press('[data-testid=input-bandwidth]', 'Enter');
   await page.fill('[data-testid=input-peak]', '1.5 PFLOP/s');
@@ -157,7 +147,7 @@ test('unit strings in bandwidth and peak; bits and IEC prefixes', async () => {
 });
 
 test('bad input shows the inline error and keeps the last good state and chart', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   await page.fill('[data-testid=input-bandwidth]', '2 TB/s');
   await page.press('[data-testid=input-bandwidth]', 'Enter');
   const good = await shown(page);
@@ -192,7 +182,7 @@ test('bad input shows the inline error and keeps the last good state and chart',
 
 test('the URL fragment restores the state (and survives a reload); decode too', async () => {
   const frag = '#seq=8192&heads=32&kv-heads=8&head-dim=128&dtype=bf16&causal=1&hw=h200-sxm&bandwidth=4.8%20TB%2Fs';
-  const page = await openPage(browser.context, server.url + frag);
+  const page = await openPage(env.browser.context, env.server.url + frag);
   assert.equal(await page.inputValue('[data-testid=input-seq]'), '8192');
   assert.equal(await page.inputValue('[data-testid=input-kv-heads]'), '8');
   assert.equal(await page.inputValue('[data-testid=input-hw]'), 'h200-sxm');
@@ -204,7 +194,7 @@ test('the URL fragment restores the state (and survives a reload); decode too', 
   await page.waitForSelector('html[data-ready="1"]');
   assertMatchesNative(await shown(page), nativeEval(flags), 'after reload');
 
-  await page.goto(`${server.url}#phase=decode&seq=1&kv-len=32768&heads=32&kv-heads=8&head-dim=128&kv-dtype=fp8`);
+  await page.goto(`${env.server.url}#phase=decode&seq=1&kv-len=32768&heads=32&kv-heads=8&head-dim=128&kv-dtype=fp8`);
   await page.waitForSelector('html[data-ready="1"]');
   assert.equal(await page.inputValue('[data-testid=input-phase]'), 'decode');
   assert.equal(await page.isDisabled('[data-testid=input-seq]'), true);
@@ -220,7 +210,7 @@ test('the URL fragment restores the state (and survives a reload); decode too', 
   await page.close();
 
   // Opening a bad link: the error is shown, the defaults are drawn, nothing crashes.
-  const bad = await openPage(browser.context, `${server.url}#heads=8&kv-heads=3`);
+  const bad = await openPage(env.browser.context, `${env.server.url}#heads=8&kv-heads=3`);
   assert.ok(await bad.isVisible('[data-testid=error-kv-heads]'));
   assert.match(await bad.textContent('[data-testid=status]'), /invalid.*defaults/);
   assertMatchesNative(await shown(bad), nativeEval([]), 'bad link → defaults');
@@ -229,7 +219,7 @@ test('the URL fragment restores the state (and survives a reload); decode too', 
 });
 
 test('Copy link, Export PNG of each chart, Export CSV of the plotted points and ceilings', async () => {
-  const page = await openPage(browser.context, `${server.url}#seq=16384&hw=a100-sxm4-80gb&ceilings=fp32,fp16_nontensor`);
+  const page = await openPage(env.browser.context, `${env.server.url}#seq=16384&hw=a100-sxm4-80gb&ceilings=fp32,fp16_nontensor`);
   await page.click('[data-testid=action-copy-link]');
   await page.waitForFunction(() => document.querySelector('[data-testid=link-status]').dataset.value);
   assert.equal(await page.getAttribute('[data-testid=link-status]', 'data-value'), await page.evaluate(() => location.href));
@@ -267,7 +257,7 @@ test('Copy link, Export PNG of each chart, Export CSV of the plotted points and 
 });
 
 test('every guided scenario loads, explains itself, and its numbers equal rooflab eval', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   const ids = await page.$$eval('#scenario-buttons button', (bs) => bs.map((b) => b.dataset.testid));
   assert.ok(ids.length >= 6, `${ids.length} scenarios`);
   for (const id of ids) {
@@ -293,7 +283,7 @@ test('every guided scenario loads, explains itself, and its numbers equal roofla
 });
 
 test('extra ceilings toggle; zoom buttons work; the legend explains every mark', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   const labels = () => page.evaluate(() => window.rooflab.roofline.chart.data.datasets.map((d) => d.label));
   assert.ok(!(await labels()).some((l) => l.startsWith('ceiling')));
   await page.check('[data-testid=input-ceilings-fp32]');
@@ -316,7 +306,7 @@ test('extra ceilings toggle; zoom buttons work; the legend explains every mark',
 test('screenshots at 1280×800 and 390×844, light and dark, with no console errors', async () => {
   for (const [w, h] of [[1280, 800], [390, 844]]) {
     for (const scheme of ['light', 'dark']) {
-      const page = await openPage(browser.context, `${server.url}#seq=16384&hw=a100-sxm4-80gb`, { width: w, height: h, colorScheme: scheme });
+      const page = await openPage(env.browser.context, `${env.server.url}#seq=16384&hw=a100-sxm4-80gb`, { width: w, height: h, colorScheme: scheme });
       await page.screenshot({ path: join(ARTIFACTS, `page-${w}x${h}-${scheme}.png`) });
       // A full-page capture does not scroll, so write the lazily rendered worked calculation first.
       await page.evaluate(() => window.rooflab.flush());
@@ -331,7 +321,7 @@ test('screenshots at 1280×800 and 390×844, light and dark, with no console err
 });
 
 test('custom hardware needs typed figures; the backward pass shows what is modelled; keys and tooltips', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   await page.selectOption('[data-testid=input-hw]', 'custom');
   assert.match(await page.textContent('[data-testid=error-bandwidth]'), /^bandwidth: preset custom has no bandwidth figure; expected a rate such as "3\.35 TB\/s"/);
   assert.equal(await hash(page), '', 'the last good state (defaults) stays in the URL');
@@ -394,7 +384,7 @@ test('custom hardware needs typed figures; the backward pass shows what is model
 });
 
 test('a dtype the preset has no peak for asks for one; an unknown preset in a link is named', async () => {
-  const page = await openPage(browser.context, `${server.url}#hw=a100-sxm4-80gb`);
+  const page = await openPage(env.browser.context, `${env.server.url}#hw=a100-sxm4-80gb`);
   const before = (await shown(page)).peak;
   await page.selectOption('[data-testid=input-dtype]', 'fp8');
   assert.match(await page.textContent('[data-testid=error-peak]'), /^peak: preset a100-sxm4-80gb has no fp8 tensor peak for fp8/);
@@ -407,7 +397,7 @@ test('a dtype the preset has no peak for asks for one; an unknown preset in a li
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 
-  const bad = await openPage(browser.context, `${server.url}#hw=h300&seq=abc`);
+  const bad = await openPage(env.browser.context, `${env.server.url}#hw=h300&seq=abc`);
   const err = (await bad.textContent('[data-testid=error-seq]')) + (await bad.textContent('[data-testid=error-hw]'));
   assert.match(err, /seq: expected a positive integer \(1 to \d+\), got "abc"|hw: unknown preset "h300"/);
   assertMatchesNative(await shown(bad), nativeEval([]), 'bad link → defaults');

@@ -3,25 +3,14 @@
 // the same verdict as the CLI's; the URL seed reproduces the exercise; a keyboard-only path (open,
 // answer, next, close); the score kept in localStorage, a corrupt entry dropped with a message;
 // screenshots (test-artifacts/practice-*.png) at 1280×800 and 390×844, light and dark.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { serve, launch, openPage, ARTIFACTS } from './harness.mjs';
+import { openPage, ARTIFACTS, pageEnv } from './harness.mjs';
 import { nativeCli } from '../wasm/load.mjs';
 
-let server;
-let browser;
-before(async () => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = pageEnv();
 
 // `rooflab quiz ... --json` → the parsed object (exit 1 for a wrong answer is not an error here).
 function cliQuiz(args) {
@@ -34,7 +23,7 @@ function cliQuiz(args) {
 }
 
 async function open(query, opts = {}) {
-  const page = await openPage(browser.context, `${server.url}${query}`, opts);
+  const page = await openPage(env.browser.context, `${env.server.url}${query}`, opts);
   await page.waitForSelector('html[data-practice-ready="1"]', { timeout: 20000 });
   return page;
 }

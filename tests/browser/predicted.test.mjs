@@ -3,25 +3,14 @@
 // --kernel …` to 1e-12; the kernel keys round-trip through the URL; a profile that cannot predict
 // shows core's reason (and no stale number); the L2 and exp roofs toggle; the two scenarios; the
 // tile search; screenshots with the ledger in view, light and dark; no console error anywhere.
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { serve, launch, openPage, ARTIFACTS } from './harness.mjs';
+import { openPage, ARTIFACTS, pageEnv } from './harness.mjs';
 import { nativeEval, nativeFail, nativeCli } from '../wasm/load.mjs';
 
-let server;
-let browser;
-before(async () => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = pageEnv();
 
 const MODELS = ['compulsory', 'tiled', 'naive'];
 const TERMS = ['mma', 'tiles', 'exp', 'waves', 'memory', 'floor'];
@@ -106,7 +95,7 @@ async function drawnPredicted(page) {
 
 for (const kernel of ['fa3', 'generic']) {
   test(`${kernel} on h100-sxm: the ledger, the levels and the worked steps equal rooflab eval --json`, async () => {
-    const page = await openPage(browser.context, `${server.url}#${FA3}&kernel=${kernel}&levels=1`);
+    const page = await openPage(env.browser.context, `${env.server.url}#${FA3}&kernel=${kernel}&levels=1`);
     const v = await shown(page);
     const flags = flagsFromFragment(await hash(page));
     assert.deepEqual(flags.slice(-2), kernel === 'generic' ? ['--head-dim', '128'] : ['--kernel', 'fa3'], 'generic is the default: omitted');
@@ -142,7 +131,7 @@ for (const kernel of ['fa3', 'generic']) {
 }
 
 test('kernel keys round-trip through the URL; the controls set them; decode profiles match the CLI', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   await page.selectOption('[data-testid=input-phase]', 'decode');
   await page.fill('[data-testid=input-kv-len]', '16384');
   await page.fill('[data-testid=input-heads]', '32');
@@ -159,7 +148,7 @@ test('kernel keys round-trip through the URL; the controls set them; decode prof
   close(Number(v['predicted-time']), nat.predicted.time_s, 'flash-decoding time');
   for (const t of TERMS) close(Number(v[`ledger-${t}`]), nat.predicted.terms[t], `flash-decoding ${t}`);
   // A fresh page from the link: the same controls and numbers.
-  const again = await openPage(browser.context, `${server.url}${h}`);
+  const again = await openPage(env.browser.context, `${env.server.url}${h}`);
   assert.equal(await again.inputValue('[data-testid=input-kernel]'), 'flash-decoding');
   assert.equal(await again.inputValue('[data-testid=input-gqa-pack]'), 'per-head');
   assert.equal(await again.inputValue('[data-testid=input-splits]'), '16');
@@ -173,7 +162,7 @@ test('kernel keys round-trip through the URL; the controls set them; decode prof
   await again.fill('[data-testid=input-ctas-per-sm]', '0');
   assert.doesNotMatch(await hash(again), /kernel|gqa-pack|splits|ctas-per-sm/);
   // An old link (no kernel keys) is unchanged and predicts with the generic profile.
-  const old = await openPage(browser.context, `${server.url}#seq=8192&heads=32`);
+  const old = await openPage(env.browser.context, `${env.server.url}#seq=8192&heads=32`);
   assert.equal(await hash(old), '#seq=8192&heads=32');
   assert.equal(await old.inputValue('[data-testid=input-kernel]'), 'generic');
   // A bad split count is core's refusal, under its field; the last good state stays.
@@ -184,7 +173,7 @@ test('kernel keys round-trip through the URL; the controls set them; decode prof
 });
 
 test('a profile that cannot predict shows core\'s reason inline, never a stale number', async () => {
-  const page = await openPage(browser.context, `${server.url}#${FA3}&kernel=fa3`);
+  const page = await openPage(env.browser.context, `${env.server.url}#${FA3}&kernel=fa3`);
   assert.ok(await page.isVisible('[data-testid=ledger-exp]'));
   await page.selectOption('[data-testid=input-hw]', 'a100-sxm4-80gb');
   const want = nativeFail(['eval', '--hw', 'a100-sxm4-80gb', '--kernel', 'fa3', ...flagsFromFragment(`#${FA3}`)]);
@@ -215,7 +204,7 @@ test('a profile that cannot predict shows core\'s reason inline, never a stale n
 });
 
 test('the L2 roof and the exp roofs toggle, labelled, in the URL, the y axis taking them in', async () => {
-  const page = await openPage(browser.context, `${server.url}#${FA3}`);
+  const page = await openPage(env.browser.context, `${env.server.url}#${FA3}`);
   const roofs = () => page.evaluate(() => {
     const c = window.rooflab.roofline.chart;
     return { ids: c.data.datasets.filter((d) => d.rlId && d.rlId.endsWith('-roof')).map((d) => [d.rlId, d.rlLabel.text, d.data.map((p) => p.y)]), yMax: c.scales.y.max };
@@ -244,7 +233,7 @@ test('the L2 roof and the exp roofs toggle, labelled, in the URL, the y axis tak
 });
 
 test('the two new scenarios: FA3 over the tiled DRAM bound; packed vs per-head decode', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   await page.click('[data-testid=scenario-fa3-beats-tiled]');
   let v = await shown(page);
   assert.match(await hash(page), /kernel=fa3/);
@@ -278,7 +267,7 @@ test('the two new scenarios: FA3 over the tiled DRAM bound; packed vs per-head d
 test('screenshots with the ledger in view: 1280×800 and 390×844, light and dark', async () => {
   for (const [w, h] of [[1280, 800], [390, 844]]) {
     for (const scheme of ['light', 'dark']) {
-      const page = await openPage(browser.context, `${server.url}#${FA3}&kernel=fa3&roofs=l2%2Cexp&levels=1`, { width: w, height: h, colorScheme: scheme });
+      const page = await openPage(env.browser.context, `${env.server.url}#${FA3}&kernel=fa3&roofs=l2%2Cexp&levels=1`, { width: w, height: h, colorScheme: scheme });
       await page.screenshot({ path: join(ARTIFACTS, `predicted-chart-${w}x${h}-${scheme}.png`) });
       await page.locator('[data-testid=ledger]').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(ARTIFACTS, `predicted-ledger-${w}x${h}-${scheme}.png`) });

@@ -3,29 +3,20 @@
 // star at the point's intensity, y = F / predicted time — from core's derived figures (the same
 // rl_rec_point_predict that `rooflab check-model` uses), checked here against `rooflab eval
 // --kernel PROFILE --json` for one point and against check-model's count for the whole file.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { serve, launch, openPage, ARTIFACTS, ROOT } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv } from './harness.mjs';
 
 const CLI = process.env.ROOFLAB || join(ROOT, 'build/native/cli/rooflab');
 const cli = (...args) => JSON.parse(execFileSync(CLI, args, { encoding: 'utf8' }));
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = pageEnv();
 
 const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
 
 test('the FA3 paper set loads from the examples menu, each point against its own prediction', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');

@@ -5,34 +5,19 @@
 // script in every string field never executing, and the stated size/point limits.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, writeFile, readFile, rm } from 'node:fs/promises';
+import { writeFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { serve, launch, openPage, ARTIFACTS, ROOT } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv } from './harness.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
 const CASES = join(ROOT, 'tests', 'record', 'cases');
-let server;
-let browser;
-let tmp;
-before(async () => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  tmp = join(tmpdir(), `rooflab-records-${process.pid}`);
-  await mkdir(tmp, { recursive: true });
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
-});
+const env = pageEnv({ scratch: 'records' });
 
 const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
 const count = (page) => page.$eval('[data-testid="measured-count"]', (e) => Number(e.dataset.value));
 
 async function fresh() {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
@@ -228,10 +213,10 @@ function bigRecord(n, pad) {
 
 test('a 10 MB file and a 100,000-point file load within the limits; over the limits they are refused', async () => {
   const page = await fresh();
-  const f100k = join(tmp, 'points-100000.json');
-  const f10mb = join(tmp, 'ten-mb.json');
-  const fOver = join(tmp, 'points-100001.json');
-  const fHuge = join(tmp, 'seventeen-mb.json');
+  const f100k = join(env.tmp, 'points-100000.json');
+  const f10mb = join(env.tmp, 'ten-mb.json');
+  const fOver = join(env.tmp, 'points-100001.json');
+  const fHuge = join(env.tmp, 'seventeen-mb.json');
   await writeFile(f100k, bigRecord(100000, 0));
   await writeFile(f10mb, bigRecord(40000, 180));
   await writeFile(fOver, bigRecord(100001, 0));
@@ -264,7 +249,7 @@ const slowRecord = () => {
 const stateOf = (page) => page.$$eval('#records-list > li', (els) => els.map((e) => e.dataset.value));
 
 async function withSlowFile(limitMs) {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   if (limitMs) await page.addInitScript((ms) => { window.rooflabTest = { checkLimitMs: ms }; }, limitMs);
   await page.evaluate(() => localStorage.clear());
   await page.reload();
@@ -274,7 +259,7 @@ async function withSlowFile(limitMs) {
   await page.setInputFiles('[data-testid="input-upload"]', [join(EX, 'ncu-raw-flash-fwd-h100.record.json')]);
   await page.waitForSelector('[data-testid="record-0"][data-value="ok"]');
   await idle(page);
-  const slow = join(tmp, 'slow-100000.json');
+  const slow = join(env.tmp, 'slow-100000.json');
   await writeFile(slow, slowRecord());
   return { page, slow };
 }

@@ -3,32 +3,17 @@
 // them, the good records kept, the page ready), two tabs adding, removing and clearing records
 // (merged through the storage event, nothing lost), and a record whose file name begins with "="
 // exported to CSV (the cell is text, not a formula).
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile, copyFile, rm } from 'node:fs/promises';
+import { readFile, copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { serve, launch, openPage, ARTIFACTS, ROOT, SECURITY_HEADERS } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, SECURITY_HEADERS, pageEnv } from './harness.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
 const CASES = join(ROOT, 'tests', 'record', 'cases');
 const GBENCH = join(EX, 'gbench-flash-attn-h100.record.json'); // 3 points
 const NCU = join(EX, 'ncu-raw-flash-fwd-h100.record.json'); // 1 point
-let server;
-let browser;
-let tmp;
-before(async () => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  tmp = join(tmpdir(), `rooflab-storage-${process.pid}`);
-  await mkdir(tmp, { recursive: true });
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
-});
+const env = pageEnv({ scratch: 'storage' });
 
 const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
 const count = (page) => page.$eval('[data-testid="measured-count"]', (e) => Number(e.dataset.value));
@@ -42,7 +27,7 @@ async function ready(page) {
 }
 
 async function fresh() {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   await ready(page);
@@ -97,7 +82,7 @@ test('corrupt stored entries: the page becomes ready, each is named and dropped,
 });
 
 test('the page runs under the served Content-Security-Policy (an injected inline script is refused)', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   const res = await page.reload();
   await ready(page);
   assert.equal(res.headers()['content-security-policy'], SECURITY_HEADERS['Content-Security-Policy']);
@@ -123,7 +108,7 @@ test('the old single-list format is moved to one key per record', async () => {
 
 test('two tabs: each one\'s records reach the other; removal and Clear all propagate', async () => {
   const a = await fresh();
-  const b = await openPage(browser.context, server.url);
+  const b = await openPage(env.browser.context, env.server.url);
   await ready(b);
   // both add at once: neither overwrites the other's
   await Promise.all([
@@ -177,7 +162,7 @@ test('two tabs: each one\'s records reach the other; removal and Clear all propa
 
 test('CSV export: a record whose file name begins with "=" is text, not a formula', async () => {
   const page = await fresh();
-  const evil = join(tmp, '=HYPERLINK("http-x","y")+1.json');
+  const evil = join(env.tmp, '=HYPERLINK("http-x","y")+1.json');
   await copyFile(NCU, evil);
   await page.setInputFiles('[data-testid="input-upload"]', [evil]);
   await listLength(page, 1);

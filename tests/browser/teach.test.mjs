@@ -6,23 +6,13 @@
 // 1280×800 and 390×844, light and dark (test-artifacts/teach-*.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, openPage, ARTIFACTS, ROOT } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv } from './harness.mjs';
 import { nativeEval } from '../wasm/load.mjs';
 
-let server;
-let browser;
-before(async () => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = pageEnv();
 
 // Copied by hand from each model's published config.json (huggingface.co/REPO):
 // num_attention_heads, num_key_value_heads, head_dim (or hidden_size / num_attention_heads).
@@ -45,7 +35,7 @@ const hash = async (page) => { await page.evaluate(() => window.rooflab.flush())
 const shownValue = (page, id) => page.$eval(`[data-testid="${id}"]`, (e) => Number(e.dataset.value));
 
 test('the model selector fills the shape with the cited values; the URL records it; explicit keys win', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   for (const [id, [h, hkv, d]] of Object.entries(CITED)) {
     await page.selectOption('[data-testid=model-select]', id);
     assert.deepEqual((await values(page, ['heads', 'kv-heads', 'head-dim'])).map(Number), [h, hkv, d], id);
@@ -70,7 +60,7 @@ test('the model selector fills the shape with the cited values; the URL records 
   await page.close();
 
   // A link: the model, then an explicit key over it (as `--model llama-3-70b --heads 32`).
-  const link = await openPage(browser.context, `${server.url}#model=llama-3-70b&heads=32&phase=decode&kv-len=8192`);
+  const link = await openPage(env.browser.context, `${env.server.url}#model=llama-3-70b&heads=32&phase=decode&kv-len=8192`);
   assert.deepEqual(await values(link, ['model', 'heads', 'kv-heads', 'head-dim']), ['llama-3-70b', '32', '8', '128']);
   const n = nativeEval(['--model', 'llama-3-70b', '--heads', '32', '--seq', '1', '--kv-len', '8192']);
   assert.equal(await shownValue(link, 'flops'), n.flops);
@@ -80,7 +70,7 @@ test('the model selector fills the shape with the cited values; the URL records 
   await link.close();
 
   // A sliding window the model does not apply is said, in core's words (as `eval --model`).
-  const win = await openPage(browser.context, `${server.url}#model=mistral-7b-v0.1&phase=decode&kv-len=32768`);
+  const win = await openPage(env.browser.context, `${env.server.url}#model=mistral-7b-v0.1&phase=decode&kv-len=32768`);
   const wn = nativeEval(['--model', 'mistral-7b-v0.1', '--seq', '1', '--kv-len', '32768']);
   assert.ok(wn.model_note, 'the CLI has a note');
   assert.equal(await win.textContent('[data-testid=model-note]'), ` Note: ${wn.model_note}.`);
@@ -91,14 +81,14 @@ test('the model selector fills the shape with the cited values; the URL records 
   await win.close();
 
   // A refused model in a link is named by core, with the reason; the defaults are shown.
-  const bad = await openPage(browser.context, `${server.url}#model=deepseek-v2`);
+  const bad = await openPage(env.browser.context, `${env.server.url}#model=deepseek-v2`);
   assert.match(await bad.textContent('[data-testid=error-model]'), /^model: deepseek-v2 cannot be described here: multi-head latent attention/);
   assert.equal(await shownValue(bad, 'flops'), nativeEval([]).flops);
   await bad.close();
 });
 
 test('decode shows N = 1, prefill shows L = N; overlapping marks are ringed; the legend lists what is drawn', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   assert.equal(await page.inputValue('[data-testid=input-kv-len]'), await page.inputValue('[data-testid=input-seq]'), 'prefill: L shows N');
   await page.fill('[data-testid=input-seq]', '8192');
   assert.equal(await page.inputValue('[data-testid=input-kv-len]'), '8192', 'L follows N in prefill');
@@ -129,7 +119,7 @@ test('decode shows N = 1, prefill shows L = N; overlapping marks are ringed; the
 });
 
 test('keyboard: the skip link, arrow keys through the marks with their tooltip, Shift+arrows pan', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'skip-link');
   const box = await page.locator('[data-testid=skip-link]').boundingBox();
@@ -169,7 +159,7 @@ const ratio = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q
 
 test('contrast from the computed CSS: text ≥ 4.5:1, control edges ≥ 3:1, in both schemes', async () => {
   for (const scheme of ['light', 'dark']) {
-    const page = await openPage(browser.context, `${server.url}#pass=fwd&seq=65536`, { colorScheme: scheme });
+    const page = await openPage(env.browser.context, `${env.server.url}#pass=fwd&seq=65536`, { colorScheme: scheme });
     const c = await page.evaluate(() => {
       const cs = (sel, prop) => getComputedStyle(document.querySelector(sel))[prop];
       const v = (name) => {
@@ -210,7 +200,7 @@ test('contrast from the computed CSS: text ≥ 4.5:1, control edges ≥ 3:1, in 
 });
 
 test('the theme button switches light ↔ dark and is remembered; a bad stored value is ignored', async () => {
-  const page = await openPage(browser.context, server.url, { colorScheme: 'light' });
+  const page = await openPage(env.browser.context, env.server.url, { colorScheme: 'light' });
   const bg = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bg').trim());
   assert.equal(await bg(), '#ffffff');
   assert.equal(await page.getAttribute('[data-testid=action-theme]', 'aria-pressed'), 'false');
@@ -234,7 +224,7 @@ test('the theme button switches light ↔ dark and is remembered; a bad stored v
 const pngSize = (buf) => [buf.readUInt32BE(16), buf.readUInt32BE(20)];
 
 test('the exported PNG carries a caption; print fits on at most two A4 pages', async () => {
-  const page = await openPage(browser.context, `${server.url}#model=llama-3-70b&phase=decode&kv-len=8192`);
+  const page = await openPage(env.browser.context, `${env.server.url}#model=llama-3-70b&phase=decode&kv-len=8192`);
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=action-export-png-roofline]')]);
   const png = await readFile(await dl.path());
   const canvas = await page.$eval('[data-testid=chart-roofline]', (c) => [c.width, c.height]);
@@ -260,7 +250,7 @@ test('the exported PNG carries a caption; print fits on at most two A4 pages', a
 test('screenshots at 1280×800 and 390×844, light and dark; on a phone the chart stays in view while a control has focus', async () => {
   for (const scheme of ['light', 'dark']) {
     for (const [w, h] of [[1280, 800], [390, 844]]) {
-      const page = await openPage(browser.context, `${server.url}#model=llama-3-8b&phase=decode&kv-len=32768`, { width: w, height: h, colorScheme: scheme });
+      const page = await openPage(env.browser.context, `${env.server.url}#model=llama-3-8b&phase=decode&kv-len=32768`, { width: w, height: h, colorScheme: scheme });
       await page.screenshot({ path: join(ARTIFACTS, `teach-${w}x${h}-${scheme}.png`) });
       if (w < 900) {
         await page.focus('[data-testid=input-kv-len-range]');
@@ -279,10 +269,10 @@ test('screenshots at 1280×800 and 390×844, light and dark; on a phone the char
 });
 
 test('kernel and GQA packing names are checked by core (rl_kernel_parse, rl_gqa_pack_parse): its texts', async () => {
-  const page = await openPage(browser.context, `${server.url}#kernel=fa9`);
+  const page = await openPage(env.browser.context, `${env.server.url}#kernel=fa9`);
   assert.match(await page.textContent('[data-testid=error-kernel]'), /^kernel: unknown kernel profile "fa9"; expected one of generic, fa2, fa3/);
   await page.close();
-  const p2 = await openPage(browser.context, `${server.url}#gqa-pack=both`);
+  const p2 = await openPage(env.browser.context, `${env.server.url}#gqa-pack=both`);
   assert.equal(await p2.textContent('[data-testid=error-gqa-pack]'), 'gqa-pack: expected packed or per-head, got "both"');
   const ok = await p2.evaluate(() => ['', 'packed', 'per-head'].map((v) => window.rooflab.model.parseGqaPack(v).index));
   assert.deepEqual(ok, [0, 1, 2]);
@@ -292,7 +282,7 @@ test('kernel and GQA packing names are checked by core (rl_kernel_parse, rl_gqa_
 // Issue 11 item 2 on the page: a bare number, a case slip and TOPS are refused in core's words
 // (the CLI's, after "--"), the chart keeps its last good state; a thousands separator is read.
 test('units that teach: each slip named in core\'s words, the chart never changed by it', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   const chart = () => page.evaluate(() => JSON.stringify(window.rooflab.roofline.chart.data.datasets.map((d) => d.data)));
   const cliError = (flag, v) => {
     try { execFileSync(process.env.ROOFLAB || join(ROOT, 'build/native/cli/rooflab'), ['eval', `--${flag}`, v], { encoding: 'utf8', stdio: 'pipe' }); } catch (e) { return e.stderr.trim().replace(/^rooflab eval: --/, ''); }

@@ -5,26 +5,15 @@
 // step restores it; a keyboard-only path through a tour; the chart stays in the viewport while
 // stepping at 1280×800 and 390×844; the "start here" line on a first visit; the closing
 // question; screenshots (test-artifacts/tour-*.png), light and dark; no console error anywhere.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { serve, launch, openPage, ARTIFACTS } from './harness.mjs';
+import { openPage, ARTIFACTS, pageEnv } from './harness.mjs';
 import { nativeEval, nativeCli } from '../wasm/load.mjs';
 import { SCENARIOS } from '../../web/js/scenarios.js';
 
-let server;
-let browser;
-before(async () => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = pageEnv();
 
 async function hash(page) { return page.evaluate(() => { window.rooflab.flush(); return location.hash; }); }
 
@@ -98,7 +87,7 @@ async function tourInfo(page) {
 }
 
 test('every step of every tour: state, highlight, ghost, and the quoted numbers equal rooflab eval', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   const ids = await page.$$eval('#scenario-buttons button', (bs) => bs.map((b) => b.dataset.scenario));
   assert.deepEqual(ids, SCENARIOS.map((s) => s.id));
   const hwCache = {};
@@ -169,7 +158,7 @@ test('the texts type no computed number: only the step\'s inputs and formula con
 
 test('tiled vs naive: the flip is visible (marks a factor 2 and more apart on both sides)', async () => {
   const s = SCENARIOS.find((x) => x.id === 'tiled-more-than-naive');
-  const page = await openPage(browser.context, `${server.url}?tour=${s.id}&step=1`);
+  const page = await openPage(env.browser.context, `${env.server.url}?tour=${s.id}&step=1`);
   const ratio = async () => {
     const ev = nativeEval(flagsFromFragment(await hash(page)));
     return ev.models.tiled.intensity_flop_per_byte / ev.models.naive.intensity_flop_per_byte;
@@ -184,7 +173,7 @@ test('tiled vs naive: the flip is visible (marks a factor 2 and more apart on bo
 });
 
 test('a URL per step restores the step, its ghost and its highlight; a bad one is ignored', async () => {
-  const page = await openPage(browser.context, `${server.url}?tour=kv-reloads&step=2`);
+  const page = await openPage(env.browser.context, `${env.server.url}?tour=kv-reloads&step=2`);
   let info = await tourInfo(page);
   assert.equal(info.hidden, false);
   assert.equal(info.counter, '2 / 3');
@@ -201,12 +190,12 @@ test('a URL per step restores the step, its ghost and its highlight; a bad one i
   await page.fill('[data-testid=input-head-dim]', '128');
   info = await tourInfo(page);
   assert.equal(info.search, '');
-  await page.goto(`${server.url}?tour=no-such-tour&step=9#seq=2048`);
+  await page.goto(`${env.server.url}?tour=no-such-tour&step=9#seq=2048`);
   await page.waitForSelector('html[data-ready="1"]');
   info = await tourInfo(page);
   assert.equal(info.hidden, true);
   assert.equal(await page.inputValue('[data-testid=input-seq]'), '2048');
-  await page.goto(`${server.url}?tour=decode-gqa&step=99`);
+  await page.goto(`${env.server.url}?tour=decode-gqa&step=99`);
   await page.waitForSelector('html[data-ready="1"]');
   assert.equal((await tourInfo(page)).counter, '3 / 3', 'a step out of range is brought into range');
   // Reset all closes the tour: no panel, no ghost, no rings, the URL without the step.
@@ -221,7 +210,7 @@ test('a URL per step restores the step, its ghost and its highlight; a bad one i
 });
 
 test('keyboard only: start a tour, step with the arrow keys, close with Escape', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   const s = SCENARIOS.find((x) => x.id === 'decode-gqa');
   await page.focus(`[data-testid=scenario-${s.id}]`);
   await page.keyboard.press('Enter');
@@ -280,10 +269,10 @@ test('each closing question is posed by core (pose) or revealed (reveal), and sa
 });
 
 test('a posed closing question: the page’s own value in other units is right by core’s verdict', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   for (const s of SCENARIOS.filter((x) => x.steps.at(-1).question.pose)) {
     const q = s.steps.at(-1).question;
-    await page.goto(`${server.url}?tour=${s.id}&step=${s.steps.length}`);
+    await page.goto(`${env.server.url}?tour=${s.id}&step=${s.steps.length}`);
     await page.waitForSelector('html[data-ready="1"]');
     await page.click('[data-testid=tour-reveal]');
     const shown = Number((await feedback(page)).value);
@@ -298,7 +287,7 @@ test('a posed closing question: the page’s own value in other units is right b
 });
 
 test('the closing question judged by core: right in other units, a wrong dimension, unreadable input', async () => {
-  const page = await openPage(browser.context, `${server.url}?tour=decode-fp8-kv&step=2`);
+  const page = await openPage(env.browser.context, `${env.server.url}?tour=decode-fp8-kv&step=2`);
   await page.click('[data-testid=tour-reveal]');
   const shown = await feedback(page);
   assert.equal(shown.outcome, 'shown');
@@ -325,7 +314,7 @@ test('the closing question judged by core: right in other units, a wrong dimensi
 
 test('the closing question judged by core: a MAC-vs-FLOP slip (×0.5) is named with its step', async () => {
   const s = SCENARIOS.find((x) => x.id === 'tiled-more-than-naive');
-  const page = await openPage(browser.context, `${server.url}?tour=${s.id}&step=${s.steps.length}`);
+  const page = await openPage(env.browser.context, `${env.server.url}?tour=${s.id}&step=${s.steps.length}`);
   const ev = nativeEval(flagsFromFragment(await hash(page)));
   const f = await feedback(page, `${(ev.models.tiled.intensity_flop_per_byte / 2).toPrecision(5)} FLOP/B`);
   assert.deepEqual([f.outcome, f.slip], ['wrong', 'mac-vs-flop'], f.text);
@@ -335,7 +324,7 @@ test('the closing question judged by core: a MAC-vs-FLOP slip (×0.5) is named w
 });
 
 test('a revealed closing question (a block count): the answer read and shown beside the page’s, no verdict', async () => {
-  const page = await openPage(browser.context, `${server.url}?tour=kv-reloads&step=3`);
+  const page = await openPage(env.browser.context, `${env.server.url}?tour=kv-reloads&step=3`);
   await page.click('[data-testid=tour-reveal]');
   const shown = await feedback(page);
   const ev = nativeEval(flagsFromFragment(await hash(page)));
@@ -351,7 +340,7 @@ test('a revealed closing question (a block count): the answer read and shown bes
 });
 
 test('"start here" on a first visit only; a corrupt stored value is replaced', async () => {
-  const page = await openPage(browser.context, server.url);
+  const page = await openPage(env.browser.context, env.server.url);
   await page.evaluate(() => localStorage.setItem('rooflab.tour.seen', 'garbage'));
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
@@ -374,7 +363,7 @@ test('"start here" on a first visit only; a corrupt stored value is replaced', a
 test('the chart stays in view while stepping, at 1280×800 and 390×844; screenshots light and dark', async () => {
   for (const [w, h] of [[1280, 800], [390, 844]]) {
     for (const scheme of ['light', 'dark']) {
-      const page = await openPage(browser.context, server.url, { width: w, height: h, colorScheme: scheme });
+      const page = await openPage(env.browser.context, env.server.url, { width: w, height: h, colorScheme: scheme });
       const s = SCENARIOS.find((x) => x.id === 'tiled-more-than-naive');
       await page.click(`[data-testid=scenario-${s.id}]`);
       for (let i = 0; i < s.steps.length; i++) {
