@@ -12,23 +12,6 @@
 
 static const char *examples_dir;
 
-static char *slurp(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) buf[n] = '\0';
-    if (len) *len = (size_t)n;
-    return buf;
-}
-
 /* The format rl_import_detect gives `text`, or -1 with its message in `msg`. */
 static int detect(const char *text, char *msg, size_t cap) {
     rl_import_format f = RL_IMPORT_FORMAT_COUNT;
@@ -45,7 +28,7 @@ static int detect_file(const char *name) {
     char path[1200];
     size_t len;
     snprintf(path, sizeof path, "%s/%s", examples_dir, name);
-    char *text = slurp(path, &len);
+    char *text = check_slurp(path, &len);
     rl_import_format f = RL_IMPORT_FORMAT_COUNT;
     int rc = text && rl_import_detect(text, len, &f, NULL) == RL_OK ? (int)f : -1;
     free(text);
@@ -110,7 +93,7 @@ static void formats_are_recognised(void) {
     char path[1200];
     size_t len;
     snprintf(path, sizeof path, "%s/cpu-bench-quick.json", examples_dir);
-    char *text = slurp(path, &len);
+    char *text = check_slurp(path, &len);
     rl_record *r = NULL;
     CHECK(text && rl_record_import(RL_IMPORT_RECORD, text, len, NULL, &r, NULL) == RL_OK && r);
     rl_record_free(r);
@@ -553,7 +536,7 @@ static void kernel_name_hints(void) {
     char path[1200], what[200];
     size_t len;
     snprintf(path, sizeof path, "%s/ncu-raw-flash-fwd-h100.csv", examples_dir);
-    char *text = slurp(path, &len);
+    char *text = check_slurp(path, &len);
     CHECK(text != NULL);
     rl_problem h;
     unsigned given;

@@ -8,23 +8,6 @@
 #include "check.h"
 #include "rooflab/record.h"
 
-static char *slurp(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    if (buf) buf[n] = '\0';
-    fclose(f);
-    if (len) *len = buf ? (size_t)n : 0;
-    return buf;
-}
-
 /* The point of `r` with this profile, batch and kv_len, or NULL. */
 static const rl_rec_point *find_point(const rl_record *r, rl_kernel profile, int64_t batch,
                                       int64_t kv_len) {
@@ -41,7 +24,7 @@ static void flash_decoding_point_is_predicted(const char *dir) {
     char path[1200];
     snprintf(path, sizeof path, "%s/flash-decoding-blog-a100.json", dir);
     size_t len = 0;
-    char *text = slurp(path, &len);
+    char *text = check_slurp(path, &len);
     CHECK(text != NULL);
     if (!text) return;
     rl_record *r = NULL;

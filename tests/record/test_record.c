@@ -12,23 +12,6 @@
 
 static const char *cases_dir, *examples_dir;
 
-static char *slurp(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) buf[n] = '\0';
-    if (len) *len = (size_t)n;
-    return buf;
-}
-
 static const char *first_error(const rl_rec_issues *is) {
     for (size_t i = 0; i < is->count; i++)
         if (is->items[i].severity == RL_REC_ERROR) return is->items[i].message;
@@ -43,7 +26,7 @@ static int has_warning(const rl_rec_issues *is, const char *needle) {
 
 static rl_record *parse_file(const char *path, rl_rec_issues *is, rl_status *st) {
     size_t len = 0;
-    char *text = slurp(path, &len);
+    char *text = check_slurp(path, &len);
     rl_record *r = NULL;
     if (!text) {
         fprintf(stderr, "cannot read %s\n", path);
@@ -80,7 +63,7 @@ static void cases_in(const char *sub, int expect_valid) {
             CHECK(st == RL_OK && r != NULL);
         } else {
             CHECK(st != RL_OK && r == NULL);
-            char *want = slurp(exp_path, NULL);
+            char *want = check_slurp(exp_path, NULL);
             CHECK(want != NULL);
             if (want) {
                 want[strcspn(want, "\n")] = '\0';
@@ -433,7 +416,7 @@ static void importers_turn_the_samples_into_points(void) {
      * 1,073,741,824 fadd + 1,073,741,824 fmul + 2 × 1,610,612,736 ffma = 555,124,523,008. The fill
      * kernel has no FLOPs and is skipped. */
     snprintf(path, sizeof path, "%s/ncu-raw-flash-fwd-h100.csv", examples_dir);
-    char *text = slurp(path, &len);
+    char *text = check_slurp(path, &len);
     rl_import_opts o = {0};
     o.problem.batch = 4;
     o.problem.heads = 16;
@@ -462,7 +445,7 @@ static void importers_turn_the_samples_into_points(void) {
     /* gbench: BM_flash_attn_fwd_bf16/4/2048/16/128 → B=4, N=2048, H=16, d=128, bf16; median
      * aggregate 0.2371 ms; repetitions 0.2371, 0.2368, 0.2379 ms. F = 4·4·16·128·2048² */
     snprintf(path, sizeof path, "%s/gbench-flash-attn-h100.json", examples_dir);
-    text = slurp(path, &len);
+    text = check_slurp(path, &len);
     rl_import_opts g = {0};
     g.preset = "h100-sxm";
     CHECK(text && rl_record_import(RL_IMPORT_GBENCH, text, len, &g, &r, &is) == RL_OK);
@@ -511,7 +494,7 @@ static void importers_turn_the_samples_into_points(void) {
 
     /* ERT: L1 14016.8, L2 2996.4, DRAM 828.8 GB/s; FP64 7068.9 GFLOP/s; spec DRAM 900, 7800 */
     snprintf(path, sizeof path, "%s/ert-roofline-v100.json", examples_dir);
-    text = slurp(path, &len);
+    text = check_slurp(path, &len);
     CHECK(text && rl_record_import(RL_IMPORT_ERT, text, len, NULL, &r, &is) == RL_OK);
     if (r) {
         CHECK(r->hardware.ceiling_count == 6);

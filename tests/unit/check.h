@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int check_passed, check_failed;
@@ -44,6 +45,25 @@ static int check_passed, check_failed;
                     h_ ? h_ : "(null)", n_);                                                       \
         }                                                                                          \
     } while (0)
+
+/* A whole file, NUL-terminated (its length in *len), or NULL when it cannot be read. */
+static inline char *check_slurp(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (len) *len = 0;
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) buf[n] = '\0';
+    if (len && buf) *len = (size_t)n;
+    return buf;
+}
 
 static int check_report(const char *suite) {
     printf("%s: %d passed, %d failed\n", suite, check_passed, check_failed);
