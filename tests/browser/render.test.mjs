@@ -326,6 +326,18 @@ test('duplicate loads are said and not added; Clear all is undoable, in every ta
   await a.waitForFunction(() => /the same content as/.test(document.querySelector('[data-testid="records-status"]').textContent));
   await idle(a);
   assert.equal(await count(a), 1);
+  // a tool's output (ERT's roofline.json) twice, under two names: imported once
+  const ERT = join(EX, 'ert-roofline-v100.json');
+  const ertCopy = join(tmp, 'ert-again.json');
+  await copyFile(ERT, ertCopy);
+  await a.setInputFiles('[data-testid="input-upload"]', [ERT]);
+  await a.waitForFunction(() => document.querySelectorAll('#records-list > li[data-value="ok"]').length === 2);
+  await idle(a);
+  await a.setInputFiles('[data-testid="input-upload"]', [ertCopy]);
+  await a.waitForFunction(() => /^ert-again\.json: the same content as ert-roofline-v100\.json/.test(document.querySelector('[data-testid="records-status"]').textContent));
+  await idle(a);
+  assert.equal(await a.$$eval('#records-list > li', (e) => e.length), 2);
+  await a.click('[data-testid="record-remove-1"]');
   await loadExamples(a, ['flash-decoding-blog-a100.json']);
   assert.equal(await count(a), 31);
   // a second tab sees the clear and the undo

@@ -97,6 +97,10 @@ const lineLabelPlugin = {
   },
 };
 
+// A point's pixel position from the scales (no Chart.js element needed: measured-layer.js makes
+// them on demand only).
+const at = (chart, p) => ({ x: chart.scales.x.getPixelForValue(p.x), y: chart.scales.y.getPixelForValue(p.y) });
+
 // Measured points' names on demand (the labels toggle: opts.show), beside each visible mark; at
 // most MAX_LABELS (the first ones in the plot area), so a large file stays readable and fast.
 const MAX_LABELS = 150;
@@ -112,11 +116,11 @@ const pointLabelPlugin = {
     ctx.textBaseline = 'middle';
     chart.data.datasets.forEach((ds, di) => {
       if (ds.rlKind !== 'measured' || ds.showLine || !chart.isDatasetVisible(di)) return;
-      const meta = chart.getDatasetMeta(di);
       ctx.fillStyle = ds.borderColor;
-      ds.data.forEach((p, i) => {
-        const el = meta.data[i];
-        if (n >= MAX_LABELS || !el || !p.name || el.x < a.left || el.x > a.right || el.y < a.top || el.y > a.bottom) return;
+      ds.data.forEach((p) => {
+        if (n >= MAX_LABELS || !p.name) return;
+        const el = at(chart, p);
+        if (el.x < a.left || el.x > a.right || el.y < a.top || el.y > a.bottom) return;
         const text = p.name.length > 32 ? `${p.name.slice(0, 31)}…` : p.name;
         const w = ctx.measureText(text).width;
         const left = el.x + 8 + w > a.right;
@@ -146,10 +150,10 @@ const highlightPlugin = {
     ctx.lineWidth = 2.5;
     chart.data.datasets.forEach((ds, di) => {
       if (ds.rlKind !== 'measured' || ds.showLine || !chart.isDatasetVisible(di)) return;
-      const meta = chart.getDatasetMeta(di);
-      ds.data.forEach((p, i) => {
-        const el = meta.data[i];
-        if (!el || p.kernel !== opts.kernel || el.x < a.left || el.x > a.right || el.y < a.top || el.y > a.bottom) return;
+      ds.data.forEach((p) => {
+        if (p.kernel !== opts.kernel) return;
+        const el = at(chart, p);
+        if (el.x < a.left || el.x > a.right || el.y < a.top || el.y > a.bottom) return;
         ctx.beginPath();
         ctx.arc(el.x, el.y, 10, 0, 2 * Math.PI);
         ctx.stroke();

@@ -184,15 +184,16 @@ export class Records {
   // roofline.json imported at once (ceilings, no problem needed), an ncu CSV or a Google
   // Benchmark JSON imported once the problem form is answered.
   async take(slot, buf) {
-    slot.rawHash = contentHash(new TextDecoder().decode(buf));
-    const twin = this.files.find((f) => f !== slot && (f.rawHash === slot.rawHash || f.textHash === slot.rawHash));
+    const raw = new TextDecoder().decode(buf);
+    const twin = this.twinOf(slot, raw);
     if (twin) return this.duplicate(slot, twin);
     const found = await this.run(slot, 'detectFormat', buf);
     if (!found.ok) return this.refuseUnknown(slot, buf, found.message);
     slot.format = found.format;
+    if (found.format !== 'record') slot.rawKey = slot.rawKey || contentHash(raw);
     if (found.format === 'record') {
       const report = await this.run(slot, 'checkRecord', buf);
-      const text = report.ok ? new TextDecoder().decode(buf) : null;
+      const text = report.ok ? raw : null;
       return this.add({ name: slot.name, source: slot.source, report, text, slot, format: slot.format });
     }
     if (found.format !== 'ert') return this.ask(slot, buf);
@@ -383,13 +384,13 @@ export class Records {
       return same;
     }
     // The same record under another name (a file loaded twice, renamed or from the menu): said, not added.
-    const twin = ok && slot && this.files.find((f) => f.textHash === contentHash(text));
+    const twin = ok && slot && this.files.find((f) => f.text && f.text.length === text.length && f.text === text);
     if (twin) return this.duplicate(slot, twin);
     const id = slot ? slot.id : this.nextId++;
     const colorIndex = (id - 1) % PALETTE_SIZE;
     const entry = {
       id, storeId, added, name, source, report, visible, colorIndex, color: cssVar(`--rec${colorIndex + 1}`), text: ok ? text : null,
-      kept: !persist, format, textHash: ok ? contentHash(text) : null, rawHash: slot ? slot.rawHash || null : null,
+      kept: !persist, format, rawKey: slot ? slot.rawKey || null : null,
     };
     if (slot) this.files[this.files.indexOf(slot)] = entry;
     else this.files.push(entry);
@@ -400,6 +401,19 @@ export class Records {
       ? `${name}: ${report.record.points.length.toLocaleString('en-US')} point${report.record.points.length === 1 ? '' : 's'} loaded${report.warnings ? `, ${report.warnings} warning${report.warnings === 1 ? '' : 's'}` : ''}.`
       : `${name}: refused (${report.errors} error${report.errors === 1 ? '' : 's'}); nothing else changed.`;
     return entry;
+  }
+
+  // A loaded file with the same content as `raw`: a record with this very text, or a tool's
+  // output imported from the same bytes (rawKey, a hash kept for imports only); else undefined.
+  // Strings are compared by length first, so no hash is taken of a record file.
+  twinOf(slot, raw) {
+    const same = (f) => f !== slot && f.text && f.text.length === raw.length && f.text === raw;
+    let twin = this.files.find(same);
+    if (!twin && this.files.some((f) => f.rawKey)) {
+      slot.rawKey = contentHash(raw);
+      twin = this.files.find((f) => f !== slot && f.rawKey === slot.rawKey);
+    }
+    return twin;
   }
 
   // A file whose content is already loaded: it leaves the list and the status names the twin.
