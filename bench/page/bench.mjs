@@ -1,7 +1,9 @@
 // The page benchmark (prints figures; not a test):
 //   - model evaluations per second: native (C), node (WASM), Chromium (WASM) — same binding;
 //   - slider `input` event → chart drawn, median and p95 over 200 moves, 256-point sweep per model;
-//   - the page's transfer size (as served, and gzip -9 as a compressing server would send it).
+//   - the page's transfer size (as served, and gzip -9 as a compressing server would send it);
+//   - the page at scale (scale.mjs): 0, 10,000 and 100,000 measured points loaded, a drag of the N
+//     slider: main-thread work per input, input → frame painted, long tasks (point files generated).
 // Usage: node bench/page/bench.mjs  (after `make native web`; `make bench-page` does both)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { loadWasmModel, ROOT } from '../../tests/wasm/load.mjs';
 import { serve, launch, openPage, WEB } from '../../tests/browser/harness.mjs';
+import { scaleCase, scaleLine } from './scale.mjs';
 
 // core/ is two static libraries (rooflab_core is an INTERFACE target over them): the record
 // library first, then the model it uses. ROOFLAB_CORE_LIB: a ':'-separated list to use instead.
@@ -95,6 +98,10 @@ async function main() {
     out.slider_to_chart_drawn_ms = { median: median(lat.drawn), p95: pct(lat.drawn, 0.95), moves: 200, sweep_points_per_model: lat.sweepPoints };
     out.slider_to_next_frame_ms = { median: median(lat.frame), p95: pct(lat.frame, 0.95) };
     out.console_errors = page.rlErrors;
+    // The page at scale: 0, 10,000 and 100,000 measured points (ROOFLAB_BENCH_POINTS=list to change).
+    const counts = (process.env.ROOFLAB_BENCH_POINTS || '0,10000,100000').split(',').map(Number);
+    out.scale = [];
+    for (const n of counts) out.scale.push(await scaleCase(browser.context, `${server.url}#seq=4096&causal=1&kernel=fa3&roofs=l2%2Cexp&levels=1`, n, dir));
   } finally {
     await browser.close();
     await server.close();
@@ -119,6 +126,7 @@ async function main() {
   console.log(JSON.stringify(out, null, 2));
   console.log(`native ${Math.round(out.native_evals_per_s).toLocaleString('en-US')} evals/s; node WASM ${Math.round(out.node_wasm_evals_per_s).toLocaleString('en-US')} (native/WASM ${out.wasm_vs_native.node.toFixed(2)}×); Chromium WASM ${Math.round(out.chromium_wasm_evals_per_s).toLocaleString('en-US')} (${out.wasm_vs_native.chromium.toFixed(2)}×)`);
   console.log(`slider input → charts drawn: median ${out.slider_to_chart_drawn_ms.median.toFixed(2)} ms, p95 ${out.slider_to_chart_drawn_ms.p95.toFixed(2)} ms (200 moves, ${out.slider_to_chart_drawn_ms.sweep_points_per_model} sweep points per model); to next frame: median ${out.slider_to_next_frame_ms.median.toFixed(2)} ms, p95 ${out.slider_to_next_frame_ms.p95.toFixed(2)} ms`);
+  for (const c of out.scale) console.log(scaleLine(c));
   console.log(`page transfer: ${out.page_transfer_bytes.toLocaleString('en-US')} bytes as served (uncompressed); build/web ${out.build_web_bytes.toLocaleString('en-US')} bytes, ${out.build_web_gzip_bytes.toLocaleString('en-US')} gzip -9`);
 }
 

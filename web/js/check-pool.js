@@ -12,7 +12,7 @@
 //   const pool = new CheckPool(model, { limitMs });
 //   const job = pool.submit('checkRecord', bytes, args);  // op: a method of model.js the worker runs
 //   job.promise → the op's result | rejects with CheckStopped (reason 'timeout' | 'cancelled')
-//   job.cancel(); job.state → 'waiting' | 'running' | 'done'
+//   job.cancel(); job.state → 'waiting' | 'running' | 'done'; job.stage, job.onStage (see stage())
 
 export const MAX_WORKERS = 4;
 export const LOAD_LIMIT_MS = 20000;
@@ -76,6 +76,12 @@ export class CheckPool {
       if (e.data.started) { // the module is loaded: the job's own time starts now
         clearTimeout(job.timer);
         job.timer = setTimeout(() => this.stop(job, 'timeout'), this.limitMs);
+        this.stage(job, { name: 'checking', bytes: job.size });
+        return;
+      }
+      if (e.data.stage) { // the C call is done (the time limit is met); the result is being copied
+        clearTimeout(job.timer);
+        this.stage(job, e.data.stage);
         return;
       }
       this.settle(job);
@@ -95,8 +101,17 @@ export class CheckPool {
       this.dispatch();
     };
     job.timer = setTimeout(() => this.stop(job, 'timeout'), Math.max(LOAD_LIMIT_MS, this.limitMs));
+    job.size = job.bytes.byteLength;
     const copy = job.bytes.slice(0);
     worker.postMessage({ id: job.id, op: job.op, bytes: copy, args: job.args }, [copy]);
+  }
+
+  // Where a job is (job.stage: { name: 'checking', bytes } once the worker's C call starts, then
+  // { name: 'sending', points } while its result is copied to the page); job.onStage(stage) if set.
+  // Core's check is one C call: no finer progress than these stages exists.
+  stage(job, stage) {
+    job.stage = stage;
+    if (job.onStage) job.onStage(stage);
   }
 
   runHere(job) {

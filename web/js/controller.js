@@ -188,16 +188,16 @@ export class Controller {
     this.load(state, { scenario: s });
   }
 
-  // The fragment follows every change; while a slider is dragged it is written at most every
-  // 100 ms (browsers throttle history updates). flush() writes a pending one at once.
+  // The fragment follows every change; while a slider is dragged it is written once the slider
+  // rests for 150 ms, never in the input event (a history update costs milliseconds of main
+  // thread, the slow moves of a drag in bench/page; browsers throttle them too). flush() writes a
+  // pending one at once.
   scheduleUrl(frag, throttle) {
     this.pendingFrag = frag;
-    const now = performance.now();
-    if (!throttle || now - (this.lastUrlWrite || -1e9) >= 100) {
-      this.writeUrl();
-    } else if (!this.urlTimer) {
-      this.urlTimer = setTimeout(() => this.writeUrl(), 100);
-    }
+    clearTimeout(this.urlTimer);
+    this.urlTimer = null;
+    if (!throttle) this.writeUrl();
+    else this.urlTimer = setTimeout(() => this.writeUrl(), 150);
   }
 
   writeUrl() {
@@ -206,7 +206,6 @@ export class Controller {
     const frag = this.pendingFrag;
     if (frag === undefined) return;
     this.pendingFrag = undefined;
-    this.lastUrlWrite = performance.now();
     if (location.hash.replace(/^#/, '') !== frag) history.replaceState(null, '', frag ? `#${frag}` : location.pathname + location.search);
   }
 

@@ -3,7 +3,8 @@
 // model.js and runs core's C code with the model's methods named in OPS. check-pool.js gives each
 // worker one job at a time and terminates it at the time limit or on cancel.
 //   in:  { id, op, bytes: ArrayBuffer, args }
-//   out: { id, started: true } (module loaded, the C call begins), then { id, result } | { id, error }
+//   out: { id, started: true } (module loaded, the C call begins), { id, stage: { name: 'sending',
+//        points } } (the call is done, the result follows), then { id, result } | { id, error }
 import createRooflab from '../wasm/rooflab.mjs';
 import { loadModel } from './model.js';
 
@@ -17,7 +18,11 @@ self.onmessage = async (event) => {
     if (!modelPromise) modelPromise = loadModel(createRooflab);
     const model = await modelPromise;
     self.postMessage({ id, started: true }); // the pool's time limit counts from here
-    self.postMessage({ id, result: model[op](bytes, args) });
+    const result = model[op](bytes, args);
+    // What is being copied back (a large record takes a while): the page says so meanwhile.
+    const rec = result && (result.record || (result.report && result.report.record));
+    self.postMessage({ id, stage: { name: 'sending', points: rec && rec.points ? rec.points.length : 0 } });
+    self.postMessage({ id, result });
   } catch (err) {
     self.postMessage({ id, error: String((err && err.message) || err) });
   }

@@ -1,0 +1,155 @@
+// Many measured points (issue 10, item 5), functional only — speed is reported by
+// `make bench-page` (bench/page/scale.mjs), never asserted here. With 10,000 points the measured
+// marks are drawn from measured-layer.js's cached bitmap: every point drawn (the layer's count, and
+// the record's colour in the canvas pixels), the bitmap kept while N moves, drawn again in the dark
+// scheme; hover and the keyboard still show a point's tooltip; clearing removes them; a small
+// record stays with Chart.js's own elements. Screenshots at 1280x800 and 390x844, light and dark.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { openPage, ARTIFACTS, ROOT, pageEnv } from './harness.mjs';
+import { benchRecord } from '../../bench/page/scale.mjs';
+
+const env = pageEnv({ scratch: 'scale' });
+let file10k = null; // written once, in the scratch folder
+
+async function points10k() {
+  if (!file10k) {
+    file10k = join(env.tmp, 'points-10000.json');
+    await writeFile(file10k, benchRecord(10000));
+  }
+  return file10k;
+}
+
+const count = (page) => page.$eval('[data-testid="measured-count"]', (e) => Number(e.dataset.value));
+const layer = (page) => page.evaluate(async () => (await import('./js/measured-layer.js')).layerInfo(window.rooflab.roofline.chart));
+
+// Pixels of the canvas within 40 (summed over r, g, b) of the measured dataset's colour.
+const colourPixels = (page) => page.evaluate(() => {
+  const c = window.rooflab.roofline.chart;
+  const ds = c.data.datasets.find((d) => d.rlKind === 'measured' && !d.showLine);
+  if (!ds) return 0;
+  const probe = document.createElement('canvas').getContext('2d');
+  probe.fillStyle = ds.borderColor;
+  probe.fillRect(0, 0, 1, 1);
+  const [r, g, b] = probe.getImageData(0, 0, 1, 1).data;
+  const px = c.ctx.getImageData(0, 0, c.canvas.width, c.canvas.height).data;
+  let n = 0;
+  for (let i = 0; i < px.length; i += 4) if (Math.abs(px[i] - r) + Math.abs(px[i + 1] - g) + Math.abs(px[i + 2] - b) < 40) n++;
+  return n;
+});
+
+async function fresh(opts) {
+  const page = await openPage(env.browser.context, env.server.url, opts);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  return page;
+}
+
+async function load10k(page) {
+  await page.setInputFiles('[data-testid="input-upload"]', [await points10k()]);
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="measured-count"]').dataset.value) === 10000, null, { timeout: 120000 });
+  await page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
+}
+
+test('10,000 points: drawn from the layer, kept while N moves, hover and keyboard tooltips, cleared', async () => {
+  const page = await fresh();
+  assert.equal((await layer(page)).active, false);
+  await load10k(page);
+  const info = await layer(page);
+  assert.equal(info.active, true);
+  assert.equal(info.points, 10000, 'every point inside the plot is drawn into the layer');
+  // the datasets keep their shape (legend, CSV, tooltips read them)
+  const ds = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.filter((d) => d.rlKind === 'measured' && !d.showLine).map((d) => ({ n: d.data.length, type: d.type })));
+  assert.deepEqual(ds.map((d) => d.n), [10000]);
+  assert.ok(await colourPixels(page) > 2000, 'the record\'s colour fills much of the plot');
+
+  // moving N draws the model's marks again, not the bitmap
+  const builds = info.builds;
+  await page.evaluate(async () => {
+    const range = document.querySelector('[data-testid=input-seq-range]');
+    const raf = () => new Promise((ok) => requestAnimationFrame(ok));
+    for (let i = 0; i < 10; i++) {
+      range.value = String(Number(range.value) + 0.02);
+      range.dispatchEvent(new Event('input', { bubbles: true }));
+      await raf();
+    }
+  });
+  assert.equal((await layer(page)).builds, builds, 'the layer is not drawn again while only N moves');
+  assert.equal((await layer(page)).points, 10000);
+
+  // hover: a point's element (made on demand) and its tooltip
+  await page.locator('[data-testid="chart-roofline"]').scrollIntoViewIfNeeded();
+  const pos = await page.evaluate(() => {
+    const c = window.rooflab.roofline.chart;
+    const i = c.data.datasets.findIndex((d) => d.rlKind === 'measured' && !d.showLine);
+    const el = c.getDatasetMeta(i).data[1234];
+    const r = c.canvas.getBoundingClientRect();
+    return { x: r.left + el.x, y: r.top + el.y };
+  });
+  await page.mouse.move(pos.x, pos.y);
+  await page.waitForFunction(() => window.rooflab.roofline.chart.tooltip.opacity > 0);
+  const tip = await page.evaluate(() => {
+    const t = window.rooflab.roofline.chart.tooltip;
+    return { kinds: t.dataPoints.map((p) => p.dataset.rlKind), lines: t.body.flatMap((b) => b.lines) };
+  });
+  assert.ok(tip.kinds.includes('measured'), tip.kinds.join(','));
+  assert.match(tip.lines.join(' | '), /bench 1/);
+  await page.screenshot({ path: join(ARTIFACTS, 'scale-10k-hover-1280-light.png') });
+  await page.mouse.move(1, 1);
+
+  // keyboard: the first mark from the left is a measured point (I < 10 FLOP/B); its tooltip shows
+  await page.focus('[data-testid="chart-roofline"]');
+  await page.keyboard.press('ArrowRight');
+  const key = await page.evaluate(() => {
+    const c = window.rooflab.roofline.chart;
+    const t = c.tooltip;
+    return { kind: c.data.datasets[window.rooflab.roofline.keyMark.datasetIndex].rlKind, op: t.opacity, said: document.getElementById('roofline-announce').textContent };
+  });
+  assert.equal(key.kind, 'measured');
+  assert.ok(key.op > 0);
+  assert.match(key.said, /bench 1/);
+  await page.keyboard.press('Escape');
+
+  // clearing removes them all
+  await page.click('[data-testid="action-records-clear"]');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="measured-count"]').dataset.value) === 0);
+  assert.equal((await layer(page)).active, false);
+  assert.equal(await count(page), 0);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('the layer follows the colour scheme and the size; screenshots at 1280 and 390, light and dark', async () => {
+  for (const [w, h] of [[1280, 800], [390, 844]]) {
+    const page = await fresh({ width: w, height: h });
+    await load10k(page);
+    await page.locator('[data-testid="chart-roofline"]').scrollIntoViewIfNeeded();
+    const light = await layer(page);
+    assert.equal(light.active, true);
+    assert.ok(light.points > 9000, `${w}: ${light.points} points in the plot`);
+    await page.screenshot({ path: join(ARTIFACTS, `scale-10k-${w}-light.png`) });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForTimeout(300);
+    const dark = await layer(page);
+    assert.equal(dark.active, true);
+    assert.equal(dark.points, light.points);
+    assert.ok(await colourPixels(page) > 500, 'the marks are drawn in the dark scheme');
+    await page.screenshot({ path: join(ARTIFACTS, `scale-10k-${w}-dark.png`) });
+    assert.deepEqual(page.rlErrors, []);
+    await page.close();
+  }
+});
+
+test('a small record keeps Chart.js\'s own elements (no layer)', async () => {
+  const page = await fresh();
+  await page.setInputFiles('[data-testid="input-upload"]', [join(ROOT, 'data', 'examples', 'ncu-raw-flash-fwd-h100.record.json')]);
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="measured-count"]').dataset.value) > 0);
+  assert.equal((await layer(page)).active, false);
+  const type = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.find((d) => d.rlKind === 'measured').type);
+  assert.equal(type, undefined);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
