@@ -267,7 +267,7 @@ export function measuredDataset(m, c) {
     borderWidth: m.line ? 1.5 : (star ? 1.25 : 2),
     borderColor: color, showLine: !!m.line, borderDash: m.line ? (m.dash || [2, 3]) : [], rlHideInLegend: true,
     backgroundColor: m.hollow ? 'rgba(0,0,0,0)' : color, order: 0, rlDevice: m.device ? m.device.key : '',
-    ...(m.line && m.lineLabel ? { rlLabel: { text: m.lineLabel, at: m.points[m.points.length - 1], align: 'right', color } } : {}),
+    ...(m.line && m.lineLabel ? { rlLabel: { text: m.lineLabel, short: m.lineShort, at: m.points[m.points.length - 1], align: 'right', color } } : {}),
   };
 }
 

@@ -10,7 +10,6 @@ import {
   RANK, MOVING, SPAN, isDecade, decadeLabel, rooflineDatasets, rooflineAnnotations, rooflineAxes, rooflineTooltip,
   sweepDatasets, sweepAxisTitle, sweepMarkerLabel, rooflineCsvRows, sweepCsvRows, compactTooltip,
 } from './chart-data.js';
-import { registerMeasuredLayer } from './measured-layer.js';
 import { compareDatasets, compareAxes } from './compare.js';
 
 export function cssColors() {
@@ -78,7 +77,8 @@ const lineLabelPlugin = {
     chart.data.datasets.forEach((ds, i) => {
       const l = ds.rlLabel;
       if (!l || !chart.isDatasetVisible(i)) return;
-      const w = ctx.measureText(l.text).width + 6;
+      const text = l.short && chart.width < 600 ? l.short : l.text; // a phone: the short name
+      const w = ctx.measureText(text).width + 6;
       const at = labelAnchor(ds, l, chart);
       const px = Math.min(Math.max(at.x, a.left + w + 2), a.right - 2);
       // Above the line, or below it (l.below) where another label sits just above.
@@ -92,7 +92,7 @@ const lineLabelPlugin = {
       ctx.globalAlpha = 1;
       ctx.fillStyle = l.color;
       ctx.textAlign = 'right';
-      ctx.fillText(l.text, px - 3, py);
+      ctx.fillText(text, px - 3, py);
     });
     ctx.restore();
   },
@@ -217,7 +217,6 @@ const markerPlugin = {
 export class RooflineChart {
   // options.announce(text): where the mark stepped to from the keyboard is read out (a live region).
   constructor(canvas, model, options = {}) {
-    registerMeasuredLayer(); // many measured points: drawn from a cached bitmap (measured-layer.js)
     this.model = model;
     this.announce = options.announce || (() => {});
     this.measured = [];
@@ -263,7 +262,10 @@ export class RooflineChart {
           legend: {
             labels: {
               color: c.fg, usePointStyle: true, boxHeight: 8,
-              filter: (item, data) => !data.datasets[item.datasetIndex].rlHideInLegend,
+              // On a phone only the marks are keyed here (the list under the chart has the rest):
+              // the legend's rows would leave the plot no height.
+              filter: (item, data) => !data.datasets[item.datasetIndex].rlHideInLegend &&
+                (!this.chart || this.chart.width >= 600 || RANK[data.datasets[item.datasetIndex].rlKind] === 0),
             },
           },
           tooltip: {

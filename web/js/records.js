@@ -696,7 +696,7 @@ export class Records {
       const what = `${c.name} ${value} (${c.source})`;
       return {
         label: `ceiling from ${f.name}: ${what}`, line: true, color: f.color, colorIndex: f.colorIndex, device: dev,
-        lineLabel: `${shortName(dev.name)} ${c.name} ${value}`, peak: bw ? 0 : c.flops_per_s,
+        lineLabel: `${shortName(dev.name)} ${c.name} ${value}`, lineShort: `${c.name} ${value}`, peak: bw ? 0 : c.flops_per_s,
         dash: c.source === 'datasheet' ? [1, 3] : [[6, 3], [3, 3], [2, 3], [8, 4]][ci % 4],
         points: xs.map((x, i) => ({ x, y: ys[i], text: [`${what}, stated by ${f.name}`] })),
       };
