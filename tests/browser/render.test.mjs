@@ -242,6 +242,12 @@ test('compact tooltip (at most four lines) and the details panel on click', asyn
     const details = await page.$$eval('[data-testid="point-details-lines"] li', (l) => l.map((x) => x.textContent));
     assert.ok(details.length > 4 && details.some((l) => l.startsWith('efficiency:')), details.join(' | '));
     await page.locator('#chart').screenshot({ path: join(ARTIFACTS, `render-tooltip-${w}-${scheme}.png`) });
+    // the open panel follows the keyboard's steps through the marks
+    await page.focus('[data-testid="chart-roofline"]');
+    await page.keyboard.press('ArrowRight');
+    const said = await page.textContent('[data-testid="roofline-announce"]');
+    const first = await page.$eval('[data-testid="point-details-lines"] li', (e) => e.textContent);
+    assert.ok(said.startsWith(first), `${said} / ${first}`);
     await page.click('[data-testid="point-details-close"]');
     assert.ok(await page.$eval('[data-testid="point-details"]', (e) => e.hidden));
     assert.deepEqual(page.rlErrors, []);

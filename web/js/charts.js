@@ -331,6 +331,9 @@ export class RooflineChart {
     this.chart.update('none');
     const ds = this.chart.data.datasets[next.datasetIndex];
     this.announce([].concat(rooflineTooltip(ds, ds.data[next.index], this.view.sweptKey, this.model)).join('; '));
+    // an open details panel follows the keyboard
+    const box = document.getElementById('point-details');
+    if (box && !box.hidden) this.fillDetails(ds, ds.data[next.index]);
   }
 
   clearKeyMark() {
@@ -389,10 +392,14 @@ export class RooflineChart {
       .sort((a, b) => RANK[this.chart.data.datasets[a.datasetIndex].rlKind] - RANK[this.chart.data.datasets[b.datasetIndex].rlKind]);
     if (!hits.length) { box.hidden = true; return; }
     const ds = this.chart.data.datasets[hits[0].datasetIndex];
-    const lines = [].concat(rooflineTooltip(ds, ds.data[hits[0].index], this.view.sweptKey, this.model));
+    this.fillDetails(ds, ds.data[hits[0].index]);
+    box.hidden = false;
+  }
+
+  fillDetails(ds, p) {
+    const lines = [].concat(rooflineTooltip(ds, p, this.view.sweptKey, this.model));
     const list = document.getElementById('point-details-lines');
     list.replaceChildren(...lines.map((t) => Object.assign(document.createElement('li'), { textContent: t })));
-    box.hidden = false;
   }
 
   // Moving only N leaves the roof, the ceilings and the trails as they were (view.staticKey):
