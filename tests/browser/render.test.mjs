@@ -369,3 +369,25 @@ test('duplicate loads are said and not added; Clear all is undoable, in every ta
   await a.close();
   await b.close();
 });
+
+test('pure parts: compact tooltip lines, device matching and short names', async () => {
+  const { compactTooltip, TOOLTIP_LINES, TOOLTIP_CHARS } = await import('../../web/js/chart-data.js');
+  const { deviceIndex, shortName } = await import('../../web/js/compare.js');
+  const long = ['ncu-raw-flash-fwd-h100.record.json: flash-attn 2.6.3: I = 1461.93 FLOP/B, 353.312 TFLOP/s',
+    'kernel: void flash::flash_fwd_kernel<…>', 'hardware: NVIDIA H100', 'problem: B=4', 'time: 1.571 ms',
+    'efficiency: 35.7 % of its roof at I = 1462 FLOP/B (989 TFLOP/s from 3.35 TB/s, 989 TFLOP/s)'];
+  const c = compactTooltip(long);
+  assert.equal(c.length, TOOLTIP_LINES);
+  assert.ok(c.every((l) => l.length <= TOOLTIP_CHARS));
+  assert.equal(c[0], 'I = 1461.93 FLOP/B, 353.312 TFLOP/s', 'the numbers first');
+  assert.match(c[1], /^ncu-raw-flash-fwd-h100\.record\.json/);
+  assert.match(c[2], /^efficiency: 35\.7 %/);
+  assert.deepEqual(compactTooltip(['tiled: I = 1 FLOP/B, 2 FLOP/s', 'bytes 3 B']), ['tiled: I = 1 FLOP/B, 2 FLOP/s', 'bytes 3 B']);
+  const devices = [{ key: 'ceilings:x', preset: 'v100-sxm2', name: 'NVIDIA V100-SXM2-16GB' }, { key: 'preset:h100-sxm', preset: 'h100-sxm', name: 'NVIDIA H100 SXM5 80GB' },
+    { key: 'ceilings:cpu', preset: '', name: 'AMD EPYC 7763' }];
+  assert.equal(deviceIndex(devices, { preset: 'h100-sxm', name: 'NVIDIA H100 80GB HBM3' }), 1, 'by preset');
+  assert.equal(deviceIndex(devices, { preset: '', name: 'AMD EPYC 7763' }), 2, 'by name when no preset');
+  assert.equal(deviceIndex(devices, { preset: 'a100-sxm4-80gb', name: 'A100' }), -1);
+  assert.equal(shortName('NVIDIA V100-SXM2-16GB (NERSC Cori GPU node)'), 'V100-SXM2-16GB');
+  assert.equal(shortName('AMD Instinct MI300X'), 'Instinct MI300X');
+});
