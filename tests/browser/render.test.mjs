@@ -122,6 +122,8 @@ test('compare mode: V100 (ERT ceilings), H100 and A100 each drawn and judged aga
   assert.equal(n, 31, 'the H100 point and the 30 A100 points');
   assert.ok(a.bandwidth_bytes_per_s > 0);
   assert.match(await page.evaluate(() => window.rooflab.roofline.chart.options.scales.y.title.text), /% of its own roof/);
+  const units = await page.evaluate(() => [...new Set(window.rooflab.roofline.csvRows().map((r) => r[5]))]);
+  assert.deepEqual(units, ['fraction of own roof'], 'the exported CSV says what y is');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.waitForTimeout(200);

@@ -381,7 +381,11 @@ export function sweepMarkerLabel(view) {
 // CSV rows (chart, series, x, y, x_unit, y_unit, swept_value) of the drawn datasets.
 export function rooflineCsvRows(datasets) {
   const rows = [];
-  for (const d of datasets) for (const p of d.data) rows.push(['roofline', d.label, p.x, p.y, 'FLOP/B', 'FLOP/s', p.n ?? '']);
+  for (const d of datasets) {
+    // the "% of own roof" view's y is a fraction of the point's own roof (the 100 % line: 1)
+    const yUnit = d.rlOwnRoof || d.rlId === 'own-roof' ? 'fraction of own roof' : 'FLOP/s';
+    for (const p of d.data) rows.push(['roofline', d.label, p.x, p.y, 'FLOP/B', yUnit, p.n ?? '']);
+  }
   return rows;
 }
 export function sweepCsvRows(datasets, sweptKey) {
