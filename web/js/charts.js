@@ -10,6 +10,7 @@ import {
   RANK, MOVING, SPAN, isDecade, decadeLabel, rooflineDatasets, rooflineAnnotations, rooflineAxes, rooflineTooltip,
   sweepDatasets, sweepAxisTitle, sweepMarkerLabel, rooflineCsvRows, sweepCsvRows, compactTooltip,
 } from './chart-data.js';
+import { registerMeasuredLayer } from './measured-layer.js';
 import { compareDatasets, compareAxes } from './compare.js';
 
 export function cssColors() {
@@ -217,6 +218,7 @@ const markerPlugin = {
 export class RooflineChart {
   // options.announce(text): where the mark stepped to from the keyboard is read out (a live region).
   constructor(canvas, model, options = {}) {
+    registerMeasuredLayer(); // many measured points: drawn from a cached bitmap (measured-layer.js)
     this.model = model;
     this.announce = options.announce || (() => {});
     this.measured = [];
