@@ -643,11 +643,12 @@ export class Records {
       const keep = (p) => !this.isolated.size || this.isolated.has(Records.kernelOf(rec, p));
       const points = [];
       const predicted = [];
+      const recDevice = Records.device(rec, {}); // shared by the points without a hardware block
       rec.points.forEach((p, i) => {
         const kernel = Records.kernelOf(rec, p);
         kernels.set(kernel, (kernels.get(kernel) || 0) + 1);
         if (!keep(p)) return;
-        const base = { x: p.derived.intensity_flop_per_byte, kernel, name: p.label && p.label.length <= 24 ? p.label : kernel, device: Records.device(rec, p), eff: p.derived.efficiency };
+        const base = { x: p.derived.intensity_flop_per_byte, kernel, name: p.label && p.label.length <= 24 ? p.label : kernel, device: p.hardware ? Records.device(rec, p) : recDevice, eff: p.derived.efficiency };
         points.push({ ...base, y: p.derived.achieved_flops_per_s, get text() { return self.pointText(rec, p, warn.get(i) || []); } });
         // Each point's own prediction (core's derived figures: the point's kernel profile on its
         // hardware's preset), a hollow star at the same intensity: the vertical gap is the error.
