@@ -97,6 +97,8 @@ export async function scaleCase(context, url, n, dir) {
     out.load_s = (Date.now() - t0) / 1000;
     const long = await page.evaluate(() => window.__rlLong.tasks);
     out.load_long_tasks = { count: long.length, max_ms: long.length ? Math.max(...long) : 0 };
+    // the measured points' bitmap (measured-layer.js): how long drawing it took
+    out.layer = await page.evaluate(async () => (await import('./js/measured-layer.js')).layerInfo(window.rooflab.roofline.chart));
   } else {
     await page.evaluate(observeLong);
   }
@@ -114,5 +116,5 @@ export async function scaleCase(context, url, n, dir) {
 
 export function scaleLine(c) {
   const f = (x) => x.toFixed(1);
-  return `${c.points.toLocaleString('en-US').padStart(7)} points: input work median ${f(c.input_work_ms.median)} ms, p95 ${f(c.input_work_ms.p95)} ms; input → frame painted median ${f(c.input_to_painted_ms.median)} ms, p95 ${f(c.input_to_painted_ms.p95)} ms; next frame median ${f(c.next_frame_ms.median)} ms, p95 ${f(c.next_frame_ms.p95)} ms; long tasks ${c.long_tasks.count} (max ${f(c.long_tasks.max_ms)} ms), long frames ${c.long_frames.count} (max ${f(c.long_frames.max_ms)} ms)${c.load_s !== undefined ? `; load ${c.load_s.toFixed(1)} s (main-thread long tasks ${c.load_long_tasks.count}, max ${f(c.load_long_tasks.max_ms)} ms)` : ''}`;
+  return `${c.points.toLocaleString('en-US').padStart(7)} points: input work median ${f(c.input_work_ms.median)} ms, p95 ${f(c.input_work_ms.p95)} ms; input → frame painted median ${f(c.input_to_painted_ms.median)} ms, p95 ${f(c.input_to_painted_ms.p95)} ms; next frame median ${f(c.next_frame_ms.median)} ms, p95 ${f(c.next_frame_ms.p95)} ms; long tasks ${c.long_tasks.count} (max ${f(c.long_tasks.max_ms)} ms), long frames ${c.long_frames.count} (max ${f(c.long_frames.max_ms)} ms)${c.load_s !== undefined ? `; load ${c.load_s.toFixed(1)} s (main-thread long tasks ${c.load_long_tasks.count}, max ${f(c.load_long_tasks.max_ms)} ms; the points' bitmap drawn in ${f(c.layer.buildMs)} ms)` : ''}`;
 }

@@ -1,9 +1,10 @@
 // Many measured points (issue 10, item 5), functional only — speed is reported by
 // `make bench-page` (bench/page/scale.mjs), never asserted here. With 10,000 points the measured
 // marks are drawn from measured-layer.js's cached bitmap: every point drawn (the layer's count, and
-// the record's colour in the canvas pixels), the bitmap kept while N moves, drawn again in the dark
-// scheme; hover and the keyboard still show a point's tooltip; clearing removes them; a small
-// record stays with Chart.js's own elements. Screenshots at 1280x800 and 390x844, light and dark.
+// the record's colour in the canvas pixels), the bitmap kept while N moves; hover and the keyboard
+// still show a point's tooltip; a zoom maps the bitmap until the axes rest; clearing removes them;
+// drawn in the dark scheme and on a phone; a small record stays with Chart.js's own elements.
+// Screenshots at 1280x800 and 390x844, light and dark.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
@@ -112,6 +113,16 @@ test('10,000 points: drawn from the layer, kept while N moves, hover and keyboar
   assert.ok(key.op > 0);
   assert.match(key.said, /bench 1/);
   await page.keyboard.press('Escape');
+
+  // a zoom shows the bitmap mapped onto the new axes at once; it is drawn again once they rest
+  const unzoomed = await layer(page);
+  await page.keyboard.press('+');
+  assert.equal((await layer(page)).builds, unzoomed.builds, 'not drawn again on each zoom step');
+  await page.waitForTimeout(600);
+  const zoomed = await layer(page);
+  assert.ok(zoomed.builds > unzoomed.builds, 'drawn again once the axes rest');
+  assert.ok(zoomed.points < 10000, `zoomed in: ${zoomed.points} points inside the plot`);
+  await page.keyboard.press('0');
 
   // clearing removes them all
   await page.click('[data-testid="action-records-clear"]');

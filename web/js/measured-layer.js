@@ -16,7 +16,8 @@
 // hovered or keyboard-selected marks are drawn over the bitmap with their hover style.
 //
 //   registerMeasuredLayer()   once, before the first chart (Chart.js loaded)
-//   layerInfo(chart)          { active, points, datasets, builds } — for tests and the benchmark
+//   layerInfo(chart)          { active, points, datasets, builds, buildMs (the last one's) } — for
+//                             tests and the benchmark
 
 /* global Chart */
 export const LAYER_TYPE = 'rlMeasuredLayer';
@@ -24,7 +25,7 @@ export const LAYER_MIN_POINTS = 2000;
 export const MAX_HITS = 10;
 const CELL = 16; // CSS pixels per grid cell
 
-const states = new WeakMap(); // chart → { key, canvas, grid, points, builds }
+const states = new WeakMap(); // chart → { key, canvas, grid, points, builds, ms }
 let registered = false;
 
 export function registerMeasuredLayer() {
@@ -42,7 +43,7 @@ export function registerMeasuredLayer() {
 export function layerInfo(chart) {
   const s = states.get(chart);
   const metas = layerMetas(chart);
-  return { active: metas.length > 0, datasets: metas.length, points: s && metas.length ? s.points : 0, builds: s ? s.builds : 0 };
+  return { active: metas.length > 0, datasets: metas.length, points: s && metas.length ? s.points : 0, builds: s ? s.builds : 0, buildMs: s ? s.ms : 0 };
 }
 
 const isLayer = (meta) => meta.type === LAYER_TYPE;
@@ -124,7 +125,8 @@ function layerController() {
       const metas = layerMetas(chart);
       if (metas[metas.length - 1] === this._cachedMeta) {
         const s = ensureLayer(chart, metas);
-        chart.ctx.drawImage(s.canvas, 0, 0, chart.width, chart.height);
+        const m = s.map || { kx: 1, ky: 1, ox: 0, oy: 0 };
+        chart.ctx.drawImage(s.canvas, m.ox, m.oy, chart.width * m.kx, chart.height * m.ky);
       }
       for (const el of this.rlActive) {
         if (!el.active) { this.rlActive.delete(el); continue; }
@@ -182,27 +184,54 @@ const idOf = (o) => {
 const styleKey = (o) => [typeof o.pointStyle === 'object' ? idOf(o.pointStyle) : o.pointStyle,
   o.radius, o.rotation, o.borderWidth, o.borderColor, o.backgroundColor, o.hitRadius].join(',');
 
-// What the bitmap shows; it is drawn again when this changes.
+// What the bitmap shows: the axis ranges, and the rest (size, plot area, data, styles).
 function layerKey(chart, metas) {
   const { x, y } = chart.scales;
   const a = chart.chartArea;
-  const parts = [chart.width, chart.height, chart.currentDevicePixelRatio, a.left, a.top, a.right, a.bottom, x.min, x.max, y.min, y.max];
+  const parts = [chart.width, chart.height, chart.currentDevicePixelRatio, a.left, a.top, a.right, a.bottom];
   for (const m of metas) {
     const o = m.controller.resolveDataElementOptions(0);
     parts.push(`${idOf(m.controller._data)}:${m.controller._data.length}:${o.$shared ? styleKey(o) : idOf(m._dataset)}`);
   }
-  return parts.join('|');
+  return { base: parts.join('|'), axes: [x.min, x.max, y.min, y.max].join('|') };
 }
+
+// While only the axes move (a pan or a zoom, one step per pointer move or wheel tick) the bitmap
+// drawn last is shown mapped onto the new axes (on log axes a pan or zoom is an affine map of the
+// pixels) and drawn again once the axes rest for SETTLE_MS.
+const SETTLE_MS = 150;
 
 function ensureLayer(chart, metas = layerMetas(chart)) {
   let s = states.get(chart);
-  if (!s) states.set(chart, (s = { key: '', canvas: null, grid: null, points: 0, builds: 0 }));
-  const key = layerKey(chart, metas);
-  if (key !== s.key) build(chart, metas, s, key);
+  if (!s) states.set(chart, (s = { base: '', axes: '', canvas: null, grid: null, points: 0, builds: 0, ms: 0, map: null }));
+  const k = layerKey(chart, metas);
+  if (k.base === s.base && k.axes === s.axes) {
+    s.map = null;
+  } else if (k.base === s.base && !s.settling && (s.map = axisMap(chart, s.ref))) {
+    if (s.mapAxes !== k.axes) {
+      s.mapAxes = k.axes;
+      clearTimeout(s.timer);
+      s.timer = setTimeout(() => { s.settling = true; chart.draw(); s.settling = false; }, SETTLE_MS);
+    }
+  } else {
+    build(chart, metas, s, k);
+  }
   return s;
 }
 
-function build(chart, metas, s, key) {
+// p_new = o + k · p_old on each axis, from where the values at the old plot's edges are now.
+function axisMap(chart, ref) {
+  const { x, y } = chart.scales;
+  const q = [x.getPixelForValue(ref.x[0]), x.getPixelForValue(ref.x[1]), y.getPixelForValue(ref.y[0]), y.getPixelForValue(ref.y[1])];
+  const kx = (q[1] - q[0]) / (ref.right - ref.left);
+  const ky = (q[3] - q[2]) / (ref.bottom - ref.top);
+  if (!(kx > 0 && ky > 0 && q.every(Number.isFinite))) return null;
+  return { kx, ky, ox: q[0] - kx * ref.left, oy: q[2] - ky * ref.top };
+}
+
+function build(chart, metas, s, k) {
+  const t0 = performance.now();
+  clearTimeout(s.timer);
   const dpr = chart.currentDevicePixelRatio;
   if (!s.canvas) s.canvas = document.createElement('canvas');
   s.canvas.width = chart.canvas.width;
@@ -215,8 +244,14 @@ function build(chart, metas, s, key) {
   for (let k = metas.length - 1; k >= 0; k--) drawMeta(ctx, metas[k], grid, a, dpr);
   s.grid = finishGrid(grid);
   s.points = grid.n;
-  s.key = key;
+  const { x, y } = chart.scales;
+  s.ref = { x: [x.getValueForPixel(a.left), x.getValueForPixel(a.right)], y: [y.getValueForPixel(a.top), y.getValueForPixel(a.bottom)], left: a.left, right: a.right, top: a.top, bottom: a.bottom };
+  s.base = k.base;
+  s.axes = k.axes;
+  s.map = null;
+  s.mapAxes = '';
   s.builds++;
+  s.ms = performance.now() - t0;
 }
 
 // One dataset's marks: a sprite per look (drawn once with Chart.js's drawPoint), copied to each
@@ -303,7 +338,9 @@ function layerHits(chart, pos) {
   if (!(pos.x >= a.left && pos.x <= a.right && pos.y >= a.top && pos.y <= a.bottom)) return [];
   const metas = layerMetas(chart);
   if (!metas.length) return [];
-  const g = ensureLayer(chart, metas).grid;
+  const s = ensureLayer(chart, metas);
+  const g = s.grid;
+  if (s.map) pos = { x: (pos.x - s.map.ox) / s.map.kx, y: (pos.y - s.map.oy) / s.map.ky }; // the bitmap's pixels
   const rank = new Map(metas.map((m, r) => [m.index, r]));
   const found = [];
   const c0 = Math.max(0, Math.floor((pos.x - g.maxReach) / CELL));
