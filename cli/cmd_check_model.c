@@ -73,7 +73,8 @@ typedef struct cm_family {
 } cm_family;
 
 typedef struct cm_tally {       /* "no profile: cudnn 48" */
-    const char *why;            /* "no profile", "no preset", "the profile cannot run it" */
+    rl_rec_pred_status status;  /* why not predicted (compared by value, never by text pointer) */
+    const char *why;            /* its text: "no profile", "no preset", … (core's) */
     char detail[RL_ERROR_MESSAGE_MAX];
     size_t n;
 } cm_tally;
@@ -118,9 +119,9 @@ static void state_free(cm_state *s) {
     free(s->flags);
 }
 
-static void tally(cm_state *s, const char *why, const char *detail) {
+static void tally(cm_state *s, rl_rec_pred_status status, const char *why, const char *detail) {
     for (size_t i = 0; i < s->ntally; i++)
-        if (s->tally[i].why == why && strcmp(s->tally[i].detail, detail) == 0) {
+        if (s->tally[i].status == status && strcmp(s->tally[i].detail, detail) == 0) {
             s->tally[i].n++;
             s->not_predicted++;
             return;
@@ -132,6 +133,7 @@ static void tally(cm_state *s, const char *why, const char *detail) {
     }
     s->tally = p;
     cm_tally *t = &s->tally[s->ntally++];
+    t->status = status;
     t->why = why;
     snprintf(t->detail, sizeof t->detail, "%s", detail);
     t->n = 1;
@@ -212,7 +214,7 @@ static void check_point(cm_state *s, const rl_record *r, const char *file, size_
     const char *detail = pred.detail;
     if (pred.status == RL_REC_PRED_NO_PROFILE && !pt->kernel)
         detail = r->software.kernel ? r->software.kernel : "?";
-    tally(s, pred.reason, detail);
+    tally(s, pred.status, pred.reason, detail);
     if (e.compulsory_s > 0 && e.measured_s < e.compulsory_s) flag(s, &e, 0, NULL);
 }
 
@@ -321,16 +323,19 @@ static void print_families(const cm_state *s, int targets) {
 
 static void print_not_predicted(const cm_state *s) {
     printf("\nnot predicted: %zu point%s", s->not_predicted, s->not_predicted == 1 ? "" : "s");
-    const char *whys[] = {"no profile", "no preset", "the preset has no roof for it",
-                          "the profile cannot run it"};
-    for (size_t w = 0; w < sizeof whys / sizeof whys[0]; w++) {
+    for (int st = RL_REC_PRED_NO_PROFILE; st <= RL_REC_PRED_CANNOT_RUN; st++) {
         size_t n = 0;
-        for (size_t i = 0; i < s->ntally; i++) n += s->tally[i].why == whys[w] ? s->tally[i].n : 0;
+        const char *why = NULL;
+        for (size_t i = 0; i < s->ntally; i++)
+            if ((int)s->tally[i].status == st) {
+                n += s->tally[i].n;
+                why = s->tally[i].why;
+            }
         if (!n) continue;
-        printf("\n  %s: %zu (", whys[w], n);
+        printf("\n  %s: %zu (", why, n);
         int first = 1;
         for (size_t i = 0; i < s->ntally; i++) {
-            if (s->tally[i].why != whys[w]) continue;
+            if ((int)s->tally[i].status != st) continue;
             printf("%s%s %zu", first ? "" : "; ", s->tally[i].detail, s->tally[i].n);
             first = 0;
         }
