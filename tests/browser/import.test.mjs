@@ -11,13 +11,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { join, basename, dirname } from 'node:path';
 import { openPage, ARTIFACTS, ROOT, pageEnv } from './harness.mjs';
+import { nativeCli } from '../wasm/load.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
 const NCU = join(EX, 'ncu-raw-flash-fwd-h100.csv');
 const GBENCH = join(EX, 'gbench-flash-attn-h100.json');
 const ERT = join(EX, 'ert-roofline-v100.json');
 const RECORD = join(ROOT, 'tests', 'record', 'cases', 'valid', 'minimal.json');
-const CLI = process.env.ROOFLAB || join(ROOT, 'build/native/cli/rooflab');
+const CLI = nativeCli(); // absolute, whatever ROOFLAB holds
 const env = pageEnv({ scratch: 'import' });
 
 const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });

@@ -8,8 +8,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { openPage, ARTIFACTS, ROOT, pageEnv } from './harness.mjs';
+import { nativeCli } from '../wasm/load.mjs';
 
-const CLI = process.env.ROOFLAB || join(ROOT, 'build/native/cli/rooflab');
+const CLI = nativeCli(); // absolute, whatever ROOFLAB holds
 const cli = (...args) => JSON.parse(execFileSync(CLI, args, { encoding: 'utf8' }));
 const env = pageEnv();
 

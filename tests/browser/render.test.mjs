@@ -13,9 +13,10 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { serve, launch, openPage, ARTIFACTS, ROOT } from './harness.mjs';
+import { nativeCli } from '../wasm/load.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
-const CLI = process.env.ROOFLAB || join(ROOT, 'build/native/cli/rooflab');
+const CLI = nativeCli(); // absolute, whatever ROOFLAB holds
 let server;
 let browser;
 let tmp;

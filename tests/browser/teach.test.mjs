@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { openPage, ARTIFACTS, ROOT, pageEnv } from './harness.mjs';
-import { nativeEval } from '../wasm/load.mjs';
+import { nativeEval, nativeCli } from '../wasm/load.mjs';
 
 const env = pageEnv();
 
@@ -285,7 +285,7 @@ test('units that teach: each slip named in core\'s words, the chart never change
   const page = await openPage(env.browser.context, env.server.url);
   const chart = () => page.evaluate(() => JSON.stringify(window.rooflab.roofline.chart.data.datasets.map((d) => d.data)));
   const cliError = (flag, v) => {
-    try { execFileSync(process.env.ROOFLAB || join(ROOT, 'build/native/cli/rooflab'), ['eval', `--${flag}`, v], { encoding: 'utf8', stdio: 'pipe' }); } catch (e) { return e.stderr.trim().replace(/^rooflab eval: --/, ''); }
+    try { execFileSync(nativeCli(), ['eval', `--${flag}`, v], { encoding: 'utf8', stdio: 'pipe' }); } catch (e) { return e.stderr.trim().replace(/^rooflab eval: --/, ''); }
     throw new Error(`rooflab eval --${flag} ${v} was accepted`);
   };
   const good = await chart();

@@ -20,7 +20,7 @@ export function nativeCli() {
   const candidates = [process.env.ROOFLAB, join(ROOT, 'build/native/cli/rooflab'), join(ROOT, 'build/native/rooflab')];
   const found = candidates.find((p) => p && existsSync(p));
   if (!found) throw new Error(`native rooflab not found (tried ${candidates.filter(Boolean).join(', ')}); run 'make native' or set ROOFLAB`);
-  return found;
+  return resolve(found); // absolute: callers run it from other folders (cwd of an import)
 }
 
 // Runs `rooflab eval --json` with CLI flags; returns the parsed object.
