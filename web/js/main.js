@@ -9,6 +9,7 @@ import { RooflineChart, SweepChart } from './charts.js';
 import { SCENARIOS } from './scenarios.js';
 import { initRecords } from './records.js';
 import { Tour } from './tour.js';
+import { startPractice } from './practice.js';
 
 async function start() {
   const view = new View();
@@ -23,6 +24,7 @@ async function start() {
     app.load(app.pageState.fromFragment(location.hash));
     app.tour = new Tour(app, SCENARIOS); // the guided tours; ?tour=ID&step=N restores one
     app.tour.restore(location.search);
+    app.practice = startPractice(model); // the exercises, on the same model
     app.records = await initRecords(model, {
       onAdopt: (problem, presetId) => app.adopt(problem, presetId),
       onUseCeiling: (field, text) => app.useCeiling(field, text),

@@ -8,8 +8,6 @@
 // The seed is in the URL query (?practice=SEED, &practice-kind=KIND), so a link shares the exercise.
 // The score lives in localStorage under SCORE_KEY, validated on restore; a corrupt entry is dropped
 // with a message.
-import createRooflab from '../wasm/rooflab.mjs';
-import { loadModel } from './model.js';
 
 export const SCORE_KEY = 'rooflab.practice.v1';
 const SCORE_MAX = 1e9;
@@ -200,12 +198,12 @@ export class Practice {
   }
 }
 
-async function boot() {
-  const model = await loadModel(createRooflab);
+// Started by main.js with the page's own model (one WASM instance for the page).
+export function startPractice(model) {
+  if (typeof document === 'undefined' || !document.getElementById('practice')) return null;
   const practice = new Practice(model);
   practice.restore(location.search);
   window.rooflabPractice = practice; // for tests
   document.documentElement.dataset.practiceReady = '1';
+  return practice;
 }
-
-if (typeof document !== 'undefined' && document.getElementById('practice')) boot();
