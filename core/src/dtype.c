@@ -47,6 +47,6 @@ rl_status rl_dtype_parse(const char *text, const char *field, rl_dtype *out, rl_
             return RL_OK;
         }
     }
-    return rl__fail(err, RL_ERR_UNKNOWN, field, "expected one of fp32, tf32, fp16, bf16, fp8, got \"%.48s\"",
-                    text);
+    return rl__fail(err, RL_ERR_UNKNOWN, field, "expected one of fp32, tf32, fp16, bf16, fp8, got \"%.*s\"",
+                    RL__QUOTE(text, 48));
 }

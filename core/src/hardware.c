@@ -132,8 +132,8 @@ rl_status rl_hw_lookup(const char *id, const char *field, const rl_hw **out, rl_
             if (n < 0) break;
             used += (size_t)n;
         }
-        return rl__fail(err, RL_ERR_UNKNOWN, field, "unknown preset \"%.48s\"; expected one of %s",
-                        id ? id : "", ids);
+        return rl__fail(err, RL_ERR_UNKNOWN, field, "unknown preset \"%.*s\"; expected one of %s",
+                        RL__QUOTE(id ? id : "", 48), ids);
     }
     if (out) *out = hw;
     rl__ok(err);

@@ -2,7 +2,17 @@
 #ifndef ROOFLAB_INTERNAL_H
 #define ROOFLAB_INTERNAL_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "rooflab/rooflab.h"
+
+/* The bytes of a valid UTF-8 sequence at s (0 when none starts there), its code point in *cp. */
+size_t rl__utf8_decode(const unsigned char *s, size_t avail, uint32_t *cp);
+/* Bytes of s that fit in max_bytes without cutting a UTF-8 character. */
+size_t rl__utf8_clip(const char *s, size_t max_bytes);
+/* A quoted value in a message: "%.*s" with RL__QUOTE(s, n), at most n bytes, whole characters. */
+#define RL__QUOTE(s, n) (int)rl__utf8_clip((s), (n)), (s)
 
 /* Fill *err (when not NULL): status, field, and message "FIELD: <formatted text>" (or just the
  * text when field is empty). Returns status, so callers can `return rl__fail(...)`. */

@@ -136,8 +136,8 @@ rl_status rl_model_shape_lookup(const char *id, const char *field, const rl_mode
             used += (size_t)snprintf(ids + used, sizeof ids - used, "%s%s", used ? ", " : "",
                                      shapes[i].id);
         }
-        return rl__fail(err, RL_ERR_UNKNOWN, field, "unknown model \"%.40s\"; expected one of %s",
-                        id ? id : "", ids);
+        return rl__fail(err, RL_ERR_UNKNOWN, field, "unknown model \"%.*s\"; expected one of %s",
+                        RL__QUOTE(id ? id : "", 40), ids);
     }
     if (m->unsupported)
         return rl__fail(err, RL_ERR_UNSUPPORTED, field, "%s cannot be described here: %s", m->id,

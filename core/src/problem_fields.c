@@ -141,7 +141,7 @@ rl_status rl_problem_set_text(rl_problem *p, rl_problem_field field, const char 
     int64_t v = 0;
     if (!parse_value(field, t, &v)) {
         char got[64];
-        snprintf(got, sizeof got, "\"%.40s\"", t);
+        snprintf(got, sizeof got, "\"%.*s\"", RL__QUOTE(t, 40));
         return expected_for(field, name, got, err);
     }
     store(p, field, v);

@@ -81,9 +81,9 @@ rl_status rl_kernel_parse(const char *text, const char *field, rl_kernel *out, r
         }
     }
     return rl__fail(err, RL_ERR_UNKNOWN, field,
-                    "unknown kernel profile \"%.40s\"; expected one of generic, fa2, fa3, "
+                    "unknown kernel profile \"%.*s\"; expected one of generic, fa2, fa3, "
                     "flashinfer, flash-decoding, standard",
-                    text ? text : "");
+                    RL__QUOTE(text ? text : "", 40));
 }
 
 rl_status rl_gqa_pack_parse(const char *text, const char *field, rl_gqa_pack *out, rl_error *err) {
@@ -95,8 +95,8 @@ rl_status rl_gqa_pack_parse(const char *text, const char *field, rl_gqa_pack *ou
             return RL_OK;
         }
     }
-    return rl__fail(err, RL_ERR_INVALID, field, "expected packed or per-head, got \"%.48s\"",
-                    text ? text : "");
+    return rl__fail(err, RL_ERR_INVALID, field, "expected packed or per-head, got \"%.*s\"",
+                    RL__QUOTE(text ? text : "", 48));
 }
 
 const char *rl_term_name(rl_term t) {

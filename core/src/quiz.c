@@ -50,8 +50,8 @@ rl_status rl_quiz_kind_parse(const char *text, const char *field, rl_quiz_kind *
         }
     }
     return rl__fail(err, RL_ERR_UNKNOWN, field ? field : "kind",
-                    "\"%.40s\" is not a question kind; expected one of any, flops, bytes, "
-                    "intensity, ridge, time, regime", text ? text : "");
+                    "\"%.*s\" is not a question kind; expected one of any, flops, bytes, "
+                    "intensity, ridge, time, regime", RL__QUOTE(text ? text : "", 40));
 }
 
 rl_status rl_quiz_seed_parse(const char *text, const char *field, uint32_t *out, rl_error *err) {
@@ -61,7 +61,7 @@ rl_status rl_quiz_seed_parse(const char *text, const char *field, uint32_t *out,
     for (; s[n] >= '0' && s[n] <= '9' && n < 11; n++) v = v * 10 + (uint64_t)(s[n] - '0');
     if (n == 0 || s[n] != '\0' || v > 4294967295ULL)
         return rl__fail(err, RL_ERR_INVALID, field ? field : "seed",
-                        "expected a whole number 0 to 4294967295, got \"%.40s\"", s);
+                        "expected a whole number 0 to 4294967295, got \"%.*s\"", RL__QUOTE(s, 40));
     *out = (uint32_t)v;
     rl__ok(err);
     return RL_OK;
@@ -635,8 +635,8 @@ static rl_status judge_regime(const rl_quiz_question *q, const char *text, rl_qu
                               rl_error *err) {
     rl_bound b;
     if (!parse_regime(text, &b)) {
-        rl_status s = rl__fail(err, RL_ERR_INVALID, "answer", "\"%.64s\": expected memory or "
-                               "compute (or memory-bound, bandwidth-bound, compute-bound)", text);
+        rl_status s = rl__fail(err, RL_ERR_INVALID, "answer", "\"%.*s\": expected memory or "
+                               "compute (or memory-bound, bandwidth-bound, compute-bound)", RL__QUOTE(text, 64));
         snprintf(v->text, sizeof v->text, "%s", err ? err->message : "answer: expected memory or compute");
         return s;
     }

@@ -22,8 +22,8 @@ rl_status rl_sweep_param_parse(const char *text, rl_sweep_param *out, rl_error *
     }
     return rl__fail(err, RL_ERR_UNKNOWN, "param",
                     "expected one of seq, kv-len, batch, heads, head-dim, block-m, block-n, got "
-                    "\"%.48s\"",
-                    text ? text : "");
+                    "\"%.*s\"",
+                    RL__QUOTE(text ? text : "", 48));
 }
 
 size_t rl_sweep_values(int64_t lo, int64_t hi, size_t count, int logspace, int64_t *out) {

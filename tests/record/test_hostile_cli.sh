@@ -71,6 +71,12 @@ expect_clip "models unknown argument" "$R" models "$E64"
 expect_clip "sweep --format" "$R" sweep --format "$E40"
 expect_clip "bench --backend" "$R" bench --backend "$E64"
 expect_clip "quiz unknown argument" "$R" quiz "$E64"
+E48=$(printf 'x%.0s' $(seq 46))$'\xf0\x9f\x98\x80tail'
+expect_clip "eval --dtype (core)" "$R" eval --dtype "$E48"
+expect_clip "eval --hw (core)" "$R" eval --hw "$E48"
+expect_clip "eval --model (core)" "$R" eval --model "$E40"
+expect_clip "eval --kernel (core)" "$R" eval --kernel "$E40"
+expect_clip "quiz --kind (core)" "$R" quiz --kind "$E40"
 
 # a record whose strings carry newlines, ESC and a forged "valid record" line
 cat > "$T/forged.json" <<'J'

@@ -34,8 +34,8 @@ rl_status rl_import_format_parse(const char *text, rl_import_format *out, rl_err
         err->status = RL_ERR_UNKNOWN;
         snprintf(err->field, sizeof err->field, "FORMAT");
         snprintf(err->message, sizeof err->message,
-                 "FORMAT: unknown format \"%.40s\"; expected one of ert, ncu-csv, gbench",
-                 text ? text : "");
+                 "FORMAT: unknown format \"%.*s\"; expected one of ert, ncu-csv, gbench",
+                 RL__QUOTE(text ? text : "", 40));
     }
     return RL_ERR_UNKNOWN;
 }

@@ -157,9 +157,9 @@ static int gbench_problem(const char *name, const char *mapping, rl_problem *pb,
     }
     if (position == 0 || position == nfields) return 0;
     return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p,
-                     "\"%.*s\" has %zu numeric arguments; --args names %zu (%.60s): give --args "
+                     "\"%.*s\" has %zu numeric arguments; --args names %zu (%.*s): give --args "
                      "with one key per argument (_ skips one)",
-                     (int)rl__utf8_clip(name, 80), name, position, nfields, mapping);
+                     RL__QUOTE(name, 80), position, nfields, RL__QUOTE(mapping, 60));
 }
 
 /* ---- counters by meaning -------------------------------------------------------------------- */
@@ -465,7 +465,7 @@ static void gb_keys_text(const gb_noted *nk, char *buf, size_t cap) {
     buf[0] = '\0';
     for (size_t i = 0; i < nk->n; i++) {
         size_t l = strlen(buf);
-        snprintf(buf + l, cap - l, "%s\"%.40s\"", i ? ", " : "", nk->keys[i]);
+        snprintf(buf + l, cap - l, "%s\"%.*s\"", i ? ", " : "", RL__QUOTE(nk->keys[i], 40));
     }
 }
 

@@ -296,7 +296,8 @@ static int row_time_bytes(const rl__csv_row *row, const rl__csv_row *h, const nc
         char p[RL_REC_PATH_MAX];
         snprintf(p, sizeof p, "row %zu, column %s", rowno, NCU_NEED[1]);
         return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p,
-                         "expected a positive number, got \"%.30s\"", row->cells[c->need[1]]);
+                         "expected a positive number, got \"%.*s\"",
+                         RL__QUOTE(row->cells[c->need[1]], 30));
     }
     out->t = v[0] * c->t_scale;
     out->bytes = v[1] * c->b_scale[0] + v[2] * c->b_scale[1];

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "rooflab/record.h"
+#include "../internal.h" /* core's UTF-8 decoder and clip */
 
 /* The largest integer a JSON number (an IEEE double) holds exactly: 2^53. Integer fields of a
  * record (sm_count, threads, timing.runs, problem sizes before their own limits) stop there. */
@@ -35,18 +36,10 @@ int rl__oom(rl_rec_issues *issues);
 /* Copy of `n` bytes of `s` into a new NUL-terminated malloc'd string; NULL when out of memory. */
 char *rl__strndup(const char *s, size_t n);
 
-/* One UTF-8 sequence at s[0 .. avail): its length (1 to 4) and code point in *cp, or 0 when it is
- * not valid UTF-8 (shortest form only, no surrogates, at most U+10FFFF). The one decoder of the
- * record library: the JSON pre-check, strings, importers, messages all use it. */
-size_t rl__utf8_decode(const unsigned char *s, size_t avail, uint32_t *cp);
-
 /* Copy `src` into `dst` (room for strlen(src) + 1 bytes) replacing every byte that does not start
  * a valid sequence with '?', keeping at most `max_chars` characters. Returns the bytes written
  * (without the NUL). `dst` may equal `src` (in place). */
 size_t rl__utf8_clean(char *dst, const char *src, size_t max_chars);
-
-/* Bytes of `s` that fit in `max_bytes` without cutting a character (for clipped quotes). */
-size_t rl__utf8_clip(const char *s, size_t max_bytes);
 
 /* Valid UTF-8 of at most RL_RECORD_MAX_STRING code points? NULL, or "not valid UTF-8" / "too
  * long". */
