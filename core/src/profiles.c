@@ -34,8 +34,6 @@
 #define RL_FIT_DECODE_FLOOR_S 2.017e-05
 #define RL_FIT_EAGER_DRAM 0.6716
 
-double rl__overlap_exponent(void) { return RL_FIT_OVERLAP_P; }
-
 static const char *const kernel_names[RL_KERNEL_COUNT] = {
     [RL_KERNEL_GENERIC] = "generic",       [RL_KERNEL_FA2] = "fa2",
     [RL_KERNEL_FA3] = "fa3",               [RL_KERNEL_FLASHINFER] = "flashinfer",

@@ -32,7 +32,4 @@ typedef struct rl_profile {
 rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
                               rl_profile *pf, rl_error *err);
 
-/* The fitted exponent of the memory/compute overlap (profiles.c). */
-double rl__overlap_exponent(void);
-
 #endif
