@@ -154,6 +154,9 @@ static void ncu_dram_sum_and_l2(void) {
         CHECK_CLOSE(p->time_min_s, 998.0e-6, 1e-12);
         CHECK_CLOSE(p->time_max_s, 1010.25e-6, 1e-12);
         CHECK(p->runs == 3);
+        /* mean 3008.75 / 3 = 1002.9167 us; sample stddev √(83.7917 / 2) = 6.4727 us */
+        CHECK_CLOSE(p->time_mean_s, 1002.916667e-6, 1e-8);
+        CHECK_CLOSE(p->time_stddev_s, 6.472699e-6, 1e-6);
         CHECK_CLOSE(p->measured_bytes, 400e6, 1e-12);
         CHECK_CLOSE(p->measured_l2_bytes, 1.2e9, 1e-12);
         CHECK_CLOSE(p->flops, 1000001000.0, 0);
@@ -403,6 +406,11 @@ static void gbench_as_written(void) {
         CHECK_CLOSE(p->time_min_s, 1.9e-3, 1e-12);
         CHECK_CLOSE(p->time_max_s, 2.2e-3, 1e-12);
         CHECK(p->runs == 3);
+        /* mean (2.0 + 2.2 + 1.9) / 3 = 2.03333 ms; sample stddev over the repetitions:
+         * deviations −0.03333, 0.16667, −0.13333 → squares sum 0.046667 / 2 → √0.023333 =
+         * 0.152753 ms (the file's own "stddev" aggregate is the same figure rounded to 0.15) */
+        CHECK_CLOSE(p->time_mean_s, 2.0333333e-3, 1e-7);
+        CHECK_CLOSE(p->time_stddev_s, 0.1527525e-3, 1e-6);
         CHECK_CLOSE(p->flops, 2e11, 1e-12);
         CHECK_CLOSE(p->modelled_bytes, 1e8, 1e-12);
         CHECK_CLOSE(p->reported_flops_per_s, 1e14, 1e-12);
@@ -427,6 +435,52 @@ static void gbench_as_written(void) {
     rl_rec_issues_free(&is);
 }
 
+/* Aggregates only (--benchmark_report_aggregates_only), as Google Benchmark writes them: mean,
+ * median, stddev and cv per family become the point's timing statistics. */
+#define GB_ONLY(agg, t, unit)                                                                      \
+    "{\"name\":\"BM_attn_fwd/1/2048/8/64/real_time_" agg "\",\"family_index\":0,"                   \
+    "\"run_name\":\"BM_attn_fwd/1/2048/8/64/real_time\",\"run_type\":\"aggregate\","               \
+    "\"repetitions\":10,\"threads\":1,\"aggregate_name\":\"" agg "\",\"aggregate_unit\":\"" unit  \
+    "\",\"iterations\":10,\"real_time\":" t ",\"cpu_time\":1,\"time_unit\":\"us\"}"
+static void gbench_aggregate_spread(void) {
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    /* mean 152 us, median 150 us, cv 0.02 and no stddev: stddev = 0.02 × 152 us = 3.04 us */
+    const char *cv = "{\"benchmarks\":[" GB_ONLY("mean", "152", "time") ","
+                     GB_ONLY("median", "150", "time") "," GB_ONLY("cv", "0.02", "percentage") "]}";
+    CHECK(gbench(cv, NULL, &r, &is) == RL_OK);
+    if (r && r->point_count == 1) {
+        CHECK_CLOSE(r->points[0].time_median_s, 150e-6, 1e-12);
+        CHECK_CLOSE(r->points[0].time_mean_s, 152e-6, 1e-12);
+        CHECK_CLOSE(r->points[0].time_stddev_s, 3.04e-6, 1e-12);
+        CHECK(r->points[0].runs == 10);
+    } else {
+        CHECK(!"one point expected");
+    }
+    /* a stddev aggregate (3 us) is taken as written; a zero stddev is a statistic too */
+    const char *sd = "{\"benchmarks\":[" GB_ONLY("mean", "152", "time") ","
+                     GB_ONLY("median", "150", "time") "," GB_ONLY("stddev", "3", "time") ","
+                     GB_ONLY("cv", "0.5", "percentage") "]}";
+    CHECK(gbench(sd, NULL, &r, &is) == RL_OK && r && r->point_count == 1 &&
+          fabs(r->points[0].time_stddev_s - 3e-6) < 1e-15);
+    const char *zero = "{\"benchmarks\":[" GB_ONLY("median", "150", "time") ","
+                       GB_ONLY("stddev", "0", "time") "]}";
+    CHECK(gbench(zero, NULL, &r, &is) == RL_OK && r && r->points[0].time_stddev_s == 0);
+    /* the statistics survive the writer and the reader */
+    CHECK(gbench(cv, NULL, &r, &is) == RL_OK && r);
+    rl_error err = {0};
+    char *json = r ? rl_record_write_json(r, 1, &err) : NULL;
+    CHECK(json && strstr(json, "\"mean_s\"") && strstr(json, "\"stddev_s\""));
+    rl_record *back = NULL;
+    CHECK(json && rl_record_parse(json, strlen(json), &back, NULL) == RL_OK && back &&
+          fabs(back->points[0].time_stddev_s - 3.04e-6) < 1e-15 &&
+          fabs(back->points[0].time_mean_s - 152e-6) < 1e-15);
+    rl_record_free(back);
+    free(json);
+    rl_record_free(r);
+    rl_rec_issues_free(&is);
+}
+
 static void gbench_aggregates_pass_and_counters(void) {
     rl_rec_issues is = {0};
     rl_record *r = NULL;
@@ -445,6 +499,8 @@ static void gbench_aggregates_pass_and_counters(void) {
         CHECK(r->point_count == 1 && r->points[0].runs == 5);
         CHECK_CLOSE(r->points[0].time_median_s, 150e-6, 1e-12);
         CHECK(r->points[0].time_min_s == 0 && r->points[0].time_max_s == 0);
+        /* a cv without a mean gives no standard deviation (cv × mean needs the mean) */
+        CHECK(r->points[0].time_mean_s == 0 && r->points[0].time_stddev_s < 0);
         CHECK_CLOSE(r->points[0].flops, 7.5e7, 1e-12);
         CHECK(r->points[0].problem.pass == RL_PASS_FWD);
     }
@@ -576,6 +632,7 @@ int main(int argc, char **argv) {
     ncu_command_matches_the_import();
     gbench_as_written();
     gbench_aggregates_pass_and_counters();
+    gbench_aggregate_spread();
     gbench_gqa_decode_diagnosis();
     kernel_name_hints();
     return check_report("test_import_formats");

@@ -210,6 +210,9 @@ typedef struct rl_rec_point {
     double time_median_s;        /* mandatory, > 0 */
     double time_min_s;           /* 0 = unknown */
     double time_max_s;           /* 0 = unknown */
+    double time_mean_s;          /* "mean_s" (optional, schema version still 1): 0 = unknown */
+    double time_stddev_s;        /* "stddev_s" (optional): the sample standard deviation of the
+                                    runs' times, ≥ 0; < 0 = unknown (the key is then absent) */
     int64_t runs;                /* 0 = unknown */
     double flops;                /* mandatory, > 0: the FLOPs the point claims (F of DESIGN.md) */
     double modelled_bytes;       /* 0 = not given */
@@ -275,6 +278,11 @@ int rl_rec_set_string(char **slot, const char *text);
 int rl_rec_set_clean_string(char **slot, const char *text);
 /* rl_median (rooflab.h) under the record library's name: the median of v[0 .. n), sorted in place. */
 double rl_rec_median(double *v, size_t n);
+/* A point's timing from the times of its n ≥ 1 runs (seconds, reordered in place): median, min,
+ * max, runs = n, mean, and the sample standard deviation (n − 1 in the denominator) when n ≥ 2
+ * (else unknown). Example: three launches of 998, 1000.5, 1010.25 µs give median 1000.5 µs, mean
+ * 1002.9167 µs, stddev 6.4727 µs. */
+void rl_rec_set_times(rl_rec_point *pt, double *t, size_t n);
 /* Append an artifact path. 0 or -1. */
 int rl_rec_add_artifact(rl_record *record, const char *path);
 

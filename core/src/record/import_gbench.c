@@ -226,6 +226,7 @@ typedef struct gb_group {
     const char *run_name;
     const cJSON *first;            /* first entry, for the name */
     const cJSON *median, *mean;    /* aggregates "median", "mean" when present */
+    const cJSON *stddev, *cv;      /* aggregates "stddev", "cv" (a fraction) when present */
     double *times, *rate_times;    /* malloc'd, one per iteration run: real_time, and the time
                                       its rates are over (real_time, or cpu_time) */
     size_t n, cap;
@@ -332,14 +333,26 @@ static const char *gb_run_name(const cJSON *b) {
     return run_name->valuestring;
 }
 
-/* An aggregate entry: "median" and "mean" kept as the family's timing; stddev, cv and the rest
- * say nothing the record holds. */
+/* An aggregate entry: "median", "mean", "stddev" and "cv" kept as the family's timing statistics
+ * (the cv's real_time is a fraction, not a time); the rest ("min", "max", user-defined) say
+ * nothing the runs do not. */
 static void gb_aggregate(gb_import *im, gb_group *gr, const cJSON *b) {
     im->n_aggregate++;
     const cJSON *agg = cJSON_GetObjectItemCaseSensitive(b, "aggregate_name");
-    if (!cJSON_IsString(agg) || gb_seconds(b) == 0) return;
+    if (!cJSON_IsString(agg)) return;
+    const cJSON *rt = cJSON_GetObjectItemCaseSensitive(b, "real_time");
+    if (strcmp(agg->valuestring, "cv") == 0 && cJSON_IsNumber(rt) && isfinite(rt->valuedouble) &&
+        rt->valuedouble >= 0)
+        gr->cv = b;
+    if (gb_seconds(b) == 0) {
+        /* a zero stddev (identical repetitions) is a statistic, not a missing time */
+        if (strcmp(agg->valuestring, "stddev") == 0 && cJSON_IsNumber(rt) && rt->valuedouble == 0)
+            gr->stddev = b;
+        return;
+    }
     if (strcmp(agg->valuestring, "median") == 0) gr->median = b;
     if (strcmp(agg->valuestring, "mean") == 0) gr->mean = b;
+    if (strcmp(agg->valuestring, "stddev") == 0) gr->stddev = b;
 }
 
 /* One entry of "benchmarks" at `p`. 0, or -1 when out of memory. */
@@ -386,6 +399,14 @@ static void gb_from_aggregate(gb_import *im, gb_group *gr, rl_rec_point *pt, dou
     gb_rates r = gb_entry_rates(a);
     if (over_cpu && (r.flop_key || r.byte_key)) im->cpu_rates++;
     gb_add_rates(gr, &r);
+    /* the spread from the aggregates: mean, stddev (else cv × mean) */
+    if (gr->mean) pt->time_mean_s = gb_seconds(gr->mean);
+    if (gr->stddev) {
+        pt->time_stddev_s = gb_seconds(gr->stddev);
+    } else if (gr->cv && pt->time_mean_s > 0) {
+        pt->time_stddev_s =
+            cJSON_GetObjectItemCaseSensitive(gr->cv, "real_time")->valuedouble * pt->time_mean_s;
+    }
 }
 
 /* The point's timing: median (the "median" aggregate where given, else the runs' median), min,
@@ -396,22 +417,18 @@ static void gb_timing(gb_import *im, rl_rec_point *pt, gb_group *gr, double *rat
         gb_from_aggregate(im, gr, pt, rate_time);
         return;
     }
-    double tmin = gr->times[0], tmax = gr->times[0];
-    for (size_t k = 1; k < gr->n; k++) {
-        if (gr->times[k] < tmin) tmin = gr->times[k];
-        if (gr->times[k] > tmax) tmax = gr->times[k];
-    }
-    double med = rl_rec_median(gr->times, gr->n);
+    /* median, min, max, mean and the sample stddev over the repetitions (as Google Benchmark's
+     * own mean and stddev aggregates compute them) */
+    rl_rec_set_times(pt, gr->times, gr->n);
     *rate_time = rl_rec_median(gr->rate_times, gr->n);
     if (gr->median) {
         int over_cpu;
-        med = gb_seconds(gr->median);
+        double med = gb_seconds(gr->median);
         *rate_time = gb_rate_time(gr->median, gr->run_name, &over_cpu);
+        pt->time_median_s = med;
+        if (pt->time_min_s > med) pt->time_min_s = med;
+        if (pt->time_max_s < med) pt->time_max_s = med;
     }
-    pt->time_median_s = med;
-    pt->time_min_s = tmin < med ? tmin : med;
-    pt->time_max_s = tmax > med ? tmax : med;
-    pt->runs = (int64_t)gr->n;
 }
 
 /* FLOPs = FLOP rate × its time (else the model's F, counted); bytes = byte rate × its time (else
@@ -482,7 +499,8 @@ static int gb_notes(rl_record *r, const gb_import *im, const char *mapping,
              "to %s (key:value arguments by name; dtype from a fp16/bf16/fp8/fp32 token; pass "
              "from a forward/fwd/backward/bwd word of the family name unless given). Time: "
              "real_time (the median aggregate where given, else the median of the repetitions; "
-             "runs = repetitions). FLOPs: %s%s%s. Bytes: %s%s%s.%s",
+             "runs = repetitions; mean and sample standard deviation over the repetitions, or "
+             "from the mean and stddev aggregates, or cv × mean). FLOPs: %s%s%s. Bytes: %s%s%s.%s",
              mapping, im->flop_keys.n ? flops : "", im->flop_keys.n ? " × the time it is over" : "",
              im->no_flops ? (im->flop_keys.n ? "; else the model's F" : "the model's F (no FLOP-rate counter)") : "",
              im->byte_keys.n ? bytes : "", im->byte_keys.n ? " × the time it is over" : "",

@@ -465,16 +465,7 @@ static int ncu_point(rl_record *r, const rl_import_opts *o, ncu_kernel *k, rl_re
     if (!pt) return rl__oom(is);
     pt->problem = o->problem;
     pt->traffic_model = o->traffic_model;
-    const double *t = k->v[NCU_VT];
-    double tmin = t[0], tmax = t[0];
-    for (size_t i = 1; i < n; i++) {
-        if (t[i] < tmin) tmin = t[i];
-        if (t[i] > tmax) tmax = t[i];
-    }
-    pt->time_median_s = rl_rec_median(k->v[NCU_VT], n);
-    pt->time_min_s = tmin;
-    pt->time_max_s = tmax;
-    pt->runs = (int64_t)n;
+    rl_rec_set_times(pt, k->v[NCU_VT], n); /* median, min, max, mean, stddev over the launches */
     pt->measured_bytes = rl_rec_median(k->v[NCU_VB], n);
     pt->measured_l2_bytes = rl_rec_median(k->v[NCU_VL2], n); /* 0 when not collected */
     pt->flops = flops;

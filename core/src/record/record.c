@@ -220,6 +220,20 @@ const char *rl__problem_key(const char *field) {
 
 double rl_rec_median(double *v, size_t n) { return rl_median(v, n); }
 
+void rl_rec_set_times(rl_rec_point *pt, double *t, size_t n) {
+    if (!pt || !t || n == 0) return;
+    double sum = 0;
+    for (size_t i = 0; i < n; i++) sum += t[i];
+    double mean = sum / (double)n, ss = 0;
+    for (size_t i = 0; i < n; i++) ss += (t[i] - mean) * (t[i] - mean);
+    pt->time_median_s = rl_median(t, n); /* sorts t */
+    pt->time_min_s = t[0];
+    pt->time_max_s = t[n - 1];
+    pt->time_mean_s = mean;
+    pt->time_stddev_s = n >= 2 ? sqrt(ss / (double)(n - 1)) : -1.0;
+    pt->runs = (int64_t)n;
+}
+
 int rl_rec_add_artifact(rl_record *r, const char *path) {
     if (!r || !path || r->provenance.artifact_count >= RL_RECORD_MAX_ARTIFACTS) return -1;
     char **a = realloc(r->provenance.artifacts, (r->provenance.artifact_count + 1) * sizeof *a);
@@ -269,6 +283,7 @@ rl_rec_point *rl_record_add_point(rl_record *r) {
     p->traffic_model = RL_TRAFFIC_TILED;
     p->max_abs_error = -1.0;
     p->rel_l2_error = -1.0;
+    p->time_stddev_s = -1.0;
     return p;
 }
 

@@ -181,6 +181,24 @@ static int check_time(const char *base, const char *key, double v, int optional,
                      "expected a positive finite number of seconds, got %g", v);
 }
 
+/* The mean within [min, max] where they are known; the standard deviation finite (< 0: unknown). */
+static void check_spread(const rl_rec_point *pt, const char *base, rl_rec_issues *issues) {
+    char p[RL_REC_PATH_MAX];
+    if (check_time(base, "mean_s", pt->time_mean_s, 1, issues) == 0 && pt->time_mean_s > 0 &&
+        ((pt->time_min_s > 0 && pt->time_mean_s < pt->time_min_s) ||
+         (pt->time_max_s > 0 && pt->time_mean_s > pt->time_max_s))) {
+        snprintf(p, sizeof p, "%s.timing.mean_s", base);
+        rl__issue(issues, RL_REC_ERROR, RL_ERR_INCONSISTENT, p,
+                  "expected min_s ≤ mean_s ≤ max_s, got %g outside [%g, %g]", pt->time_mean_s,
+                  pt->time_min_s, pt->time_max_s);
+    }
+    if (!isfinite(pt->time_stddev_s)) {
+        snprintf(p, sizeof p, "%s.timing.stddev_s", base);
+        rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, p,
+                  "expected a non-negative finite number of seconds, got %g", pt->time_stddev_s);
+    }
+}
+
 /* min ≤ median ≤ max, runs positive. 0, or -1 when the median itself is unusable. */
 static int check_timing(const rl_rec_point *pt, const char *base, rl_rec_issues *issues) {
     char p[RL_REC_PATH_MAX];
@@ -197,6 +215,7 @@ static int check_timing(const rl_rec_point *pt, const char *base, rl_rec_issues 
         rl__issue(issues, RL_REC_ERROR, RL_ERR_INCONSISTENT, p,
                   "expected max_s ≥ median_s, got %g < %g", pt->time_max_s, pt->time_median_s);
     }
+    check_spread(pt, base, issues);
     if (pt->runs < 0) {
         snprintf(p, sizeof p, "%s.timing.runs", base);
         rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, p, "expected a positive integer, got %lld",

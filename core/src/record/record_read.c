@@ -455,7 +455,8 @@ static void read_traffic(reader *rd, const cJSON *obj, rl_rec_traffic *out) {
  * ------------------------------------------------------------------------------------------- */
 
 static void read_timing(reader *rd, const cJSON *obj, rl_rec_point *pt) {
-    static const char *const keys[] = {"median_s", "min_s", "max_s", "runs", NULL};
+    static const char *const keys[] = {"median_s", "min_s", "max_s", "mean_s", "stddev_s", "runs",
+                                       NULL};
     const cJSON *tm = read_object(rd, obj, "timing", 1, "an object with median_s (seconds)");
     if (!tm) return;
     size_t m = push_key(rd, "timing");
@@ -463,6 +464,8 @@ static void read_timing(reader *rd, const cJSON *obj, rl_rec_point *pt) {
     read_number(rd, tm, "median_s", 1, NUM_POSITIVE, "seconds", &pt->time_median_s);
     read_number(rd, tm, "min_s", 0, NUM_POSITIVE, "seconds", &pt->time_min_s);
     read_number(rd, tm, "max_s", 0, NUM_POSITIVE, "seconds", &pt->time_max_s);
+    read_number(rd, tm, "mean_s", 0, NUM_POSITIVE, "seconds", &pt->time_mean_s);
+    read_number(rd, tm, "stddev_s", 0, NUM_NONNEG, "seconds", &pt->time_stddev_s);
     read_int(rd, tm, "runs", 0, &pt->runs);
     pop(rd, m);
 }

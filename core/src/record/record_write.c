@@ -106,6 +106,8 @@ static int fill_timing(cJSON *t, const void *what) {
     int bad = add_num(t, "median_s", pt->time_median_s);
     if (pt->time_min_s > 0) bad |= add_num(t, "min_s", pt->time_min_s);
     if (pt->time_max_s > 0) bad |= add_num(t, "max_s", pt->time_max_s);
+    if (pt->time_mean_s > 0) bad |= add_num(t, "mean_s", pt->time_mean_s);
+    if (pt->time_stddev_s >= 0) bad |= add_num(t, "stddev_s", pt->time_stddev_s);
     if (pt->runs > 0) bad |= add_num(t, "runs", (double)pt->runs);
     return bad;
 }
