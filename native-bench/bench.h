@@ -71,6 +71,7 @@ typedef struct rlb_case {
 
 typedef struct rlb_stats {
     double median_s, min_s, max_s;
+    double mean_s, stddev_s; /* stddev_s: sample standard deviation, −1 = fewer than 2 runs */
     int runs;   /* timed runs */
     int warmup; /* untimed runs before them */
 } rlb_stats;

@@ -181,9 +181,12 @@ void rlb_stats_from(const double *times_s, int n, int warmup, rlb_stats *out) {
     double *t = (double *)malloc((size_t)n * sizeof *t);
     if (!t) return;
     memcpy(t, times_s, (size_t)n * sizeof *t);
-    out->median_s = rl_median(t, (size_t)n); /* sorts t */
-    out->min_s = t[0];
-    out->max_s = t[n - 1];
+    rl_time_stats st = rl_time_stats_of(t, (size_t)n);
+    out->median_s = st.median_s;
+    out->min_s = st.min_s;
+    out->max_s = st.max_s;
+    out->mean_s = st.mean_s;
+    out->stddev_s = st.stddev_s;
     out->runs = n;
     free(t);
 }

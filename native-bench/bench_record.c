@@ -214,6 +214,8 @@ static int add_results(rl_record *r, const rlb_run *run, char *why, size_t cap) 
         pt->time_median_s = res->t.median_s;
         pt->time_min_s = res->t.min_s;
         pt->time_max_s = res->t.max_s;
+        pt->time_mean_s = res->t.mean_s;
+        pt->time_stddev_s = res->t.stddev_s;
         pt->runs = res->t.runs;
         pt->max_abs_error = res->check.max_abs_error;
         /* a passing check has a finite error; anything else stays absent rather than invented */

@@ -38,6 +38,21 @@ double rl_median(double *v, size_t n) {
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+rl_time_stats rl_time_stats_of(double *v, size_t n) {
+    rl_time_stats st = {0};
+    if (!v || n == 0) return st;
+    double sum = 0, ss = 0;
+    for (size_t i = 0; i < n; i++) sum += v[i];
+    st.mean_s = sum / (double)n;
+    for (size_t i = 0; i < n; i++) ss += (v[i] - st.mean_s) * (v[i] - st.mean_s);
+    st.median_s = rl_median(v, n); /* sorts v */
+    st.min_s = v[0];
+    st.max_s = v[n - 1];
+    st.stddev_s = n >= 2 ? sqrt(ss / (double)(n - 1)) : -1.0;
+    st.n = n;
+    return st;
+}
+
 double rl_efficiency(rl_roof roof, double flops, double bytes, double time_s) {
     return (flops / time_s) / rl_attainable_flops_per_s(roof, flops / bytes);
 }

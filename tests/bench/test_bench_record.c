@@ -23,6 +23,8 @@ static void set_result(rlb_result *r, rlb_kernel k, rl_model m, rl_problem p, do
     r->t.median_s = median;
     r->t.min_s = median * 0.9;
     r->t.max_s = median * 1.2;
+    r->t.mean_s = median * 1.01;
+    r->t.stddev_s = median * 0.05;
     r->t.runs = 20;
     r->t.warmup = 3;
     r->check.passed = passed;
@@ -97,6 +99,8 @@ static void gpu_run_should_make_a_valid_record_with_core_values(const char *seri
               pt->modelled_bytes);
         CHECK(pt->traffic_model == RL_TRAFFIC_COMPULSORY, "decode traffic model");
         CHECK(pt->time_median_s == 1e-5 && pt->runs == 20, "timing");
+        CHECK(fabs(pt->time_mean_s - 1.01e-5) < 1e-18 && fabs(pt->time_stddev_s - 5e-7) < 1e-18,
+              "timing: mean and stddev carried");
         CHECK(pt->kernel && strcmp(pt->kernel, "cuda-decode") == 0, "kernel name");
         CHECK(back->hardware.preset && strcmp(back->hardware.preset, "h200-sxm") == 0, "preset");
         CHECK(back->hardware.compute_capability &&

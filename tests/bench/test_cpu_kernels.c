@@ -128,6 +128,12 @@ static void stats_and_rows_should_be_exact(void) {
     CHECK(st.median_s == 2 && st.min_s == 1 && st.max_s == 3 && st.runs == 3, "stats of 3");
     rlb_stats_from(t4, 4, 0, &st);
     CHECK(st.median_s == 2.5 && st.min_s == 1 && st.max_s == 4, "stats of 4");
+    /* mean 2.5; sample stddev √((2.25 + 2.25 + 0.25 + 0.25) / 3) = √(5/3) = 1.2909944 */
+    CHECK(st.mean_s == 2.5 && fabs(st.stddev_s - 1.2909944487) < 1e-9, "mean and stddev of 4");
+    rlb_stats_from(t3, 3, 1, &st); /* mean 2; √((1 + 1 + 0) / 2) = 1 */
+    CHECK(st.mean_s == 2 && fabs(st.stddev_s - 1) < 1e-15, "mean and stddev of 3");
+    rlb_stats_from(t3, 1, 0, &st); /* one run: no spread */
+    CHECK(st.mean_s == 3 && st.stddev_s < 0 && st.runs == 1, "one run: stddev unknown");
     int64_t rows[8];
     int64_t n = rlb_pick_rows(1000, 8, 42, rows);
     CHECK(n == 8 && rows[0] == 0 && rows[7] == 999, "rows: first and last");

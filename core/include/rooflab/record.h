@@ -278,10 +278,8 @@ int rl_rec_set_string(char **slot, const char *text);
 int rl_rec_set_clean_string(char **slot, const char *text);
 /* rl_median (rooflab.h) under the record library's name: the median of v[0 .. n), sorted in place. */
 double rl_rec_median(double *v, size_t n);
-/* A point's timing from the times of its n ≥ 1 runs (seconds, reordered in place): median, min,
- * max, runs = n, mean, and the sample standard deviation (n − 1 in the denominator) when n ≥ 2
- * (else unknown). Example: three launches of 998, 1000.5, 1010.25 µs give median 1000.5 µs, mean
- * 1002.9167 µs, stddev 6.4727 µs. */
+/* A point's timing from the times of its n ≥ 1 runs (seconds, reordered in place):
+ * rl_time_stats_of (rooflab.h) into median, min, max, mean, stddev, and runs = n. */
 void rl_rec_set_times(rl_rec_point *pt, double *t, size_t n);
 /* Append an artifact path. 0 or -1. */
 int rl_rec_add_artifact(rl_record *record, const char *path);

@@ -454,6 +454,15 @@ rl_point rl_roofline_point(rl_roof roof, double flops, double bytes);
 /* The median of v[0 .. n) (sorts v in place); 0 when n is 0. The one median of repeated runs,
  * for the benchmark, the importers and the records. */
 double rl_median(double *v, size_t n);
+/* The statistics of n repeated runs' times (seconds; v sorted in place): median, min, max, mean
+ * and the sample standard deviation (n − 1 in the denominator; −1 = unknown when n < 2). All 0
+ * when n is 0. The one summary of repeated runs, for the benchmark, the importers and the
+ * records. Example: 998, 1000.5, 1010.25 µs → median 1000.5, mean 1002.9167, stddev 6.4727 µs. */
+typedef struct rl_time_stats {
+    double median_s, min_s, max_s, mean_s, stddev_s;
+    size_t n;
+} rl_time_stats;
+rl_time_stats rl_time_stats_of(double *v, size_t n);
 /* Measured efficiency: (flops / time) / P(I) at I = flops / bytes. > 1 means above the roof. */
 double rl_efficiency(rl_roof roof, double flops, double bytes, double time_s);
 /* Check a roof: both rates finite and > 0. Field names "bandwidth" and "peak". */

@@ -222,15 +222,12 @@ double rl_rec_median(double *v, size_t n) { return rl_median(v, n); }
 
 void rl_rec_set_times(rl_rec_point *pt, double *t, size_t n) {
     if (!pt || !t || n == 0) return;
-    double sum = 0;
-    for (size_t i = 0; i < n; i++) sum += t[i];
-    double mean = sum / (double)n, ss = 0;
-    for (size_t i = 0; i < n; i++) ss += (t[i] - mean) * (t[i] - mean);
-    pt->time_median_s = rl_median(t, n); /* sorts t */
-    pt->time_min_s = t[0];
-    pt->time_max_s = t[n - 1];
-    pt->time_mean_s = mean;
-    pt->time_stddev_s = n >= 2 ? sqrt(ss / (double)(n - 1)) : -1.0;
+    rl_time_stats st = rl_time_stats_of(t, n);
+    pt->time_median_s = st.median_s;
+    pt->time_min_s = st.min_s;
+    pt->time_max_s = st.max_s;
+    pt->time_mean_s = st.mean_s;
+    pt->time_stddev_s = st.stddev_s;
     pt->runs = (int64_t)n;
 }
 
