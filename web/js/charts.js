@@ -11,6 +11,7 @@ import {
   sweepDatasets, sweepAxisTitle, sweepMarkerLabel, rooflineCsvRows, sweepCsvRows, compactTooltip,
 } from './chart-data.js';
 import { registerMeasuredLayer } from './measured-layer.js';
+import { backdropPlugin, fastDraw } from './backdrop.js';
 import { compareDatasets, compareAxes } from './compare.js';
 
 export function cssColors() {
@@ -38,32 +39,31 @@ const backgroundPlugin = {
   },
 };
 
-// The shaded band between the tiled and compulsory points (what reuse could still win), drawn
-// by this small plugin so moving N only redraws, without a full chart update.
-const bandPlugin = {
-  id: 'rlBand',
-  beforeDatasetsDraw(chart, _args, opts) {
-    const band = opts.band;
-    if (!band || !(band.xMax > band.xMin)) return;
-    const { ctx, chartArea: a, scales: { x } } = chart;
-    const x0 = Math.max(a.left, x.getPixelForValue(band.xMin));
-    const x1 = Math.min(a.right, x.getPixelForValue(band.xMax));
-    if (!(x1 > x0)) return;
-    ctx.save();
-    ctx.fillStyle = opts.color;
-    ctx.fillRect(x0, a.top, x1 - x0, a.bottom - a.top);
-    ctx.fillStyle = opts.textColor;
-    ctx.font = '10px system-ui, sans-serif';
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'top';
-    // The band's note gives way to the roof labels on a narrow chart.
-    if (x1 - x0 > 60 && !(opts.quiet && chart.width < 600)) {
-      ctx.fillText('tiled → compulsory:', (x0 + x1) / 2, a.top + 6);
-      ctx.fillText('reuse could win this', (x0 + x1) / 2, a.top + 18);
-    }
-    ctx.restore();
-  },
-};
+// The shaded band between the tiled and compulsory points (what reuse could still win), options in
+// plugins.rlBand; it moves with N, so the backdrop plugin draws it over the static parts
+// (backdrop.js), and moving N only redraws, without a full chart update.
+function drawBand(chart) {
+  const opts = chart.options.plugins.rlBand;
+  const band = opts.band;
+  if (!band || !(band.xMax > band.xMin)) return;
+  const { ctx, chartArea: a, scales: { x } } = chart;
+  const x0 = Math.max(a.left, x.getPixelForValue(band.xMin));
+  const x1 = Math.min(a.right, x.getPixelForValue(band.xMax));
+  if (!(x1 > x0)) return;
+  ctx.save();
+  ctx.fillStyle = opts.color;
+  ctx.fillRect(x0, a.top, x1 - x0, a.bottom - a.top);
+  ctx.fillStyle = opts.textColor;
+  ctx.font = '10px system-ui, sans-serif';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  // The band's note gives way to the roof labels on a narrow chart.
+  if (x1 - x0 > 60 && !(opts.quiet && chart.width < 600)) {
+    ctx.fillText('tiled → compulsory:', (x0 + x1) / 2, a.top + 6);
+    ctx.fillText('reuse could win this', (x0 + x1) / 2, a.top + 18);
+  }
+  ctx.restore();
+}
 
 // A label on a roof line (a dataset's rlLabel: { text, at: { x, y }, align, color }): written just
 // above the line, ending at `at` (align right) and kept inside the plot area.
@@ -182,34 +182,33 @@ function labelAnchor(ds, l, chart) {
   return { x: p0.x + t * (p1.x - p0.x), y: p0.y + t * (p1.y - p0.y) };
 }
 
-// A vertical marker at the current N (sweep chart), redrawn without a chart update.
-const markerPlugin = {
-  id: 'rlMarker',
-  afterDatasetsDraw(chart, _args, opts) {
-    const v = opts.value;
-    if (!(v > 0)) return;
-    const { ctx, chartArea: a, scales: { x } } = chart;
-    const px = x.getPixelForValue(v);
-    if (px < a.left || px > a.right) return;
-    ctx.save();
-    ctx.strokeStyle = opts.color;
-    ctx.lineWidth = 1.5;
-    ctx.beginPath();
-    ctx.moveTo(px, a.top);
-    ctx.lineTo(px, a.bottom);
-    ctx.stroke();
-    ctx.font = 'bold 11px system-ui, sans-serif';
-    const text = opts.label;
-    const w = ctx.measureText(text).width + 8;
-    const left = Math.min(Math.max(px - w / 2, a.left), a.right - w);
-    ctx.fillStyle = opts.background;
-    ctx.fillRect(left, a.top + 2, w, 16);
-    ctx.fillStyle = opts.color;
-    ctx.textBaseline = 'middle';
-    ctx.fillText(text, left + 4, a.top + 10);
-    ctx.restore();
-  },
-};
+// A vertical marker at the current N (sweep chart, options in plugins.rlMarker), redrawn without a
+// chart update: the backdrop plugin draws it over the static parts (backdrop.js).
+function drawMarker(chart) {
+  const opts = chart.options.plugins.rlMarker;
+  const v = opts.value;
+  if (!(v > 0)) return;
+  const { ctx, chartArea: a, scales: { x } } = chart;
+  const px = x.getPixelForValue(v);
+  if (px < a.left || px > a.right) return;
+  ctx.save();
+  ctx.strokeStyle = opts.color;
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  ctx.moveTo(px, a.top);
+  ctx.lineTo(px, a.bottom);
+  ctx.stroke();
+  ctx.font = 'bold 11px system-ui, sans-serif';
+  const text = opts.label;
+  const w = ctx.measureText(text).width + 8;
+  const left = Math.min(Math.max(px - w / 2, a.left), a.right - w);
+  ctx.fillStyle = opts.background;
+  ctx.fillRect(left, a.top + 2, w, 16);
+  ctx.fillStyle = opts.color;
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, left + 4, a.top + 10);
+  ctx.restore();
+}
 
 // ---------------------------------------------------------------------------------------------
 // The roofline chart
@@ -232,7 +231,9 @@ export class RooflineChart {
     this.chart = new Chart(canvas, {
       type: 'scatter',
       data: { datasets: [] },
-      plugins: [backgroundPlugin, bandPlugin, lineLabelPlugin, pointLabelPlugin, highlightPlugin],
+      // the backdrop last: it draws the band and the moving marks over everything static
+      plugins: [backgroundPlugin, lineLabelPlugin, pointLabelPlugin, highlightPlugin,
+        backdropPlugin({ dynamic: (ds) => MOVING.includes(ds.rlKind), paint: drawBand })],
       options: {
         animation: false,
         parsing: false,
@@ -415,7 +416,7 @@ export class RooflineChart {
     if (this.view && !this.overlay && view.staticKey === this.view.staticKey && this.movePoints(view)) {
       this.view = view;
       this.chart.options.plugins.rlBand.band = view.band;
-      this.chart.draw();
+      fastDraw(this.chart); // the static parts from the backdrop's copy (backdrop.js)
       return;
     }
     this.view = view;
@@ -548,7 +549,7 @@ export class SweepChart {
     this.chart = new Chart(canvas, {
       type: 'scatter',
       data: { datasets: [] },
-      plugins: [backgroundPlugin, markerPlugin],
+      plugins: [backgroundPlugin, backdropPlugin({ paint: drawMarker })],
       options: {
         animation: false, parsing: false, normalized: true, responsive: true, maintainAspectRatio: false,
         interaction: { mode: 'nearest', intersect: false, axis: 'x' },
@@ -592,7 +593,7 @@ export class SweepChart {
     marker.value = view.currentX;
     marker.label = sweepMarkerLabel(view);
     if (same) {
-      this.chart.draw(); // only the marker moved
+      fastDraw(this.chart); // only the marker moved: the rest from the backdrop's copy (backdrop.js)
       return;
     }
     this.chart.options.scales.x.title.text = sweepAxisTitle(view.sweptKey);
