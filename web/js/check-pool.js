@@ -14,6 +14,8 @@
 //   job.promise → the op's result | rejects with CheckStopped (reason 'timeout' | 'cancelled')
 //   job.cancel(); job.state → 'waiting' | 'running' | 'done'; job.stage, job.onStage (see stage())
 
+import { unpackResult } from './record-pack.js';
+
 export const MAX_WORKERS = 4;
 export const LOAD_LIMIT_MS = 20000;
 
@@ -88,7 +90,7 @@ export class CheckPool {
       this.idle.push(worker);
       this.inWorker++;
       if (e.data.error) job.reject(new Error(e.data.error));
-      else job.resolve(e.data.result);
+      else job.resolve(unpackResult(e.data.result)); // its points as sent: see record-pack.js
       this.dispatch();
     };
     worker.onerror = (e) => { // the worker's module could not load: this job (and later ones) here

@@ -15,8 +15,15 @@
 // that reads an element by index (keyboard marks, labels, highlight rings) works unchanged; the
 // hovered or keyboard-selected marks are drawn over the bitmap with their hover style.
 //
+//
+// The bitmap is drawn in slices of about SLICE_MS (a task each, so a drag or a load never waits on
+// 100,000 marks at once): a new bitmap fills in over a few frames; one that follows a zoom or pan
+// is finished off screen while the last one is shown mapped, and swapped in when complete. A hit
+// test while the only bitmap is still filling finishes it first.
+//
 //   registerMeasuredLayer()   once, before the first chart (Chart.js loaded)
-//   layerInfo(chart)          { active, points, datasets, builds, buildMs (the last one's) } — for
+//   layerInfo(chart)          { active, points, datasets, builds, buildMs (the last one's main-
+//                             thread time), slices, pending (a bitmap still filling) } — for
 //                             tests and the benchmark
 
 /* global Chart */
@@ -24,6 +31,8 @@ export const LAYER_TYPE = 'rlMeasuredLayer';
 export const LAYER_MIN_POINTS = 2000;
 export const MAX_HITS = 10;
 const CELL = 16; // CSS pixels per grid cell
+const SLICE_MS = 8; // drawing time per task while a bitmap fills
+const CHECK_EVERY = 256; // marks drawn between looks at the clock
 
 const states = new WeakMap(); // chart → { key, canvas, grid, points, builds, ms }
 let registered = false;
@@ -43,7 +52,10 @@ export function registerMeasuredLayer() {
 export function layerInfo(chart) {
   const s = states.get(chart);
   const metas = layerMetas(chart);
-  return { active: metas.length > 0, datasets: metas.length, points: s && metas.length ? s.points : 0, builds: s ? s.builds : 0, buildMs: s ? s.ms : 0 };
+  return {
+    active: metas.length > 0, datasets: metas.length, points: s && metas.length ? s.points : 0,
+    builds: s ? s.builds : 0, buildMs: s ? s.ms : 0, slices: s ? s.slices : 0, pending: !!(s && s.job),
+  };
 }
 
 const isLayer = (meta) => meta.type === LAYER_TYPE;
@@ -124,9 +136,9 @@ function layerController() {
       const chart = this.chart;
       const metas = layerMetas(chart);
       if (metas[metas.length - 1] === this._cachedMeta) {
-        const s = ensureLayer(chart, metas);
-        const m = s.map || { kx: 1, ky: 1, ox: 0, oy: 0 };
-        chart.ctx.drawImage(s.canvas, m.ox, m.oy, chart.width * m.kx, chart.height * m.ky);
+        const v = ensureLayer(chart, metas).view;
+        const m = v.map || { kx: 1, ky: 1, ox: 0, oy: 0 };
+        if (v.canvas) chart.ctx.drawImage(v.canvas, m.ox, m.oy, chart.width * m.kx, chart.height * m.ky);
       }
       for (const el of this.rlActive) {
         if (!el.active) { this.rlActive.delete(el); continue; }
@@ -201,21 +213,29 @@ function layerKey(chart, metas) {
 // pixels) and drawn again once the axes rest for SETTLE_MS.
 const SETTLE_MS = 150;
 
+// What to show now (s.view: { canvas, map }), a new bitmap started where needed:
+// the finished bitmap when it shows these axes and data; mapped when only the axes moved (a new
+// one after SETTLE_MS); else the bitmap of this very key, filling in.
 function ensureLayer(chart, metas = layerMetas(chart)) {
   let s = states.get(chart);
-  if (!s) states.set(chart, (s = { base: '', axes: '', canvas: null, grid: null, points: 0, builds: 0, ms: 0, map: null }));
+  if (!s) states.set(chart, (s = { base: '', axes: '', canvas: null, grid: null, points: 0, builds: 0, ms: 0, slices: 0, map: null, job: null, view: null }));
   const k = layerKey(chart, metas);
-  if (k.base === s.base && k.axes === s.axes) {
+  const same = (a) => a.base === k.base && a.axes === k.axes;
+  if (s.job && !same(s.job.k)) stopJob(s);
+  if (s.canvas && same(s)) {
     s.map = null;
-  } else if (k.base === s.base && !s.settling && (s.map = axisMap(chart, s.ref))) {
+  } else if (s.canvas && k.base === s.base && (s.map = axisMap(chart, s.ref))) {
     if (s.mapAxes !== k.axes) {
       s.mapAxes = k.axes;
       clearTimeout(s.timer);
-      s.timer = setTimeout(() => { s.settling = true; chart.draw(); s.settling = false; }, SETTLE_MS);
+      s.timer = setTimeout(() => { if (!s.job && chart.ctx) startJob(chart, s, layerMetas(chart), undefined, true); }, SETTLE_MS);
     }
   } else {
-    build(chart, metas, s, k);
+    s.map = null;
+    if (!s.job) startJob(chart, s, metas, k);
+    if (s.job) return ((s.view = { canvas: s.job.canvas, map: null }), s);
   }
+  s.view = { canvas: s.canvas, map: s.map };
   return s;
 }
 
@@ -229,35 +249,59 @@ function axisMap(chart, ref) {
   return { kx, ky, ox: q[0] - kx * ref.left, oy: q[2] - ky * ref.top };
 }
 
-function build(chart, metas, s, k) {
-  const t0 = performance.now();
+// A bitmap for the chart as it is now (key k), drawn into a canvas of its own: its first slice at
+// once (a small one is done there), the rest a task at a time; swapped in when complete, and the
+// chart drawn again then unless `redraw` is false (started from within a draw).
+function startJob(chart, s, metas, k = layerKey(chart, metas), redraw = false) {
   clearTimeout(s.timer);
+  const canvas = document.createElement('canvas');
+  canvas.width = chart.canvas.width;
+  canvas.height = chart.canvas.height;
+  const job = { k, canvas, steps: buildSteps(chart, metas, canvas), ms: 0, slices: 0, result: null };
+  s.job = job;
+  advance(chart, s, job, redraw ? SLICE_MS : SLICE_MS / 2, redraw); // within a draw: half a slice
+}
+
+// Runs the job for about `budget` ms (Infinity: to its end); finished, it becomes the bitmap.
+function advance(chart, s, job, budget, redraw) {
+  if (s.job !== job) return;
+  const t0 = performance.now();
+  let r;
+  do r = job.steps.next(); while (!r.done && performance.now() - t0 < budget);
+  job.ms += performance.now() - t0;
+  job.slices++;
+  if (!r.done) {
+    job.timer = setTimeout(() => advance(chart, s, job, SLICE_MS, true), 0);
+    return;
+  }
+  s.job = null;
+  Object.assign(s, r.value, { base: job.k.base, axes: job.k.axes, canvas: job.canvas, map: null, mapAxes: '', ms: job.ms, slices: job.slices });
+  s.builds++;
+  if (redraw && chart.ctx) chart.draw(); // a task of its own: the finished bitmap shown
+}
+
+function stopJob(s) {
+  clearTimeout(s.job.timer);
+  s.job = null;
+}
+
+// The drawing, CHECK_EVERY marks a step: returns { grid, points, ref }.
+function* buildSteps(chart, metas, canvas) {
   const dpr = chart.currentDevicePixelRatio;
-  if (!s.canvas) s.canvas = document.createElement('canvas');
-  s.canvas.width = chart.canvas.width;
-  s.canvas.height = chart.canvas.height;
-  const ctx = s.canvas.getContext('2d');
-  ctx.clearRect(0, 0, s.canvas.width, s.canvas.height);
+  const ctx = canvas.getContext('2d');
   const total = metas.reduce((n, m) => n + m.controller._data.length, 0);
   const grid = newGrid(chart, total);
   const a = chart.chartArea;
-  for (let k = metas.length - 1; k >= 0; k--) drawMeta(ctx, metas[k], grid, a, dpr);
-  s.grid = finishGrid(grid);
-  s.points = grid.n;
   const { x, y } = chart.scales;
-  s.ref = { x: [x.getValueForPixel(a.left), x.getValueForPixel(a.right)], y: [y.getValueForPixel(a.top), y.getValueForPixel(a.bottom)], left: a.left, right: a.right, top: a.top, bottom: a.bottom };
-  s.base = k.base;
-  s.axes = k.axes;
-  s.map = null;
-  s.mapAxes = '';
-  s.builds++;
-  s.ms = performance.now() - t0;
+  const ref = { x: [x.getValueForPixel(a.left), x.getValueForPixel(a.right)], y: [y.getValueForPixel(a.top), y.getValueForPixel(a.bottom)], left: a.left, right: a.right, top: a.top, bottom: a.bottom };
+  for (let k = metas.length - 1; k >= 0; k--) yield* drawMeta(ctx, metas[k], grid, a, dpr);
+  return { grid: finishGrid(grid), points: grid.n, ref };
 }
 
 // One dataset's marks: a sprite per look (drawn once with Chart.js's drawPoint), copied to each
 // mark's device pixel, once per pixel and look (a mark drawn again on itself changes nothing you
 // could see); marks outside the plot area (and its overflow) are skipped.
-function drawMeta(ctx, meta, grid, a, dpr) {
+function* drawMeta(ctx, meta, grid, a, dpr) {
   const ctrl = meta.controller;
   const data = ctrl._data;
   const { xScale, yScale } = meta;
@@ -267,6 +311,7 @@ function drawMeta(ctx, meta, grid, a, dpr) {
   const pad = (shared ? first.radius + first.borderWidth : 12) + 1;
   const W = ctx.canvas.width;
   for (let i = 0; i < data.length; i++) {
+    if (i % CHECK_EVERY === CHECK_EVERY - 1) yield;
     const p = data[i];
     const px = xScale.getPixelForValue(p.x);
     const py = yScale.getPixelForValue(p.y);
@@ -339,8 +384,10 @@ function layerHits(chart, pos) {
   const metas = layerMetas(chart);
   if (!metas.length) return [];
   const s = ensureLayer(chart, metas);
+  if (s.view.canvas !== s.canvas) advance(chart, s, s.job, Infinity, false); // the only bitmap still filling
   const g = s.grid;
-  if (s.map) pos = { x: (pos.x - s.map.ox) / s.map.kx, y: (pos.y - s.map.oy) / s.map.ky }; // the bitmap's pixels
+  const map = s.view.canvas === s.canvas ? s.view.map : null;
+  if (map) pos = { x: (pos.x - map.ox) / map.kx, y: (pos.y - map.oy) / map.ky }; // the bitmap's pixels
   const rank = new Map(metas.map((m, r) => [m.index, r]));
   const found = [];
   const c0 = Math.max(0, Math.floor((pos.x - g.maxReach) / CELL));

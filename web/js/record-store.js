@@ -14,21 +14,42 @@ export const LEGACY_KEY = 'rooflab.records.v1';
 const VERSION = 2;
 const SOURCES = ['upload', 'example'];
 
-// cyrb53's mixing, both 32-bit lanes kept: 16 hex digits.
-export function contentHash(text) {
+// cyrb53's mixing, both 32-bit lanes kept: 16 hex digits. The text may come in parts (hashed as
+// their concatenation), and hashSteps yields every HASH_STEP characters, so records.js hashes a
+// large file in slices that leave the page responsive (the same digest either way).
+const HASH_STEP = 1 << 20;
+
+export function* hashSteps(...parts) {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
+  for (const text of parts) {
+    for (let from = 0; from < text.length; from += HASH_STEP) {
+      const to = Math.min(text.length, from + HASH_STEP);
+      for (let i = from; i < to; i++) {
+        const c = text.charCodeAt(i);
+        h1 = Math.imul(h1 ^ c, 2654435761);
+        h2 = Math.imul(h2 ^ c, 1597334677);
+      }
+      if (to < text.length) yield;
+    }
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return (h2 >>> 0).toString(16).padStart(8, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
 }
 
-export function recordId({ source, name, text }) { return contentHash(`${source}\n${name}\n${text}`); }
+// A generator run to its end (its return value): the steps without pauses.
+export function runSteps(gen) {
+  for (;;) {
+    const r = gen.next();
+    if (r.done) return r.value;
+  }
+}
+
+export function contentHash(text) { return runSteps(hashSteps(text)); }
+
+export function recordId(entry) { return runSteps(recordIdSteps(entry)); }
+export function recordIdSteps({ source, name, text }) { return hashSteps(`${source}\n${name}\n`, text); }
 export const keyOf = (id) => `${PREFIX}${id}`;
 export const isRecordKey = (key) => typeof key === 'string' && key.startsWith(PREFIX);
 
@@ -55,9 +76,26 @@ export function parseStored(id, value) {
   return { ok: true, entry };
 }
 
-export function serialize(entry) {
+export function serialize(entry) { return runSteps(serializeSteps(entry)); }
+
+// serialize(entry) in steps of ESCAPE_STEP characters of its text (the text is the last key, so
+// the parts' concatenation is JSON.stringify's output: escapes are per character, and a cut never
+// falls between the two halves of a surrogate pair).
+const ESCAPE_STEP = 1 << 20;
+export function* serializeSteps(entry) {
   const { name, source, visible, added, text } = entry;
-  return JSON.stringify({ v: VERSION, name, source, visible, added, text });
+  if (typeof text !== 'string' || text.length <= ESCAPE_STEP) return JSON.stringify({ v: VERSION, name, source, visible, added, text });
+  const head = JSON.stringify({ v: VERSION, name, source, visible, added });
+  let out = `${head.slice(0, -1)},"text":"`;
+  for (let from = 0; from < text.length;) {
+    let to = Math.min(text.length, from + ESCAPE_STEP);
+    const last = text.charCodeAt(to - 1);
+    if (to < text.length && last >= 0xd800 && last <= 0xdbff) to--;
+    out += JSON.stringify(text.slice(from, to)).slice(1, -1);
+    from = to;
+    if (from < text.length) yield;
+  }
+  return `${out}"}`;
 }
 
 export class RecordStore {
@@ -116,10 +154,11 @@ export class RecordStore {
 
   // Writes one entry ({ name, source, visible, added, text }) under its id; false when the
   // browser's storage is full or refused.
-  put(id, entry) {
+  // value: serialize(entry) when already made (records.js makes a large one in steps).
+  put(id, entry, value = null) {
     if (!this.s) return false;
     try {
-      this.s.setItem(keyOf(id), serialize(entry));
+      this.s.setItem(keyOf(id), value === null ? serialize(entry) : value);
       return true;
     } catch (_) {
       return false;

@@ -4,9 +4,12 @@
 // worker one job at a time and terminates it at the time limit or on cancel.
 //   in:  { id, op, bytes: ArrayBuffer, args }
 //   out: { id, started: true } (module loaded, the C call begins), { id, stage: { name: 'sending',
-//        points } } (the call is done, the result follows), then { id, result } | { id, error }
+//        points } } (the call is done, the result follows), then { id, result } | { id, error }.
+// A result's record points come packed (record-pack.js: JSON text in a transferred buffer, parsed
+// back on the page in slices), so the page never spends one long task copying them in.
 import createRooflab from '../wasm/rooflab.mjs';
 import { loadModel } from './model.js';
+import { packResult } from './record-pack.js';
 
 const OPS = ['checkRecord', 'detectFormat', 'importRecord'];
 let modelPromise = null;
@@ -22,7 +25,8 @@ self.onmessage = async (event) => {
     // What is being copied back (a large record takes a while): the page says so meanwhile.
     const rec = result && (result.record || (result.report && result.report.record));
     self.postMessage({ id, stage: { name: 'sending', points: rec && rec.points ? rec.points.length : 0 } });
-    self.postMessage({ id, result });
+    const packed = packResult(result);
+    self.postMessage({ id, result: packed.result }, packed.transfer);
   } catch (err) {
     self.postMessage({ id, error: String((err && err.message) || err) });
   }

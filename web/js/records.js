@@ -14,8 +14,9 @@
 //   onUseCeiling(field, text)            a measured ceiling becomes the typed bandwidth or peak
 //   onChange(list)                       the measured datasets to draw (see charts.js)
 
-import { RecordStore, recordId, contentHash, isRecordKey, PREFIX, CLEARED_KEY, LEGACY_KEY } from './record-store.js';
+import { RecordStore, recordId, recordIdSteps, hashSteps, serializeSteps, runSteps, isRecordKey, PREFIX, CLEARED_KEY, LEGACY_KEY } from './record-store.js';
 import { CheckPool, CheckStopped } from './check-pool.js';
+import { yieldTask, SLICE_MS, summaryOf, summarySteps, fig, pointKernel, pointDevice } from './record-pack.js';
 import { ImportForm, currentAnswers } from './import-form.js';
 import { SPAN } from './chart-data.js';
 import { Compare, shortName } from './compare.js';
@@ -51,6 +52,34 @@ function el(tag, props = {}, ...children) {
   }
   for (const c of children) if (c !== null && c !== undefined) e.append(c);
   return e;
+}
+
+const MARK_STEP = 250; // marks made per step of markSteps (sliced by prepare())
+
+// One mark on the roofline (charts.js reads x, y, text, kernel, name, device, eff): a measured
+// point (rec.points[i]), or its prediction (the ☆). Its tooltip lines are made when read; it
+// keeps the point's index, not the point (a large record's points are parsed when read:
+// record-pack.js's lazyPoints).
+class Mark {
+  #owner; #rec; #i; #warn; #predicted;
+  constructor(owner, rec, i, warn, x, y, eff, kernel, name, device, predicted) {
+    this.x = x;
+    this.y = y;
+    this.kernel = kernel;
+    this.name = name;
+    this.device = device;
+    this.eff = eff;
+    this.#owner = owner;
+    this.#rec = rec;
+    this.#i = i;
+    this.#warn = warn || [];
+    this.#predicted = predicted;
+  }
+
+  get text() {
+    const p = this.#rec.points[this.#i];
+    return this.#predicted ? this.#owner.predictedText(this.#rec, p) : this.#owner.pointText(this.#rec, p, this.#warn);
+  }
 }
 
 export class Records {
@@ -185,16 +214,20 @@ export class Records {
   // Benchmark JSON imported once the problem form is answered.
   async take(slot, buf) {
     const raw = new TextDecoder().decode(buf);
-    const twin = this.twinOf(slot, raw);
+    await yieldTask(); // a large file: decoded in one task, sent to the worker in the next
+    const twin = await this.twinOf(slot, raw);
     if (twin) return this.duplicate(slot, twin);
     const found = await this.run(slot, 'detectFormat', buf);
     if (!found.ok) return this.refuseUnknown(slot, buf, found.message);
     slot.format = found.format;
-    if (found.format !== 'record') slot.rawKey = slot.rawKey || contentHash(raw);
+    if (found.format !== 'record') slot.rawKey = slot.rawKey || await this.sliced(slot, 'comparing it with the loaded files', hashSteps(raw));
     if (found.format === 'record') {
       const report = await this.run(slot, 'checkRecord', buf);
       const text = report.ok ? raw : null;
-      return this.add({ name: slot.name, source: slot.source, report, text, slot, format: slot.format });
+      const prep = await this.prepare(slot, report, text);
+      const entry = this.add({ name: slot.name, source: slot.source, report, text, slot, format: slot.format, prep });
+      await this.chartLater();
+      return entry;
     }
     if (found.format !== 'ert') return this.ask(slot, buf);
     const r = await this.run(slot, 'importRecord', buf, { format: slot.format, answers: { source: slot.name } });
@@ -210,10 +243,58 @@ export class Records {
     return this.add({ name: slot.name, source: slot.source, report, text: null, slot });
   }
 
-  addImported(slot, r) {
+  async addImported(slot, r) {
     const report = r.ok ? r.report
       : { ok: false, errors: 1, warnings: 0, issues: [{ severity: 'error', path: r.field, message: r.message }], record: null };
-    return this.add({ name: slot.name, source: slot.source, report, text: r.ok ? r.text : null, slot, format: slot.format });
+    const text = r.ok ? r.text : null;
+    const prep = await this.prepare(slot, report, text);
+    const entry = this.add({ name: slot.name, source: slot.source, report, text, slot, format: slot.format, prep });
+    await this.chartLater();
+    return entry;
+  }
+
+  // A prepared record is listed in one task and drawn in the next (add() leaves the chart to this).
+  async chartLater() {
+    if (!this.chartStale) return;
+    await yieldTask();
+    if (this.chartStale) this.renderChart();
+  }
+
+  // What add() would do on the main thread in one go for a large record, done beforehand in
+  // slices that yield (sliced()), with the file's pending line saying which: its id (a hash of
+  // the whole text), its chart marks, the value kept in localStorage. Nothing here changes the
+  // list; add() takes the results ({ storeId, added, stored, marks }).
+  async prepare(slot, report, text) {
+    if (!report.ok || text === null || !this.files.includes(slot)) return null;
+    const added = Date.now();
+    const { name, source } = slot;
+    const storeId = await this.sliced(slot, 'comparing it with the loaded files', recordIdSteps({ source, name, text }));
+    if (this.files.some((f) => f.storeId === storeId)) return { storeId, added, stored: null, marks: null };
+    const marks = await this.sliced(slot, 'placing the points on the chart', this.markSteps(report));
+    const stored = await this.sliced(slot, 'keeping it in this browser', serializeSteps({ name, source, visible: true, added, text }));
+    return { storeId, added, stored, marks };
+  }
+
+  // Runs a generator's steps (hashSteps, markSteps …) about SLICE_MS at a time, a task each, and
+  // says `what` in the file's pending line while it takes more than one; its return value.
+  async sliced(slot, what, gen) {
+    let said = false;
+    for (;;) {
+      const t0 = performance.now();
+      while (performance.now() - t0 < SLICE_MS) {
+        const r = gen.next();
+        if (r.done) return r.value;
+      }
+      if (slot.cancelled) throw new CheckStopped('cancelled');
+      if (!said && slot.job) {
+        said = true;
+        slot.job.stage = { name: 'preparing', what };
+        const e = document.querySelector(`[data-pending-id="${slot.id}"]`);
+        if (e) e.textContent = this.pendingText(slot);
+      }
+      await yieldTask();
+      if (slot.cancelled) throw new CheckStopped('cancelled');
+    }
   }
 
   // The problem form (import-form.js) for an ncu CSV or a gbench JSON: prefilled from the
@@ -280,7 +361,8 @@ export class Records {
     if (!r.ok || !r.report.ok || r.text === null) return;
     slot.asking = false;
     slot.buf = null;
-    this.addImported(slot, r);
+    this.setBusy(+1);
+    this.addImported(slot, r).catch((e) => this.settleFailed(slot, e)).finally(() => this.setBusy(-1));
   }
 
   // The points an import gives, as the list will show them, or its errors (with their positions).
@@ -359,6 +441,7 @@ export class Records {
     const what = !f.job ? 'reading' : f.job.state === 'waiting' ? 'waiting for a free checker' : f.format && f.format !== 'record' ? 'importing' : 'checking';
     const st = f.job && f.job.stage;
     if (st && st.name === 'sending') return `${what}: done in the worker; ${st.points ? `${st.points.toLocaleString('en-US')} points` : 'the result'} coming to the page… ${s} s`;
+    if (st && st.name === 'preparing') return `${what}: done; ${st.what}… ${s} s`;
     const size = st && st.bytes ? ` ${this.model.format(st.bytes, 'B')} in core's C code (a worker)` : '';
     return `${what}${size}… ${s} s (time limit ${this.model.format(this.limitMs / 1000, 's')})`;
   }
@@ -372,9 +455,11 @@ export class Records {
   }
 
   // slot: the file's pending entry (from enqueue), replaced in place; else the entry is appended.
-  add({ name, source, report, text, visible = true, added = Date.now(), persist = true, slot = null, format = null }) {
+  // prep: prepare()'s results for this very file (its id, its marks, the stored value), or null.
+  add({ name, source, report, text, visible = true, added = Date.now(), persist = true, slot = null, format = null, prep = null }) {
     const ok = report.ok && text !== null;
-    const storeId = ok ? recordId({ source, name, text }) : null;
+    if (prep) added = prep.added;
+    const storeId = ok ? (prep ? prep.storeId : recordId({ source, name, text })) : null;
     const same = storeId && this.files.find((f) => f.storeId === storeId);
     if (slot && !this.files.includes(slot)) return null; // its list was cleared meanwhile
     if (same) { // the same file again (or from another tab): one record
@@ -390,12 +475,18 @@ export class Records {
     const colorIndex = (id - 1) % PALETTE_SIZE;
     const entry = {
       id, storeId, added, name, source, report, visible, colorIndex, color: cssVar(`--rec${colorIndex + 1}`), text: ok ? text : null,
-      kept: !persist, format, rawKey: slot ? slot.rawKey || null : null,
+      kept: !persist, format, rawKey: slot ? slot.rawKey || null : null, marks: prep && prep.marks ? prep.marks : null,
     };
     if (slot) this.files[this.files.indexOf(slot)] = entry;
     else this.files.push(entry);
-    if (persist && ok) entry.kept = this.store.put(entry.storeId, entry);
-    this.render();
+    const stored = prep && prep.stored !== null && visible ? prep.stored : null; // made with visible: true
+    if (persist && ok) entry.kept = this.store.put(entry.storeId, entry, stored);
+    if (prep) { // the chart in a task of its own (chartLater)
+      this.renderList();
+      this.chartStale = true;
+    } else {
+      this.render();
+    }
     const s = $('records-status');
     s.textContent = report.ok
       ? `${name}: ${report.record.points.length.toLocaleString('en-US')} point${report.record.points.length === 1 ? '' : 's'} loaded${report.warnings ? `, ${report.warnings} warning${report.warnings === 1 ? '' : 's'}` : ''}.`
@@ -406,11 +497,11 @@ export class Records {
   // A loaded file with the same content as `raw`: a record with this very text, or a tool's
   // output imported from the same bytes (rawKey, a hash kept for imports only); else undefined.
   // Strings are compared by length first, so no hash is taken of a record file.
-  twinOf(slot, raw) {
+  async twinOf(slot, raw) {
     const same = (f) => f !== slot && f.text && f.text.length === raw.length && f.text === raw;
     let twin = this.files.find(same);
     if (!twin && this.files.some((f) => f.rawKey)) {
-      slot.rawKey = contentHash(raw);
+      slot.rawKey = await this.sliced(slot, 'comparing it with the loaded files', hashSteps(raw));
       twin = this.files.find((f) => f !== slot && f.rawKey === slot.rawKey);
     }
     return twin;
@@ -624,38 +715,57 @@ export class Records {
   }
 
   // The hardware a point ran on: { key, preset, name } (the point's own block, else the record's).
-  static device(rec, p) {
-    const hw = p.hardware || rec.hardware || {};
-    return { key: hw.preset || hw.name || '', preset: hw.preset || '', name: hw.name || hw.preset || '' };
+  static device(rec, p) { return pointDevice(rec, p); }
+
+  // A file's marks for the chart, made once per record (prepare() makes a large one in slices):
+  // { points, predicted, kernels: Map kernel → points, devices: [{ key, preset, name, dtype }],
+  // hwNames: the points' own hardware names }.
+  marksOf(f) {
+    if (!f.marks) f.marks = runSteps(this.markSteps(f.report));
+    return f.marks;
+  }
+
+  // The marks of a record's points, in their order, MARK_STEP points per step, from the points'
+  // summary (record-pack.js: made in the worker, else here first): each point at its intensity and
+  // achieved throughput, and its own prediction (core's derived figures: the point's kernel
+  // profile on its hardware's preset) as a hollow star at the same intensity, the vertical gap
+  // being the error. Tooltip lines are made when a mark is hovered (Mark's getter).
+  * markSteps(report) {
+    const rec = report.record;
+    const sum = summaryOf(rec) || (yield* summarySteps(rec));
+    const warn = this.warningsByPoint(report);
+    const out = { points: [], predicted: [], kernels: new Map(), devices: [], hwNames: new Set(sum.hwNames) };
+    const counts = new Array(sum.kernels.length).fill(0);
+    for (let i = 0; i < sum.x.length; i++) {
+      counts[sum.kernel[i]]++;
+      const kernel = sum.kernels[sum.kernel[i]];
+      const name = sum.names[sum.name[i]];
+      const device = sum.devices[sum.device[i]];
+      out.points.push(new Mark(this, rec, i, warn.get(i), fig(sum.x[i]), fig(sum.y[i]), fig(sum.eff[i]), kernel, name, device, false));
+      if (sum.pred[i]) out.predicted.push(new Mark(this, rec, i, null, fig(sum.x[i]), fig(sum.predY[i]), undefined, kernel, name, device, true));
+      if (i % MARK_STEP === MARK_STEP - 1) yield;
+    }
+    // kernels in order of first use (the table's order), each with its count
+    sum.kernels.forEach((k, j) => out.kernels.set(k, counts[j]));
+    sum.devices.forEach((d, j) => out.devices.push({ ...d, dtype: sum.dtypes[j] }));
+    return out;
   }
 
   renderChart() {
+    this.chartStale = false;
     const list = [];
     let count = 0;
     const kernels = new Map(); // kernel name → points drawn
     const shown = this.files.filter((f) => f.report && f.report.ok && f.visible);
+    const keep = (mk) => this.isolated.has(mk.kernel);
     for (const f of shown) {
       const rec = f.report.record;
       const hist = rec.provenance.kind === 'historical-unaudited';
-      const warn = this.warningsByPoint(f.report);
-      // Tooltip lines are built when a point is hovered (a getter), not for every point up front.
-      const self = this;
-      const keep = (p) => !this.isolated.size || this.isolated.has(Records.kernelOf(rec, p));
-      const points = [];
-      const predicted = [];
-      const recDevice = Records.device(rec, {}); // shared by the points without a hardware block
-      rec.points.forEach((p, i) => {
-        const kernel = Records.kernelOf(rec, p);
-        kernels.set(kernel, (kernels.get(kernel) || 0) + 1);
-        if (!keep(p)) return;
-        const base = { x: p.derived.intensity_flop_per_byte, kernel, name: p.label && p.label.length <= 24 ? p.label : kernel, device: p.hardware ? Records.device(rec, p) : recDevice, eff: p.derived.efficiency };
-        points.push({ ...base, y: p.derived.achieved_flops_per_s, get text() { return self.pointText(rec, p, warn.get(i) || []); } });
-        // Each point's own prediction (core's derived figures: the point's kernel profile on its
-        // hardware's preset), a hollow star at the same intensity: the vertical gap is the error.
-        if (p.derived.predicted_time_s > 0) {
-          predicted.push({ ...base, y: p.derived.predicted_flops_per_s, eff: undefined, get text() { return self.predictedText(rec, p); } });
-        }
-      });
+      const marks = this.marksOf(f);
+      for (const [k, n] of marks.kernels) kernels.set(k, (kernels.get(k) || 0) + n);
+      // The same arrays while nothing is isolated (the chart's bitmap of them stays valid).
+      const points = this.isolated.size ? marks.points.filter(keep) : marks.points;
+      const predicted = this.isolated.size ? marks.predicted.filter(keep) : marks.predicted;
       count += points.length;
       if (!points.length) continue; // a record of ceilings only (ERT): its lines are drawn below
       const series = { hollow: hist, color: f.color, colorIndex: f.colorIndex };
@@ -680,7 +790,7 @@ export class Records {
     this.callbacks.onChange(list);
   }
 
-  static kernelOf(rec, p) { return p.kernel || rec.software.kernel || '(kernel not named)'; }
+  static kernelOf(rec, p) { return pointKernel(rec, p); }
 
   // Ceilings a record states (measured or datasheet), drawn dotted in the record's colour over the
   // whole span and named on the line (L1, L2, DRAM …): a bandwidth ceiling as the slope β·I
@@ -713,10 +823,7 @@ export class Records {
     for (const f of this.files) {
       if (!f.report || !f.report.ok || !f.visible) continue;
       const rec = f.report.record;
-      for (const p of rec.points) {
-        const d = Records.device(rec, p);
-        if (!used.some((u) => u.key === d.key)) used.push({ ...d, dtype: p.problem.dtype });
-      }
+      for (const d of this.marksOf(f).devices) if (!used.some((u) => u.key === d.key)) used.push({ ...d });
       const cs = ((rec.hardware && rec.hardware.ceilings) || []).filter((c) => c.source === 'measured');
       if (!cs.length) continue;
       const bws = cs.filter((c) => c.bytes_per_s !== undefined);
@@ -879,7 +986,7 @@ export class Records {
     const rec = f.report.record;
     const hist = rec.provenance.kind === 'historical-unaudited';
     const hwNames = rec.hardware && rec.hardware.name ? rec.hardware.name
-      : [...new Set(rec.points.map((p) => (p.hardware || {}).name).filter(Boolean))].join(', ');
+      : [...this.marksOf(f).hwNames].join(', ');
     const dl = el('dl', { className: 'record-meta' });
     const row = (k, v, testid) => dl.append(el('dt', { text: k }), el('dd', { text: v, ...(testid ? { testid } : {}) }));
     const prov = rec.provenance;
