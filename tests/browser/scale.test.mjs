@@ -49,11 +49,17 @@ async function fresh(opts) {
   return page;
 }
 
-async function load10k(page) {
-  await page.setInputFiles('[data-testid="input-upload"]', [await points10k()]);
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid="measured-count"]').dataset.value) === 10000, null, { timeout: 120000 });
+// The layer's bitmap finished (measured-layer.js draws a large one in slices).
+const layerDrawn = (page) => page.waitForFunction(async () => !(await import('./js/measured-layer.js')).layerInfo(window.rooflab.roofline.chart).pending, null, { timeout: 60000 });
+
+async function loadPoints(page, file, n) {
+  await page.setInputFiles('[data-testid="input-upload"]', [file]);
+  await page.waitForFunction((want) => Number(document.querySelector('[data-testid="measured-count"]').dataset.value) === want, n, { timeout: 180000 });
   await page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
+  await layerDrawn(page);
 }
+
+const load10k = async (page) => loadPoints(page, await points10k(), 10000);
 
 test('10,000 points: drawn from the layer, kept while N moves, hover and keyboard tooltips, cleared', async () => {
   const page = await fresh();
@@ -119,6 +125,7 @@ test('10,000 points: drawn from the layer, kept while N moves, hover and keyboar
   await page.keyboard.press('+');
   assert.equal((await layer(page)).builds, unzoomed.builds, 'not drawn again on each zoom step');
   await page.waitForTimeout(600);
+  await layerDrawn(page);
   const zoomed = await layer(page);
   assert.ok(zoomed.builds > unzoomed.builds, 'drawn again once the axes rest');
   assert.ok(zoomed.points < 10000, `zoomed in: ${zoomed.points} points inside the plot`);
@@ -144,6 +151,7 @@ test('the layer follows the colour scheme and the size; screenshots at 1280 and 
     await page.screenshot({ path: join(ARTIFACTS, `scale-10k-${w}-light.png`) });
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.waitForTimeout(300);
+    await layerDrawn(page);
     const dark = await layer(page);
     assert.equal(dark.active, true);
     assert.equal(dark.points, light.points);
@@ -161,6 +169,65 @@ test('a small record keeps Chart.js\'s own elements (no layer)', async () => {
   assert.equal((await layer(page)).active, false);
   const type = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.find((d) => d.rlKind === 'measured').type);
   assert.equal(type, undefined);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+// A 100,000-point file: checked in a worker, its points sent back as text and read in slices
+// (record-pack.js, records.js's prepare): the pending line says each stage; what is loaded is core's
+// report as the main thread's own check gives it — the record, every mark's place, kernel, name,
+// device and tooltip lines.
+test('100,000 points: the stages said while the file loads; record, marks and tooltips as core gives them', async () => {
+  const file = join(env.tmp, 'points-100000.json');
+  await writeFile(file, benchRecord(100000));
+  const page = await fresh();
+  await page.evaluate(() => { // every text the file's pending line shows
+    window.__said = new Set();
+    const list = document.getElementById('records-list');
+    new MutationObserver(() => {
+      for (const e of list.querySelectorAll('[data-testid^="record-pending-"]')) window.__said.add(e.textContent.replace(/[0-9]+ s\b.*$/, ''));
+    }).observe(list, { subtree: true, childList: true, characterData: true });
+  });
+  await loadPoints(page, file, 100000);
+  const said = await page.evaluate(() => [...window.__said]);
+  assert.ok(said.some((t) => /^checking [0-9.]+ MB in core's C code \(a worker\)/.test(t)), said.join(' | '));
+  assert.ok(said.some((t) => /^checking: done; placing the points on the chart…/.test(t)), said.join(' | '));
+  const info = await layer(page);
+  assert.equal(info.points > 90000 && info.builds > 0, true, JSON.stringify(info));
+  assert.ok(info.slices > 1, `the bitmap drawn in slices (${info.slices})`);
+  const same = await page.evaluate(async () => {
+    const r = window.rooflab.records;
+    const f = r.files[0];
+    const plain = r.model.checkRecord(new TextEncoder().encode(f.text)); // here, in one go, as before
+    const ds = window.rooflab.roofline.chart.data.datasets.find((d) => d.rlKind === 'measured' && !d.showLine);
+    const warn = r.warningsByPoint(plain);
+    const bad = [];
+    for (const i of [0, 1, 2, 999, 12345, 50000, 77777, 99998, 99999]) {
+      const p = plain.record.points[i];
+      const m = ds.data[i];
+      const want = { x: p.derived.intensity_flop_per_byte, y: p.derived.achieved_flops_per_s, eff: p.derived.efficiency, kernel: p.kernel || plain.record.software.kernel, text: r.pointText(plain.record, p, warn.get(i) || []).join('\n') };
+      const got = { x: m.x, y: m.y, eff: m.eff, kernel: m.kernel, text: m.text.join('\n') };
+      if (JSON.stringify(got) !== JSON.stringify(want)) bad.push([i, got, want]);
+      if (m.device.preset !== 'h100-sxm' || m.name !== 'bench') bad.push([i, m.device, m.name]);
+    }
+    return { bad, n: ds.data.length, record: JSON.stringify(f.report) === JSON.stringify(plain) };
+  });
+  assert.deepEqual(same.bad, []);
+  assert.equal(same.n, 100000);
+  assert.ok(same.record, 'the loaded report is the one core gives on the main thread, point for point');
+  // a point's tooltip on hover
+  await page.locator('[data-testid="chart-roofline"]').scrollIntoViewIfNeeded();
+  const pos = await page.evaluate(() => {
+    const c = window.rooflab.roofline.chart;
+    const i = c.data.datasets.findIndex((d) => d.rlKind === 'measured' && !d.showLine);
+    const el = c.getDatasetMeta(i).data[4321];
+    const r = c.canvas.getBoundingClientRect();
+    return { x: r.left + el.x, y: r.top + el.y };
+  });
+  await page.mouse.move(pos.x, pos.y);
+  await page.waitForFunction(() => window.rooflab.roofline.chart.tooltip.opacity > 0);
+  const lines = await page.evaluate(() => window.rooflab.roofline.chart.tooltip.body.flatMap((b) => b.lines).join(' | '));
+  assert.match(lines, /bench 1/);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });
