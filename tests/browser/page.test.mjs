@@ -308,8 +308,12 @@ test('screenshots at 1280×800 and 390×844, light and dark, with no console err
     for (const scheme of ['light', 'dark']) {
       const page = await openPage(env.browser.context, `${env.server.url}#seq=16384&hw=a100-sxm4-80gb`, { width: w, height: h, colorScheme: scheme });
       await page.screenshot({ path: join(ARTIFACTS, `page-${w}x${h}-${scheme}.png`) });
-      // A full-page capture does not scroll, so write the lazily rendered worked calculation first.
-      await page.evaluate(() => window.rooflab.flush());
+      // A full-page capture does not scroll, so write the lazily rendered worked calculation first
+      // and render the sections the page skips while off screen (content-visibility: auto).
+      await page.evaluate(() => {
+        window.rooflab.flush();
+        for (const s of document.querySelectorAll('.results > section')) s.style.contentVisibility = 'visible';
+      });
       await page.screenshot({ path: join(ARTIFACTS, `page-${w}x${h}-${scheme}-full.png`), fullPage: true });
       // Readable: nothing wider than the viewport.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

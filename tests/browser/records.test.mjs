@@ -66,6 +66,9 @@ test('several files at once: valid ones drawn, the invalid one listed with JSON 
   assert.equal(await count(page), 1);
   await page.click('[data-testid="record-visible-0"]');
   assert.equal(await count(page), 13);
+  await page.evaluate(() => { // the sections skipped while off screen, rendered for the capture
+    for (const s of document.querySelectorAll('.results > section')) s.style.contentVisibility = 'visible';
+  });
   await page.screenshot({ path: join(ARTIFACTS, 'records-1280.png'), fullPage: true });
   assert.deepEqual(page.rlErrors, []);
   await page.close();

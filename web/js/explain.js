@@ -5,8 +5,12 @@
 
 import { escapeHtml as esc } from './html.js';
 
+// One formatter for every integer: toLocaleString builds a new one on each call (a slider move
+// formats a few hundred integers). The same text: toLocaleString('en-US') is this format.
+const INT = new Intl.NumberFormat('en-US');
+
 export function makeFormatters(model) {
-  const int = (v) => Number(v).toLocaleString('en-US');
+  const int = (v) => INT.format(Number(v));
   const q = (v, unit) => model.format(v, unit);
   // Bytes in SI, with IEC beside when the two differ by more than 2 % (from 1 KiB up: 2.4 %+).
   const bytes = (v) => (v >= 1024 ? `${q(v, 'B')} (${model.format(v, 'B', { iec: true })})` : `${int(v)} B`);

@@ -5,6 +5,11 @@
 import { escapeHtml as esc } from './html.js';
 
 const $ = (id) => document.getElementById(id);
+// A slider move rewrites only what changed: text and attributes are compared before they are
+// written (an equal write still invalidates style and layout, and re-announces a live region).
+const setText = (el, text) => { if (el.textContent !== text) el.textContent = text; };
+const setAttr = (el, name, value) => { if (el.getAttribute(name) !== value) el.setAttribute(name, value); };
+const setData = (el, key, value) => { if (el.dataset[key] !== value) el.dataset[key] = value; };
 const THEME_KEY = 'rooflab.theme'; // localStorage: 'light' or 'dark'; anything else is ignored
 const THEMES = ['light', 'dark'];
 
@@ -116,6 +121,9 @@ export class View {
   // shape: null (none chosen) or one of model.shapes: where the shape comes from (core's text).
   // note: core's word on what the shape leaves out here (a sliding window not applied), or ''.
   renderModelInfo(shape, note = '') {
+    const key = `${shape ? shape.id : ''}|${note}`;
+    if (key === this.modelInfoKey) return;
+    this.modelInfoKey = key;
     const el = $('model-info');
     el.dataset.value = shape ? shape.id : '';
     el.textContent = !shape ? '' : `${shape.name}. From ${shape.source}: ${shape.fields}.`;
@@ -222,6 +230,7 @@ export class View {
         this.setValue(key, keep);
       } else {
         if (el.dataset.keep === undefined) el.dataset.keep = el.value;
+        if (el.value === String(v)) continue;
         el.value = String(v);
         if (this.sliders.includes(key)) this.syncSlider(key, v);
       }
@@ -246,36 +255,45 @@ export class View {
   // keys: { key: disabled }
   renderDisabled(keys) {
     for (const [key, off] of Object.entries(keys)) {
-      this.input(key).disabled = off;
+      const el = this.input(key);
+      if (el.disabled === off) continue; // unchanged (every slider move passes here)
+      el.disabled = off;
       const range = this.input(`${key}-range`);
       if (range) range.disabled = off;
-      this.input(key).closest('.slider')?.classList.toggle('disabled', off);
+      el.closest('.slider')?.classList.toggle('disabled', off);
     }
   }
 
   // ---------------------------------------------------------------------------------------------
   // Errors and status
+  // The controls' errors (the records' and the practice panel's own messages are theirs): nothing
+  // to look up when none is shown, the common case of a slider move.
   clearErrors() {
-    for (const el of document.querySelectorAll('.field-error')) { el.hidden = true; el.textContent = ''; }
-    for (const el of document.querySelectorAll('[aria-invalid=true]')) el.removeAttribute('aria-invalid');
+    if (!this.errorsShown) return;
+    this.errorsShown = false;
+    for (const el of this.form.querySelectorAll('.field-error')) { el.hidden = true; el.textContent = ''; }
+    for (const el of this.form.querySelectorAll('[aria-invalid=true]')) el.removeAttribute('aria-invalid');
   }
   // An error under its field (a field without its own box: under the hardware).
   showFieldError(key, message) {
     const box = $(`error-${key}`) || $('error-hw');
     box.textContent = message;
     box.hidden = false;
+    this.errorsShown = true;
     const input = this.input(key);
     if (input) input.setAttribute('aria-invalid', 'true');
   }
   shownErrors() {
-    return [...document.querySelectorAll('.field-error:not([hidden])')].filter((e) => e.id).map((e) => [e.id, e.textContent]);
+    return [...this.form.querySelectorAll('.field-error:not([hidden])')].filter((e) => e.id).map((e) => [e.id, e.textContent]);
   }
   restoreErrors(list) {
     for (const [id, text] of list) { $(id).textContent = text; $(id).hidden = false; }
+    if (list.length) this.errorsShown = true;
   }
   // kind: 'ok' | 'error'
   renderStatus(text, kind) {
     const st = $('status');
+    if (st.dataset.value === kind && st.textContent === text) return; // "Ready" again: not re-announced
     st.textContent = text;
     st.classList.toggle('error', kind === 'error');
     st.dataset.value = kind;
@@ -311,17 +329,52 @@ export class View {
         `Source: ${esc(i.source)} (${esc(i.sourceDate)}).${i.notes ? ` Note: ${esc(i.notes)}` : ''}</details>`;
   }
 
+  // The number spans written by the last full render of a box, in order: a slider move with the
+  // same shape (the same testids) patches them in place instead of parsing new HTML. Returns the
+  // spans, or null when the shape changed or the box was rewritten since.
+  patchable(box, key) {
+    const last = this.patched?.get(box.id);
+    return last && last.key === key && last.nums[0]?.isConnected ? last.nums : null;
+  }
+  remember(box, key) {
+    (this.patched ||= new Map()).set(box.id, { key, nums: [...box.querySelectorAll('.num')] });
+  }
+
   // cards: [{ label, number }]
   renderSummary(cards) {
-    $('summary').innerHTML = cards.map((c) => `<div><dt>${esc(c.label)}</dt><dd>${this.num(c.number)}</dd></div>`).join('');
+    const box = $('summary');
+    const key = cards.map((c) => c.number.testid).join(',');
+    const nums = this.patchable(box, key);
+    if (nums) {
+      cards.forEach((c, i) => {
+        this.setNum(nums[i], c.number);
+        setText(nums[i].parentElement.previousElementSibling, c.label); // the dt: peak kind, SRAM fit
+      });
+      return;
+    }
+    box.innerHTML = cards.map((c) => `<div><dt>${esc(c.label)}</dt><dd>${this.num(c.number)}</dd></div>`).join('');
+    this.remember(box, key);
   }
 
   // table: { models: [names], rows: [{ label, cells: [number | null (not modelled: { testid })] }] }
   renderModelTable(table) {
+    const box = $('model-table');
+    const cells = table.rows.flatMap((r) => r.cells);
+    const key = `${table.models.join(',')}|${table.rows.map((r) => r.label).join(',')}|` +
+      cells.map((c) => `${c.testid}${c.boundClass ? '*' : ''}`).join(',');
+    const nums = this.patchable(box, key);
+    if (nums) {
+      cells.forEach((c, i) => {
+        this.setNum(nums[i], c);
+        if (c.boundClass) setAttr(nums[i].parentElement, 'class', `bound-${c.boundClass}`);
+      });
+      return;
+    }
     const head = `<thead><tr><th scope="col">per pass</th>${table.models.map((x) => `<th scope="col">${esc(x)}</th>`).join('')}</tr></thead>`;
     const cell = (c) => (c.boundClass ? `<td><span class="bound-${esc(c.boundClass)}">${this.num(c)}</span></td>` : `<td>${this.num(c)}</td>`);
     const rows = table.rows.map((r) => `<tr><th scope="row">${esc(r.label)}</th>${r.cells.map(cell).join('')}</tr>`);
-    $('model-table').innerHTML = `${head}<tbody>${rows.join('')}</tbody>`;
+    box.innerHTML = `${head}<tbody>${rows.join('')}</tbody>`;
+    this.remember(box, key);
   }
 
   // items: [[swatch class, plain text, colour or '']]; a colour is the series' own (set through
@@ -339,10 +392,11 @@ export class View {
     if (el.textContent !== text) el.textContent = text;
   }
 
+  // A number's span patched in place (only what changed is written); false when there is none.
   setNum(el, n) {
     if (!el) return false;
-    el.dataset.value = String(n.value);
-    el.textContent = n.text;
+    setData(el, 'value', String(n.value));
+    setText(el, n.text);
     return true;
   }
 
@@ -351,24 +405,26 @@ export class View {
     const q = (sel) => box.querySelector(sel);
     for (const n of vm.head) if (!this.setNum(q(`[data-testid="${n.testid}"]`), n)) return false;
     const bound = q('.ledger-head > span[class^=bound-]');
-    if (bound) bound.className = `bound-${vm.head[2].value}`;
-    q('.hint').textContent = vm.facts;
+    if (bound) setAttr(bound, 'class', `bound-${vm.head[2].value}`);
+    setText(q('.hint'), vm.facts);
     const segs = [...box.querySelectorAll('.seg')];
     const shown = vm.terms.filter((t) => t.share > 0);
     if (segs.length !== shown.length || segs.some((g, i) => !g.classList.contains(`term-${shown[i].name}`))) return false;
     shown.forEach((t, i) => {
       const g = segs[i];
-      g.style.flexGrow = String(t.share);
-      g.dataset.share = String(t.share);
-      g.title = `${t.name}: ${t.number.text} (${t.shareText})`;
-      g.textContent = t.share >= 0.08 ? t.name : '';
+      if (g.dataset.share !== String(t.share)) {
+        g.style.flexGrow = String(t.share);
+        g.dataset.share = String(t.share);
+      }
+      setAttr(g, 'title', `${t.name}: ${t.number.text} (${t.shareText})`);
+      setText(g, t.share >= 0.08 ? t.name : '');
     });
     const rows = box.querySelectorAll('tbody tr');
     vm.terms.forEach((t, i) => {
       this.setNum(rows[i].querySelector('.num'), t.number);
-      rows[i].children[2].textContent = t.shareText;
+      setText(rows[i].children[2], t.shareText);
     });
-    q('.ledger-bar').setAttribute('aria-label', vm.terms.map((t) => `${t.name} ${t.shareText}`).join(', '));
+    setAttr(q('.ledger-bar'), 'aria-label', vm.terms.map((t) => `${t.name} ${t.shareText}`).join(', '));
     return true;
   }
 
@@ -405,15 +461,18 @@ export class View {
   // { tile, time (number), sram, waves }, runners: [{ tile, time, sram, lose }], value }
   renderBestTile(vm) {
     const el = $('best-tile');
+    const b = vm && vm.best;
+    const html = !vm ? '' : !b ? esc('Tile search: no tile fits this preset’s shared memory.')
+      : `Best tile (generic profile, tile search): <strong>${esc(b.tile)}</strong>, ${this.num(b.time)}, ` +
+        `SRAM ${esc(b.sram)}, ${esc(b.waves)} waves.` +
+        (vm.runners.length ? ` Runners-up: ${vm.runners.map((c) => `${esc(c.tile)} ${esc(c.time.text)} (${esc(c.lose)}; SRAM ${esc(c.sram)})`).join('; ')}.` : '') +
+        ' Type a tile into Br × Bc (and a split count) to see its ledger.';
+    const value = vm ? vm.value : '';
+    if (el.hidden === !vm && el.dataset.value === value && html === this.bestTileHtml) return; // unchanged
+    this.bestTileHtml = html;
     el.hidden = !vm;
-    el.dataset.value = vm ? vm.value : '';
-    if (!vm) { el.innerHTML = ''; return; }
-    if (!vm.best) { el.textContent = 'Tile search: no tile fits this preset’s shared memory.'; return; }
-    const b = vm.best;
-    el.innerHTML = `Best tile (generic profile, tile search): <strong>${esc(b.tile)}</strong>, ${this.num(b.time)}, ` +
-      `SRAM ${esc(b.sram)}, ${esc(b.waves)} waves.` +
-      (vm.runners.length ? ` Runners-up: ${vm.runners.map((c) => `${esc(c.tile)} ${esc(c.time.text)} (${esc(c.lose)}; SRAM ${esc(c.sram)})`).join('; ')}.` : '') +
-      ' Type a tile into Br × Bc (and a split count) to see its ledger.';
+    el.dataset.value = value;
+    el.innerHTML = html;
   }
 
   // s: null or { id, title, text: [paragraphs] }
