@@ -110,6 +110,11 @@ export async function scaleCase(context, url, n, dir) {
   out.next_frame_ms = summary(r.next);
   out.long_tasks = { count: r.long.tasks.length, max_ms: r.long.tasks.length ? Math.max(...r.long.tasks) : 0 };
   out.long_frames = { count: r.long.frames.length, max_ms: r.long.frames.length ? Math.max(...r.long.frames) : 0 };
+  // how the charts were drawn (backdrop.js): blits from the static copy, builds of it, ordinary draws
+  out.backdrop = await page.evaluate(async () => {
+    const { backdropInfo } = await import('./js/backdrop.js');
+    return { roofline: backdropInfo(window.rooflab.roofline.chart), sweep: backdropInfo(window.rooflab.sweepChart.chart) };
+  });
   out.console_errors = page.rlErrors;
   await page.evaluate(() => localStorage.clear());
   await page.close();
