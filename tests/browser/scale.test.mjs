@@ -50,7 +50,7 @@ async function fresh(opts) {
 }
 
 // The layer's bitmap finished (measured-layer.js draws a large one in slices).
-const layerDrawn = (page) => page.waitForFunction(async () => !(await import('./js/measured-layer.js')).layerInfo(window.rooflab.roofline.chart).pending, null, { timeout: 60000 });
+const layerDrawn = (page) => page.waitForFunction(async () => (({ active, pending, builds }) => active && !pending && builds > 0)((await import('./js/measured-layer.js')).layerInfo(window.rooflab.roofline.chart)), null, { timeout: 60000 });
 
 async function loadPoints(page, file, n) {
   await page.setInputFiles('[data-testid="input-upload"]', [file]);

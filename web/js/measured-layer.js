@@ -213,27 +213,34 @@ function layerKey(chart, metas) {
 // pixels) and drawn again once the axes rest for SETTLE_MS.
 const SETTLE_MS = 150;
 
-// What to show now (s.view: { canvas, map }), a new bitmap started where needed:
-// the finished bitmap when it shows these axes and data; mapped when only the axes moved (a new
-// one after SETTLE_MS); else the bitmap of this very key, filling in.
+// What to show now (s.view: { canvas, map }), a new bitmap started where needed: the finished
+// bitmap when it shows these axes and data; mapped when only the axes moved (a new one after
+// SETTLE_MS); else the bitmap being drawn for these data (mapped if its axes were others): a job
+// for the same data is never restarted for a move of the axes, so it ends even while N is dragged.
 function ensureLayer(chart, metas = layerMetas(chart)) {
   let s = states.get(chart);
   if (!s) states.set(chart, (s = { base: '', axes: '', canvas: null, grid: null, points: 0, builds: 0, ms: 0, slices: 0, map: null, job: null, view: null }));
   const k = layerKey(chart, metas);
-  const same = (a) => a.base === k.base && a.axes === k.axes;
-  if (s.job && !same(s.job.k)) stopJob(s);
-  if (s.canvas && same(s)) {
+  if (s.job && s.job.k.base !== k.base) stopJob(s);
+  if (s.canvas && k.base === s.base && k.axes === s.axes) {
+    if (s.job) stopJob(s); // a redraw for axes that have moved back
     s.map = null;
   } else if (s.canvas && k.base === s.base && (s.map = axisMap(chart, s.ref))) {
     if (s.mapAxes !== k.axes) {
       s.mapAxes = k.axes;
       clearTimeout(s.timer);
-      s.timer = setTimeout(() => { if (!s.job && chart.ctx) startJob(chart, s, layerMetas(chart), undefined, true); }, SETTLE_MS);
+      s.timer = setTimeout(() => {
+        if (s.job) stopJob(s);
+        if (chart.ctx) startJob(chart, s, layerMetas(chart), undefined, true);
+      }, SETTLE_MS);
     }
   } else {
     s.map = null;
     if (!s.job) startJob(chart, s, metas, k);
-    if (s.job) return ((s.view = { canvas: s.job.canvas, map: null }), s);
+    if (s.job) {
+      s.view = { canvas: s.job.canvas, map: s.job.k.axes === k.axes ? null : axisMap(chart, s.job.ref) };
+      return s;
+    }
   }
   s.view = { canvas: s.canvas, map: s.map };
   return s;
@@ -257,7 +264,12 @@ function startJob(chart, s, metas, k = layerKey(chart, metas), redraw = false) {
   const canvas = document.createElement('canvas');
   canvas.width = chart.canvas.width;
   canvas.height = chart.canvas.height;
-  const job = { k, canvas, steps: buildSteps(chart, metas, canvas), ms: 0, slices: 0, result: null };
+  // The axes and the plot area as they are now: a later update changes the chart's, not these.
+  const snap = (scale) => Object.assign(Object.create(Object.getPrototypeOf(scale)), scale);
+  const view = { x: snap(chart.scales.x), y: snap(chart.scales.y), area: { ...chart.chartArea } };
+  const { x, y, area: a } = view;
+  const ref = { x: [x.getValueForPixel(a.left), x.getValueForPixel(a.right)], y: [y.getValueForPixel(a.top), y.getValueForPixel(a.bottom)], left: a.left, right: a.right, top: a.top, bottom: a.bottom };
+  const job = { k, canvas, ref, steps: buildSteps(chart, metas, canvas, view), ms: 0, slices: 0 };
   s.job = job;
   advance(chart, s, job, redraw ? SLICE_MS : SLICE_MS / 2, redraw); // within a draw: half a slice
 }
@@ -275,7 +287,7 @@ function advance(chart, s, job, budget, redraw) {
     return;
   }
   s.job = null;
-  Object.assign(s, r.value, { base: job.k.base, axes: job.k.axes, canvas: job.canvas, map: null, mapAxes: '', ms: job.ms, slices: job.slices });
+  Object.assign(s, r.value, { base: job.k.base, axes: job.k.axes, canvas: job.canvas, ref: job.ref, map: null, mapAxes: '', ms: job.ms, slices: job.slices });
   s.builds++;
   if (redraw && chart.ctx) chart.draw(); // a task of its own: the finished bitmap shown
 }
@@ -285,26 +297,23 @@ function stopJob(s) {
   s.job = null;
 }
 
-// The drawing, CHECK_EVERY marks a step: returns { grid, points, ref }.
-function* buildSteps(chart, metas, canvas) {
+// The drawing, CHECK_EVERY marks a step, on the axes of `view` (startJob's snapshot): returns
+// { grid, points }.
+function* buildSteps(chart, metas, canvas, view) {
   const dpr = chart.currentDevicePixelRatio;
   const ctx = canvas.getContext('2d');
   const total = metas.reduce((n, m) => n + m.controller._data.length, 0);
   const grid = newGrid(chart, total);
-  const a = chart.chartArea;
-  const { x, y } = chart.scales;
-  const ref = { x: [x.getValueForPixel(a.left), x.getValueForPixel(a.right)], y: [y.getValueForPixel(a.top), y.getValueForPixel(a.bottom)], left: a.left, right: a.right, top: a.top, bottom: a.bottom };
-  for (let k = metas.length - 1; k >= 0; k--) yield* drawMeta(ctx, metas[k], grid, a, dpr);
-  return { grid: finishGrid(grid), points: grid.n, ref };
+  for (let k = metas.length - 1; k >= 0; k--) yield* drawMeta(ctx, metas[k], grid, view, dpr);
+  return { grid: finishGrid(grid), points: grid.n };
 }
 
 // One dataset's marks: a sprite per look (drawn once with Chart.js's drawPoint), copied to each
 // mark's device pixel, once per pixel and look (a mark drawn again on itself changes nothing you
 // could see); marks outside the plot area (and its overflow) are skipped.
-function* drawMeta(ctx, meta, grid, a, dpr) {
+function* drawMeta(ctx, meta, grid, { x: xScale, y: yScale, area: a }, dpr) {
   const ctrl = meta.controller;
   const data = ctrl._data;
-  const { xScale, yScale } = meta;
   const first = ctrl.resolveDataElementOptions(0);
   const shared = first.$shared ? first : null;
   const sprites = new Map();
@@ -383,8 +392,11 @@ function layerHits(chart, pos) {
   if (!(pos.x >= a.left && pos.x <= a.right && pos.y >= a.top && pos.y <= a.bottom)) return [];
   const metas = layerMetas(chart);
   if (!metas.length) return [];
-  const s = ensureLayer(chart, metas);
-  if (s.view.canvas !== s.canvas) advance(chart, s, s.job, Infinity, false); // the only bitmap still filling
+  let s = ensureLayer(chart, metas);
+  if (s.view.canvas !== s.canvas) { // the only bitmap for these data is still being drawn: finished now
+    advance(chart, s, s.job, Infinity, false);
+    s = ensureLayer(chart, metas);
+  }
   const g = s.grid;
   const map = s.view.canvas === s.canvas ? s.view.map : null;
   if (map) pos = { x: (pos.x - map.ox) / map.kx, y: (pos.y - map.oy) / map.ky }; // the bitmap's pixels

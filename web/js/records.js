@@ -272,6 +272,7 @@ export class Records {
     if (this.files.some((f) => f.storeId === storeId)) return { storeId, added, stored: null, marks: null };
     const marks = await this.sliced(slot, 'placing the points on the chart', this.markSteps(report));
     const stored = await this.sliced(slot, 'keeping it in this browser', serializeSteps({ name, source, visible: true, added, text }));
+    await yieldTask(); // add() in a task of its own
     return { storeId, added, stored, marks };
   }
 
@@ -394,7 +395,7 @@ export class Records {
       else if (slot.asking) this.settleFailed(slot, new CheckStopped('cancelled'));
     };
     this.files.push(slot);
-    this.render();
+    this.renderList(); // a pending file is not drawn: the chart stays as it is
     this.tick();
     return slot;
   }
@@ -406,7 +407,7 @@ export class Records {
     if (!this.files.includes(slot)) return; // its list was cleared meanwhile
     if (e instanceof CheckStopped && e.reason === 'cancelled') {
       this.files = this.files.filter((f) => f !== slot);
-      this.render();
+      this.renderList();
       $('records-status').textContent = `${name}: check cancelled; not loaded, nothing else changed.`;
       return;
     }
@@ -464,7 +465,7 @@ export class Records {
     if (slot && !this.files.includes(slot)) return null; // its list was cleared meanwhile
     if (same) { // the same file again (or from another tab): one record
       if (slot) this.files = this.files.filter((f) => f !== slot);
-      if (slot) this.render();
+      if (slot) this.renderList();
       $('records-status').textContent = `${name}: already loaded.`;
       return same;
     }
@@ -484,8 +485,10 @@ export class Records {
     if (prep) { // the chart in a task of its own (chartLater)
       this.renderList();
       this.chartStale = true;
-    } else {
+    } else if (ok) {
       this.render();
+    } else {
+      this.renderList(); // a refused file is not drawn
     }
     const s = $('records-status');
     s.textContent = report.ok
@@ -510,7 +513,7 @@ export class Records {
   // A file whose content is already loaded: it leaves the list and the status names the twin.
   duplicate(slot, twin) {
     this.files = this.files.filter((f) => f !== slot);
-    this.render();
+    this.renderList();
     const s = $('records-status');
     s.textContent = `${slot.name}: the same content as ${twin.name}, already loaded; not added again.`;
     s.dataset.duplicate = twin.name;
@@ -1031,8 +1034,10 @@ export class Records {
     if (rec.points.length) {
       const det = el('details', { className: 'record-points' });
       det.append(el('summary', { text: `points (${rec.points.length.toLocaleString('en-US')})` }));
-      const table = this.pointsTable(rec, fi);
+      // The table is made when the list is first opened (every render makes the list anew).
+      const table = el('div', { className: 'record-points-table' });
       det.append(table);
+      det.addEventListener('toggle', () => { if (det.open && !table.firstChild) table.append(this.pointsTable(rec, fi)); });
       if (rec.points.length > MAX_ROWS) det.append(el('p', { className: 'hint', text: `First ${MAX_ROWS} of ${rec.points.length.toLocaleString('en-US')} listed; all are drawn.` }));
       li.append(det);
     }
