@@ -7,9 +7,9 @@
 //
 //   backdropPlugin({ dynamic, paint })  a chart's local plugin (id 'rlBackdrop'), listed LAST in
 //       its plugins: dynamic(dataset) → true for a dataset that moves (the roofline: the working,
-//       predicted and level points); paint(chart) draws the moving plugin marks (the roofline: the
-//       tiled → compulsory band; the sweep chart: the N marker). Those plugins draw nothing on
-//       their own any more.
+//       predicted and level points); paint(chart) draws the other moving marks (charts.js's
+//       drawBand, the tiled → compulsory band; drawMarker, the sweep chart's N marker), which are
+//       drawn only from here.
 //   fastDraw(chart)     instead of chart.draw() where only the moving parts changed
 //   backdropInfo(chart) { valid, last, builds, blits, fallbacks } — for tests and the benchmark
 //       (last: how the last draw went: 'ordinary', 'build', 'blit' or 'fallback')
@@ -21,7 +21,8 @@
 // the layers above the chart area (z > 0) and the afterDraw hooks (the tooltip). The z-order
 // change against plain Chart.js: the band and the moving marks now sit over the line labels, the
 // ridge line and its label, the measured names and rings, and the band (a 13 % tint) over the
-// roof, ceiling and trail lines instead of under them.
+// roof, ceiling and trail lines instead of under them. (The sweep chart's marker was drawn last
+// already: no change there.)
 //
 // The cache is made by a fast draw that finds none: an ordinary draw that copies the canvas into
 // an offscreen canvas of the same pixel size when it reaches the dynamic parts. ANY other draw
