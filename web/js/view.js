@@ -379,8 +379,16 @@ export class View {
 
   // items: [[swatch class, plain text, colour or '']]; a colour is the series' own (set through
   // the CSSOM: the page's CSP allows no style attributes).
+  // The same swatches as last time (a ring or a trail came or went, a figure changed): the texts
+  // are patched in place.
   renderLegend(items) {
     const dl = $('roofline-legend');
+    const key = items.map(([k, , c]) => `${k}|${c || ''}`).join(',');
+    if (key === this.legendShape && dl.children.length === 2 * items.length) {
+      items.forEach(([, t], i) => setText(dl.children[2 * i + 1], t));
+      return;
+    }
+    this.legendShape = key;
     dl.innerHTML = items.map(([k, t]) => `<dt><span class="swatch ${esc(k)}"></span></dt><dd>${esc(t)}</dd>`).join('');
     dl.querySelectorAll('dt .swatch').forEach((sw, i) => { if (items[i][2]) sw.style.setProperty('--sw', items[i][2]); });
   }
@@ -400,14 +408,26 @@ export class View {
     return true;
   }
 
+  // The ledger's elements a patch writes, found once after each full render.
+  ledgerParts(box) {
+    if (this.ledgerEls?.hint.isConnected) return this.ledgerEls;
+    const rows = [...box.querySelectorAll('tbody tr')];
+    this.ledgerEls = {
+      head: [...box.querySelectorAll('.ledger-head .num')], bound: box.querySelector('.ledger-head > span[class^=bound-]'),
+      hint: box.querySelector('.hint'), bar: box.querySelector('.ledger-bar'), segs: [...box.querySelectorAll('.seg')],
+      nums: rows.map((r) => r.querySelector('.num')), shares: rows.map((r) => r.children[2]),
+    };
+    return this.ledgerEls;
+  }
+
   // The ledger's numbers, shares and facts updated in place; false when its shape changed.
   patchLedger(box, vm) {
-    const q = (sel) => box.querySelector(sel);
-    for (const n of vm.head) if (!this.setNum(q(`[data-testid="${n.testid}"]`), n)) return false;
-    const bound = q('.ledger-head > span[class^=bound-]');
-    if (bound) setAttr(bound, 'class', `bound-${vm.head[2].value}`);
-    setText(q('.hint'), vm.facts);
-    const segs = [...box.querySelectorAll('.seg')];
+    const el = this.ledgerParts(box);
+    if (vm.head.some((n, i) => el.head[i]?.dataset.testid !== n.testid) || el.nums.length !== vm.terms.length) return false;
+    vm.head.forEach((n, i) => this.setNum(el.head[i], n));
+    if (el.bound) setAttr(el.bound, 'class', `bound-${vm.head[2].value}`);
+    setText(el.hint, vm.facts);
+    const segs = el.segs;
     const shown = vm.terms.filter((t) => t.share > 0);
     if (segs.length !== shown.length || segs.some((g, i) => !g.classList.contains(`term-${shown[i].name}`))) return false;
     shown.forEach((t, i) => {
@@ -419,12 +439,11 @@ export class View {
       setAttr(g, 'title', `${t.name}: ${t.number.text} (${t.shareText})`);
       setText(g, t.share >= 0.08 ? t.name : '');
     });
-    const rows = box.querySelectorAll('tbody tr');
     vm.terms.forEach((t, i) => {
-      this.setNum(rows[i].querySelector('.num'), t.number);
-      setText(rows[i].children[2], t.shareText);
+      this.setNum(el.nums[i], t.number);
+      setText(el.shares[i], t.shareText);
     });
-    setAttr(q('.ledger-bar'), 'aria-label', vm.terms.map((t) => `${t.name} ${t.shareText}`).join(', '));
+    setAttr(el.bar, 'aria-label', vm.terms.map((t) => `${t.name} ${t.shareText}`).join(', '));
     return true;
   }
 
@@ -436,6 +455,7 @@ export class View {
     const key = vm.unavailable ? null : `${vm.kernel}|${vm.terms.map((t) => t.name).join(',')}`;
     if (key && key === this.ledgerKey && this.patchLedger(box, vm)) return;
     this.ledgerKey = key;
+    this.ledgerEls = null; // written anew below
     if (vm.unavailable) {
       box.innerHTML = `<p class="warn" data-testid="predicted-unavailable" data-value="${esc(vm.kernel)}">` +
         `No prediction: ${esc(vm.unavailable)}</p>`;
