@@ -95,7 +95,8 @@ export async function scaleCase(context, url, n, dir) {
     await page.waitForFunction((want) => Number(document.querySelector('[data-testid="measured-count"]').dataset.value) === want, n, { timeout: 180000, polling: 50 });
     await page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 180000 });
     // the points' bitmap finished (measured-layer.js draws it in slices)
-    await page.waitForFunction(async () => (({ active, pending, builds }) => active && !pending && builds > 0)((await import('./js/measured-layer.js')).layerInfo(window.rooflab.roofline.chart)), null, { timeout: 180000, polling: 50 });
+    await page.evaluate(async () => { window.rlLayerInfo = (await import('./js/measured-layer.js')).layerInfo; });
+    await page.waitForFunction(() => (({ active, pending, builds }) => active && !pending && builds > 0)(window.rlLayerInfo(window.rooflab.roofline.chart)), null, { timeout: 180000, polling: 50 });
     out.load_s = (Date.now() - t0) / 1000;
     const long = await page.evaluate(() => window.__rlLong.tasks);
     out.load_long_tasks = { count: long.length, max_ms: long.length ? Math.max(...long) : 0 };

@@ -50,7 +50,11 @@ async function fresh(opts) {
 }
 
 // The layer's bitmap finished (measured-layer.js draws a large one in slices).
-const layerDrawn = (page) => page.waitForFunction(async () => (({ active, pending, builds }) => active && !pending && builds > 0)((await import('./js/measured-layer.js')).layerInfo(window.rooflab.roofline.chart)), null, { timeout: 60000 });
+// (waitForFunction takes a promise for true: the module is imported first, the check is plain.)
+async function layerDrawn(page) {
+  await page.evaluate(async () => { window.rlLayerInfo = (await import('./js/measured-layer.js')).layerInfo; });
+  await page.waitForFunction(() => (({ active, pending, builds }) => active && !pending && builds > 0)(window.rlLayerInfo(window.rooflab.roofline.chart)), null, { timeout: 60000 });
+}
 
 async function loadPoints(page, file, n) {
   await page.setInputFiles('[data-testid="input-upload"]', [file]);
