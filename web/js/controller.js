@@ -150,17 +150,20 @@ export class Controller {
       }
       if (!sw.ok) ev = sw;
     }
-    this.view.clearErrors();
     if (!ev.ok) {
+      this.view.clearErrors();
       const f = this.model.field(ev.field);
       this.view.showFieldError(f ? f.flag : ev.field, ev.message);
       this.view.renderStatus(this.good ? 'Input not applied — the chart shows the last good state.' : ev.message, 'error');
       return false;
     }
-    this.view.renderStatus('Ready', 'ok');
     this.state = candidate;
     this.good = { state: candidate, resolved: res, result: ev.r, rows: sw.rows, predError: ev.predError };
     this.render();
+    // After the charts: a canvas font needs its element's style, so a DOM write before them forces
+    // a style recalc inside the input event.
+    this.view.clearErrors();
+    this.view.renderStatus('Ready', 'ok');
     if (updateUrl) this.scheduleUrl(ps.toFragment(candidate), throttleUrl);
     return true;
   }
