@@ -235,3 +235,15 @@ test('100,000 points: the stages said while the file loads; record, marks and to
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });
+
+// Files finishing together (a large one's list and chart are drawn in two tasks): the status line
+// keeps the last one's word, never an empty line or "Checking…".
+test('a large and a small file at once: both drawn, the status line says what was loaded', async () => {
+  const page = await fresh();
+  await page.setInputFiles('[data-testid="input-upload"]', [await points10k(), join(ROOT, 'data', 'examples', 'ncu-raw-flash-fwd-h100.record.json')]);
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="measured-count"]').dataset.value) === 10001, null, { timeout: 120000 });
+  await page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
+  assert.match(await page.textContent('[data-testid="records-status"]'), /^(points-10000\.json: 10,000 points loaded\.|ncu-raw-flash-fwd-h100\.record\.json: 1 point loaded, 1 warning\.)$/);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});

@@ -226,7 +226,7 @@ export class Records {
       const text = report.ok ? raw : null;
       const prep = await this.prepare(slot, report, text);
       const entry = this.add({ name: slot.name, source: slot.source, report, text, slot, format: slot.format, prep });
-      await this.chartLater();
+      await this.chartLater(prep);
       return entry;
     }
     if (found.format !== 'ert') return this.ask(slot, buf);
@@ -249,15 +249,18 @@ export class Records {
     const text = r.ok ? r.text : null;
     const prep = await this.prepare(slot, report, text);
     const entry = this.add({ name: slot.name, source: slot.source, report, text, slot, format: slot.format, prep });
-    await this.chartLater();
+    await this.chartLater(prep);
     return entry;
   }
 
-  // A prepared record is listed in one task and drawn in the next (add() leaves the chart to this).
-  async chartLater() {
-    if (!this.chartStale) return;
+  // A prepared record is listed in one task, then drawn and said in the next (add() leaves the
+  // chart and the status line to this; the caller's busy count ends in the same task, as it
+  // would right after add()).
+  async chartLater(prep) {
+    if (!prep || !prep.said) return; // add() did not add it (a duplicate, a cleared list)
     await yieldTask();
     if (this.chartStale) this.renderChart();
+    if (this.files.includes(prep.said.entry)) $('records-status').textContent = prep.said.text;
   }
 
   // What add() would do on the main thread in one go for a large record, done beforehand in
@@ -490,10 +493,11 @@ export class Records {
     } else {
       this.renderList(); // a refused file is not drawn
     }
-    const s = $('records-status');
-    s.textContent = report.ok
+    const said = report.ok
       ? `${name}: ${report.record.points.length.toLocaleString('en-US')} point${report.record.points.length === 1 ? '' : 's'} loaded${report.warnings ? `, ${report.warnings} warning${report.warnings === 1 ? '' : 's'}` : ''}.`
       : `${name}: refused (${report.errors} error${report.errors === 1 ? '' : 's'}); nothing else changed.`;
+    if (prep) prep.said = { entry, text: said }; // said with the chart (chartLater)
+    else $('records-status').textContent = said;
     return entry;
   }
 
