@@ -277,6 +277,10 @@ function startJob(chart, s, metas, k = layerKey(chart, metas), redraw = false) {
 // Runs the job for about `budget` ms (Infinity: to its end); finished, it becomes the bitmap.
 function advance(chart, s, job, budget, redraw) {
   if (s.job !== job) return;
+  if (!chart.ctx) { // the chart was destroyed meanwhile
+    s.job = null;
+    return;
+  }
   const t0 = performance.now();
   let r;
   do r = job.steps.next(); while (!r.done && performance.now() - t0 < budget);
