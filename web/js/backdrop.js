@@ -30,9 +30,9 @@
 // layer settling) drops it. A fast draw is an ordinary one (and drops it) while the chart has
 // active elements or a visible tooltip, or when the canvas's pixel size changed.
 //
-// Uses Chart.js's private Chart#_drawDataset(meta) and Chart#_layers (Chart.js 4.6.1 is pinned in
-// package-lock.json): _drawDataset clips to the dataset's area and sends beforeDatasetDraw and
-// afterDatasetDraw as Chart.js's own loop does.
+// Uses Chart.js's private Chart#_drawDataset(meta), Chart#_layers and Chart#_resizeBeforeDraw
+// (Chart.js 4.6.1 is pinned in package-lock.json): _drawDataset clips to the dataset's area and
+// sends beforeDatasetDraw and afterDatasetDraw as Chart.js's own loop does.
 
 const states = new WeakMap(); // chart → { canvas, valid, building, painting, last, builds, blits, fallbacks }
 
@@ -48,6 +48,7 @@ export function backdropInfo(chart) {
 }
 
 export function backdropPlugin({ dynamic = () => false, paint = () => {} } = {}) {
+  const moving = (chart, i) => !!chart.data.datasets[i] && dynamic(chart.data.datasets[i]);
   return {
     id: 'rlBackdrop',
     beforeDraw(chart) {
@@ -58,23 +59,23 @@ export function backdropPlugin({ dynamic = () => false, paint = () => {} } = {})
     },
     beforeDatasetDraw(chart, args) {
       // the dynamic datasets are drawn after everything static (drawDynamic)
-      if (!state(chart).painting && dynamic(args.meta._dataset)) return false;
+      if (!state(chart).painting && moving(chart, args.index)) return false;
       return undefined;
     },
     afterDatasetsDraw(chart) {
       const s = state(chart);
       if (s.building) snapshot(chart, s);
-      drawDynamic(chart, s, dynamic, paint);
+      drawDynamic(chart, s, moving, paint);
     },
   };
 }
 
-function drawDynamic(chart, s, dynamic, paint) {
+function drawDynamic(chart, s, moving, paint) {
   s.painting = true;
   try {
     paint(chart);
     const metas = chart.getSortedVisibleDatasetMetas();
-    for (let i = metas.length - 1; i >= 0; --i) if (dynamic(metas[i]._dataset)) chart._drawDataset(metas[i]);
+    for (let i = metas.length - 1; i >= 0; --i) if (moving(chart, metas[i].index)) chart._drawDataset(metas[i]);
   } finally {
     s.painting = false;
   }
