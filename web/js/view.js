@@ -482,17 +482,31 @@ export class View {
   renderBestTile(vm) {
     const el = $('best-tile');
     const b = vm && vm.best;
-    const html = !vm ? '' : !b ? esc('Tile search: no tile fits this preset’s shared memory.')
-      : `Best tile (generic profile, tile search): <strong>${esc(b.tile)}</strong>, ${this.num(b.time)}, ` +
-        `SRAM ${esc(b.sram)}, ${esc(b.waves)} waves.` +
-        (vm.runners.length ? ` Runners-up: ${vm.runners.map((c) => `${esc(c.tile)} ${esc(c.time.text)} (${esc(c.lose)}; SRAM ${esc(c.sram)})`).join('; ')}.` : '') +
-        ' Type a tile into Br × Bc (and a split count) to see its ledger.';
     const value = vm ? vm.value : '';
-    if (el.hidden === !vm && el.dataset.value === value && html === this.bestTileHtml) return; // unchanged
-    this.bestTileHtml = html;
+    if (b) {
+      const tail = `, SRAM ${b.sram}, ${b.waves} waves.` +
+        (vm.runners.length ? ` Runners-up: ${vm.runners.map((c) => `${c.tile} ${c.time.text} (${c.lose}; SRAM ${c.sram})`).join('; ')}.` : '') +
+        ' Type a tile into Br × Bc (and a split count) to see its ledger.';
+      const p = this.bestTileEls; // a slider move: the tile, its time and the rest patched in place
+      if (p && p.tail.isConnected && !el.hidden) {
+        setText(p.strong, b.tile);
+        this.setNum(p.num, b.time);
+        if (p.tail.data !== tail) p.tail.data = tail;
+        setData(el, 'value', value);
+        return;
+      }
+      el.hidden = false;
+      el.dataset.value = value;
+      el.innerHTML = `Best tile (generic profile, tile search): <strong>${esc(b.tile)}</strong>, ${this.num(b.time)}${esc(tail)}`;
+      this.bestTileEls = { strong: el.querySelector('strong'), num: el.querySelector('.num'), tail: el.lastChild };
+      return;
+    }
+    this.bestTileEls = null;
+    const text = vm ? 'Tile search: no tile fits this preset’s shared memory.' : '';
+    if (el.hidden === !vm && el.dataset.value === value && !el.firstElementChild && el.textContent === text) return; // unchanged
     el.hidden = !vm;
     el.dataset.value = value;
-    el.innerHTML = html;
+    el.textContent = text;
   }
 
   // s: null or { id, title, text: [paragraphs] }
