@@ -256,9 +256,10 @@ function axisMap(chart, ref) {
   return { kx, ky, ox: q[0] - kx * ref.left, oy: q[2] - ky * ref.top };
 }
 
-// A bitmap for the chart as it is now (key k), drawn into a canvas of its own: its first slice at
-// once (a small one is done there), the rest a task at a time; swapped in when complete, and the
-// chart drawn again then unless `redraw` is false (started from within a draw).
+// A bitmap for the chart as it is now (key k), drawn into a canvas of its own: its first step at
+// once (a slice when started from a timer, one step of CHECK_EVERY marks within a draw, which has
+// enough to do), the rest a task at a time; swapped in when complete, and the chart drawn again
+// then unless `redraw` is false (started from within a draw, which shows it when it ends).
 function startJob(chart, s, metas, k = layerKey(chart, metas), redraw = false) {
   clearTimeout(s.timer);
   const canvas = document.createElement('canvas');
@@ -271,7 +272,7 @@ function startJob(chart, s, metas, k = layerKey(chart, metas), redraw = false) {
   const ref = { x: [x.getValueForPixel(a.left), x.getValueForPixel(a.right)], y: [y.getValueForPixel(a.top), y.getValueForPixel(a.bottom)], left: a.left, right: a.right, top: a.top, bottom: a.bottom };
   const job = { k, canvas, ref, steps: buildSteps(chart, metas, canvas, view), ms: 0, slices: 0 };
   s.job = job;
-  advance(chart, s, job, redraw ? SLICE_MS : SLICE_MS / 2, redraw); // within a draw: half a slice
+  advance(chart, s, job, redraw ? SLICE_MS : 0, redraw); // within a draw: one step, the rest later
 }
 
 // Runs the job for about `budget` ms (Infinity: to its end); finished, it becomes the bitmap.
