@@ -138,7 +138,7 @@ function layerController() {
       if (metas[metas.length - 1] === this._cachedMeta) {
         const v = ensureLayer(chart, metas).view;
         const m = v.map || { kx: 1, ky: 1, ox: 0, oy: 0 };
-        if (v.canvas) chart.ctx.drawImage(v.canvas, m.ox, m.oy, chart.width * m.kx, chart.height * m.ky);
+        if (v.canvas && v.canvas.width && v.canvas.height) chart.ctx.drawImage(v.canvas, m.ox, m.oy, chart.width * m.kx, chart.height * m.ky);
       }
       for (const el of this.rlActive) {
         if (!el.active) { this.rlActive.delete(el); continue; }
@@ -256,10 +256,9 @@ function axisMap(chart, ref) {
   return { kx, ky, ox: q[0] - kx * ref.left, oy: q[2] - ky * ref.top };
 }
 
-// A bitmap for the chart as it is now (key k), drawn into a canvas of its own: its first step at
-// once (a slice when started from a timer, one step of CHECK_EVERY marks within a draw, which has
-// enough to do), the rest a task at a time; swapped in when complete, and the chart drawn again
-// then unless `redraw` is false (started from within a draw, which shows it when it ends).
+// A bitmap for the chart as it is now (key k), drawn into a canvas of its own a slice at a time,
+// each in a task of its own (the first at once when started from a timer; started within a chart
+// draw, which has enough to do, none there), swapped in when complete and the chart drawn again.
 function startJob(chart, s, metas, k = layerKey(chart, metas), redraw = false) {
   clearTimeout(s.timer);
   const canvas = document.createElement('canvas');
@@ -272,7 +271,8 @@ function startJob(chart, s, metas, k = layerKey(chart, metas), redraw = false) {
   const ref = { x: [x.getValueForPixel(a.left), x.getValueForPixel(a.right)], y: [y.getValueForPixel(a.top), y.getValueForPixel(a.bottom)], left: a.left, right: a.right, top: a.top, bottom: a.bottom };
   const job = { k, canvas, ref, steps: buildSteps(chart, metas, canvas, view), ms: 0, slices: 0 };
   s.job = job;
-  advance(chart, s, job, redraw ? SLICE_MS : 0, redraw); // within a draw: one step, the rest later
+  if (redraw) advance(chart, s, job, SLICE_MS, true);
+  else job.timer = setTimeout(() => advance(chart, s, job, SLICE_MS, true), 0); // within a draw: all later
 }
 
 // Runs the job for about `budget` ms (Infinity: to its end); finished, it becomes the bitmap.
