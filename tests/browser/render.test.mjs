@@ -69,6 +69,49 @@ const scales = (page) => page.evaluate(() => {
 });
 const THREE = ['ert-roofline-v100.record.json', 'ncu-raw-flash-fwd-h100.record.json', 'flash-decoding-blog-a100.json'];
 
+test('compare mode is in the link: a reload, a pasted link and back restore it; a scenario keeps it', async () => {
+  const page = await fresh();
+  await loadExamples(page, THREE);
+  await page.check('[data-testid="compare-toggle"]');
+  await page.selectOption('[data-testid="compare-preset-3"]', 'preset:v100-sxm2');
+  await page.check('[data-testid="view-own-roof"]');
+  const picked = await page.$$eval('[data-testid^="compare-preset-"]', (s) => s.map((x) => x.value));
+  await page.waitForFunction(() => /own-roof=1/.test(location.hash));
+  const q = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1));
+  // presets by their id, the ERT record's measured ceilings by their key, in the selects' order
+  assert.equal(q.get('compare'), [picked[0], 'h100-sxm', 'a100-sxm4-80gb', 'v100-sxm2'].join(','));
+  assert.equal(q.get('own-roof'), '1');
+  // a reload (the records come back from storage, the ceilings' device with them)
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  await idle(page);
+  await page.waitForFunction((want) => [...document.querySelectorAll('[data-testid^="compare-preset-"]')].map((x) => x.value).join() === want, picked.join());
+  assert.equal(await page.isChecked('[data-testid="compare-toggle"]'), true);
+  assert.equal(await page.isChecked('[data-testid="view-own-roof"]'), true);
+  assert.ok((await datasets(page)).some((d) => d.id === 'own-roof'), 'the own-roof view drawn');
+  // a scenario (a whole new problem) keeps compare mode
+  await page.click('#scenario-buttons button >> nth=0');
+  await page.waitForTimeout(200);
+  assert.equal(await page.isChecked('[data-testid="compare-toggle"]'), true);
+  assert.match(await page.evaluate(() => location.hash), /compare=/);
+  // a pasted link: two presets, no own-roof; one unknown preset is named in the notes
+  await page.evaluate(() => { location.hash = 'seq=2048&compare=a100-sxm4-80gb%2Ch100-sxm%2Cnot-a-gpu'; });
+  await page.waitForFunction(() => document.querySelector('[data-testid="compare-preset-0"]').value === 'preset:a100-sxm4-80gb');
+  assert.deepEqual(await page.$$eval('[data-testid^="compare-preset-"]', (s) => s.map((x) => x.value)), ['preset:a100-sxm4-80gb', 'preset:h100-sxm', '', '']);
+  assert.equal(await page.isChecked('[data-testid="view-own-roof"]'), false);
+  assert.match(await page.textContent('#compare-notes'), /the link's device "not-a-gpu" is not a preset/);
+  assert.equal((await datasets(page)).filter((d) => d.kind === 'roof').length, 2);
+  // back: the previous link's four devices and the own-roof view again
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector('[data-testid="view-own-roof"]').checked);
+  assert.equal(await page.$eval('[data-testid="compare-preset-3"]', (s) => s.value), 'preset:v100-sxm2');
+  // off by hand: the link drops it
+  await page.uncheck('[data-testid="compare-toggle"]');
+  await page.waitForFunction(() => !/compare=/.test(location.hash));
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
 test('compare mode: V100 (ERT ceilings), H100 and A100 each drawn and judged against its own roof', async () => {
   const page = await fresh();
   await loadExamples(page, THREE);

@@ -100,25 +100,57 @@ export function compareAxes(view, cfg, datasets) {
 
 // The controls. sources(): what records.js offers — { used: [{ preset, name, dtype }] (the
 // devices of the shown points, in order), ceilings: [{ key, name, preset, file, bandwidth, peak }] }.
-// onChange(): the config changed (records.js draws again).
+// onChange(): the config changed (records.js draws again). onState(value, ownRoof): the mode as
+// the link keeps it (state.js's compare and own-roof keys) changed by hand.
 export class Compare {
-  constructor(model, { sources, onChange }) {
+  constructor(model, { sources, onChange, onState = () => {} }) {
     this.model = model;
     this.sources = sources;
     this.onChange = onChange;
+    this.onState = onState;
+    this.wanted = null; // a link's devices not offered yet (a record's ceilings still loading)
     this.selects = [...Array(MAX_DEVICES).keys()].map((i) => $(`compare-preset-${i}`));
     this.toggle = $('compare-toggle');
     this.own = $('view-own-roof');
     if (!this.toggle) return;
-    this.toggle.addEventListener('change', () => { if (this.toggle.checked) this.autofill(); this.changed(); });
-    this.own.addEventListener('change', () => this.changed());
-    for (const s of this.selects) s.addEventListener('change', () => this.changed());
+    this.toggle.addEventListener('change', () => { if (this.toggle.checked) this.autofill(); this.changed(true); });
+    this.own.addEventListener('change', () => this.changed(true));
+    for (const s of this.selects) s.addEventListener('change', () => this.changed(true));
     this.fillOptions();
   }
 
-  changed() {
+  changed(byHand = false) {
     $('compare-controls').hidden = !this.toggle.checked;
+    if (byHand) {
+      this.wanted = null;
+      this.onState(this.linkValue(), this.own.checked);
+    }
     this.onChange();
+  }
+
+  // The mode as a link's `compare` value: '' off, 'on' with nothing picked, else the picked
+  // devices in order, a preset by its id and a record's measured ceilings as ceilings:ID.
+  linkValue() {
+    if (!this.toggle || !this.toggle.checked) return '';
+    const picked = this.selects.map((s) => s.value).filter(Boolean).map((v) => (v.startsWith('preset:') ? v.slice(7) : v));
+    return picked.length ? picked.join(',') : 'on';
+  }
+
+  // A link's compare and own-roof values (state.js) shown in the controls. Devices the selects
+  // do not offer yet (a record's ceilings before its file is restored) are kept and picked when
+  // they appear; config() names those still missing. Nothing is reported back (onState).
+  restore(value, ownRoof) {
+    if (!this.toggle) return;
+    const v = String(value || '');
+    if (v === this.linkValue() && !!ownRoof === this.own.checked) return;
+    this.toggle.checked = v !== '';
+    this.own.checked = !!ownRoof;
+    const picks = v === '' || v === 'on' ? [] : v.split(',').map((x) => x.trim()).filter(Boolean)
+      .map((x) => (x.startsWith('ceilings:') ? x : `preset:${x}`)).slice(0, MAX_DEVICES);
+    this.wanted = picks.length ? picks : null;
+    for (const s of this.selects) s.value = '';
+    this.fillOptions();
+    this.changed();
   }
 
   // The selects' options: none, every preset, every shown record's measured ceilings.
@@ -129,7 +161,8 @@ export class Compare {
       s.replaceChildren(new Option('(none)', ''));
       for (const p of this.model.presets) if (p.id !== 'custom') s.append(new Option(p.name, `preset:${p.id}`));
       for (const c of ceilings) s.append(new Option(`measured ceilings of ${c.file} (${c.name})`, c.key));
-      s.value = [...s.options].some((o) => o.value === keep[i]) ? keep[i] : '';
+      const want = this.wanted ? this.wanted[i] || '' : keep[i];
+      s.value = [...s.options].some((o) => o.value === want) ? want : '';
     }
   }
 
@@ -153,6 +186,13 @@ export class Compare {
     const { used, ceilings } = this.sources();
     const devices = [];
     const notes = [];
+    if (this.wanted) {
+      for (const w of this.wanted) {
+        if (this.selects.some((s) => s.value === w)) continue;
+        notes.push(w.startsWith('preset:') ? `the link's device "${w.slice(7)}" is not a preset`
+          : `the link's device ${w} (a record's measured ceilings) is not loaded on this page`);
+      }
+    }
     for (const v of this.selects.map((s) => s.value).filter(Boolean)) {
       const d = v.startsWith('preset:') ? this.presetDevice(v.slice(7), used, dtypeName, notes) : this.ceilingDevice(ceilings.find((c) => c.key === v), notes);
       if (d && !devices.some((x) => x.key === d.key)) devices.push(d);

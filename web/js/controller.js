@@ -2,7 +2,7 @@
 // callbacks), turns the state into model input (state.js), calls the model (model.js), and tells
 // the view and the two charts what to render. The last good state stays shown when an input is
 // refused; the URL fragment follows the state.
-import { PageState, SHAPE_KEYS } from './state.js';
+import { PageState, SHAPE_KEYS, COMPARE_KEYS } from './state.js';
 import { buildViews, legendItems } from './chart-data.js';
 import { workedHtml, makeFormatters } from './explain.js';
 import { download, csvBlob, copyText } from './io.js';
@@ -46,7 +46,7 @@ export class Controller {
     });
     view.bindReset(() => this.load(this.pageState.defaultState(), { scenario: null }));
     view.bindHashChange((hash) => {
-      if (hash.replace(/^#/, '') !== this.pageState.toFragment(this.state)) this.load(this.pageState.fromFragment(hash));
+      if (hash.replace(/^#/, '') !== this.pageState.toFragment(this.state)) this.load(this.pageState.fromFragment(hash), { fromLink: true });
     });
     view.bindWorkedVisible((visible) => {
       this.workedVisible = visible;
@@ -168,8 +168,11 @@ export class Controller {
     return true;
   }
 
-  load(state, { scenario } = {}) {
+  // fromLink: the state is a link's (the page's URL); compare mode (state.js's COMPARE_KEYS) is
+  // then the link's too, otherwise it stays as it is (a scenario, a tour step or Reset keep it).
+  load(state, { scenario, fromLink = false } = {}) {
     const full = { ...this.pageState.defaultState(), ...state };
+    for (const k of COMPARE_KEYS) if (!fromLink) full[k] = this.state[k];
     this.view.writeControls(full);
     this.renderPhase(full);
     if (scenario !== undefined) this.view.renderScenario(scenario);
@@ -183,6 +186,15 @@ export class Controller {
       this.view.restoreErrors(keep);
       this.view.renderStatus(`The link's state is invalid (${keep.map((k) => k[1]).join('; ')}); showing the defaults.`, 'error');
     }
+    if (fromLink && this.onCompareState) this.onCompareState(this.state.compare, this.state['own-roof']);
+  }
+
+  // Compare mode changed by hand (compare.js): kept in the state and the link; nothing is
+  // evaluated again (records.js draws the chart).
+  setCompareState(value, ownRoof) {
+    this.state = { ...this.state, compare: value, 'own-roof': !!ownRoof };
+    if (this.good) this.good = { ...this.good, state: this.state };
+    this.scheduleUrl(this.pageState.toFragment(this.state), false);
   }
 
   loadScenario(s) {

@@ -21,7 +21,7 @@ async function start() {
     };
     const app = new Controller(model, view, charts, SCENARIOS);
     window.rooflab = app; // for tests and benchmarks
-    app.load(app.pageState.fromFragment(location.hash));
+    app.load(app.pageState.fromFragment(location.hash), { fromLink: true });
     app.tour = new Tour(app, SCENARIOS); // the guided tours; ?tour=ID&step=N restores one
     app.tour.restore(location.search);
     app.practice = startPractice(model); // the exercises, on the same model
@@ -29,7 +29,11 @@ async function start() {
       onAdopt: (problem, presetId) => app.adopt(problem, presetId),
       onUseCeiling: (field, text) => app.useCeiling(field, text),
       onChange: (list) => app.setMeasured(list),
+      onCompareState: (value, ownRoof) => app.setCompareState(value, ownRoof),
     });
+    // compare mode from the link, now and when the link changes (back, forward, a pasted link)
+    app.onCompareState = (value, ownRoof) => app.records.compare.restore(value, ownRoof);
+    app.onCompareState(app.state.compare, app.state['own-roof']);
     document.documentElement.dataset.ready = '1';
   } catch (e) {
     view.renderFatal(`The model failed to load: ${e.message}`);

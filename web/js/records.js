@@ -13,6 +13,7 @@
 //   onAdopt(problem, presetId) → notes   a point's problem (JSON keys) becomes the page's state
 //   onUseCeiling(field, text)            a measured ceiling becomes the typed bandwidth or peak
 //   onChange(list)                       the measured datasets to draw (see charts.js)
+//   onCompareState(value, ownRoof)       compare mode changed by hand (the link keeps it)
 
 import { RecordStore, recordId, recordIdSteps, hashSteps, serializeSteps, runSteps, isRecordKey, PREFIX, CLEARED_KEY, LEGACY_KEY } from './record-store.js';
 import { CheckPool, CheckStopped } from './check-pool.js';
@@ -83,9 +84,9 @@ class Mark {
 }
 
 export class Records {
-  constructor(model, { onAdopt, onUseCeiling, onChange }) {
+  constructor(model, { onAdopt, onUseCeiling, onChange, onCompareState = () => {} }) {
     this.model = model;
-    this.callbacks = { onAdopt, onUseCeiling, onChange };
+    this.callbacks = { onAdopt, onUseCeiling, onChange, onCompareState };
     this.limits = model.recordLimits;
     this.maxBytes = this.limits.max_file_bytes;
     // The time one file's check may take (core's figure through the WASM module); a test may
@@ -101,7 +102,10 @@ export class Records {
     this.dropped = []; // [{ key, text }]: stored entries that could not be restored
     this.bind();
     this.isolated = new Set(); // kernels isolated in the kernels list (none: all shown)
-    this.compare = new Compare(model, { sources: () => this.compareSources(), onChange: () => this.renderChart() });
+    this.compare = new Compare(model, {
+      sources: () => this.compareSources(), onChange: () => this.renderChart(),
+      onState: (value, ownRoof) => this.callbacks.onCompareState(value, ownRoof),
+    });
     const L = this.limits;
     $('ncu-command').textContent = model.ncuCommand;
     $('records-limits').textContent = `Limits: ${model.format(L.max_file_bytes, 'B', { iec: true })} per file, ${L.max_points.toLocaleString('en-US')} points, nesting depth ${L.max_depth}, ${model.format(this.limitMs / 1000, 's')} of checking per file. Checked by core's C validator (the same as rooflab validate), each file on its own.`;
@@ -694,6 +698,9 @@ export class Records {
     const t = p.timing;
     const spread = t.min_s || t.max_s ? ` (min ${t.min_s ? m.format(t.min_s, 's') : '?'}, max ${t.max_s ? m.format(t.max_s, 's') : '?'}${t.runs ? `, ${t.runs} runs` : ''})` : (t.runs ? ` (${t.runs} runs)` : '');
     lines.push(`time: ${m.format(t.median_s, 's')} median${spread}`);
+    // the spread of the runs: mean ± sample standard deviation, and that as a share of the mean
+    if (t.stddev_s >= 0 && t.mean_s > 0) lines.push(`spread: mean ${m.format(t.mean_s, 's')} ± ${m.format(t.stddev_s, 's')} (cv ${(100 * t.stddev_s / t.mean_s).toFixed(2)} %)`);
+    else if (t.stddev_s >= 0) lines.push(`spread: ± ${m.format(t.stddev_s, 's')} (sample standard deviation)`);
     lines.push(`achieved: ${m.format(d.achieved_flops_per_s, 'FLOP/s')}, ${m.format(d.achieved_bytes_per_s, 'B/s')} (F = ${m.format(p.flops, 'FLOP')})`);
     if (d.efficiency !== undefined) {
       lines.push(`efficiency: ${(100 * d.efficiency).toFixed(1)} % of its roof at I = ${m.format(d.intensity_flop_per_byte, 'FLOP/B')} (${m.format(d.attainable_flops_per_s, 'FLOP/s')} from ${m.format(d.roof_bandwidth_bytes_per_s, 'B/s')}, ${m.format(d.roof_peak_flops_per_s, 'FLOP/s')})`);

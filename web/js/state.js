@@ -12,6 +12,10 @@
 //   model     a real attention shape (core's table, model.shapes; '' = none): it fills heads,
 //             kv-heads and head-dim; keys typed in the link win over it, as the CLI's flags win
 //             over --model; changing one of the three by hand clears it (controller.js);
+//   compare   compare mode (compare.js): '' off, 'on' with no device picked, else the picked
+//             devices in order (a preset id, or ceilings:ID for a loaded record's measured
+//             ceilings); own-roof  its "% of own roof" view. Loading another state (a scenario,
+//             a tour step, Reset) keeps them: only a link sets them;
 //   and which of the two lengths the phase sweeps on the time/intensity chart.
 // The state holds what a person typed (numbers, names, unit strings).
 
@@ -23,6 +27,7 @@ const KERNEL_KEYS = ['kernel', 'gqa-pack', 'splits', 'ctas-per-sm'];
 export const ROOF_TOGGLES = ['l2', 'exp'];
 const ZERO_MEANS_DEFAULT = ['splits', 'ctas-per-sm']; // 0 typed = the profile's choice
 export const SHAPE_KEYS = ['heads', 'kv-heads', 'head-dim']; // what a model shape sets
+export const COMPARE_KEYS = ['compare', 'own-roof']; // compare mode: set by a link only
 
 export class PageState {
   // Reads core's field table once; `ties` (a tied field → the field whose value it takes while
@@ -43,13 +48,15 @@ export class PageState {
     this.defaults['ctas-per-sm'] = '';
     this.defaults.roofs = '';
     this.defaults.levels = false;
+    this.defaults.compare = '';
+    this.defaults['own-roof'] = false;
     Object.freeze(this.defaults);
     // The phase decides about the two lengths itself; the other ties follow their partner.
     this.ties = this.findTies(resolved);
     for (const k of Object.values(PHASE_KEYS)) delete this.ties[k];
     const lengths = Object.values(PHASE_KEYS);
     this.urlKeys = ['phase', 'model', ...lengths, ...this.fields.map((f) => f.flag).filter((k) => !lengths.includes(k)),
-      ...ROOF_KEYS, 'ceilings', ...KERNEL_KEYS, 'roofs', 'levels'];
+      ...ROOF_KEYS, 'ceilings', ...KERNEL_KEYS, 'roofs', 'levels', ...COMPARE_KEYS];
   }
 
   // The problem core makes of `over` (integer slots; the rest 0 = core's defaults).
