@@ -295,15 +295,33 @@ export function rooflineAxes(view, measured) {
       yMax = Math.max(yMax, 10 ** Math.ceil(Math.log10(m.peak * 1.5)));
     }
     if (m.line) continue;
-    for (const p of m.points) {
-      if (!(p.x > 0 && p.y > 0)) continue;
-      if (p.x < xMin) xMin = 10 ** Math.floor(Math.log10(p.x));
-      if (p.x > xMax) xMax = 10 ** Math.ceil(Math.log10(p.x));
-      if (p.y < yMin) yMin = 10 ** Math.floor(Math.log10(p.y));
-      if (p.y > yMax) yMax = 10 ** Math.ceil(Math.log10(p.y));
-    }
+    const e = extremes(m.points);
+    if (!e) continue;
+    if (e.xLo < xMin) xMin = 10 ** Math.floor(Math.log10(e.xLo));
+    if (e.xHi > xMax) xMax = 10 ** Math.ceil(Math.log10(e.xHi));
+    if (e.yLo < yMin) yMin = 10 ** Math.floor(Math.log10(e.yLo));
+    if (e.yHi > yMax) yMax = 10 ** Math.ceil(Math.log10(e.yHi));
   }
   return { xMin, xMax, yMin, yMax };
+}
+
+// The smallest and largest positive x and y of a series' points, found once per points array (a
+// record's marks are made once: a slider move that needs new axes does not scan 100,000 points
+// again); null when none is drawable.
+const EXTREMES = new WeakMap();
+function extremes(points) {
+  if (EXTREMES.has(points)) return EXTREMES.get(points);
+  let e = null;
+  for (const p of points) {
+    if (!(p.x > 0 && p.y > 0)) continue;
+    if (!e) e = { xLo: p.x, xHi: p.x, yLo: p.y, yHi: p.y };
+    if (p.x < e.xLo) e.xLo = p.x;
+    if (p.x > e.xHi) e.xHi = p.x;
+    if (p.y < e.yLo) e.yLo = p.y;
+    if (p.y > e.yHi) e.yHi = p.y;
+  }
+  EXTREMES.set(points, e);
+  return e;
 }
 
 // Tooltip lines of a roofline mark (dataset `ds`, point `p`).
