@@ -53,6 +53,9 @@ test('several files at once: valid ones drawn, the invalid one listed with JSON 
   // tooltips carry the point's details (first point of the ncu record)
   const text = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.filter((d) => d.rlKind === 'measured')[1].data[0].text.join('\n'));
   assert.match(text, /time: 1\.571 ms median \(min 1\.566 ms, max 1\.58 ms, 3 runs\)/);
+  // the launches' spread: mean (1,565.9 + 1,571.2 + 1,580.4) / 3 ≈ 1.5725 ms, sample stddev
+  // 7.317 µs, cv 7.317 / 1,572.5 = 0.47 %
+  assert.match(text, /spread: mean 1\.57\d* ms ± 7\.3\d* µs \(cv 0\.47 %\)/);
   assert.match(text, /bytes: counter 379\.7 MB vs model tiled/);
   assert.match(text, /efficiency: \d+\.\d % of its roof/);
   // a later bad file loses nothing

@@ -414,8 +414,9 @@ static void note(ncu_import *im, const char *text) {
 
 /* The notes: exactly the counters this export's columns gave. */
 static void ncu_notes(ncu_import *im, const rl__csv_row *h, const ncu_cols *c) {
-    note(im, "One point per kernel name; timing over its launches (median, min, max) from "
-             "gpu__time_duration.sum. Bytes (counter-measured DRAM): ");
+    note(im, "One point per kernel name; timing over its launches (median, min, max, mean, "
+             "sample standard deviation) from gpu__time_duration.sum. Bytes (counter-measured "
+             "DRAM): ");
     note(im, c->bytes[1] < 0 ? NCU_DRAM_SUM : NCU_DRAM_READ " + " NCU_DRAM_WRITE);
     note(im, c->l2 >= 0 ? ". L2 bytes: " NCU_L2 : ". No L2 bytes (" NCU_L2 " not collected)");
     note(im, ". FLOPs: ");
