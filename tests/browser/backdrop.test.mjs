@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openPage, ARTIFACTS, pageEnv } from './harness.mjs';
+import { openPage, ARTIFACTS, pageEnv, hoverMark } from './harness.mjs';
 import { benchRecord } from '../../bench/page/scale.mjs';
 
 const env = pageEnv({ scratch: 'backdrop' });
@@ -117,15 +117,7 @@ test('hover, a tooltip and the keyboard step still work after fast draws', async
   await page.locator('[data-testid="chart-roofline"]').scrollIntoViewIfNeeded();
   await moveN(page);
   // hover the tiled working point: its tooltip (an ordinary draw)
-  const pos = await page.evaluate(() => {
-    const c = window.rooflab.roofline.chart;
-    const i = c.data.datasets.findIndex((d) => d.rlKind === 'point' && d.label === 'tiled');
-    const el = c.getDatasetMeta(i).data[0];
-    const r = c.canvas.getBoundingClientRect();
-    return { x: r.left + el.x, y: r.top + el.y };
-  });
-  await page.mouse.move(pos.x, pos.y);
-  await page.waitForFunction(() => window.rooflab.roofline.chart.tooltip.opacity > 0);
+  await hoverMark(page, { kind: 'point', label: 'tiled' });
   const tip = await page.evaluate(() => window.rooflab.roofline.chart.tooltip.dataPoints.map((p) => p.dataset.label));
   assert.deepEqual(tip, ['tiled']);
   assert.equal((await info(page)).roofline.valid, false, 'the hover dropped the copy');

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openPage, ARTIFACTS, pageEnv } from './harness.mjs';
+import { openPage, ARTIFACTS, pageEnv, hoverMark } from './harness.mjs';
 import { nativeEval } from '../wasm/load.mjs';
 
 const env = pageEnv();
@@ -371,15 +371,7 @@ test('custom hardware needs typed figures; the backward pass shows what is model
   await page.click('[data-testid=action-zoom-reset]');
 
   // Hovering the tiled point shows its exact values with units.
-  const pos = await page.evaluate(() => {
-    const c = window.rooflab.roofline.chart;
-    const i = c.data.datasets.findIndex((d) => d.rlKind === 'point' && d.label === 'tiled');
-    const el = c.getDatasetMeta(i).data[0];
-    const r = c.canvas.getBoundingClientRect();
-    return { x: r.left + el.x, y: r.top + el.y };
-  });
-  await page.mouse.move(pos.x, pos.y);
-  await page.waitForFunction(() => window.rooflab.roofline.chart.tooltip.opacity > 0);
+  await hoverMark(page, { kind: 'point', label: 'tiled' });
   const lines = await page.evaluate(() => window.rooflab.roofline.chart.tooltip.body.flatMap((b) => b.lines));
   assert.match(lines.join(' | '), /^tiled: I = [\d.]+ FLOP\/B, [\d.]+ TFLOP\/s \| bytes [\d.]+ MB \([\d.]+ MiB\)/);
   assert.match(lines.join(' | '), /memory-bound/);

@@ -12,7 +12,7 @@ import { mkdir, copyFile, rm } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { serve, launch, openPage, ARTIFACTS, ROOT } from './harness.mjs';
+import { serve, launch, openPage, ARTIFACTS, ROOT, hoverMark } from './harness.mjs';
 import { nativeCli } from '../wasm/load.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
@@ -258,24 +258,10 @@ test('compact tooltip (at most four lines) and the details panel on click', asyn
     // another problem on the controls: the model's marks away from the measured point
     await page.evaluate(() => { location.hash = '#seq=256&kv-len=256'; });
     await page.waitForFunction(() => window.rooflab.state.seq === 256 || window.rooflab.state.seq === '256');
-    const pos = await page.evaluate(() => {
-      const c = window.rooflab.roofline.chart;
-      const i = c.data.datasets.findIndex((d) => d.rlKind === 'measured' && !d.showLine);
-      const el = c.getDatasetMeta(i).data[0];
-      const r = c.canvas.getBoundingClientRect();
-      return { x: r.left + el.x, y: r.top + el.y, full: c.data.datasets[i].data[0].text.length };
-    });
-    assert.ok(pos.full > 4, 'the full text is long');
+    const full = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.find((d) => d.rlKind === 'measured' && !d.showLine).data[0].text.length);
+    assert.ok(full > 4, 'the full text is long');
     await page.locator('[data-testid="chart-roofline"]').scrollIntoViewIfNeeded();
-    const p2 = await page.evaluate(() => {
-      const c = window.rooflab.roofline.chart;
-      const i = c.data.datasets.findIndex((d) => d.rlKind === 'measured' && !d.showLine);
-      const el = c.getDatasetMeta(i).data[0];
-      const r = c.canvas.getBoundingClientRect();
-      return { x: r.left + el.x, y: r.top + el.y };
-    });
-    await page.mouse.move(p2.x, p2.y);
-    await page.waitForFunction(() => window.rooflab.roofline.chart.tooltip.opacity > 0);
+    const p2 = await hoverMark(page, { kind: 'measured' });
     const tip = await page.evaluate(() => {
       const t = window.rooflab.roofline.chart.tooltip;
       return { lines: t.body.flatMap((b) => b.lines), x: t.x, w: t.width, cw: t.chart.width };

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, pageEnv } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv, hoverMark } from './harness.mjs';
 import { benchRecord } from '../../bench/page/scale.mjs';
 
 const env = pageEnv({ scratch: 'scale' });
@@ -93,15 +93,7 @@ test('10,000 points: drawn from the layer, kept while N moves, hover and keyboar
 
   // hover: a point's element (made on demand) and its tooltip
   await page.locator('[data-testid="chart-roofline"]').scrollIntoViewIfNeeded();
-  const pos = await page.evaluate(() => {
-    const c = window.rooflab.roofline.chart;
-    const i = c.data.datasets.findIndex((d) => d.rlKind === 'measured' && !d.showLine);
-    const el = c.getDatasetMeta(i).data[1234];
-    const r = c.canvas.getBoundingClientRect();
-    return { x: r.left + el.x, y: r.top + el.y };
-  });
-  await page.mouse.move(pos.x, pos.y);
-  await page.waitForFunction(() => window.rooflab.roofline.chart.tooltip.opacity > 0);
+  await hoverMark(page, { kind: 'measured', index: 1234 });
   const tip = await page.evaluate(() => {
     const t = window.rooflab.roofline.chart.tooltip;
     return { kinds: t.dataPoints.map((p) => p.dataset.rlKind), lines: t.body.flatMap((b) => b.lines) };
@@ -221,15 +213,7 @@ test('100,000 points: the stages said while the file loads; record, marks and to
   assert.ok(same.record, 'the loaded report is the one core gives on the main thread, point for point');
   // a point's tooltip on hover
   await page.locator('[data-testid="chart-roofline"]').scrollIntoViewIfNeeded();
-  const pos = await page.evaluate(() => {
-    const c = window.rooflab.roofline.chart;
-    const i = c.data.datasets.findIndex((d) => d.rlKind === 'measured' && !d.showLine);
-    const el = c.getDatasetMeta(i).data[4321];
-    const r = c.canvas.getBoundingClientRect();
-    return { x: r.left + el.x, y: r.top + el.y };
-  });
-  await page.mouse.move(pos.x, pos.y);
-  await page.waitForFunction(() => window.rooflab.roofline.chart.tooltip.opacity > 0);
+  await hoverMark(page, { kind: 'measured', index: 4321 });
   const lines = await page.evaluate(() => window.rooflab.roofline.chart.tooltip.body.flatMap((b) => b.lines).join(' | '));
   assert.match(lines, /bench 1/);
   assert.deepEqual(page.rlErrors, []);
