@@ -157,6 +157,8 @@ static void ncu_dram_sum_and_l2(void) {
         /* mean 3008.75 / 3 = 1002.9167 us; sample stddev √(83.7917 / 2) = 6.4727 us */
         CHECK_CLOSE(p->time_mean_s, 1002.916667e-6, 1e-8);
         CHECK_CLOSE(p->time_stddev_s, 6.472699e-6, 1e-6);
+        /* cv = 6.472699 / 1002.916667 = 0.00645387 */
+        CHECK_CLOSE(p->derived.time_cv, 0.00645387, 1e-5);
         CHECK_CLOSE(p->measured_bytes, 400e6, 1e-12);
         CHECK_CLOSE(p->measured_l2_bytes, 1.2e9, 1e-12);
         CHECK_CLOSE(p->flops, 1000001000.0, 0);
@@ -501,6 +503,7 @@ static void gbench_aggregates_pass_and_counters(void) {
         CHECK(r->points[0].time_min_s == 0 && r->points[0].time_max_s == 0);
         /* a cv without a mean gives no standard deviation (cv × mean needs the mean) */
         CHECK(r->points[0].time_mean_s == 0 && r->points[0].time_stddev_s < 0);
+        CHECK(r->points[0].derived.time_cv < 0);
         CHECK_CLOSE(r->points[0].flops, 7.5e7, 1e-12);
         CHECK(r->points[0].problem.pass == RL_PASS_FWD);
     }

@@ -699,7 +699,7 @@ export class Records {
     const spread = t.min_s || t.max_s ? ` (min ${t.min_s ? m.format(t.min_s, 's') : '?'}, max ${t.max_s ? m.format(t.max_s, 's') : '?'}${t.runs ? `, ${t.runs} runs` : ''})` : (t.runs ? ` (${t.runs} runs)` : '');
     lines.push(`time: ${m.format(t.median_s, 's')} median${spread}`);
     // the spread of the runs: mean ± sample standard deviation, and that as a share of the mean
-    if (t.stddev_s >= 0 && t.mean_s > 0) lines.push(`spread: mean ${m.format(t.mean_s, 's')} ± ${m.format(t.stddev_s, 's')} (cv ${(100 * t.stddev_s / t.mean_s).toFixed(2)} %)`);
+    if (d.time_cv >= 0) lines.push(`spread: mean ${m.format(t.mean_s, 's')} ± ${m.format(t.stddev_s, 's')} (cv ${(100 * d.time_cv).toFixed(2)} %)`);
     else if (t.stddev_s >= 0) lines.push(`spread: ± ${m.format(t.stddev_s, 's')} (sample standard deviation)`);
     lines.push(`achieved: ${m.format(d.achieved_flops_per_s, 'FLOP/s')}, ${m.format(d.achieved_bytes_per_s, 'B/s')} (F = ${m.format(p.flops, 'FLOP')})`);
     if (d.efficiency !== undefined) {

@@ -192,6 +192,8 @@ typedef struct rl_rec_derived {
     double l2_intensity_flop_per_byte; /* flops / measured_l2_bytes; 0 = no L2 bytes */
     double achieved_flops_per_s;       /* flops / median time */
     double achieved_bytes_per_s;       /* bytes / median time */
+    double time_cv;                    /* timing.stddev_s / timing.mean_s, the runs' spread as a
+                                          share of their mean; < 0 = either unknown */
     int roof_known;                    /* 1 when a roof was found for the point's hardware */
     double roof_bandwidth_bytes_per_s; /* the roof the efficiency is measured against */
     double roof_peak_flops_per_s;

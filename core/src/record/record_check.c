@@ -483,6 +483,8 @@ static void check_point(rl_record *r, size_t index, rl_rec_issues *issues) {
     memset(&pt->derived, 0, sizeof pt->derived);
     int bad = check_problem(&pt->problem, base, issues, &pt->derived);
     bad |= check_timing(pt, base, issues);
+    pt->derived.time_cv = pt->time_stddev_s >= 0 && pt->time_mean_s > 0
+                              ? pt->time_stddev_s / pt->time_mean_s : -1.0;
     bad |= check_amounts(pt, base, issues);
     if (pt->hardware) {
         snprintf(p, sizeof p, "%s.hardware", base);

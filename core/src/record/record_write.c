@@ -140,6 +140,7 @@ static int fill_derived(cJSON *d, const void *what) {
         bad |= add_num(d, "l2_intensity_flop_per_byte", dv->l2_intensity_flop_per_byte);
     bad |= add_num(d, "achieved_flops_per_s", dv->achieved_flops_per_s);
     bad |= add_num(d, "achieved_bytes_per_s", dv->achieved_bytes_per_s);
+    if (dv->time_cv >= 0) bad |= add_num(d, "time_cv", dv->time_cv);
     if (dv->roof_known) {
         bad |= add_num(d, "roof_bandwidth_bytes_per_s", dv->roof_bandwidth_bytes_per_s);
         bad |= add_num(d, "roof_peak_flops_per_s", dv->roof_peak_flops_per_s);
