@@ -11,6 +11,8 @@
 //   worker: const { result, transfer } = packResult(result); postMessage({ result }, transfer)
 //   page:   unpackResult(result) → the same result, its record's points a lazyPoints array
 
+import { runSteps } from './record-store.js';
+
 const SEP = 10; // '\n' of ",\n": never inside JSON.stringify's output, nor inside a UTF-8 sequence
 export const SLICE_MS = 8; // main-thread time per slice of work that yields (half a 60 Hz frame)
 
@@ -26,7 +28,7 @@ export function recordOf(result) {
 export function packResult(result) {
   const rec = recordOf(result);
   if (!rec || !Array.isArray(rec.points) || rec.points.length === 0) return { result, transfer: [] };
-  const summary = runAll(summarySteps(rec));
+  const summary = runSteps(summarySteps(rec));
   const bytes = new TextEncoder().encode(rec.points.map((p) => JSON.stringify(p)).join(',\n'));
   const ends = new Uint32Array(rec.points.length);
   let k = 0;
@@ -108,12 +110,6 @@ export function* summarySteps(rec) {
   return out;
 }
 
-function runAll(gen) {
-  for (;;) {
-    const r = gen.next();
-    if (r.done) return r.value;
-  }
-}
 
 // An array of points kept as their UTF-8 JSON text (point i: bytes from ends[i - 1] + 2, after
 // ",\n", to ends[i]): points[i] is parsed when read (the last CACHE read are kept), so 100,000

@@ -17,7 +17,7 @@
 
 import { RecordStore, recordId, recordIdSteps, hashSteps, serializeSteps, runSteps, isRecordKey, PREFIX, CLEARED_KEY, LEGACY_KEY } from './record-store.js';
 import { CheckPool, CheckStopped } from './check-pool.js';
-import { yieldTask, SLICE_MS, summaryOf, summarySteps, fig, pointKernel, pointDevice } from './record-pack.js';
+import { yieldTask, SLICE_MS, summaryOf, summarySteps, fig, pointDevice } from './record-pack.js';
 import { ImportForm, currentAnswers } from './import-form.js';
 import { SPAN } from './chart-data.js';
 import { Compare, shortName } from './compare.js';
@@ -728,9 +728,6 @@ export class Records {
     return lines;
   }
 
-  // The hardware a point ran on: { key, preset, name } (the point's own block, else the record's).
-  static device(rec, p) { return pointDevice(rec, p); }
-
   // A file's marks for the chart, made once per record (prepare() makes a large one in slices):
   // { points, predicted, kernels: Map kernel → points, devices: [{ key, preset, name, dtype }],
   // hwNames: the points' own hardware names }.
@@ -804,15 +801,13 @@ export class Records {
     this.callbacks.onChange(list);
   }
 
-  static kernelOf(rec, p) { return pointKernel(rec, p); }
-
   // Ceilings a record states (measured or datasheet), drawn dotted in the record's colour over the
   // whole span and named on the line (L1, L2, DRAM …): a bandwidth ceiling as the slope β·I
   // (core's attainable throughput with no compute limit), a compute ceiling as a level line.
   // "use as β / π" in the list makes one the page's roof.
   ceilingSeries(f) {
     const rec = f.report.record;
-    const dev = Records.device(rec, {});
+    const dev = pointDevice(rec, {});
     return ((rec.hardware && rec.hardware.ceilings) || []).map((c, ci) => {
       const bw = c.bytes_per_s !== undefined;
       const xs = [SPAN.xMin, SPAN.xMax];
@@ -845,7 +840,7 @@ export class Records {
       const pick = (arr, key, better) => arr.reduce((b, c) => (b === null || better(c[key], b[key]) ? c : b), null);
       const bw = pick(dram.length ? dram : bws, 'bytes_per_s', (a, b) => a < b);
       const pk = pick(cs.filter((c) => c.flops_per_s !== undefined), 'flops_per_s', (a, b) => a > b);
-      const dev = Records.device(rec, {});
+      const dev = pointDevice(rec, {});
       ceilings.push({ key: `ceilings:${f.storeId}`, name: dev.name, preset: dev.preset, file: f.name, bandwidth: bw ? bw.bytes_per_s : 0, peak: pk ? pk.flops_per_s : 0 });
     }
     return { used, ceilings };
@@ -1035,7 +1030,7 @@ export class Records {
         const btn = el('button', {
           type: 'button', testid: `use-ceiling-${fi}-${ci}`,
           text: bw ? 'use as bandwidth β' : 'use as peak π',
-          onclick: () => this.useCeiling(bw ? 'bandwidth' : 'peak', value, c.name, f.name, Records.device(rec, {})),
+          onclick: () => this.useCeiling(bw ? 'bandwidth' : 'peak', value, c.name, f.name, pointDevice(rec, {})),
         });
         cu.append(el('li', {}, `${c.name}: ${m.format(value, unit)} (${c.source}${c.dtype ? `, ${c.dtype}` : ''}) `, btn));
       });
