@@ -5,11 +5,14 @@
 #include "cli.h"
 
 static void hw_help(FILE *out) {
-    fputs("usage: rooflab hw [ID] [--json]\n\n"
+    fputs("usage: rooflab hw [ID | --device NAME] [--json]\n\n"
           "Lists the hardware presets: memory bandwidth, dense peaks per compute unit (fp32 CUDA\n"
           "core, tf32 tensor, fp16/bf16 tensor, fp16 non-tensor, fp8 tensor; '-' where none or\n"
           "unverified), shared memory, L2, SMs, and the source of each figure. With ID, one\n"
-          "preset in detail with its notes.\n",
+          "preset in detail with its notes.\n"
+          "  --device NAME  the preset of a device as its driver names it (\"NVIDIA H200\",\n"
+          "                 torch.cuda.get_device_name()), only where the name says exactly which\n"
+          "                 part it is; none: exit 1 (with --json: [] and exit 0)\n",
           out);
 }
 
@@ -76,16 +79,20 @@ static void peak_cell(double v, char *buf, size_t cap) {
 
 int cmd_hw(int argc, char **argv) {
     int json = 0;
-    const char *id = NULL;
+    const char *id = NULL, *device = NULL;
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
             hw_help(stdout);
             return CLI_EXIT_OK;
         }
-        if (cli_is_switch(argv[i], "json")) {
+        const char *v = NULL;
+        if (cli_flag(argc, argv, &i, "device", &v)) {
+            if (!v || !v[0]) return cli_errorf("hw", "--device: missing value; expected a device name");
+            device = v;
+        } else if (cli_is_switch(argv[i], "json")) {
             json = 1;
         } else if (argv[i][0] == '-') {
-            return cli_errorf("hw", "unknown flag \"%.*s\"; expected --json or a preset id", CLI_QUOTE(argv[i], 64));
+            return cli_errorf("hw", "unknown flag \"%.*s\"; expected --json, --device or a preset id", CLI_QUOTE(argv[i], 64));
         } else if (id) {
             return cli_errorf("hw", "expected at most one preset id, got \"%.*s\" and \"%.*s\"",
                               CLI_QUOTE(id, 48), CLI_QUOTE(argv[i], 48));
@@ -95,7 +102,22 @@ int cmd_hw(int argc, char **argv) {
     }
     const rl_hw *only = NULL;
     rl_error err = {0};
+    if (id && device)
+        return cli_errorf("hw", "--device: expected either a preset id or --device, got both");
     if (id && rl_hw_lookup(id, "hw", &only, &err) != RL_OK) return cli_error("hw", &err);
+    if (device) {
+        only = rl_hw_match_device(device);
+        if (!only) {
+            if (json) {
+                printf("[\n]\n");
+                return CLI_EXIT_OK;
+            }
+            char name[256];
+            rl_text_escape(name, sizeof name, device);
+            printf("no preset: the device name \"%s\" is not one whose part a preset describes\n", name);
+            return CLI_EXIT_INVALID;
+        }
+    }
 
     if (json) {
         printf("[\n");

@@ -83,6 +83,19 @@ import json; ids={h['id'] for h in json.load(open('/tmp/rl_out.$$'))}
 need={'v100-sxm2','a100-sxm4-40gb','a100-sxm4-80gb','h100-sxm','h100-pcie','h200-sxm','l4','rtx3060','rtx4090','mi300x','custom'}
 assert need <= ids, need - ids" && ok || bad "hw --json ids"
 
+# hw --device: the preset of a driver's device name (core's rl_hw_match_device; the Python
+# recorder asks it): exact names only, none → [] with --json, exit 1 without
+"$R" hw --device "NVIDIA H200" --json >/tmp/rl_out.$$ && python3 -c "
+import json; j=json.load(open('/tmp/rl_out.$$')); assert [h['id'] for h in j] == ['h200-sxm'], j" && ok || bad "hw --device 'NVIDIA H200'"
+"$R" hw --device="NVIDIA H100 80GB HBM3" --json >/tmp/rl_out.$$ && python3 -c "
+import json; j=json.load(open('/tmp/rl_out.$$')); assert [h['id'] for h in j] == ['h100-sxm'], j" && ok || bad "hw --device= H100 SXM"
+"$R" hw --device "NVIDIA A100" --json >/tmp/rl_out.$$ && python3 -c "
+import json; assert json.load(open('/tmp/rl_out.$$')) == []" && ok || bad "hw --device 'NVIDIA A100' (size not said) is not []"
+expect_exit 1 hw --device "AMD EPYC"
+grep -q 'no preset: the device name "AMD EPYC"' /tmp/rl_out.$$ && ok || bad "hw --device 'AMD EPYC': $(cat /tmp/rl_out.$$)"
+expect_err '--device: missing value' hw --device
+expect_err '--device: expected either a preset id or --device' hw h100-sxm --device "NVIDIA H200"
+
 # units: 2039 GB/s in B/s, GiB/s and bit/s
 "$R" units "2039 GB/s" >/tmp/rl_out.$$ && grep -q "2039000000000 B/s" /tmp/rl_out.$$ && grep -q "1.85446 TiB/s" /tmp/rl_out.$$ \
   && grep -q "16.312 Tbit/s" /tmp/rl_out.$$ && ok || bad "units 2039 GB/s: $(cat /tmp/rl_out.$$)"
