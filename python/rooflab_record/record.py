@@ -12,6 +12,7 @@ FLOPs and modelled bytes come from ``rooflab eval --json``; the record is checke
 ``rooflab validate --json`` (rooflab_cli.py): Python holds no model and no validator.
 """
 import datetime
+import importlib
 import json
 import os
 import platform
@@ -195,7 +196,8 @@ def reference_errors(out, q, k, v, problem, layout="bhnd", rows=32):
 def time_attention(fn, q, k, v, *, causal, kernel, version, layout="bhnd", args=(), kwargs=None,
                    warmup=3, runs=None, flush=True, traffic_model="tiled", block_m=None,
                    block_n=None, profile=None, dtype=None, kv_dtype=None, check=False,
-                   label=None, notes=(), argv=None, preset=None, timer=None, rooflab=None):
+                   label=None, notes=(), argv=None, preset=None, timer=None, rooflab=None,
+                   torch_module=None):
     """Time ``fn(q, k, v, *args, **kwargs)`` and return a rooflab record (a dict) of one point.
 
     Args:
@@ -221,6 +223,8 @@ def time_attention(fn, q, k, v, *, causal, kernel, version, layout="bhnd", args=
         timer: a timing.WallClock / timing.CudaEvents (default: CUDA events on a GPU, the wall
             clock on the CPU).
         rooflab: the rooflab binary (default: $ROOFLAB, else PATH).
+        torch_module: the torch module for the GPU path (default: ``import torch``; tests pass
+            a stand-in to run the CUDA path without a GPU).
 
     Returns:
         the record, checked by ``rooflab validate`` (RecordInvalid if it refuses it).
@@ -238,18 +242,19 @@ def time_attention(fn, q, k, v, *, causal, kernel, version, layout="bhnd", args=
     call = lambda: fn(q, k, v, *args, **kwargs)  # noqa: E731
     notes = list(notes)
     extra = {"python": platform.python_version(), "layout": layout}
-    torch = sys.modules.get("torch")
+    torch = torch_module or sys.modules.get("torch")
     if torch is not None:
         extra["torch"] = torch.__version__
 
     if kind == "cuda":
-        import torch
+        torch = torch_module or importlib.import_module("torch")
         index = dev.index if getattr(dev, "index", None) is not None else torch.cuda.current_device()
         torch.cuda.set_device(index)
         props = torch.cuda.get_device_properties(index)
         preset = preset if preset is not None else preset_for_device(props.name, rooflab=rooflab)
         hardware = gpu_hardware(props, preset, torch_runtime(torch), nvidia_driver_version())
-        timer = timer or CudaEvents()
+        timer = timer or CudaEvents(lambda: torch.cuda.Event(enable_timing=True),
+                                    torch.cuda.synchronize)
         flusher = GpuFlush(dev, getattr(props, "L2_cache_size", None), torch) if flush else None
         sync = torch.cuda.synchronize
     else:
@@ -294,6 +299,8 @@ def time_attention(fn, q, k, v, *, causal, kernel, version, layout="bhnd", args=
     rec = make_record(problem, timing, kernel=kernel, version=version, hardware=hardware,
                       traffic_model=traffic_model, block_m=block_m, block_n=block_n,
                       profile=profile, label=lbl, notes=notes, argv=argv, errors=errors,
-                      extra={"rooflab_record": extra}, rooflab=rooflab)
+                      extra={"rooflab_record": extra}, rooflab=rooflab,
+                      tool=f"rooflab_record {__version__} (Python {platform.python_version()}"
+                           + (f", torch {torch.__version__})" if torch is not None else ")"))
     validate(rec, rooflab=rooflab)
     return rec

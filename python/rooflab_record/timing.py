@@ -65,7 +65,7 @@ class WallClock:
             t0 = self.clock_ns()
             fn()
             t1 = self.clock_ns()
-            times.append((t1 - t0) * 1e-9)
+            times.append((t1 - t0) / 1e9)  # ns → s, correctly rounded
         return times
 
 
@@ -97,7 +97,7 @@ class CudaEvents:
             fn()
             stops[r].record()
         self.synchronize()
-        return [starts[r].elapsed_time(stops[r]) * 1e-3 for r in range(runs)]
+        return [starts[r].elapsed_time(stops[r]) / 1e3 for r in range(runs)]  # ms → s
 
 
 def auto_runs(estimate_s, target_s=0.5, lo=10, hi=100):
