@@ -6,6 +6,8 @@
 #   cuda-bench.json   the record (rooflab bench --backend cuda), validated
 #   table.txt         the short table rooflab bench prints
 #   sdpa.json         PyTorch's series (when torch sees the GPU)
+#   python-sdpa.json  the Python recorder's record (python -m rooflab_record: torch SDPA flash,
+#                     CUDA events), validated; python-record.log, python-install.log
 #   grid.jsonl, bench.log, nvidia-smi.txt, build.log
 # Usage: native-bench/gpu-check.sh [OUTDIR]
 #
@@ -87,6 +89,33 @@ RC=$?
 set -e
 if [ -f "$OUTDIR/cuda-bench.json" ]; then
   "$ROOFLAB" validate "$OUTDIR/cuda-bench.json" >&2 || RC=1
+fi
+
+# The Python recorder (README "From Python") on the GPU: pip install ./python into a venv that
+# sees the system's torch (offline: no index is asked), else from the source tree; then torch SDPA
+# (flash) timed with CUDA events into a record. A failure here fails the check.
+if [ ${#SERIES[@]} -gt 0 ] || python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
+  PYREC=(env PYTHONPATH="$ROOT/python" python3)
+  if python3 -m venv --system-site-packages "$BUILD/pyvenv" >"$OUTDIR/python-install.log" 2>&1 &&
+     PIP_NO_INDEX=1 PIP_DISABLE_PIP_VERSION_CHECK=1 "$BUILD/pyvenv/bin/pip" install "$ROOT/python" >>"$OUTDIR/python-install.log" 2>&1 &&
+     "$BUILD/pyvenv/bin/python" -c 'import torch' 2>>"$OUTDIR/python-install.log"; then
+    PYREC=("$BUILD/pyvenv/bin/python")
+    say "Python recorder: pip install ./python into a venv: done"
+  else
+    say "Python recorder: no venv install (see python-install.log); run from the source tree"
+  fi
+  say "Python recorder: torch SDPA (flash), bf16 B=4 H=16 N=4096 d=128 causal, CUDA events"
+  if ROOFLAB=$ROOFLAB "${PYREC[@]}" -m rooflab_record --device cuda --impl sdpa --sdpa-backend flash \
+       --batch 4 --heads 16 --seq 4096 --head-dim 128 --dtype bf16 --causal --profile fa2 \
+       --out "$OUTDIR/python-sdpa.json" 2>"$OUTDIR/python-record.log"; then
+    cat "$OUTDIR/python-record.log" >&2
+    "$ROOFLAB" validate "$OUTDIR/python-sdpa.json" >&2 || RC=1
+    grep -q '"CUDA events' "$OUTDIR/python-sdpa.json" || { say "python-sdpa.json does not say CUDA events"; RC=1; }
+  else
+    say "Python recorder failed:"; tail -5 "$OUTDIR/python-record.log" >&2; RC=1
+  fi
+else
+  say "no PyTorch with CUDA here: no Python recorder run"
 fi
 cat "$OUTDIR/table.txt"
 say "done (exit $RC)"

@@ -234,7 +234,8 @@ def main(argv=None):
     except (ProblemError, RooflabError, RecordInvalid, TimingError, OSError) as e:
         print(f"{prog}: {e}", file=sys.stderr)
         return 1
-    except RuntimeError as e:  # torch refusing the call (a backend that cannot run it, OOM)
+    except (RuntimeError, TypeError) as e:  # torch refusing the call (a backend that cannot run
+        # it, OOM, enable_gqa before torch 2.5)
         print(f"{prog}: the attention call failed: {str(e).strip().splitlines()[0]}",
               file=sys.stderr)
         return 1
