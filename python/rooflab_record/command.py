@@ -11,6 +11,7 @@ Exit status: 0 the record was written (valid), 1 the run or the record failed, 2
 3 no such device (``--device cuda`` without a GPU).
 """
 import argparse
+import contextlib
 import os
 import sys
 
@@ -103,7 +104,7 @@ def parser():
 
 
 def sdpa_call(torch, backend, causal, gqa):
-    """The callable for torch SDPA with one backend forced (or torch's choice)."""
+    """(the callable for torch SDPA, a context manager factory forcing the backend)."""
     F = torch.nn.functional
     if not hasattr(F, "scaled_dot_product_attention"):
         raise ProblemError(f"--impl sdpa: torch {torch.__version__} has no "
@@ -130,11 +131,9 @@ def sdpa_call(torch, backend, causal, gqa):
             ctx = lambda: torch.backends.cuda.sdp_kernel(**flags)  # noqa: E731
 
     def run(q, k, v):
-        if ctx is None:
-            return F.scaled_dot_product_attention(q, k, v, **kw)
-        with ctx():
-            return F.scaled_dot_product_attention(q, k, v, **kw)
-    return run
+        return F.scaled_dot_product_attention(q, k, v, **kw)
+    # the backend is chosen once, around the whole timing (its context manager is not timed)
+    return run, (ctx or contextlib.nullcontext)
 
 
 def eager_call(torch, causal, N, L, H, Hkv, device):
@@ -208,27 +207,28 @@ def main(argv=None):
 
     try:
         if args.impl == "sdpa":
-            fn = sdpa_call(torch, args.sdpa_backend, args.causal, Hkv != H)
+            fn, backend_ctx = sdpa_call(torch, args.sdpa_backend, args.causal, Hkv != H)
             kernel = "torch-sdpa" + ("" if args.sdpa_backend == "auto" else f"-{args.sdpa_backend}")
             naive = args.sdpa_backend == "math"
         else:
             fn = eager_call(torch, args.causal, N, L, H, Hkv, device)
-            kernel, naive = "torch-eager", True
+            kernel, naive, backend_ctx = "torch-eager", True, contextlib.nullcontext
         block_m, block_n = args.block_m, args.block_n
         if args.impl == "sdpa" and args.sdpa_backend == "flash" and device.type == "cuda":
             block_m = block_m or 128
             block_n = block_n or (64 if d >= 128 else 128)
-        record = time_attention(
-            fn, q, k, v,
-            causal="bottom-right" if args.causal and N != L else args.causal,
-            kernel=args.kernel or kernel,
-            version=args.kernel_version or f"torch {torch.__version__}",
-            warmup=args.warmup, runs=args.runs, flush=not args.no_flush,
-            traffic_model=args.traffic_model or ("naive" if naive else "tiled"),
-            block_m=block_m, block_n=block_n, profile=args.profile, check=not args.no_check,
-            label=args.label, preset=args.preset, rooflab=args.rooflab,
-            argv=[os.path.basename(sys.executable), "-m", "rooflab_record"] + list(
-                sys.argv[1:] if argv is None else argv))
+        with backend_ctx():
+            record = time_attention(
+                fn, q, k, v,
+                causal="bottom-right" if args.causal and N != L else args.causal,
+                kernel=args.kernel or kernel,
+                version=args.kernel_version or f"torch {torch.__version__}",
+                warmup=args.warmup, runs=args.runs, flush=not args.no_flush,
+                traffic_model=args.traffic_model or ("naive" if naive else "tiled"),
+                block_m=block_m, block_n=block_n, profile=args.profile, check=not args.no_check,
+                label=args.label, preset=args.preset, rooflab=args.rooflab,
+                argv=[os.path.basename(sys.executable), "-m", "rooflab_record"] + list(
+                    sys.argv[1:] if argv is None else argv))
         from .record import write
         report = write(record, args.out, rooflab=args.rooflab)
     except (ProblemError, RooflabError, RecordInvalid, TimingError, OSError) as e:

@@ -22,7 +22,7 @@ import tempfile
 from . import __version__
 from .device import cpu_hardware, gpu_hardware, nvidia_driver_version, torch_runtime
 from .problem import ProblemError, describe, infer_problem
-from .rooflab_cli import RooflabError, model, preset_for_device, validate_text
+from .rooflab_cli import model, preset_for_device, validate_text
 from .timing import CpuFlush, CudaEvents, GpuFlush, WallClock, auto_runs, summarize
 
 TRAFFIC_MODELS = ("compulsory", "tiled", "naive")

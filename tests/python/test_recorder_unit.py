@@ -435,5 +435,82 @@ class CudaPathTest(unittest.TestCase):
             rooflab_record.time_attention("sdpa", q, q, q, causal=False, kernel="k", version="v")
 
 
+class SdpaCallTest(unittest.TestCase):
+    """The command's SDPA callable (command.sdpa_call), on stand-ins for torch 2.x's modules: the
+    arguments it passes and the backend it forces (the real call needs torch >= 2.0 and, for
+    flash, a GPU)."""
+
+    def fake_torch(self, with_attention=True, version="2.5.1"):
+        calls = []
+        F = types.SimpleNamespace(
+            scaled_dot_product_attention=lambda q, k, v, **kw: calls.append(kw) or "out")
+        nn = types.ModuleType("torch.nn")
+        nn.functional = F
+        torch = types.ModuleType("torch")
+        torch.__version__ = version
+        torch.nn = nn
+        mods = {"torch": torch, "torch.nn": nn}
+        entered = []
+        if with_attention:
+            att = types.ModuleType("torch.nn.attention")
+            att.SDPBackend = types.SimpleNamespace(FLASH_ATTENTION="flash-id", MATH="math-id",
+                                                   EFFICIENT_ATTENTION="eff-id")
+
+            class Ctx:
+                def __init__(self, b):
+                    self.b = b
+
+                def __enter__(self):
+                    entered.append(self.b)
+
+                def __exit__(self, *a):
+                    entered.append("exit")
+
+            att.sdpa_kernel = Ctx
+            nn.attention = att
+            mods["torch.nn.attention"] = att
+        return torch, mods, calls, entered
+
+    def with_modules(self, mods):
+        saved = {k: sys.modules.get(k) for k in mods}
+        sys.modules.update(mods)
+
+        def restore():
+            for k, v in saved.items():
+                if v is None:
+                    sys.modules.pop(k, None)
+                else:
+                    sys.modules[k] = v
+        self.addCleanup(restore)
+
+    def test_flash_forced_gqa_causal(self):
+        from rooflab_record import command
+        torch, mods, calls, entered = self.fake_torch()
+        self.with_modules(mods)
+        fn, ctx = command.sdpa_call(torch, "flash", True, True)
+        with ctx():
+            self.assertEqual(fn(1, 2, 3), "out")
+            fn(1, 2, 3)
+        self.assertEqual(calls, [{"is_causal": True, "enable_gqa": True}] * 2)
+        self.assertEqual(entered, ["flash-id", "exit"])   # entered once around both calls
+
+    def test_auto_and_missing(self):
+        from rooflab_record import command
+        torch, mods, calls, entered = self.fake_torch()
+        self.with_modules(mods)
+        fn, ctx = command.sdpa_call(torch, "auto", False, False)
+        with ctx():
+            fn(1, 2, 3)
+        self.assertEqual((calls, entered), ([{"is_causal": False}], []))
+        with self.assertRaisesRegex(ProblemError, "--sdpa-backend: torch 2.5.1 has no cudnn backend"):
+            command.sdpa_call(torch, "cudnn", False, False)
+        old = types.ModuleType("torch")
+        old.__version__ = "1.13.0"
+        old.nn = types.SimpleNamespace(functional=types.SimpleNamespace())
+        with self.assertRaisesRegex(ProblemError, "--impl sdpa: torch 1.13.0 has no "
+                                                  "scaled_dot_product_attention"):
+            command.sdpa_call(old, "auto", False, False)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)
