@@ -16,7 +16,7 @@ import os
 import sys
 
 from .problem import ProblemError
-from .record import RecordInvalid, time_attention
+from .record import RecordInvalid, check_out_path, time_attention
 from .rooflab_cli import RooflabError
 from .timing import TimingError
 
@@ -178,6 +178,11 @@ def main(argv=None):
         print(f"{prog}: --causal: torch SDPA's is_causal aligns the first query, rooflab models "
               f"the last (bottom-right); with N = {N} != L = {L} use --impl eager or N = L",
               file=sys.stderr)
+        return 2
+    try:
+        check_out_path(args.out)
+    except OSError as e:
+        print(f"{prog}: --out: {e}", file=sys.stderr)
         return 2
     dev = args.device
     if dev.startswith("cuda"):

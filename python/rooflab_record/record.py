@@ -125,6 +125,21 @@ def validate(record, rooflab=None):
     return report
 
 
+def check_out_path(path):
+    """The folder a record at ``path`` goes to, or OSError saying why it cannot be written there
+    (checked before a timing run, so no run is wasted)."""
+    if not path:
+        raise OSError("out: expected a file name, got an empty one")
+    if os.path.isdir(path):
+        raise OSError(f"{path}: cannot write the record: it is a folder")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise OSError(f"{path}: cannot write the record: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OSError(f"{path}: cannot write the record: the folder {folder} is not writable")
+    return folder
+
+
 def write(record, path, rooflab=None):
     """Validate ``record`` through ``rooflab validate`` and write it to ``path`` (replaced
     atomically; nothing is written when the record is refused). Returns the validator's report
@@ -136,8 +151,11 @@ def write(record, path, rooflab=None):
     report = validate_text(text, rooflab=rooflab)
     if not report.get("ok"):
         raise RecordInvalid(report.get("issues") or [{"message": "refused (no issue listed)"}])
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".rooflab-record-", suffix=".json", dir=folder)
+    folder = check_out_path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".rooflab-record-", suffix=".json", dir=folder)
+    except OSError as e:
+        raise OSError(f"{path}: cannot write the record: {e.strerror}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)

@@ -206,6 +206,17 @@ class CommandFormTest(unittest.TestCase):
             p = self.run_cmd("--device", "cpu", "--seq", "0", "--out", out)
             self.assertEqual(p.returncode, 2)
             self.assertIn("argument --seq: expected a positive integer, got '0'", p.stderr)
+            p = self.run_cmd("--device", "cpu", "--impl", "eager", "--heads", "1", "--seq", "8",
+                             "--out", os.path.join(d, "no-such-folder", "r.json"))
+            self.assertEqual(p.returncode, 2)
+            self.assertIn("--out: " + os.path.join(d, "no-such-folder", "r.json") + ": cannot write "
+                          "the record: the folder " + os.path.join(d, "no-such-folder") +
+                          " does not exist", p.stderr)
+            self.assertNotIn("runs after", p.stderr)   # refused before any timing
+            p = self.run_cmd("--device", "cpu", "--impl", "eager", "--heads", "1", "--seq", "8",
+                             "--out", d)
+            self.assertEqual(p.returncode, 2)
+            self.assertIn("cannot write the record: it is a folder", p.stderr)
             p = self.run_cmd("--device", "tpu", *base)
             self.assertEqual(p.returncode, 2)
             self.assertIn("--device: expected cpu, cuda or cuda:N, got 'tpu'", p.stderr)

@@ -416,6 +416,15 @@ class CudaPathTest(unittest.TestCase):
         report = rooflab_record.validate(rec)
         self.assertGreater(report["record"]["points"][0]["derived"]["predicted_time_s"], 0)
 
+    def test_gpu_flush_sizes(self):
+        ft = FakeTorch([])
+        # 2 × L2: H200's 50 MiB → 100 MiB; a 4 MiB L2 (T4-class) → the 64 MiB floor; an L2 torch
+        # does not state → 256 MiB, above any GPU's L2
+        self.assertEqual(timing.GpuFlush("cuda", 50 * 2**20, ft).nbytes, 100 * 2**20)
+        self.assertEqual(timing.GpuFlush("cuda", 4 * 2**20, ft).nbytes, 64 * 2**20)
+        self.assertEqual(timing.GpuFlush("cuda", None, ft).nbytes, 256 * 2**20)
+        self.assertIn("L2 unknown", timing.GpuFlush("cuda", None, ft).describe())
+
     def test_cpu_device_needed(self):
         q = T(1, 2, 8, 16, device=Dev("mps"))
         with self.assertRaisesRegex(ProblemError, "q.device: mps is not supported; expected a cpu or cuda"):
