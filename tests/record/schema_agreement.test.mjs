@@ -91,3 +91,10 @@ test('the raw tool samples are not records: both refuse them', () => {
     assert.equal(c.get(f), false);
   }
 });
+
+test('the schema names exactly the presets rooflab hw lists', () => {
+  const hw = JSON.parse(execFileSync(rooflab, ['hw', '--json'], { encoding: 'utf8' }));
+  const ids = hw.map((p) => p.id).sort();
+  const presetEnum = schema.definitions.hardware.properties.preset.enum.slice().sort();
+  assert.deepEqual(presetEnum, ids);
+});
