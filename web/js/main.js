@@ -10,6 +10,7 @@ import { SCENARIOS } from './scenarios.js';
 import { initRecords } from './records.js';
 import { Tour } from './tour.js';
 import { startPractice } from './practice.js';
+import { startLayerView } from './layer-view.js';
 
 async function start() {
   const view = new View();
@@ -25,6 +26,7 @@ async function start() {
     app.tour = new Tour(app, SCENARIOS); // the guided tours; ?tour=ID&step=N restores one
     app.tour.restore(location.search);
     app.practice = startPractice(model); // the exercises, on the same model
+    app.layerView = startLayerView(model, app); // the whole decoder layer around attention
     app.records = await initRecords(model, {
       onAdopt: (problem, presetId) => app.adopt(problem, presetId),
       onUseCeiling: (field, text) => app.useCeiling(field, text),

@@ -95,7 +95,13 @@ class Model {
 
   // The whole layer's step (core's rl_layer_step_compute and its crossover): input slots, operator
   // and step keys all named by wasm/layer_wasm.c. `inputs` by slot key (integer codes, base units).
-  layerStep(modelId, hwId, inputs) {
+  // The weight dtypes core names (rl_weight_dtype: 0 "default" = the activations').
+  weightDtypeNames() {
+    this.layerInit();
+    return this.weightDtypes;
+  }
+
+  layerInit() {
     const M = this.M;
     if (!this.layerKeys) {
       this.layerKeys = {
@@ -106,6 +112,11 @@ class Model {
       this.layerInPtr = M._malloc(8 * this.layerKeys.in.length);
       this.weightDtypes = range(M._rlw_weight_dtype_count()).map((i) => this.str(M._rlw_weight_dtype_name(i)));
     }
+  }
+
+  layerStep(modelId, hwId, inputs) {
+    const M = this.M;
+    this.layerInit();
     const K = this.layerKeys;
     const base = this.layerInPtr >> 3;
     K.in.forEach((k, i) => { M.HEAPF64[base + i] = Number(inputs[k] || 0); });
