@@ -276,7 +276,9 @@ export class LayerView {
   }
 
   recolor() {
-    this.colors = cssColors();
+    const colors = cssColors();
+    if (JSON.stringify(colors) === JSON.stringify(this.colors)) return;
+    this.colors = colors;
     this.roofChart.destroy();
     this.barChart.destroy();
     this.makeCharts();
