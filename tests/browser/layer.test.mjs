@@ -125,3 +125,24 @@ test('screenshots of the whole-layer view, light and dark', async () => {
     await page.close();
   }
 });
+
+test('the tour "is attention the bottleneck?": the crossover moves in with the batch and out with an fp8 cache', async () => {
+  const page = await openPage(env.browser.context, `${env.server.url}?tour=layer-attention-bottleneck&step=3`);
+  await settle(page);
+  const crossoverAt = async () => Number(await page.$eval('[data-testid=tour-step] [data-src=layer-crossover-at]', (e) => e.dataset.value));
+  const batched = await crossoverAt();
+  assert.equal(batched, native(['--model', 'llama-3.1-8b', '--phase', 'decode', '--batch', '16', '--kv-len', '8192', '--dtype', 'bf16']).crossover.value);
+  await page.screenshot({ path: join(ARTIFACTS, 'layer-tour-step3.png') });
+  await page.click('[data-testid=tour-next]');
+  await page.click('[data-testid=tour-next]');
+  await settle(page);
+  const fp8 = await crossoverAt();
+  assert.equal(fp8, native(['--model', 'llama-3.1-8b', '--phase', 'decode', '--batch', '16', '--kv-len', '8192', '--dtype', 'bf16', '--kv-dtype', 'fp8']).crossover.value);
+  assert.ok(fp8 > batched, `an fp8 cache moves the crossover out: ${fp8} > ${batched}`);
+  await page.click('[data-testid=tour-reveal]');
+  assert.match(await page.textContent('[data-testid=tour-feedback]'), new RegExp(`The model: .*${fp8.toLocaleString('en-US').replace(/,/g, '.?')}|The model: `));
+  await page.$eval('[data-testid=layer-view]', (e) => e.scrollIntoView());
+  await page.screenshot({ path: join(ARTIFACTS, 'layer-tour-step5.png') });
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});

@@ -201,8 +201,11 @@ export class LayerView {
     const x = this.$('layer-crossover');
     x.dataset.value = s.crossover_found ? String(s.crossover_value) : '';
     if (!s.crossover_found) x.textContent = `Crossover: attention stays below the weights at every ${what} up to 16,777,216.`;
-    else if (s.crossover_at_minimum) x.textContent = `Crossover: attention already passes the weights at ${what} = 1.`;
-    else x.textContent = `Crossover: attention passes the weights at ${what} = ${s.crossover_value.toLocaleString('en-US')}.`;
+    else {
+      const at = `<span data-testid="layer-crossover-at" data-value="${s.crossover_value}">${s.crossover_value.toLocaleString('en-US')}</span>`;
+      x.innerHTML = s.crossover_at_minimum ? `Crossover: attention already passes the weights at ${esc(what)} = ${at}.`
+        : `Crossover: attention passes the weights at ${esc(what)} = ${at}.`;
+    }
   }
 
   renderRoofline(res, roof) {

@@ -22,11 +22,11 @@ async function start() {
     };
     const app = new Controller(model, view, charts, SCENARIOS);
     window.rooflab = app; // for tests and benchmarks
+    app.layerView = startLayerView(model, app); // the whole decoder layer (before a tour quotes it)
     app.load(app.pageState.fromFragment(location.hash), { fromLink: true });
     app.tour = new Tour(app, SCENARIOS); // the guided tours; ?tour=ID&step=N restores one
     app.tour.restore(location.search);
     app.practice = startPractice(model); // the exercises, on the same model
-    app.layerView = startLayerView(model, app); // the whole decoder layer around attention
     app.records = await initRecords(model, {
       onAdopt: (problem, presetId) => app.adopt(problem, presetId),
       onUseCeiling: (field, text) => app.useCeiling(field, text),
