@@ -146,3 +146,38 @@ test('the tour "is attention the bottleneck?": the crossover moves in with the b
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });
+
+test('Practice: the operators around attention, posed and checked by core with the slip named', async () => {
+  const cliQuiz = (args) => {
+    try {
+      return JSON.parse(execFileSync(nativeCli(), ['quiz', ...args, '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    } catch (e) { return JSON.parse(e.stdout); }
+  };
+  const page = await openPage(env.browser.context, `${env.server.url}?practice=3&practice-kind=gemm-intensity`);
+  await page.waitForSelector('html[data-practice-ready="1"]');
+  assert.equal(await page.getByTestId('practice-question').textContent(), cliQuiz(['--seed', '3', '--kind', 'gemm-intensity']).question);
+  const answer = async (value) => {
+    await page.getByTestId('practice-answer').fill(value);
+    await page.getByTestId('practice-answer').press('Enter');
+    const v = page.getByTestId('practice-verdict');
+    return { text: await v.textContent(), outcome: await v.getAttribute('data-outcome'), slip: await v.getAttribute('data-slip') };
+  };
+  // Decode B = 16, H = 32, d = 64, fp8: I = 2·16·2048² / (16·2048 + 2048² + 16·2048) = 31.51 FLOP/B.
+  let v = await answer('31.5 FLOP/B');
+  assert.equal(v.outcome, 'right', v.text);
+  v = await answer('15.75 FLOP/B');
+  assert.equal(v.slip, 'mac-vs-flop', v.text);
+  v = await answer('2048 FLOP/B'); // the activations alone
+  assert.equal(v.slip, 'weights', v.text);
+  // The fused softmax + scale of the same seed (fp8 scores): 5 / (2·1) = 2.5 FLOP/B; the reads
+  // alone give 5.
+  await page.getByTestId('practice-kind').selectOption('softmax-intensity');
+  v = await answer('2.5 FLOP/B');
+  assert.equal(v.outcome, 'right', v.text);
+  v = await answer('5 FLOP/B');
+  assert.equal(v.outcome, 'wrong');
+  assert.match(v.text, /the output is written back to device memory too/);
+  await page.screenshot({ path: join(ARTIFACTS, 'layer-practice.png') });
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
