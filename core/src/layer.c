@@ -309,7 +309,10 @@ rl_status rl_layer_step_compute(const rl_layer_request *req, const rl_hw *hw, rl
     /* Per layer. */
     norm(&bl, "attn_norm", 0, nl, T, h, ls->norm);
     gemm(&bl, "qkv_proj", 0, nl, T, (H + 2 * Hkv) * d, h, bl.b_w);
-    if (ls->qk_norm) norm(&bl, "qk_norm", 0, nl, T * (H + Hkv), d, RL_NORM_RMS);
+    if (ls->qk_norm) { /* one RMSNorm per Q head and per K head, γ of d each for Q and for K */
+        norm(&bl, "qk_norm", 0, nl, T * (H + Hkv), d, RL_NORM_RMS);
+        if (s->op_count) s->ops[s->op_count - 1].weight_bytes = 2 * d * bl.b;
+    }
     if (ls->rope) {
         /* Rotate each (even, odd) pair of Q and K: 4 multiplies and 2 adds per pair = 3 FLOPs an
          * element; cos and sin read per token (d/2 each, fp32). */

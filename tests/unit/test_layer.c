@@ -187,13 +187,13 @@ static void qwen3_moe(void) {
     /* Whole tiles per touched expert: 8 × 128 rows × 1536 × 2048 × 2. */
     CHECK(gu->tile_flops == 2.0 * 8 * 128 * 1536 * 2048);
     CHECK(at->kv_bytes == 2.0 * 4 * 4096 * 128 * 2); /* 8,388,608 */
-    /* q/k norm over (32 + 4) heads of 128: 4 FLOPs an element, γ of 128 in bf16. */
-    CHECK(qk->flops == 4.0 * 36 * 128 && qk->weight_bytes == 256);
+    /* q/k norm over (32 + 4) heads of 128: 4 FLOPs an element, γ of 128 for Q and for K, bf16. */
+    CHECK(qk->flops == 4.0 * 36 * 128 && qk->weight_bytes == 2 * 128 * 2);
     /* Step weights: per layer QKV 20,971,520 + O 16,777,216 + router 524,288 + experts
-     * 50,331,648 + 25,165,824 + q/k γ 256 + 2 norms' γ 2·2048·2 = 8192 → 113,778,944; × 48 =
-     * 5,461,389,312; + embedding row 4096 + final γ 4096 + LM head 2048·151936·2 = 622,329,856
-     * → 6,083,727,360 B. */
-    CHECK(s.weight_bytes == 6083727360.0);
+     * 50,331,648 + 25,165,824 + q/k γ 512 + 2 norms' γ 2·2048·2 = 8192 → 113,779,200; × 48 =
+     * 5,461,401,600; + embedding row 4096 + final γ 4096 + LM head 2048·151936·2 = 622,329,856
+     * → 6,083,739,648 B. */
+    CHECK(s.weight_bytes == 6083739648.0);
     CHECK(s.kv_bytes == 48 * 8388608.0);
     check_sums(&s);
 
