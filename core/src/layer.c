@@ -214,6 +214,11 @@ static rl_status resolve(const rl_layer_request *in, rl_layer_request *r, rl_err
         return rl__fail(err, RL_ERR_RANGE, "batch", "expected 1 to %lld, got %lld",
                         (long long)RL_MAX_DIM, (long long)r->batch);
     if (r->phase == RL_PHASE_DECODE) {
+        if (r->seq > 1)
+            return rl__fail(err, RL_ERR_INCONSISTENT, "seq",
+                            "decode adds one token per sequence; seq %lld is for --phase prefill "
+                            "(decode's context is kv-len)",
+                            (long long)r->seq);
         r->seq = 1;
         if (r->kv_len == 0) r->kv_len = DEFAULT_LAYER_KV;
     } else {

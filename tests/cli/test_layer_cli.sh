@@ -85,6 +85,7 @@ expect_err '--hw: unknown preset "h100"' layer --model gpt2 --hw h100
 expect_err '--bandwidth: "312 TFLOPS" is a compute rate' layer --model gpt2 --bandwidth "312 TFLOPS"
 expect_err '--seq: missing value' layer --model gpt2 --seq
 expect_err 'unknown argument "--heads"' layer --model gpt2 --heads 8
+expect_err '--seq: decode adds one token per sequence; seq 1024 is for --phase prefill' layer --model gpt2 --phase decode --seq 1024
 expect_err '--dtype: expected one of fp32, tf32, fp16, bf16, fp8, got "int4"' layer --model gpt2 --dtype int4
 
 echo "test_layer_cli: $pass passed, $fail failed"

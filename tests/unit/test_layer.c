@@ -297,6 +297,14 @@ static void errors(void) {
     r.kv_len = 100;
     CHECK(rl_layer_step_compute(&r, NULL, H100, &s, &err) == RL_ERR_INCONSISTENT);
     CHECK_STR_CONTAINS(err.message, "kv-len: prefill needs kv-len (100) >= seq (4096)");
+    /* Decode adds one token per sequence: a prefill length there is refused, naming seq. */
+    r.phase = RL_PHASE_DECODE;
+    r.seq = 1024;
+    r.kv_len = 0;
+    CHECK(rl_layer_step_compute(&r, NULL, H100, &s, &err) == RL_ERR_INCONSISTENT);
+    CHECK(strcmp(err.field, "seq") == 0);
+    r.seq = 1;
+    CHECK(rl_layer_step_compute(&r, NULL, H100, &s, &err) == RL_OK && s.tokens == 1);
     rl_weight_dtype w;
     CHECK(rl_weight_dtype_parse("int4", "weight-dtype", &w, &err) == RL_ERR_INVALID);
     CHECK_STR_CONTAINS(err.message, "weight-dtype: expected one of fp32, fp16, bf16, fp8, fp4");
@@ -311,7 +319,7 @@ static void errors(void) {
             rl_layer_request q = {0};
             q.model = m;
             q.phase = (rl_phase)phase;
-            q.seq = 512;
+            q.seq = phase == RL_PHASE_PREFILL ? 512 : 0;
             const rl_status st = rl_layer_step_compute(&q, rl_hw_find("h100-sxm"), H100, &s, &err);
             CHECK(st == RL_OK);
             if (st == RL_OK) check_sums(&s);

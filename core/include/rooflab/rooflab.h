@@ -777,7 +777,7 @@ typedef struct rl_layer_request {
     const rl_model_shape *model; /* a supported shape (rl_model_shape_lookup) */
     rl_phase phase;
     int64_t batch;   /* B sequences (0 = 1) */
-    int64_t seq;     /* prefill: N new tokens per sequence (0 = 4096); decode: 1 */
+    int64_t seq;     /* prefill: N new tokens per sequence (0 = 4096); decode: 0 or 1 */
     int64_t kv_len;  /* decode: L cached keys (0 = 4096); prefill: keys (0 = N; ≥ N) */
     int64_t tp;      /* tensor-parallel ranks (0 = 1) */
     rl_dtype dtype;  /* activations (0 = bf16) */
