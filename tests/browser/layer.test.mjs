@@ -115,12 +115,14 @@ test('without a model it says what to do; a refused tensor-parallel split names 
   await page.close();
 });
 
-test('screenshots of the whole-layer view, light and dark', async () => {
-  for (const scheme of ['light', 'dark']) {
-    const page = await openPage(env.browser.context, env.server.url + L8, { colorScheme: scheme });
+test('screenshots of the whole-layer view, light and dark, and on a phone (the page never scrolls sideways)', async () => {
+  for (const [scheme, width, height, name] of [['light', 1280, 800, 'light'], ['dark', 1280, 800, 'dark'], ['light', 390, 844, 'phone']]) {
+    const page = await openPage(env.browser.context, env.server.url + L8, { colorScheme: scheme, width, height });
     await settle(page);
     const el = await page.$('[data-testid=layer-view]');
-    await el.screenshot({ path: join(ARTIFACTS, `layer-${scheme}.png`) });
+    await el.screenshot({ path: join(ARTIFACTS, `layer-${name}.png`) });
+    const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    assert.ok(sw <= cw, `${name}: the page is ${sw} px wide in a ${cw} px window`);
     assert.deepEqual(page.rlErrors, []);
     await page.close();
   }

@@ -34,8 +34,8 @@ export class LayerView {
         <div class="canvas-wrap layer-bar-wrap"><canvas id="layer-bar" data-testid="layer-bar" role="img" aria-label="The step's time stacked by operator"></canvas></div>
       </div>
       <p class="hint" id="layer-unplotted" data-testid="layer-unplotted"></p>
-      <table class="layer-table" data-testid="layer-table"><thead><tr><th>operator</th><th>× per step</th><th>FLOP</th><th>bytes</th>
-        <th>FLOP/B</th><th>time</th><th>bound</th><th>share of the step</th></tr></thead><tbody id="layer-rows"></tbody></table>`;
+      <div class="layer-table-wrap" tabindex="0" role="region" aria-label="Every operator of the step"><table class="layer-table" data-testid="layer-table"><thead><tr><th>operator</th><th>× per step</th><th>FLOP</th><th>bytes</th>
+        <th>FLOP/B</th><th>time</th><th>bound</th><th>share of the step</th></tr></thead><tbody id="layer-rows"></tbody></table></div>`;
     this.$ = (id) => root.querySelector(`#${id}`);
     const wsel = this.$('layer-weight-dtype');
     wsel.innerHTML = ['as the activations', ...this.weightNames()].map((n, i) => `<option value="${i}">${esc(n)}</option>`).join('');
