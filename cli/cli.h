@@ -27,6 +27,7 @@ int cmd_check_model(int argc, char **argv); /* predicted vs published/measured t
 int cmd_tune(int argc, char **argv);
 int cmd_models(int argc, char **argv); /* real attention shapes with their sources */
 int cmd_quiz(int argc, char **argv);   /* exercises with unit-checked answers */
+int cmd_layer(int argc, char **argv);  /* every operator of a decoder layer, the step */
 
 /* Read a whole file ("-" = stdin) into a malloc'd NUL-terminated buffer, refusing more than
  * `limit` bytes; 0, or -1 with `why` filled. Defined in cmd_validate.c. */

@@ -10,7 +10,9 @@ static void models_help(FILE *out) {
           "with the published configuration each was copied from. `rooflab eval|sweep|tune\n"
           "--model ID` sets --heads, --kv-heads and --head-dim; flags typed before or after it\n"
           "win. Models whose attention cannot be described (multi-head latent attention) are\n"
-          "listed with the reason and refused by --model.\n",
+          "listed with the reason and refused by --model. Each shape also lists its whole layer\n"
+          "(hidden and intermediate sizes, layers, vocabulary, experts, norm, activation, the\n"
+          "local/global attention mix) from its config.json, for `rooflab layer`.\n",
           out);
 }
 
@@ -23,6 +25,30 @@ static void json_str(const char *s) {
         else putchar(*c);
     }
     putchar('"');
+}
+
+/* The whole layer (rooflab layer): null for the models whose attention is refused. */
+static void print_layer_json(const rl_model_shape *m) {
+    const rl_layer_shape *l = &m->layer;
+    if (m->unsupported || l->hidden == 0) {
+        printf(", \"layer\": null");
+        return;
+    }
+    printf(",\n   \"layer\": {\"hidden_size\": %lld, \"intermediate_size\": %lld, \"layers\": %lld, "
+           "\"vocab_size\": %lld, \"experts\": %lld, \"experts_active\": %lld, "
+           "\"expert_intermediate_size\": %lld, \"shared_experts\": %lld, \"norm\": \"%s\", "
+           "\"activation\": \"%s\", \"local_layers\": %lld, \"global_layers\": %lld, "
+           "\"norms_per_layer\": %d, \"qk_norm\": %s, \"rope\": %s, \"source\": ",
+           (long long)l->hidden, (long long)l->intermediate, (long long)l->layers,
+           (long long)l->vocab, (long long)l->experts, (long long)l->experts_active,
+           (long long)l->expert_intermediate, (long long)l->shared_experts,
+           rl_norm_kind_name(l->norm), rl_act_kind_name(l->act), (long long)l->local_layers,
+           (long long)(l->layers - l->local_layers), l->norms_per_layer,
+           l->qk_norm ? "true" : "false", l->rope ? "true" : "false");
+    json_str(l->source);
+    printf(", \"fields\": ");
+    json_str(l->fields);
+    printf("}");
 }
 
 static void print_json(void) {
@@ -48,6 +74,7 @@ static void print_json(void) {
         json_str(m->source);
         printf(", \"fields\": ");
         json_str(m->fields);
+        print_layer_json(m);
         printf("}");
     }
     printf("\n]\n");
@@ -63,6 +90,22 @@ static void print_table(void) {
         printf("%-16s %5lld %5lld %5lld %7s  %s\n", m->id, (long long)m->heads,
                (long long)m->kv_heads, (long long)m->head_dim, win, m->name);
         printf("%-16s   from %s: %s\n", "", m->source, m->fields);
+        const rl_layer_shape *l = &m->layer;
+        if (l->hidden == 0) continue;
+        char moe[96] = "dense";
+        if (l->experts)
+            snprintf(moe, sizeof moe, "MoE %lld experts, top-%lld, expert I %lld, %lld shared",
+                     (long long)l->experts, (long long)l->experts_active,
+                     (long long)l->expert_intermediate, (long long)l->shared_experts);
+        char mix[64] = "all layers global";
+        if (l->local_layers)
+            snprintf(mix, sizeof mix, "%lld local (window %lld) + %lld global",
+                     (long long)l->local_layers, (long long)m->sliding_window,
+                     (long long)(l->layers - l->local_layers));
+        printf("%-16s   layer: h %lld, I %lld, %lld layers, V %lld, %s, %s, %s, %s\n", "",
+               (long long)l->hidden, (long long)l->intermediate, (long long)l->layers,
+               (long long)l->vocab, moe, rl_norm_kind_name(l->norm), rl_act_kind_name(l->act), mix);
+        printf("%-16s   from %s: %s\n", "", l->source, l->fields);
     }
     printf("\nnot described (refused by --model):\n");
     for (size_t i = 0; i < rl_model_shape_count(); i++) {

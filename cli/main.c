@@ -21,6 +21,7 @@ static const command commands[] = {
     {"bench", cmd_bench, "time the attention kernels (cpu or cuda) into a measured record"},
     {"check-model", cmd_check_model, "predicted kernel times against published or measured records"},
     {"models", cmd_models, "real attention shapes (heads, KV heads, head dim) with their sources"},
+    {"layer", cmd_layer, "attention among a model layer's operators: the step, shares, crossover"},
     {"quiz", cmd_quiz, "an exercise from a seed; --answer \"34.4 GFLOP\" checks value and units"},
 };
 

@@ -7,6 +7,18 @@
 
 #include "internal.h"
 
+const char *rl_norm_kind_name(rl_norm_kind kind) {
+    return kind == RL_NORM_LAYER ? "layernorm" : "rmsnorm";
+}
+
+const char *rl_act_kind_name(rl_act_kind kind) {
+    switch (kind) {
+    case RL_ACT_GELU_TANH_GLU: return "geglu";
+    case RL_ACT_GELU_TANH: return "gelu";
+    default: return "swiglu";
+    }
+}
+
 #define LLAMA31_SRC                                                                                \
     "github.com/meta-llama/llama-models models/llama3_1/api/sku_list.py (commit 1768925a), "       \
     "model_args"
@@ -20,90 +32,144 @@
 
 static const rl_model_shape shapes[] = {
     {"llama-3.1-8b", "Llama 3.1 8B (meta-llama/Meta-Llama-3.1-8B)", 32, 8, 128, 0, LLAMA31_SRC,
-     "n_heads 32, n_kv_heads 8, dim 4096 (head dim = dim / n_heads)", NULL},
+     "n_heads 32, n_kv_heads 8, dim 4096 (head dim = dim / n_heads)", NULL,
+     {4096, 14336, 32, 128256, 0,0,0,0, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 0, 1, HF("meta-llama/Llama-3.1-8B"),
+      "hidden_size 4096, intermediate_size 14336, num_hidden_layers 32, vocab_size 128256, hidden_act silu (gated), rms_norm_eps (RMSNorm)"}},
     {"llama-3.1-70b", "Llama 3.1 70B (meta-llama/Meta-Llama-3.1-70B)", 64, 8, 128, 0, LLAMA31_SRC,
-     "n_heads 64, n_kv_heads 8, dim 8192 (head dim = dim / n_heads)", NULL},
+     "n_heads 64, n_kv_heads 8, dim 8192 (head dim = dim / n_heads)", NULL,
+     {8192, 28672, 80, 128256, 0,0,0,0, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 0, 1, HF("meta-llama/Llama-3.1-70B"),
+      "hidden_size 8192, intermediate_size 28672, num_hidden_layers 80, vocab_size 128256, hidden_act silu (gated), rms_norm_eps (RMSNorm)"}},
     {"llama-3.1-405b", "Llama 3.1 405B (meta-llama/Meta-Llama-3.1-405B)", 128, 8, 128, 0,
-     LLAMA31_SRC, "n_heads 128, n_kv_heads 8, dim 16384 (head dim = dim / n_heads)", NULL},
+     LLAMA31_SRC, "n_heads 128, n_kv_heads 8, dim 16384 (head dim = dim / n_heads)", NULL,
+     {16384, 53248, 126, 128256, 0,0,0,0, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 0, 1, HF("meta-llama/Llama-3.1-405B"),
+      "hidden_size 16384, intermediate_size 53248, num_hidden_layers 126, vocab_size 128256, hidden_act silu (gated), rms_norm_eps (RMSNorm)"}},
     /* Llama 3 has the attention shape of 3.1 (only the RoPE scaling and the context differ). */
     {"llama-3-8b", "Llama 3 8B (meta-llama/Meta-Llama-3-8B)", 32, 8, 128, 0,
      HF("meta-llama/Meta-Llama-3-8B"),
      "num_attention_heads 32, num_key_value_heads 8, hidden_size 4096 (head dim = hidden_size / "
      "num_attention_heads)",
-     NULL},
+     NULL,
+     {4096, 14336, 32, 128256, 0,0,0,0, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 0, 1, HF("meta-llama/Meta-Llama-3-8B"),
+      "hidden_size 4096, intermediate_size 14336, num_hidden_layers 32, vocab_size 128256, hidden_act silu (gated), rms_norm_eps (RMSNorm)"}},
     {"llama-3-70b", "Llama 3 70B (meta-llama/Meta-Llama-3-70B)", 64, 8, 128, 0,
      HF("meta-llama/Meta-Llama-3-70B"),
      "num_attention_heads 64, num_key_value_heads 8, hidden_size 8192 (head dim = hidden_size / "
      "num_attention_heads)",
-     NULL},
+     NULL,
+     {8192, 28672, 80, 128256, 0,0,0,0, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 0, 1, HF("meta-llama/Meta-Llama-3-70B"),
+      "hidden_size 8192, intermediate_size 28672, num_hidden_layers 80, vocab_size 128256, hidden_act silu (gated), rms_norm_eps (RMSNorm)"}},
     {"llama-2-7b", "Llama 2 7B (meta-llama/Llama-2-7b-chat-hf)", 32, 32, 128, 0,
      HF("meta-llama/Llama-2-7b-chat-hf"),
      "num_attention_heads 32, num_key_value_heads 32, hidden_size 4096 (head dim = hidden_size / "
      "num_attention_heads; multi-head: KV heads = heads)",
-     NULL},
+     NULL,
+     {4096, 11008, 32, 32000, 0,0,0,0, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 0, 1, HF("meta-llama/Llama-2-7b-chat-hf"),
+      "hidden_size 4096, intermediate_size 11008, num_hidden_layers 32, vocab_size 32000, hidden_act silu (gated), rms_norm_eps (RMSNorm)"}},
     {"mistral-7b-v0.1", "Mistral 7B v0.1 (mistralai/Mistral-7B-v0.1)", 32, 8, 128, 4096,
      MISTRAL_SRC,
      "num_attention_heads 32, num_key_value_heads 8, hidden_size 4096 (head_dim = hidden_size // "
      "num_attention_heads), sliding_window 4096",
-     NULL},
+     NULL,
+     {4096, 14336, 32, 32000, 0,0,0,0, RL_NORM_RMS, RL_ACT_SILU_GLU, 32, 2, 0, 1, MISTRAL_SRC,
+      "hidden_size 4096, intermediate_size 14336, num_hidden_layers 32, vocab_size 32000, hidden_act silu (gated), rms_norm_eps (RMSNorm); sliding_window on all 32 layers"}},
     {"mixtral-8x7b", "Mixtral 8x7B v0.1 (mistralai/Mixtral-8x7B-v0.1)", 32, 8, 128, 0,
      HF("mistralai/Mixtral-8x7B-v0.1"),
      "num_attention_heads 32, num_key_value_heads 8, hidden_size 4096 (head dim = hidden_size / "
      "num_attention_heads), sliding_window null (full attention); the experts are MLPs only",
-     NULL},
+     NULL,
+     {4096, 14336, 32, 32000, 8,2,14336,0, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 0, 1, HF("mistralai/Mixtral-8x7B-v0.1"),
+      "hidden_size 4096, intermediate_size 14336, num_hidden_layers 32, vocab_size 32000, num_local_experts 8, num_experts_per_tok 2 (each expert an MLP of intermediate_size), hidden_act silu (gated), rms_norm_eps (RMSNorm)"}},
     {"qwen2-7b", "Qwen2 7B (Qwen/Qwen2-7B)", 28, 4, 128, 0, HF("Qwen/Qwen2-7B"),
      "num_attention_heads 28, num_key_value_heads 4, hidden_size 3584 (head dim = hidden_size / "
      "num_attention_heads), use_sliding_window false",
-     NULL},
+     NULL,
+     {3584, 18944, 28, 152064, 0,0,0,0, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 0, 1, HF("Qwen/Qwen2-7B"),
+      "hidden_size 3584, intermediate_size 18944, num_hidden_layers 28, vocab_size 152064, hidden_act silu (gated), rms_norm_eps (RMSNorm)"}},
     {"qwen2-0.5b", "Qwen2 0.5B (Qwen/Qwen2-0.5B)", 14, 2, 64, 0, HF("Qwen/Qwen2-0.5B"),
      "num_attention_heads 14, num_key_value_heads 2, hidden_size 896 (head dim = hidden_size / "
      "num_attention_heads), use_sliding_window false",
-     NULL},
+     NULL,
+     {896, 4864, 24, 151936, 0,0,0,0, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 0, 1, HF("Qwen/Qwen2-0.5B"),
+      "hidden_size 896, intermediate_size 4864, num_hidden_layers 24, vocab_size 151936, hidden_act silu (gated), rms_norm_eps (RMSNorm)"}},
     {"qwen2-72b", "Qwen2 72B (Qwen/Qwen2-72B)", 64, 8, 128, 0, HF("Qwen/Qwen2-72B"),
      "num_attention_heads 64, num_key_value_heads 8, hidden_size 8192 (head dim = hidden_size / "
      "num_attention_heads), use_sliding_window false",
-     NULL},
+     NULL,
+     {8192, 29568, 80, 152064, 0,0,0,0, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 0, 1, HF("Qwen/Qwen2-72B"),
+      "hidden_size 8192, intermediate_size 29568, num_hidden_layers 80, vocab_size 152064, hidden_act silu (gated), rms_norm_eps (RMSNorm)"}},
     /* Gemma 2 alternates sliding-window (4096) and global layers; the window is that of the
      * local layers. head_dim is given in the file: 256 for 9B (not hidden_size / heads = 224). */
     {"gemma-2-9b", "Gemma 2 9B (google/gemma-2-9b)", 16, 8, 256, 4096, HF("google/gemma-2-9b"),
      "num_attention_heads 16, num_key_value_heads 8, head_dim 256, hidden_size 3584, "
      "sliding_window 4096 (every other layer; the rest global)",
-     NULL},
+     NULL,
+     {3584, 14336, 42, 256000, 0,0,0,0, RL_NORM_RMS, RL_ACT_GELU_TANH_GLU, 21, 4, 0, 1, HF("google/gemma-2-9b"),
+      "hidden_size 3584, intermediate_size 14336, num_hidden_layers 42, vocab_size 256000, hidden_activation gelu_pytorch_tanh (gated), rms_norm_eps (RMSNorm); 21 of 42 layers sliding (even layer indices) and four norms per layer (transformers Gemma2DecoderLayer)"}},
     {"gemma-2-27b", "Gemma 2 27B (google/gemma-2-27b)", 32, 16, 128, 4096, HF("google/gemma-2-27b"),
      "num_attention_heads 32, num_key_value_heads 16, head_dim 128, hidden_size 4608, "
      "sliding_window 4096 (every other layer; the rest global)",
-     NULL},
+     NULL,
+     {4608, 36864, 46, 256000, 0,0,0,0, RL_NORM_RMS, RL_ACT_GELU_TANH_GLU, 23, 4, 0, 1, HF("google/gemma-2-27b"),
+      "hidden_size 4608, intermediate_size 36864, num_hidden_layers 46, vocab_size 256000, hidden_activation gelu_pytorch_tanh (gated), rms_norm_eps (RMSNorm); 23 of 46 layers sliding (even layer indices) and four norms per layer (transformers Gemma2DecoderLayer)"}},
     {"phi-3-mini-4k", "Phi-3 mini 4k (microsoft/Phi-3-mini-4k-instruct)", 32, 32, 96, 2047,
      HF("microsoft/Phi-3-mini-4k-instruct"),
      "num_attention_heads 32, num_key_value_heads 32, hidden_size 3072 (head dim = hidden_size / "
      "num_attention_heads), sliding_window 2047",
-     NULL},
+     NULL,
+     {3072, 8192, 32, 32064, 0,0,0,0, RL_NORM_RMS, RL_ACT_SILU_GLU, 32, 2, 0, 1, HF("microsoft/Phi-3-mini-4k-instruct"),
+      "hidden_size 3072, intermediate_size 8192, num_hidden_layers 32, vocab_size 32064, hidden_act silu (gated), rms_norm_eps (RMSNorm); sliding_window on all 32 layers"}},
     {"phi-3-medium-4k", "Phi-3 medium 4k (microsoft/Phi-3-medium-4k-instruct)", 40, 10, 128, 2047,
      HF("microsoft/Phi-3-medium-4k-instruct"),
      "num_attention_heads 40, num_key_value_heads 10, hidden_size 5120 (head dim = hidden_size / "
      "num_attention_heads), sliding_window 2047",
-     NULL},
+     NULL,
+     {5120, 17920, 40, 32064, 0,0,0,0, RL_NORM_RMS, RL_ACT_SILU_GLU, 40, 2, 0, 1, HF("microsoft/Phi-3-medium-4k-instruct"),
+      "hidden_size 5120, intermediate_size 17920, num_hidden_layers 40, vocab_size 32064, hidden_act silu (gated), rms_norm_eps (RMSNorm); sliding_window on all 40 layers"}},
     {"yi-1.5-34b", "Yi 1.5 34B (01-ai/Yi-1.5-34B)", 56, 8, 128, 0, HF("01-ai/Yi-1.5-34B"),
      "num_attention_heads 56, num_key_value_heads 8, hidden_size 7168 (head dim = hidden_size / "
      "num_attention_heads)",
-     NULL},
+     NULL,
+     {7168, 20480, 60, 64000, 0,0,0,0, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 0, 1, HF("01-ai/Yi-1.5-34B"),
+      "hidden_size 7168, intermediate_size 20480, num_hidden_layers 60, vocab_size 64000, hidden_act silu (gated), rms_norm_eps (RMSNorm)"}},
     {"gpt2", "GPT-2 small (openai-community/gpt2)", 12, 12, 64, 0, HF("openai-community/gpt2"),
-     "n_head 12, n_embd 768 (head dim = n_embd / n_head; multi-head: KV heads = heads)", NULL},
+     "n_head 12, n_embd 768 (head dim = n_embd / n_head; multi-head: KV heads = heads)", NULL,
+     {768, 3072, 12, 50257, 0,0,0,0, RL_NORM_LAYER, RL_ACT_GELU_TANH, 0, 2, 0, 0, HF("openai-community/gpt2"),
+      "n_embd 768, n_inner null (= 4 x n_embd = 3072), n_layer 12, vocab_size 50257, activation_function gelu_new (tanh GELU), layer_norm_epsilon (LayerNorm), learned positions (wpe), no RoPE"}},
     {"gpt2-medium", "GPT-2 medium (openai-community/gpt2-medium)", 16, 16, 64, 0,
      HF("openai-community/gpt2-medium"),
-     "n_head 16, n_embd 1024 (head dim = n_embd / n_head; multi-head: KV heads = heads)", NULL},
+     "n_head 16, n_embd 1024 (head dim = n_embd / n_head; multi-head: KV heads = heads)", NULL,
+     {1024, 4096, 24, 50257, 0,0,0,0, RL_NORM_LAYER, RL_ACT_GELU_TANH, 0, 2, 0, 0, HF("openai-community/gpt2-medium"),
+      "n_embd 1024, n_inner null (= 4 x n_embd = 4096), n_layer 24, vocab_size 50257, activation_function gelu_new (tanh GELU), layer_norm_epsilon (LayerNorm), learned positions (wpe), no RoPE"}},
     {"gpt2-large", "GPT-2 large (openai-community/gpt2-large)", 20, 20, 64, 0,
      HF("openai-community/gpt2-large"),
-     "n_head 20, n_embd 1280 (head dim = n_embd / n_head; multi-head: KV heads = heads)", NULL},
+     "n_head 20, n_embd 1280 (head dim = n_embd / n_head; multi-head: KV heads = heads)", NULL,
+     {1280, 5120, 36, 50257, 0,0,0,0, RL_NORM_LAYER, RL_ACT_GELU_TANH, 0, 2, 0, 0, HF("openai-community/gpt2-large"),
+      "n_embd 1280, n_inner null (= 4 x n_embd = 5120), n_layer 36, vocab_size 50257, activation_function gelu_new (tanh GELU), layer_norm_epsilon (LayerNorm), learned positions (wpe), no RoPE"}},
     {"gpt2-xl", "GPT-2 XL (openai-community/gpt2-xl)", 25, 25, 64, 0, HF("openai-community/gpt2-xl"),
-     "n_head 25, n_embd 1600 (head dim = n_embd / n_head; multi-head: KV heads = heads)", NULL},
+     "n_head 25, n_embd 1600 (head dim = n_embd / n_head; multi-head: KV heads = heads)", NULL,
+     {1600, 6400, 48, 50257, 0,0,0,0, RL_NORM_LAYER, RL_ACT_GELU_TANH, 0, 2, 0, 0, HF("openai-community/gpt2-xl"),
+      "n_embd 1600, n_inner null (= 4 x n_embd = 6400), n_layer 48, vocab_size 50257, activation_function gelu_new (tanh GELU), layer_norm_epsilon (LayerNorm), learned positions (wpe), no RoPE"}},
+    /* Qwen3-30B-A3B: every layer is a mixture of experts (mlp_only_layers [], decoder_sparse_step
+     * 1), so intermediate_size is unused; head_dim is given (32 x 128 = 4096 != hidden 2048). */
+    {"qwen3-30b-a3b", "Qwen3 30B-A3B (Qwen/Qwen3-30B-A3B)", 32, 4, 128, 0, HF("Qwen/Qwen3-30B-A3B"),
+     "num_attention_heads 32, num_key_value_heads 4, head_dim 128, hidden_size 2048, "
+     "use_sliding_window false",
+     NULL,
+     {2048, 6144, 48, 151936, 128, 8, 768, 0, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 1, 1,
+      HF("Qwen/Qwen3-30B-A3B"),
+      "hidden_size 2048, intermediate_size 6144 (unused: mlp_only_layers [], decoder_sparse_step "
+      "1), moe_intermediate_size 768, num_experts 128, num_experts_per_tok 8, no shared expert, "
+      "num_hidden_layers 48, vocab_size 151936, hidden_act silu (gated), rms_norm_eps (RMSNorm), "
+      "q_norm and k_norm per head (transformers Qwen3MoeAttention)"}},
     {"deepseek-v2", "DeepSeek-V2 (deepseek-ai/DeepSeek-V2)", 0, 0, 0, 0, DEEPSEEK_V2_SRC, "",
      "multi-head latent attention: K and V are decompressed per head from one low-rank latent "
-     "vector per token, so the KV cache is neither H nor Hkv heads of d; not approximated"},
+     "vector per token, so the KV cache is neither H nor Hkv heads of d; not approximated",
+     {0}},
     {"deepseek-v3", "DeepSeek-V3 (deepseek-ai/DeepSeek-V3)", 0, 0, 0, 0,
      "DeepSeek-V3 technical report, arXiv:2412.19437, section 2.1.1 (MLA, as in DeepSeek-V2)", "",
      "multi-head latent attention (as DeepSeek-V2): the KV cache is one low-rank latent per "
-     "token, not H or Hkv heads of d; not approximated"},
+     "token, not H or Hkv heads of d; not approximated",
+     {0}},
 };
 
 size_t rl_model_shape_count(void) { return sizeof shapes / sizeof shapes[0]; }

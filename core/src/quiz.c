@@ -12,10 +12,12 @@
 #include "internal.h"
 
 static const char *const kind_names[RL_QUIZ_KIND_COUNT] = {
-    "any", "flops", "bytes", "intensity", "ridge", "time", "regime"};
+    "any", "flops", "bytes", "intensity", "ridge", "time", "regime", "gemm-intensity",
+    "norm-intensity", "softmax-intensity"};
 static const char *const slip_names[RL_SLIP_COUNT] = {
     "none",  "dimension",  "mac-vs-flop", "prefix",      "bits-vs-bytes", "gib-vs-gb", "gqa",
-    "dtype-size", "traffic-model", "other-side", "sparse-peak", "inverted", "regime", "unknown"};
+    "dtype-size", "traffic-model", "other-side", "sparse-peak", "inverted", "regime", "unknown", "output-write",
+    "weights"};
 /* The steps of a solution, as the page's worked calculation names them. */
 static const char *const step_titles[RL_QUIZ_STEP_COUNT] = {
     "scored pairs P = N\xC2\xB7L",
@@ -26,7 +28,9 @@ static const char *const step_titles[RL_QUIZ_STEP_COUNT] = {
     "intensity I = F / bytes",
     "ridge I* = \xCF\x80 / \xCE\xB2",
     "bound time t = max(F/\xCF\x80, bytes/\xCE\xB2)",
-    "regime: memory-bound when I < I*"};
+    "regime: memory-bound when I < I*",
+    "the operator's FLOPs",
+    "the operator's bytes: inputs and weights read, output written"};
 
 const char *rl_quiz_kind_name(rl_quiz_kind kind) {
     return kind >= 0 && kind < RL_QUIZ_KIND_COUNT ? kind_names[kind] : "unknown";
@@ -51,7 +55,8 @@ rl_status rl_quiz_kind_parse(const char *text, const char *field, rl_quiz_kind *
     }
     return rl__fail(err, RL_ERR_UNKNOWN, field ? field : "kind",
                     "\"%.*s\" is not a question kind; expected one of any, flops, bytes, "
-                    "intensity, ridge, time, regime", RL__QUOTE(text ? text : "", 40));
+                    "intensity, ridge, time, regime, gemm-intensity, norm-intensity, "
+                    "softmax-intensity", RL__QUOTE(text ? text : "", 40));
 }
 
 rl_status rl_quiz_seed_parse(const char *text, const char *field, uint32_t *out, rl_error *err) {
@@ -133,6 +138,7 @@ static rl_dim kind_dim(rl_quiz_kind kind) {
     case RL_QUIZ_FLOPS: return RL_DIM_FLOP;
     case RL_QUIZ_BYTES: return RL_DIM_BYTES;
     case RL_QUIZ_INTENSITY: case RL_QUIZ_RIDGE: return RL_DIM_FLOP_PER_BYTE;
+    case RL_QUIZ_OP_GEMM: case RL_QUIZ_OP_NORM: case RL_QUIZ_OP_SOFTMAX: return RL_DIM_FLOP_PER_BYTE;
     case RL_QUIZ_TIME: return RL_DIM_SECONDS;
     default: return RL_DIM_NONE;
     }
@@ -321,6 +327,102 @@ static void step_roof(rl_quiz_question *q, const rl_report *r) {
                  pt->bound == RL_BOUND_MEMORY ? "<" : "\xE2\x89\xA5", rl_bound_name(pt->bound));
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * The operators around attention (DESIGN.md "The layer"), for the same problem: T = B·N token
+ * rows, hidden size h = H·d, every element in the problem's dtype (b bytes).
+ *   gemm     the output projection: F = 2·T·h·h; input T·h, weights h·h, output T·h elements
+ *   norm     RMSNorm (x², Σ, ·r, ·γ): F = 4·T·h; input T·h and γ h read, output T·h written
+ *   softmax  plain attention's fused scale + softmax: F = 5·B·H·P (the softmax count of the
+ *            model); S read and P written, B·H·N·L elements each
+ * ------------------------------------------------------------------------------------------- */
+
+static int is_op_kind(rl_quiz_kind kind) {
+    return kind == RL_QUIZ_OP_GEMM || kind == RL_QUIZ_OP_NORM || kind == RL_QUIZ_OP_SOFTMAX;
+}
+
+typedef struct {
+    double flops, in_bytes, weight_bytes, out_bytes, bytes;
+    double tokens, hidden, b;
+} op_figures;
+
+static op_figures op_of(rl_quiz_kind kind, const rl_problem *p, const rl_report *r, double b) {
+    op_figures o = {0};
+    o.b = b;
+    o.tokens = (double)p->batch * (double)p->seq;
+    o.hidden = (double)p->heads * (double)p->head_dim;
+    const double T = o.tokens, h = o.hidden;
+    if (kind == RL_QUIZ_OP_GEMM) {
+        o.flops = 2 * T * h * h;
+        o.in_bytes = T * h * b;
+        o.weight_bytes = h * h * b;
+        o.out_bytes = T * h * b;
+    } else if (kind == RL_QUIZ_OP_NORM) {
+        o.flops = 4 * T * h;
+        o.in_bytes = T * h * b;
+        o.weight_bytes = h * b;
+        o.out_bytes = T * h * b;
+    } else {
+        const double elems = (double)p->batch * (double)p->heads * (double)p->seq * (double)p->kv_len;
+        o.flops = r->work.softmax_flops;
+        o.in_bytes = elems * b;
+        o.out_bytes = elems * b;
+    }
+    o.bytes = o.in_bytes + o.weight_bytes + o.out_bytes;
+    return o;
+}
+
+static void op_ask(rl_quiz_question *q) {
+    const char *t = rl_dtype_name(q->problem.dtype);
+    if (q->kind == RL_QUIZ_OP_GEMM)
+        snprintf(q->ask, sizeof q->ask, "After attention comes its output projection: the B\xC2\xB7N "
+                 "token rows times an h \xC3\x97 h weight matrix, h = H\xC2\xB7" "d, all %s. What is "
+                 "its intensity (2 FLOPs per multiply-add; input and weights read, output "
+                 "written)? Answer with units, e.g. 3.99 FLOP/B.", t);
+    else if (q->kind == RL_QUIZ_OP_NORM)
+        snprintf(q->ask, sizeof q->ask, "Before it runs an RMSNorm of those B\xC2\xB7N rows of h = "
+                 "H\xC2\xB7" "d values: 4 FLOPs per element (x\xC2\xB2, \xCE\xA3, \xC2\xB7r, "
+                 "\xC2\xB7\xCE\xB3), x and \xCE\xB3 read, y written, all %s. What is its "
+                 "intensity? Answer with units, e.g. 0.5 FLOP/B.", t);
+    else
+        snprintf(q->ask, sizeof q->ask, "Plain attention scales and softmaxes the scores in one "
+                 "kernel: it reads S and writes P (B\xC2\xB7H\xC2\xB7N\xC2\xB7L elements each, %s) "
+                 "and does 5 FLOPs per scored pair. What is its intensity? Answer with units, "
+                 "e.g. 1.25 FLOP/B.", t);
+}
+
+static void op_solution(rl_quiz_question *q, const rl_report *r) {
+    const op_figures o = op_of(q->kind, &q->problem, r, rl_dtype_bytes(q->problem.dtype));
+    const rl_problem *p = &q->problem;
+    char a[32], b[32], c[32], d[32], e[32];
+    q->step_count = 0;
+    fmtq(o.flops, RL_DIM_FLOP, a, sizeof a);
+    fmtq(o.bytes, RL_DIM_BYTES, b, sizeof b);
+    if (q->kind == RL_QUIZ_OP_SOFTMAX) {
+        snprintf(add_step(q, RL_QUIZ_STEP_OP_FLOPS), RL_QUIZ_STEP_TEXT_MAX,
+                 "F = 5\xC2\xB7" "B\xC2\xB7H\xC2\xB7P = 5 \xC2\xB7 %lld \xC2\xB7 %lld \xC2\xB7 "
+                 "%.0f = %s", (long long)p->batch, (long long)p->heads, r->work.pairs, a);
+        snprintf(add_step(q, RL_QUIZ_STEP_OP_BYTES), RL_QUIZ_STEP_TEXT_MAX,
+                 "S read + P written = 2 \xC2\xB7 b\xC2\xB7" "B\xC2\xB7H\xC2\xB7N\xC2\xB7L = "
+                 "2 \xC2\xB7 %s = %s", fmtq(o.in_bytes, RL_DIM_BYTES, c, sizeof c), b);
+    } else {
+        snprintf(add_step(q, RL_QUIZ_STEP_OP_FLOPS), RL_QUIZ_STEP_TEXT_MAX,
+                 q->kind == RL_QUIZ_OP_GEMM
+                     ? "T = B\xC2\xB7N = %.0f rows, h = H\xC2\xB7" "d = %.0f: F = 2\xC2\xB7T\xC2\xB7h"
+                       "\xC2\xB7h = %s"
+                     : "T = B\xC2\xB7N = %.0f rows, h = H\xC2\xB7" "d = %.0f: F = 4\xC2\xB7T\xC2\xB7h "
+                       "= %s",
+                 o.tokens, o.hidden, a);
+        snprintf(add_step(q, RL_QUIZ_STEP_OP_BYTES), RL_QUIZ_STEP_TEXT_MAX,
+                 "input T\xC2\xB7h\xC2\xB7" "b = %s, %s = %s, output T\xC2\xB7h\xC2\xB7" "b = %s: "
+                 "%s in all", fmtq(o.in_bytes, RL_DIM_BYTES, c, sizeof c),
+                 q->kind == RL_QUIZ_OP_GEMM ? "weights h\xC2\xB7h\xC2\xB7" "b" : "\xCE\xB3 h\xC2\xB7" "b",
+                 fmtq(o.weight_bytes, RL_DIM_BYTES, d, sizeof d),
+                 fmtq(o.out_bytes, RL_DIM_BYTES, e, sizeof e), b);
+    }
+    snprintf(add_step(q, RL_QUIZ_STEP_INTENSITY), RL_QUIZ_STEP_TEXT_MAX, "I = F / bytes = %s / %s "
+             "= %s", a, b, fmtq(o.flops / o.bytes, RL_DIM_FLOP_PER_BYTE, c, sizeof c));
+}
+
 static void write_solution(rl_quiz_question *q, const rl_report *r) {
     q->step_count = 0;
     if (q->kind != RL_QUIZ_BYTES && q->kind != RL_QUIZ_RIDGE) step_flops(q, r);
@@ -361,7 +463,7 @@ rl_status rl_quiz_pose(const rl_quiz_pose_request *req, rl_quiz_question *out, r
                             &roof, err);
     if (s != RL_OK) return s;
     q.kind = req->kind;
-    q.model = req->model;
+    q.model = is_op_kind(req->kind) ? RL_MODEL_COMPULSORY : req->model;
     q.decode = q.problem.seq == 1 && q.problem.kv_len > 1;
     q.hw = roof.hw;
     q.roof = roof.roof;
@@ -370,14 +472,23 @@ rl_status rl_quiz_pose(const rl_quiz_pose_request *req, rl_quiz_question *out, r
     if ((s = rl_report_compute(&q.problem, q.hw, q.roof, &r, err)) != RL_OK) return s;
     q.dim = kind_dim(q.kind);
     q.expected = report_value(q.kind, q.model, &r);
+    if (is_op_kind(q.kind)) {
+        const op_figures o = op_of(q.kind, &q.problem, &r, rl_dtype_bytes(q.problem.dtype));
+        q.expected = o.flops / o.bytes;
+    }
     q.tolerance = RL_QUIZ_TOLERANCE;
     if (q.kind == RL_QUIZ_REGIME)
         snprintf(q.expected_text, sizeof q.expected_text, "%s", rl_bound_name((rl_bound)q.expected));
     else
         fmtq(q.expected, q.dim, q.expected_text, sizeof q.expected_text);
     write_setup(&q, &roof);
-    write_ask(&q);
-    write_solution(&q, &r);
+    if (is_op_kind(q.kind)) {
+        op_ask(&q);
+        op_solution(&q, &r);
+    } else {
+        write_ask(&q);
+        write_solution(&q, &r);
+    }
     *out = q;
     rl__ok(err);
     return RL_OK;
@@ -391,7 +502,7 @@ rl_status rl_quiz_draw(uint32_t seed, const rl_quiz_options *opts, rl_quiz_quest
                         RL_QUIZ_KIND_COUNT - 1, (int)kind);
     uint64_t st = seed;
     /* The kind is drawn even when given, so a seed draws the same problem for every kind. */
-    rl_quiz_kind drawn = (rl_quiz_kind)(1 + next_u64(&st) % (RL_QUIZ_KIND_COUNT - 1));
+    rl_quiz_kind drawn = (rl_quiz_kind)(1 + next_u64(&st) % (RL_QUIZ_ATTENTION_KIND_COUNT - 1));
     rl_quiz_pose_request req = {.kind = kind != RL_QUIZ_ANY ? kind : drawn};
     rl_status s = draw_problem(&st, &req, err);
     if (s == RL_OK) s = rl_quiz_pose(&req, out, err);
@@ -544,6 +655,33 @@ static void other_slips(const rl_quiz_question *q, const rl_report *r, slip_list
                  "its inverse", "the ratio is FLOPs over bytes, not bytes over FLOPs.");
 }
 
+/* An operator's intensity: the slips of its FLOPs and of its bytes. */
+static void op_slips(const rl_quiz_question *q, const rl_report *r, slip_list *l) {
+    const double b = rl_dtype_bytes(q->problem.dtype);
+    const op_figures o = op_of(q->kind, &q->problem, r, b);
+    const double e = q->expected;
+    if (q->kind == RL_QUIZ_OP_GEMM) {
+        add_slip(l, e / 2, RL_SLIP_MAC, RL_QUIZ_STEP_OP_FLOPS, "half of it",
+                 "did you count multiply-adds instead of FLOPs? A multiply-add is 2 FLOPs.");
+        add_slip(l, o.flops / (o.in_bytes + o.out_bytes), RL_SLIP_WEIGHTS, RL_QUIZ_STEP_OP_BYTES,
+                 "what the activations alone give", "the weights are read too: h\xC2\xB7h\xC2\xB7"
+                 "b bytes, the largest term when there are few rows.");
+        add_slip(l, o.flops / o.weight_bytes, RL_SLIP_WEIGHTS, RL_QUIZ_STEP_OP_BYTES,
+                 "what the weights alone give", "the input is read and the output written as well.");
+    }
+    add_slip(l, o.flops / (o.bytes - o.out_bytes), RL_SLIP_NO_WRITE, RL_QUIZ_STEP_OP_BYTES,
+             "what the reads alone give", "the output is written back to device memory too.");
+    static const double sizes[] = {1, 2, 4};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        if (sizes[i] != b)
+            add_slip(l, e * b / sizes[i], RL_SLIP_DTYPE, RL_QUIZ_STEP_OP_BYTES,
+                     "what another element size gives", "check the bytes per element of the dtype.");
+    add_slip(l, e / 8, RL_SLIP_BITS, RL_QUIZ_STEP_OP_BYTES, "an eighth of it",
+             "did you count the bytes in bits? A byte is 8 bits.");
+    add_slip(l, 1.0 / e, RL_SLIP_INVERTED, RL_QUIZ_STEP_INTENSITY, "its inverse",
+             "the ratio is FLOPs over bytes, not bytes over FLOPs.");
+}
+
 /* The slip nearest to `answer` within the tolerance, among those that differ from the expected
  * by more than the tolerance (a slip that changes nothing is not one). */
 static const slip_candidate *nearest_slip(const rl_quiz_question *q, const slip_list *l,
@@ -595,9 +733,13 @@ static void judge_value(const rl_quiz_question *q, double answer, rl_quiz_verdic
     rl_report r;
     slip_list l = {.n = 0};
     if (rl_report_compute(&q->problem, q->hw, q->roof, &r, NULL) == RL_OK) {
-        factor_slips(q, &r, &l);
-        problem_slips(q, &l);
-        other_slips(q, &r, &l);
+        if (is_op_kind(q->kind)) {
+            op_slips(q, &r, &l);
+        } else {
+            factor_slips(q, &r, &l);
+            problem_slips(q, &l);
+            other_slips(q, &r, &l);
+        }
     }
     const slip_candidate *c = nearest_slip(q, &l, answer);
     if (c) {

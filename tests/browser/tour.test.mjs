@@ -28,8 +28,25 @@ function flagsFromFragment(h) {
   return out;
 }
 
-// Where each number a tour text quotes is in `rooflab eval --json` (or the preset's `hw --json`).
-function nativeValue(id, ev, hw) {
+// The whole-layer view's numbers (layer-view.js): `rooflab layer --json` for the fragment's
+// model, phase, lengths, dtypes and preset (the view's own tp and weight dtype at their defaults).
+function nativeLayer(h) {
+  const q = new URLSearchParams(h.replace(/^#/, ''));
+  const args = ['layer', '--model', q.get('model'), '--phase', q.get('phase') || 'prefill', '--json'];
+  for (const k of ['batch', 'seq', 'kv-len', 'dtype', 'kv-dtype', 'hw']) if (q.has(k)) args.push(`--${k}`, q.get(k));
+  return JSON.parse(execFileSync(nativeCli(), args, { encoding: 'utf8' }));
+}
+
+// Where each number a tour text quotes is in `rooflab eval --json` (or the preset's `hw --json`,
+// or for the layer-* numbers `rooflab layer --json`).
+function nativeValue(id, ev, hw, layer = null) {
+  const l = /^layer-(.+)$/.exec(id);
+  if (l) {
+    const s = layer.step;
+    const v = { 'weight-bytes': s.weight_bytes, 'kv-bytes': s.kv_bytes, 'act-bytes': s.activation_bytes, 'step-time': s.time_s, 'attention-share': s.attention_share, 'weights-share': s.weights_share, crossover: layer.crossover.value, 'crossover-at': layer.crossover.value }[l[1]];
+    assert.ok(v !== undefined, `a tour quotes ${id}: add where it is in rooflab layer's JSON`);
+    return v;
+  }
   const m = /^(bytes|intensity|attainable|time)-(compulsory|tiled|naive)$/.exec(id);
   if (m) return ev.models[m[2]][{ bytes: 'bytes', intensity: 'intensity_flop_per_byte', attainable: 'attainable_flops_per_s', time: 'time_s' }[m[1]]];
   const t = /^ledger-(\w+)$/.exec(id);
@@ -118,9 +135,10 @@ test('every step of every tour: state, highlight, ghost, and the quoted numbers 
       hwCache[ev.hw] ||= JSON.parse(execFileSync(nativeCli(), ['hw', ev.hw, '--json'], { encoding: 'utf8' }))[0];
       const placeholders = [...st.text.matchAll(/\{([a-z0-9-]+)/g)].map((x) => x[1]);
       assert.deepEqual(info.nums.map((n) => n.id), placeholders, label);
+      const layer = placeholders.some((p) => p.startsWith('layer-')) ? nativeLayer(await hash(page)) : null;
       for (const n of info.nums) {
         assert.ok(!n.missing, `${label}: ${n.id} is not on the page`);
-        close(Number(n.value), nativeValue(n.id, ev, hwCache[ev.hw]), `${label} ${n.id}`);
+        close(Number(n.value), nativeValue(n.id, ev, hwCache[ev.hw], layer), `${label} ${n.id}`);
       }
       // The text is the reader's: no "seed", no leftover braces.
       const text = await page.textContent('[data-testid=tour-step]');

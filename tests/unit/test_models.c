@@ -21,36 +21,63 @@
  *     01-ai/Yi-1.5-34B                     7168  56  8   -    -
  *     openai-community/gpt2 (-medium, -large, -xl): n_embd 768/1024/1280/1600, n_head 12/16/20/25
  *       (multi-head attention: KV heads = heads)
- * head dim = hidden / heads where the source gives no head_dim (head_dim 0 below). */
+ *     Qwen/Qwen3-30B-A3B                   2048  32  4   128  (use_sliding_window false)
+ * head dim = hidden / heads where the source gives no head_dim (head_dim 0 below).
+ *
+ * The whole layer, from the same config.json files (Llama 3.1: huggingface.co/meta-llama/
+ * Llama-3.1-*; Mistral: MistralConfig defaults), copied here by hand:
+ *   id               hidden  intermediate layers vocab   E   k  I_expert act     norm  local norms/layer
+ *   llama-3.1-8b     4096    14336        32     128256  -   -  -        swiglu  rms   0     2
+ *   llama-3.1-70b    8192    28672        80     128256
+ *   llama-3.1-405b   16384   53248        126    128256
+ *   llama-3-8b       4096    14336        32     128256
+ *   llama-3-70b      8192    28672        80     128256
+ *   llama-2-7b       4096    11008        32     32000
+ *   mistral-7b-v0.1  4096    14336        32     32000                            32 (every layer)
+ *   mixtral-8x7b     4096    14336        32     32000   8   2  14336
+ *   qwen2-7b         3584    18944        28     152064
+ *   qwen2-0.5b       896     4864         24     151936
+ *   qwen2-72b        8192    29568        80     152064
+ *   gemma-2-9b       3584    14336        42     256000             geglu         21 (even)  4
+ *   gemma-2-27b      4608    36864        46     256000             geglu         23 (even)  4
+ *   phi-3-mini-4k    3072    8192         32     32064                            32
+ *   phi-3-medium-4k  5120    17920        40     32064                            40
+ *   yi-1.5-34b       7168    20480        60     64000
+ *   gpt2 (-medium, -large, -xl): n_embd 768/1024/1280/1600, n_inner null = 4·n_embd, n_layer
+ *     12/24/36/48, vocab_size 50257, gelu_new, LayerNorm, learned positions (no RoPE)
+ *   qwen3-30b-a3b    2048    6144 (unused) 48    151936  128 8  768      swiglu  rms   0   2, q/k norm */
 #include "check.h"
 #include "rooflab/rooflab.h"
 
 typedef struct {
     const char *id;
     int64_t dim, heads, kv_heads, head_dim, window;
+    int64_t inter, layers, vocab, experts, active, expert_inter, local;
+    int norms, gelu; /* gelu: 0 swiglu, 1 geglu, 2 plain gelu (LayerNorm, no RoPE) */
 } cited;
 
 static const cited cases[] = {
-    {"llama-3.1-8b", 4096, 32, 8, 0, 0},
-    {"llama-3.1-70b", 8192, 64, 8, 0, 0},
-    {"llama-3.1-405b", 16384, 128, 8, 0, 0},
-    {"llama-3-8b", 4096, 32, 8, 0, 0},
-    {"llama-3-70b", 8192, 64, 8, 0, 0},
-    {"llama-2-7b", 4096, 32, 32, 0, 0},
-    {"mistral-7b-v0.1", 4096, 32, 8, 0, 4096},
-    {"mixtral-8x7b", 4096, 32, 8, 0, 0},
-    {"qwen2-7b", 3584, 28, 4, 0, 0},
-    {"qwen2-0.5b", 896, 14, 2, 0, 0},
-    {"qwen2-72b", 8192, 64, 8, 0, 0},
-    {"gemma-2-9b", 3584, 16, 8, 256, 4096},
-    {"gemma-2-27b", 4608, 32, 16, 128, 4096},
-    {"phi-3-mini-4k", 3072, 32, 32, 0, 2047},
-    {"phi-3-medium-4k", 5120, 40, 10, 0, 2047},
-    {"yi-1.5-34b", 7168, 56, 8, 0, 0},
-    {"gpt2", 768, 12, 12, 0, 0},
-    {"gpt2-medium", 1024, 16, 16, 0, 0},
-    {"gpt2-large", 1280, 20, 20, 0, 0},
-    {"gpt2-xl", 1600, 25, 25, 0, 0},
+    {"llama-3.1-8b", 4096, 32, 8, 0, 0, 14336, 32, 128256, 0, 0, 0, 0, 2, 0},
+    {"llama-3.1-70b", 8192, 64, 8, 0, 0, 28672, 80, 128256, 0, 0, 0, 0, 2, 0},
+    {"llama-3.1-405b", 16384, 128, 8, 0, 0, 53248, 126, 128256, 0, 0, 0, 0, 2, 0},
+    {"llama-3-8b", 4096, 32, 8, 0, 0, 14336, 32, 128256, 0, 0, 0, 0, 2, 0},
+    {"llama-3-70b", 8192, 64, 8, 0, 0, 28672, 80, 128256, 0, 0, 0, 0, 2, 0},
+    {"llama-2-7b", 4096, 32, 32, 0, 0, 11008, 32, 32000, 0, 0, 0, 0, 2, 0},
+    {"mistral-7b-v0.1", 4096, 32, 8, 0, 4096, 14336, 32, 32000, 0, 0, 0, 32, 2, 0},
+    {"mixtral-8x7b", 4096, 32, 8, 0, 0, 14336, 32, 32000, 8, 2, 14336, 0, 2, 0},
+    {"qwen2-7b", 3584, 28, 4, 0, 0, 18944, 28, 152064, 0, 0, 0, 0, 2, 0},
+    {"qwen2-0.5b", 896, 14, 2, 0, 0, 4864, 24, 151936, 0, 0, 0, 0, 2, 0},
+    {"qwen2-72b", 8192, 64, 8, 0, 0, 29568, 80, 152064, 0, 0, 0, 0, 2, 0},
+    {"gemma-2-9b", 3584, 16, 8, 256, 4096, 14336, 42, 256000, 0, 0, 0, 21, 4, 1},
+    {"gemma-2-27b", 4608, 32, 16, 128, 4096, 36864, 46, 256000, 0, 0, 0, 23, 4, 1},
+    {"phi-3-mini-4k", 3072, 32, 32, 0, 2047, 8192, 32, 32064, 0, 0, 0, 32, 2, 0},
+    {"phi-3-medium-4k", 5120, 40, 10, 0, 2047, 17920, 40, 32064, 0, 0, 0, 40, 2, 0},
+    {"yi-1.5-34b", 7168, 56, 8, 0, 0, 20480, 60, 64000, 0, 0, 0, 0, 2, 0},
+    {"gpt2", 768, 12, 12, 0, 0, 3072, 12, 50257, 0, 0, 0, 0, 2, 2},
+    {"gpt2-medium", 1024, 16, 16, 0, 0, 4096, 24, 50257, 0, 0, 0, 0, 2, 2},
+    {"gpt2-large", 1280, 20, 20, 0, 0, 5120, 36, 50257, 0, 0, 0, 0, 2, 2},
+    {"gpt2-xl", 1600, 25, 25, 0, 0, 6400, 48, 50257, 0, 0, 0, 0, 2, 2},
+    {"qwen3-30b-a3b", 2048, 32, 4, 128, 0, 6144, 48, 151936, 128, 8, 768, 0, 2, 0},
 };
 
 int main(void) {
@@ -65,6 +92,28 @@ int main(void) {
         CHECK(m->sliding_window == cases[i].window);
         CHECK(m->source && (strstr(m->source, "github.com/") || strstr(m->source, "huggingface.co/")));
         CHECK(m->heads % m->kv_heads == 0);
+        /* The whole layer. */
+        const rl_layer_shape *l = &m->layer;
+        CHECK(l->hidden == cases[i].dim);
+        CHECK(l->intermediate == cases[i].inter);
+        CHECK(l->layers == cases[i].layers);
+        CHECK(l->vocab == cases[i].vocab);
+        CHECK(l->experts == cases[i].experts);
+        CHECK(l->experts_active == cases[i].active);
+        CHECK(l->expert_intermediate == cases[i].expert_inter);
+        CHECK(l->shared_experts == 0);
+        CHECK(l->local_layers == cases[i].local);
+        CHECK(l->norms_per_layer == cases[i].norms);
+        CHECK(l->act == (cases[i].gelu == 0   ? RL_ACT_SILU_GLU
+                         : cases[i].gelu == 1 ? RL_ACT_GELU_TANH_GLU
+                                              : RL_ACT_GELU_TANH));
+        CHECK(l->norm == (cases[i].gelu == 2 ? RL_NORM_LAYER : RL_NORM_RMS));
+        CHECK(l->rope == (cases[i].gelu != 2));
+        CHECK(l->qk_norm == (strcmp(cases[i].id, "qwen3-30b-a3b") == 0));
+        CHECK(l->source && (strstr(l->source, "huggingface.co/") || strstr(l->source, "github.com/")));
+        CHECK(l->fields && l->fields[0]);
+        /* A window listed on the attention shape exactly when some layers use it. */
+        CHECK((l->local_layers > 0) == (m->sliding_window > 0));
     }
     /* A sliding window the model does not apply is said, only when the keys outrun it. */
     char note[RL_ERROR_MESSAGE_MAX];

@@ -35,6 +35,13 @@ static double hand_value(const rl_quiz_question *q) {
     case RL_QUIZ_RIDGE: return pi / beta;
     case RL_QUIZ_TIME: return fmax(F / pi, bytes / beta);
     case RL_QUIZ_REGIME: return F / bytes < pi / beta ? RL_BOUND_MEMORY : RL_BOUND_COMPUTE;
+    /* The operators around attention: T = B·N rows, h = H·d, all in b bytes per element. */
+    case RL_QUIZ_OP_GEMM: /* 2·T·h² over input T·h, weights h², output T·h */
+        return 2 * B * N * H * d * H * d / (b * (2 * B * N * H * d + H * d * H * d));
+    case RL_QUIZ_OP_NORM: /* RMSNorm 4 FLOPs an element over x and y (T·h each) and γ (h) */
+        return 4 * B * N * H * d / (b * (2 * B * N * H * d + H * d));
+    case RL_QUIZ_OP_SOFTMAX: /* 5 per pair over S read and P written (B·H·N·L each) */
+        return 5 * B * H * N * L / (2 * b * B * H * N * L);
     default: return -1;
     }
 }
@@ -218,6 +225,52 @@ static void test_other_kinds(void) {
     expect(&q, "3 ms", RL_QUIZ_UNREADABLE, RL_SLIP_NONE, "expected memory or compute");
 }
 
+/* The operator questions: slips named by hand (the GEMM of decode B = 16, H = 32, d = 64, fp8:
+ * T = 16, h = 2048, F = 2·16·2048² = 134,217,728; input and output 16·2048 = 32,768 B each,
+ * weights 2048² = 4,194,304 B; I = 134,217,728 / 4,259,840 = 31.5077). */
+static void test_operators(void) {
+    rl_quiz_question q;
+    CHECK(rl_quiz_draw(3, &(rl_quiz_options){RL_QUIZ_OP_GEMM}, &q, NULL) == RL_OK);
+    CHECK(q.problem.batch == 16 && q.problem.seq == 1 && q.problem.heads == 32 &&
+          q.problem.head_dim == 64 && q.problem.dtype == RL_DTYPE_FP8);
+    CHECK_CLOSE(q.expected, 134217728.0 / 4259840.0, 1e-12);
+    CHECK(q.step_count == 3 && q.step_ids[2] == RL_QUIZ_STEP_INTENSITY);
+    expect(&q, "31.5 FLOP/B", RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+    expect(&q, "15.75 FLOP/B", RL_QUIZ_WRONG, RL_SLIP_MAC, "step 1 (the operator's FLOPs)");
+    /* the activations alone: 134,217,728 / 65,536 = 2048 FLOP/B */
+    expect(&q, "2048 FLOP/B", RL_QUIZ_WRONG, RL_SLIP_WEIGHTS, "what the activations alone give");
+    /* the weights alone: 134,217,728 / 4,194,304 = 32 FLOP/B is within 2 % of 31.5: right */
+    expect(&q, "32 FLOP/B", RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+    expect(&q, "3.94 FLOP/B", RL_QUIZ_WRONG, RL_SLIP_BITS, "an eighth of it");
+    expect(&q, "0.0317 FLOP/B", RL_QUIZ_WRONG, RL_SLIP_INVERTED, "its inverse");
+    expect(&q, "15.75 FLOP/s", RL_QUIZ_WRONG, RL_SLIP_DIMENSION, "the question asks for");
+    /* Fused softmax, seed 5: bf16, I = 5 / (2·2) = 1.25; reads alone 2.5; fp8's size 2.5 too
+     * (the first listed wins: the write). */
+    CHECK(rl_quiz_draw(5, &(rl_quiz_options){RL_QUIZ_OP_SOFTMAX}, &q, NULL) == RL_OK);
+    CHECK(q.expected == 1.25 && q.problem.dtype == RL_DTYPE_BF16);
+    expect(&q, "1.25 FLOP/B", RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+    expect(&q, "2.5 FLOP/B", RL_QUIZ_WRONG, RL_SLIP_NO_WRITE, "the output is written back");
+    expect(&q, "0.625 FLOP/B", RL_QUIZ_WRONG, RL_SLIP_DTYPE, "another element size");
+    expect(&q, "0.8 FLOP/B", RL_QUIZ_WRONG, RL_SLIP_INVERTED, "its inverse");
+    /* RMSNorm, seed 1: prefill B = 1, N = 1024, H = 16, d = 128, fp8: T·h = 2,097,152, h = 2048,
+     * I = 4·2,097,152 / (2·2,097,152 + 2048) = 1.99902; without the write 8,388,608 / 2,099,200
+     * = 3.9961; in 2-byte elements 0.9995. */
+    CHECK(rl_quiz_draw(1, &(rl_quiz_options){RL_QUIZ_OP_NORM}, &q, NULL) == RL_OK);
+    CHECK(q.problem.dtype == RL_DTYPE_FP8 && q.problem.batch * q.problem.seq == 1024);
+    CHECK_CLOSE(q.expected, 4 * 2097152.0 / (2 * 2097152.0 + 2048), 1e-12);
+    expect(&q, "2 FLOP/B", RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
+    expect(&q, "4 FLOP/B", RL_QUIZ_WRONG, RL_SLIP_NO_WRITE, "step 2 (the operator's bytes");
+    expect(&q, "1 FLOP/B", RL_QUIZ_WRONG, RL_SLIP_DTYPE, "another element size");
+    rl_quiz_kind k;
+    CHECK(rl_quiz_kind_parse("softmax-intensity", "kind", &k, NULL) == RL_OK && k == RL_QUIZ_OP_SOFTMAX);
+    CHECK(strcmp(rl_quiz_slip_name(RL_SLIP_NO_WRITE), "output-write") == 0);
+    /* "any" never draws an operator question: the seeds' questions did not move. */
+    for (uint32_t seed = 0; seed < 500; seed++) {
+        CHECK(rl_quiz_draw(seed, NULL, &q, NULL) == RL_OK);
+        CHECK(q.kind >= RL_QUIZ_FLOPS && q.kind <= RL_QUIZ_REGIME);
+    }
+}
+
 static void test_kinds(void) {
     rl_quiz_kind k;
     CHECK(rl_quiz_kind_parse("time", "kind", &k, NULL) == RL_OK && k == RL_QUIZ_TIME);
@@ -369,6 +422,7 @@ int main(void) {
     test_bytes_slips();
     test_other_kinds();
     test_kinds();
+    test_operators();
     test_pose_values();
     test_pose_errors();
     test_draw_is_pose();

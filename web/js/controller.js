@@ -265,6 +265,7 @@ export class Controller {
     this.view.renderKernelDescription(m.kernels[res.params.kernel].description);
     this.view.renderLedger(this.ledger(r, kernel, this.good.predError));
     this.view.renderBestTile(this.bestTile(res, kernel));
+    if (this.onRendered) this.onRendered(this.good); // the whole-layer view (layer-view.js)
   }
 
   // The predicted time's ledger: six terms that add up to it (seconds from core; the shares are

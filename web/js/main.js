@@ -10,6 +10,7 @@ import { SCENARIOS } from './scenarios.js';
 import { initRecords } from './records.js';
 import { Tour } from './tour.js';
 import { startPractice } from './practice.js';
+import { startLayerView } from './layer-view.js';
 
 async function start() {
   const view = new View();
@@ -21,6 +22,7 @@ async function start() {
     };
     const app = new Controller(model, view, charts, SCENARIOS);
     window.rooflab = app; // for tests and benchmarks
+    app.layerView = startLayerView(model, app); // the whole decoder layer (before a tour quotes it)
     app.load(app.pageState.fromFragment(location.hash), { fromLink: true });
     app.tour = new Tour(app, SCENARIOS); // the guided tours; ?tour=ID&step=N restores one
     app.tour.restore(location.search);

@@ -20,6 +20,9 @@
 //   model.format(2.039e12, 'B/s') → '2.039 TB/s'
 //   model.recordLimits.max_file_bytes; model.checkRecord(bytes) → core's JSON report, parsed
 //   model.detectFormat(bytes), model.importRecord(bytes, { format, answers }) → other tools' output
+//   model.layerStep(modelId, hwId, { phase, batch, seq, kv_len, tp, dtype, … }) → the whole layer:
+//     { ok: true, ops: [{ name, kind, bound, flops, bytes, … }], step: { time_s, …, crossover_value },
+//       note } | { ok: false, field, message }   (core's layer.c; wasm/layer_wasm.c)
 
 const STR_CAP = 4096;
 const FIELD_TYPES = ['int', 'dtype', 'bool', 'pass']; // rl_field_type order (rlw_field_type)
@@ -89,6 +92,44 @@ class Model {
   }
 
   str(ptr) { return this.M.UTF8ToString(ptr); }
+
+  // The whole layer's step (core's rl_layer_step_compute and its crossover): input slots, operator
+  // and step keys all named by wasm/layer_wasm.c. `inputs` by slot key (integer codes, base units).
+  // The weight dtypes core names (rl_weight_dtype: 0 "default" = the activations').
+  weightDtypeNames() {
+    this.layerInit();
+    return this.weightDtypes;
+  }
+
+  layerInit() {
+    const M = this.M;
+    if (!this.layerKeys) {
+      this.layerKeys = {
+        in: range(M._rlw_layer_in_count()).map((i) => this.str(M._rlw_layer_in_key(i))),
+        op: range(M._rlw_layer_op_key_count()).map((i) => this.str(M._rlw_layer_op_key(i))),
+        step: range(M._rlw_layer_step_key_count()).map((i) => this.str(M._rlw_layer_step_key(i))),
+      };
+      this.layerInPtr = M._malloc(8 * this.layerKeys.in.length);
+      this.weightDtypes = range(M._rlw_weight_dtype_count()).map((i) => this.str(M._rlw_weight_dtype_name(i)));
+    }
+  }
+
+  layerStep(modelId, hwId, inputs) {
+    const M = this.M;
+    this.layerInit();
+    const K = this.layerKeys;
+    const base = this.layerInPtr >> 3;
+    K.in.forEach((k, i) => { M.HEAPF64[base + i] = Number(inputs[k] || 0); });
+    const st = M._rlw_layer_step(this.cstr(modelId), this.cstr(hwId, 1), this.layerInPtr, this.errPtr);
+    if (st !== 0) return this.error();
+    const ops = range(M._rlw_layer_op_count()).map((i) => {
+      const op = { name: this.str(M._rlw_layer_op_str(i, 0)), kind: this.str(M._rlw_layer_op_str(i, 1)), bound: this.str(M._rlw_layer_op_str(i, 2)) };
+      K.op.forEach((k, w) => { op[k] = M._rlw_layer_op_num(i, w); });
+      return op;
+    });
+    const step = Object.fromEntries(K.step.map((k, w) => [k, M._rlw_layer_step_num(w)]));
+    return { ok: true, ops, step, note: this.str(M._rlw_layer_note()) };
+  }
 
   // Writes `text` to scratch buffer `which` (0 … 2: one per argument of a call), returns its address.
   cstr(text, which = 0) {

@@ -76,7 +76,7 @@ export class Practice {
   }
 
   fillKinds() {
-    const labels = { any: 'any question', flops: 'FLOPs', bytes: 'bytes', intensity: 'intensity', ridge: 'ridge', time: 'bound time', regime: 'regime' };
+    const labels = { any: 'any question', flops: 'FLOPs', bytes: 'bytes', intensity: 'intensity', ridge: 'ridge', time: 'bound time', regime: 'regime', 'gemm-intensity': 'a GEMM’s intensity (the output projection)', 'norm-intensity': 'an element-wise op’s intensity (RMSNorm)', 'softmax-intensity': 'a fused softmax + scale’s intensity' };
     this.el.kind.replaceChildren(...this.model.quizKinds.map((k) => new Option(labels[k] || k, k)));
   }
 

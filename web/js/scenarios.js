@@ -268,4 +268,42 @@ export const SCENARIOS = [
       },
     ],
   },
+  {
+    id: 'layer-attention-bottleneck',
+    title: 'Is attention the bottleneck? The whole layer',
+    intro: 'Attention is one operator of a decoder layer: in a decode step the weights usually dominate, and the KV cache takes over only at long contexts. The numbers are in “Whole layer”, under the roofline.',
+    state: { model: 'llama-3.1-8b', heads: 32, 'kv-heads': 8, 'head-dim': 128, phase: 'decode', 'kv-len': 4096, batch: 1, dtype: 'bf16', hw: 'h100-sxm' },
+    steps: [
+      {
+        title: 'Short context: the weights',
+        look: { marks: ['compulsory'], ridge: true },
+        text: 'Generating one token at a 4096-token context, the step reads {layer-weight-bytes} of weights and {layer-kv-bytes} of KV cache: attention is {layer-attention-share} of its {layer-step-time}. Its mark on the roofline (intensity {intensity-compulsory}) is as memory-bound as the GEMMs around it, which a single sequence runs as matrix-vector products.',
+      },
+      {
+        title: 'Long context: the KV cache',
+        set: { 'kv-len': 131072 },
+        look: { marks: ['compulsory'] },
+        text: 'At 131072 tokens the cache is {layer-kv-bytes}, more than the weights: attention is now {layer-attention-share} of the step. The two cross at L = {layer-crossover-at}.',
+      },
+      {
+        title: 'Batching shares the weights, not the cache',
+        set: { batch: 16, 'kv-len': 8192 },
+        look: { marks: ['compulsory'] },
+        text: 'With 16 sequences at 8192 tokens the weights are read once for all of them, the cache once per sequence: {layer-kv-bytes} of cache against {layer-weight-bytes} of weights, attention {layer-attention-share}. They cross at L = {layer-crossover-at} now.',
+      },
+      {
+        title: 'Without grouped KV heads',
+        set: { model: 'llama-2-7b', 'kv-heads': 32, 'kv-len': 4096 },
+        look: { marks: ['compulsory'] },
+        text: 'A model of the same size with one KV head per query head (no GQA) caches four times the bytes per token: {layer-kv-bytes} at 4096 tokens, attention {layer-attention-share} of the step, and the crossover comes in to L = {layer-crossover-at}.',
+      },
+      {
+        title: 'An fp8 cache moves it back out',
+        set: { model: 'llama-3.1-8b', 'kv-heads': 8, 'kv-len': 8192, 'kv-dtype': 'fp8' },
+        look: { marks: ['compulsory'] },
+        text: 'Grouped KV heads again at 8192 tokens, with K and V stored in 8 bits: the cache is half what it is in bf16, {layer-kv-bytes}, attention falls to {layer-attention-share}, and the crossover moves out to L = {layer-crossover-at}. Multi-head latent attention (DeepSeek) shrinks the cache further with one latent vector per token; rooflab lists it but does not model it.',
+        question: { text: 'At which context length does attention now pass the weights?', answer: 'layer-crossover-at', unit: '', reveal: 'a context length' },
+      },
+    ],
+  },
 ];

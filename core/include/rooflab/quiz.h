@@ -32,9 +32,18 @@ typedef enum {
     RL_QUIZ_RIDGE,     /* π / β, FLOP/B */
     RL_QUIZ_TIME,      /* max(F/π, bytes/β), s */
     RL_QUIZ_REGIME,    /* memory or compute */
+    /* The operators around attention (DESIGN.md "The layer"), asked about the same problem: */
+    RL_QUIZ_OP_GEMM,   /* the output projection after it: T = B·N rows by an h × h weight
+                          matrix, h = H·d: intensity of the GEMM, FLOP/B */
+    RL_QUIZ_OP_NORM,   /* the RMSNorm of those T × h values (an element-wise op), FLOP/B */
+    RL_QUIZ_OP_SOFTMAX,/* plain attention's fused scale + softmax: S read, P written, FLOP/B */
     RL_QUIZ_KIND_COUNT
 } rl_quiz_kind;
-const char *rl_quiz_kind_name(rl_quiz_kind kind); /* "any", "flops", "bytes", ... "regime" */
+/* "any" draws among the attention kinds (flops … regime) only, so a seed's question never moved
+ * when the operator kinds were added; those are drawn when asked for by name. */
+#define RL_QUIZ_ATTENTION_KIND_COUNT (RL_QUIZ_REGIME + 1)
+/* "any", "flops", "bytes", ... "regime", "gemm-intensity", "norm-intensity", "softmax-intensity" */
+const char *rl_quiz_kind_name(rl_quiz_kind kind);
 rl_status rl_quiz_kind_parse(const char *text, const char *field, rl_quiz_kind *out,
                              rl_error *err);
 
@@ -42,6 +51,7 @@ rl_status rl_quiz_kind_parse(const char *text, const char *field, rl_quiz_kind *
 typedef enum {
     RL_QUIZ_STEP_PAIRS = 0, RL_QUIZ_STEP_FLOPS, RL_QUIZ_STEP_TENSORS, RL_QUIZ_STEP_TRAFFIC,
     RL_QUIZ_STEP_INTENSITY, RL_QUIZ_STEP_RIDGE, RL_QUIZ_STEP_TIME, RL_QUIZ_STEP_REGIME,
+    RL_QUIZ_STEP_OP_FLOPS, RL_QUIZ_STEP_OP_BYTES, /* an operator's FLOPs and bytes */
     RL_QUIZ_STEP_COUNT
 } rl_quiz_step;
 const char *rl_quiz_step_title(rl_quiz_step step); /* "FLOPs F = 4·B·H·d·P" */
@@ -49,10 +59,14 @@ const char *rl_quiz_step_title(rl_quiz_step step); /* "FLOPs F = 4·B·H·d·P" 
 typedef enum {
     RL_SLIP_NONE = 0, RL_SLIP_DIMENSION, RL_SLIP_MAC, RL_SLIP_PREFIX, RL_SLIP_BITS,
     RL_SLIP_BINARY, RL_SLIP_GQA, RL_SLIP_DTYPE, RL_SLIP_MODEL, RL_SLIP_OTHER_SIDE,
-    RL_SLIP_SPARSE, RL_SLIP_INVERTED, RL_SLIP_REGIME, RL_SLIP_UNKNOWN, RL_SLIP_COUNT
+    RL_SLIP_SPARSE, RL_SLIP_INVERTED, RL_SLIP_REGIME, RL_SLIP_UNKNOWN,
+    RL_SLIP_NO_WRITE,  /* an operator's output write left out */
+    RL_SLIP_WEIGHTS,   /* a GEMM's weights left out, or only the weights counted */
+    RL_SLIP_COUNT
 } rl_quiz_slip;
 /* "none", "dimension", "mac-vs-flop", "prefix", "bits-vs-bytes", "gib-vs-gb", "gqa", "dtype-size",
- * "traffic-model", "other-side", "sparse-peak", "inverted", "regime", "unknown" */
+ * "traffic-model", "other-side", "sparse-peak", "inverted", "regime", "unknown", "output-write",
+ * "weights" */
 const char *rl_quiz_slip_name(rl_quiz_slip slip);
 
 #define RL_QUIZ_TOLERANCE 0.02 /* relative: an answer within 2 % is right */

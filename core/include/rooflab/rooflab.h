@@ -352,6 +352,36 @@ size_t rl_problem_value_text(const rl_problem *p, rl_problem_field field, char *
  * refused by rl_model_shape_lookup, never approximated.
  * -------------------------------------------------------------------------------------------- */
 
+/* The rest of a model's decoder layer, for the whole-layer step (section "The layer" below and
+ * DESIGN.md "The layer"): each value read in the model's config.json, cited in `source`/`fields`. */
+typedef enum { RL_NORM_RMS = 0, RL_NORM_LAYER } rl_norm_kind; /* RMSNorm, LayerNorm (with bias) */
+typedef enum {
+    RL_ACT_SILU_GLU = 0,  /* SwiGLU: silu(gate) * up, three matrices (Llama, Mistral, Qwen, Phi-3) */
+    RL_ACT_GELU_TANH_GLU, /* GeGLU with the tanh GELU (Gemma 2: gelu_pytorch_tanh) */
+    RL_ACT_GELU_TANH      /* plain MLP fc -> gelu (tanh form) -> proj, two matrices (GPT-2) */
+} rl_act_kind;
+const char *rl_norm_kind_name(rl_norm_kind kind); /* "rmsnorm", "layernorm" */
+const char *rl_act_kind_name(rl_act_kind kind);   /* "swiglu", "geglu", "gelu" */
+
+typedef struct rl_layer_shape {
+    int64_t hidden;              /* hidden_size h */
+    int64_t intermediate;        /* intermediate_size I of the dense MLP (Mixtral: each expert's) */
+    int64_t layers;              /* num_hidden_layers */
+    int64_t vocab;               /* vocab_size V */
+    int64_t experts;             /* routed experts E; 0 = a dense MLP in every layer */
+    int64_t experts_active;      /* top-k experts per token */
+    int64_t expert_intermediate; /* each expert's intermediate size */
+    int64_t shared_experts;      /* experts every token also passes through (0 here for all) */
+    rl_norm_kind norm;
+    rl_act_kind act;
+    int64_t local_layers;        /* layers attending through the sliding window (0 = none) */
+    int norms_per_layer;         /* 2 (pre-attention, pre-MLP), 4 with Gemma 2's post-norms */
+    int qk_norm;                 /* 1: RMSNorm over each Q and K head (Qwen3) */
+    int rope;                    /* 1: rotary positions; 0: learned absolute positions (GPT-2) */
+    const char *source;          /* the config.json the values come from */
+    const char *fields;          /* the fields read there, with their values */
+} rl_layer_shape;
+
 typedef struct rl_model_shape {
     const char *id;          /* "llama-3.1-70b" */
     const char *name;        /* "Llama 3.1 70B (meta-llama/Meta-Llama-3.1-70B)" */
@@ -362,6 +392,7 @@ typedef struct rl_model_shape {
     const char *source;      /* the file (repository, path, commit) or paper the values come from */
     const char *fields;      /* the fields read there, with their values */
     const char *unsupported; /* NULL, or why this model's attention cannot be described */
+    rl_layer_shape layer;    /* the whole decoder layer (zero for unsupported models) */
 } rl_model_shape;
 
 size_t rl_model_shape_count(void);
@@ -703,6 +734,132 @@ rl_status rl_sweep(const rl_problem *base, rl_sweep_param param, const int64_t *
 rl_status rl_sweep_predicted(const rl_problem *base, rl_sweep_param param, const int64_t *values,
                              size_t n, rl_roof roof, const rl_hw *hw, const rl_kernel_spec *spec,
                              rl_sweep_row *rows, rl_error *err);
+
+/* ----------------------------------------------------------------------------------------------
+ * The layer: attention among the other operators of a decoder layer, and the step (DESIGN.md
+ * "The layer")
+ *
+ * Every operator is a kernel of its own that reads its inputs from device memory and writes its
+ * output back (no fusion), with FLOPs, bytes (weights, activations in and out, K/V cache) and a
+ * bound time max(executed FLOPs / π, bytes / β) on the roof the caller resolved for the
+ * activation dtype; element-wise operators run against the preset's fp32 CUDA-core peak. GEMMs
+ * execute whole CUTLASS tensor-op threadblock tiles (128 × 256 × 64, the Sm80 default). Attention
+ * is today's model unchanged (rl_workload_compute, compulsory bytes; rl_predict for its predicted
+ * time). Tensor parallelism divides heads, the intermediate sizes and the vocabulary Megatron-style;
+ * the all-reduces it needs are counted in bytes, never timed.
+ * -------------------------------------------------------------------------------------------- */
+
+typedef enum { RL_PHASE_DECODE = 0, RL_PHASE_PREFILL } rl_phase;
+const char *rl_phase_name(rl_phase phase); /* "decode", "prefill" */
+rl_status rl_phase_parse(const char *text, const char *field, rl_phase *out, rl_error *err);
+
+/* The weights' storage type, apart from the activations': fp4 is MXFP4 (OCP Microscaling v1.0:
+ * 32 four-bit elements share one 8-bit scale, 4.25 bits per weight). */
+typedef enum {
+    RL_WDTYPE_DEFAULT = 0, /* the activation dtype */
+    RL_WDTYPE_FP32,
+    RL_WDTYPE_FP16,
+    RL_WDTYPE_BF16,
+    RL_WDTYPE_FP8,
+    RL_WDTYPE_FP4,
+    RL_WDTYPE_COUNT
+} rl_weight_dtype;
+const char *rl_weight_dtype_name(rl_weight_dtype w); /* "fp32" ... "fp4"; "default" */
+double rl_weight_dtype_bytes(rl_weight_dtype w);     /* 4, 2, 2, 1, 0.53125; 0 for DEFAULT */
+rl_status rl_weight_dtype_parse(const char *text, const char *field, rl_weight_dtype *out,
+                                rl_error *err);
+
+/* Expected distinct experts a batch touches: T tokens each routed to k of E experts uniformly,
+ * E·(1 − (1 − k/E)^T): k when T = 1, → E as T grows. 0 when E or k is 0. */
+double rl_moe_experts_touched(int64_t experts, int64_t active, double tokens);
+
+typedef struct rl_layer_request {
+    const rl_model_shape *model; /* a supported shape (rl_model_shape_lookup) */
+    rl_phase phase;
+    int64_t batch;   /* B sequences (0 = 1) */
+    int64_t seq;     /* prefill: N new tokens per sequence (0 = 4096); decode: 0 or 1 */
+    int64_t kv_len;  /* decode: L cached keys (0 = 4096); prefill: keys (0 = N; ≥ N) */
+    int64_t tp;      /* tensor-parallel ranks (0 = 1) */
+    rl_dtype dtype;  /* activations (0 = bf16) */
+    rl_dtype kv_dtype;            /* K/V cache (0 = dtype) */
+    rl_weight_dtype weight_dtype; /* the blocks' linear layers (0 = dtype) */
+} rl_layer_request;
+
+typedef enum {
+    RL_OP_GEMM = 0,   /* weights × activations on the tensor cores */
+    RL_OP_ATTENTION,  /* today's attention model */
+    RL_OP_ELEMENTWISE,/* norms, RoPE, activation, residual add, copies */
+    RL_OP_GATHER      /* the embedding lookup */
+} rl_op_kind;
+const char *rl_op_kind_name(rl_op_kind kind); /* "gemm", "attention", "elementwise", "gather" */
+
+#define RL_LAYER_OP_NAME_MAX 32
+#define RL_LAYER_OPS_MAX 32
+
+typedef struct rl_layer_op {
+    char name[RL_LAYER_OP_NAME_MAX]; /* "qkv_proj", "attention", "mlp_down", "lm_head" ... */
+    rl_op_kind kind;
+    int per_step;            /* 1: once per step (embedding, final norm, LM head); 0: per layer */
+    int64_t count;           /* instances per step (layers that have it, or 1) */
+    int64_t gemm_m, gemm_n, gemm_k; /* a GEMM's M (tokens) × N (outputs) × K (inputs) per rank */
+    double flops;            /* useful FLOPs of one instance */
+    double tile_flops;       /* FLOPs the tensor cores execute (whole tiles); = flops otherwise */
+    double weight_bytes;     /* weights read */
+    double act_in_bytes;     /* activations read */
+    double act_out_bytes;    /* activations written */
+    double kv_bytes;         /* K/V cache read (attention) */
+    double bytes;            /* the sum of the four */
+    double intensity_flop_per_byte; /* flops / bytes */
+    double peak_flops_per_s; /* the ceiling it runs against */
+    double memory_time_s;    /* bytes / β */
+    double compute_time_s;   /* tile_flops / peak */
+    double time_s;           /* the larger */
+    rl_bound bound;
+    double step_time_s;      /* count × time_s */
+    double share;            /* step_time_s / the step's time */
+} rl_layer_op;
+
+typedef struct rl_layer_step {
+    rl_layer_request request;   /* resolved: defaults filled in */
+    rl_roof roof;
+    double elementwise_peak_flops_per_s;
+    int64_t tokens;             /* T: tokens through each layer (decode B, prefill B·N) */
+    int64_t heads, kv_heads;    /* per rank */
+    size_t op_count;
+    rl_layer_op ops[RL_LAYER_OPS_MAX];
+    double time_s;              /* Σ ops' step_time_s */
+    double layer_time_s;        /* mean time of one layer: Σ per-layer ops' step time / layers */
+    double attention_time_s;    /* attention operators, per step */
+    double attention_share;
+    double weights_time_s;      /* operators that read weight matrices (GEMMs, embedding) */
+    double weights_share;
+    double flops, bytes;        /* per step */
+    double weight_bytes, kv_bytes, activation_bytes; /* per step */
+    double experts_touched;     /* MoE: expected distinct experts per layer; 0 dense */
+    double allreduce_bytes;     /* tp > 1: bytes one rank's all-reduces carry per step (two per
+                                   layer of T·h activations, and the embedding's); not timed */
+    double attention_predicted_time_s; /* rl_predict (generic profile) of one global-attention
+                                          layer; 0 when the profile cannot predict it */
+    char note[RL_ERROR_MESSAGE_MAX]; /* what the step leaves out here (a window not applied) */
+} rl_layer_step;
+
+/* The step of `req` on a roof resolved for req->dtype (`hw` may be NULL: element-wise operators
+ * then run against roof's peak, and there is no predicted attention time). Errors name the CLI
+ * flag: "model" (missing, unsupported or without a layer shape), "batch", "seq", "kv-len", "tp"
+ * (must divide the heads, KV heads or their multiple, the intermediate sizes), "dtype". */
+rl_status rl_layer_step_compute(const rl_layer_request *req, const rl_hw *hw, rl_roof roof,
+                                rl_layer_step *out, rl_error *err);
+
+/* The context where attention's time passes the weights': decode varies L (B fixed), prefill
+ * varies N with the keys tied to it (L = N). Bisection on the integer, 1 … RL_MAX_DIM. */
+typedef struct rl_layer_crossover {
+    int found;                /* 0: attention stays below the weights up to RL_MAX_DIM */
+    int at_minimum;           /* 1: attention already passes the weights at 1 */
+    int64_t value;            /* the smallest L (decode) or N (prefill) where it passes */
+    const char *varied;       /* "kv-len" or "seq" */
+} rl_layer_crossover;
+rl_status rl_layer_crossover_find(const rl_layer_request *req, const rl_hw *hw, rl_roof roof,
+                                  rl_layer_crossover *out, rl_error *err);
 
 #ifdef __cplusplus
 }
