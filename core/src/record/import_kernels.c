@@ -280,7 +280,7 @@ int rl__kernel_none_matched(const char *const *names, const double *seconds, siz
             for (size_t g = 0; g < ng; g++)
                 if (total[g] >= 0 && (best == SIZE_MAX || total[g] > total[best])) best = g;
             if (best == SIZE_MAX) break;
-            char shown[96];
+            char shown[48];
             rl_text_escape(shown, sizeof shown, first[best]);
             size_t used = strlen(top);
             snprintf(top + used, sizeof top - used, "%s\"%s\"", k ? ", " : "", shown);
@@ -291,7 +291,7 @@ int rl__kernel_none_matched(const char *const *names, const double *seconds, siz
     free(total);
     free(first);
     return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, path,
-                     "none of the %zu GPU kernels (%zu distinct names) matches %s; the most time: "
-                     "%s; choose with --match TEXT (a part of the kernel's name)",
+                     "none of the %zu GPU kernels (%zu distinct names) matches %s; choose with "
+                     "--match TEXT (a part of a kernel's name); the most time: %s",
                      n, ng, filter, top[0] ? top : "(none)");
 }
