@@ -91,9 +91,13 @@ static int tr_split(const char *s, size_t n, int header, rl__csv_row *row) {
  * starting with the frame's index (dropped). 0, or -1 (issue). */
 static int tr_read_printed(const char *text, size_t len, size_t pos, tr_table *t,
                            rl_rec_issues *is) {
-    size_t line = 1, nl = strcspn(text + pos, "\n");
-    snprintf(t->title, sizeof t->title, "%.*s", (int)rl__utf8_clip(text + pos, nl - 1 < 150 ? nl - 1 : 150),
-             text + pos);
+    size_t line = 1, nl = 0;
+    while (pos + nl < len && text[pos + nl] != '\n') nl++; /* the text is not NUL-terminated */
+    size_t tl = 0; /* the title: the line without its ':' (and '\r') */
+    while (tl < nl && tl + 1 < 150 && text[pos + tl] != ':' && text[pos + tl] != '\r') tl++;
+    memcpy(t->title, text + pos, tl);
+    t->title[tl] = '\0';
+    t->title[rl__utf8_clip(t->title, tl)] = '\0';
     t->printed = 1;
     for (size_t i = 0; i < pos; i++) line += text[i] == '\n';
     pos += nl + (pos + nl < len);
