@@ -531,6 +531,30 @@ static void triton_units_and_errors(void) {
     rl_rec_issues_free(&is);
 }
 
+/* What the page prefills its form with: the tutorial's plot name in the printed table. */
+static void triton_plot_name_hints(void) {
+    size_t len;
+    char *t = slurp("triton-fused-attention-fwd-print.txt", &len);
+    rl_problem h;
+    unsigned given = 0;
+    char what[256];
+    /* "fused-attention-batch4-head32-d64-fwd-causal=True:" → B 4, H 32, d 64, fwd, causal */
+    CHECK(t && rl_import_hints(t, len, &h, &given, what, sizeof what) == 5);
+    CHECK(h.batch == 4 && h.heads == 32 && h.head_dim == 64 && h.pass == RL_PASS_FWD && h.causal == 1);
+    CHECK(given == (1u << RL_FIELD_BATCH | 1u << RL_FIELD_HEADS | 1u << RL_FIELD_HEAD_DIM |
+                    1u << RL_FIELD_PASS | 1u << RL_FIELD_CAUSAL));
+    CHECK_STR_CONTAINS(what, "the plot name …batch4-head32-d64-fwd-causal=True: batch 4, heads 32, "
+                             "head-dim 64, pass fwd, causal");
+    const char *bwd = "fused-attention-batch2-head16-d128-bwd-causal=False:";
+    CHECK(rl_import_hints(bwd, strlen(bwd), &h, &given, what, sizeof what) == 5);
+    CHECK(h.pass == RL_PASS_BWD && h.causal == 0 && h.head_dim == 128);
+    const char *partial[] = {"x-batch4-head32-d64:", "x-batch4-head32-d64-fwd-causal=maybe", "-batch-head-d"};
+    for (size_t i = 0; i < 3; i++)
+        CHECK(rl_import_hints(partial[i], strlen(partial[i]), &h, &given, what, sizeof what) == 0 &&
+              given == 0);
+    free(t);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: test_import_traces IMPORTS_DIR\n");
@@ -548,5 +572,6 @@ int main(int argc, char **argv) {
     triton_table("triton-fused-attention-batch4-head32-d64-fwd-causal=True.csv");
     triton_table("triton-fused-attention-fwd-print.txt");
     triton_units_and_errors();
+    triton_plot_name_hints();
     return check_report("test_import_traces");
 }
