@@ -519,6 +519,13 @@ static void triton_units_and_errors(void) {
         CHECK(!r);
         CHECK_STR_CONTAINS(first_error(&is), bad[i].error);
     }
+    /* print_data prints one table per benchmark: the first is read, the next said */
+    const char *two = "fused-attention-batch4-head32-d64-fwd-causal=True:\n   N_CTX  T (ms)\n0  1024.0  0.5\n"
+                      "fused-attention-batch4-head32-d64-fwd-causal=False:\n   N_CTX  T (ms)\n0  1024.0  0.9\n";
+    o = triton_opts();
+    o.unit = NULL;
+    CHECK(import(RL_IMPORT_TRITON_CSV, two, strlen(two), &o, &r, &is) == RL_OK && r && r->point_count == 1);
+    CHECK(has_warning(&is, "line 4: another perf_report table (its plot name) not read"));
     /* the fixed fields are the user's: heads missing */
     o = triton_opts();
     o.problem.heads = 0;

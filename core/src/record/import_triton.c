@@ -32,6 +32,7 @@ typedef struct tr_table {
     size_t *line;
     size_t n, cap;
     int printed; /* read from print_data's text, not the CSV */
+    size_t next_table; /* the line of a second printed table (not read), 0 when none */
     char title[160];
 } tr_table;
 
@@ -110,6 +111,11 @@ static int tr_read_printed(const char *text, size_t len, size_t pos, tr_table *t
         rl__csv_row row = {0};
         int blank = 1;
         for (size_t k = 0; k < m; k++) blank &= text[pos + k] == ' ' || text[pos + k] == '\t';
+        if (!blank && t->n > 1 && m > 1 && text[pos + m - 1] == ':' && text[pos] != ' ' &&
+            !memchr(text + pos, ',', m)) {
+            t->next_table = line; /* print_data prints each benchmark's "PLOT_NAME:" and table */
+            break;
+        }
         if (!blank) {
             char p[RL_REC_PATH_MAX];
             snprintf(p, sizeof p, "line %zu", line);
@@ -424,6 +430,11 @@ rl_status rl__import_triton(const char *text, size_t len, const rl_import_opts *
     if (!bad && cx.empty)
         rl__issue(is, RL_REC_WARNING, RL_ERR_INVALID, "",
                   "%zu empty (NaN) cells skipped: lines that did not run for those x values", cx.empty);
+    if (!bad && t.next_table)
+        rl__issue(is, RL_REC_WARNING, RL_ERR_INVALID, "",
+                  "line %zu: another perf_report table (its plot name) not read: one table per "
+                  "import, since its fixed problem fields differ; save each table on its own",
+                  t.next_table);
     if (!bad && tr_notes(r, o, &t, &cx)) bad = rl__oom(is);
     tr_free(&t);
     return bad ? RL_ERR_INVALID : RL_OK;
