@@ -315,6 +315,13 @@ static void torch_two_configs(void) {
     /* 10 and 20 µs ("cat": "Kernel", as older Kineto wrote it, counts too) → median 15 µs */
     if (r) CHECK_CLOSE(r->points[0].time_median_s, 15e-6, 1e-12);
     CHECK(r && strcmp(r->hardware.name, "unknown (not in the file)") == 0);
+    /* without args.device, the event's "pid" names the device (Kineto writes the device id there) */
+    const char *pid = "{\"deviceProperties\": [{\"id\": 3, \"name\": \"NVIDIA L4\", \"numSms\": 58}], "
+                      "\"traceEvents\": [{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"fmha_fwd\", "
+                      "\"pid\": 3, \"dur\": 10}]}";
+    CHECK(import(RL_IMPORT_TORCH_TRACE, pid, strlen(pid), &o, &r, &is) == RL_OK && r);
+    CHECK(r && strcmp(r->hardware.name, "NVIDIA L4") == 0 && r->hardware.sm_count == 58 &&
+          r->hardware.preset && strcmp(r->hardware.preset, "l4") == 0);
     rl_record_free(r);
     rl_rec_issues_free(&is);
 }

@@ -119,8 +119,12 @@ static int tt_dim3(const cJSON *args, const char *key, const char *path, int64_t
 static int tt_args(const cJSON *e, const char *path, const tt_import *im, rl__launch *l,
                    rl_rec_issues *is) {
     const cJSON *args = cJSON_GetObjectItemCaseSensitive(e, "args");
+    const cJSON *pid = cJSON_GetObjectItemCaseSensitive(e, "pid");
     char p[RL_REC_PATH_MAX];
     l->regs = l->smem = -1;
+    /* a GPU event's "pid" is its device (output_json.cpp); args.device, where given, says so too */
+    if (cJSON_IsNumber(pid) && pid->valuedouble >= 0 && pid->valuedouble < (1 << 20))
+        l->device = tt_device(im, (int64_t)pid->valuedouble);
     if (!args) return 0;
     snprintf(p, sizeof p, "%.40s.args", path);
     if (!cJSON_IsObject(args)) return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p, "expected an object");
