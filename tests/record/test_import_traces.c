@@ -229,6 +229,7 @@ typedef struct buf {
 static void put(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 #include <stdarg.h>
 static void put(buf *b, const char *fmt, ...) {
+    if (!b->s && !(b->s = malloc(b->cap = 1 << 16))) abort();
     for (;;) {
         va_list ap;
         va_start(ap, fmt);
