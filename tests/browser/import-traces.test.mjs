@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
 import { join, basename, dirname } from 'node:path';
 import { openPage, ARTIFACTS, ROOT, pageEnv } from './harness.mjs';
 import { nativeCli } from '../wasm/load.mjs';
@@ -145,10 +146,11 @@ test('broken traces and tables: refused with their message, the records loaded b
     'cut.json.gz': gz.subarray(0, 700), // a gzip stream cut short
     'cpu.json': await readFile(CPU_TRACE), // Debian's torch on the CPU: no GPU kernel
     'comma.csv': nsys.replace('"1,000,000.0"', '"1.000.000,0"'), // another locale's decimal comma
+    'bomb.json.gz': gzipSync(Buffer.alloc(17000000, 32)), // 17 kB that inflate past 16 MiB
   };
   for (const [name, bytes] of Object.entries(files)) await writeFile(join(env.tmp, name), bytes);
   await page.setInputFiles('[data-testid="input-upload"]', Object.keys(files).map((n) => join(env.tmp, n)));
-  await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 4);
+  await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 5);
   // the cut gzip file: refused at once, the browser's decompressor's word in the message
   await page.waitForSelector('[data-testid="record-1"][data-value="refused"]', { timeout: 30000 });
   assert.match(await page.textContent('[data-testid="record-errors-1"]'), /not a valid gzip file .*cut short\?/);
@@ -159,6 +161,9 @@ test('broken traces and tables: refused with their message, the records loaded b
   await page.waitForSelector(`${item(3, 'import-preview')}[data-value="refused"]`, { timeout: 30000 });
   assert.match(await page.textContent(item(3, 'import-errors')), /line 5, column Med \(ns\): got "1\.000\.000,0": a decimal comma/);
   assert.equal(await page.$eval(item(3, 'import-confirm'), (b) => b.disabled), true);
+  // the gzip bomb: stopped while it inflates, at the file limit
+  await page.waitForSelector('[data-testid="record-4"][data-value="refused"]', { timeout: 30000 });
+  assert.match(await page.textContent('[data-testid="record-errors-4"]'), /decompressed, the file is larger than the limit of 16777216 bytes \(16 MiB\)/);
   await idle(page);
   assert.equal(await count(page), 1);
   assert.equal(await page.getAttribute('[data-testid="record-0"]', 'data-value'), 'ok');

@@ -30,6 +30,11 @@ printf '\037\213garbage' > "$T/bad.gz"
 out=$("$R" import torch-trace "$T/bad.gz" "${P[@]}" 2>&1)
 check "bad gzip refused" 'grep -q "bad.gz: not a valid gzip file" <<<"$out"'
 
+# a small file that inflates past the 16 MiB limit: stopped while it inflates
+head -c 17000000 /dev/zero | gzip -c > "$T/bomb.json.gz"
+out=$("$R" import torch-trace "$T/bomb.json.gz" "${P[@]}" 2>&1)
+check "gzip over the limit refused" 'grep -q "bomb.json.gz: decompressed, the file is larger than the limit of 16777216 bytes (16 MiB)" <<<"$out"'
+
 # the CPU trace of Debian's torch: refused, saying why
 out=$("$R" import torch-trace "$I/torch-cpu-debian.json" "${P[@]}" --head-dim 32 2>&1)
 check "CPU trace refused (exit 1)" '[ $? -eq 1 ]'
