@@ -20,6 +20,11 @@ const FORMAT_FLAGS = {
   'nsys-csv': ['match'],
   'triton-csv': ['args', 'unit'],
 };
+// The format options' meaning (a field's title), as rooflab import --help says it.
+const OPTION_HELP = {
+  match: 'import the kernels whose name contains this text (case-insensitive) instead of the attention-like names',
+  unit: 'the values’ unit where the table states none: TFLOP/s, TFLOPS, ms, us',
+};
 // What each format does not carry, said above the form.
 const INTROS = {
   gbench: 'The benchmarks’ names give the problem where they carry arguments (see args); the rest comes from here.',
@@ -78,7 +83,7 @@ export class ImportForm {
     const grid = el('div', { className: 'import-fields' });
     for (const f of model.fields) grid.append(this.field(f.flag, f.help, this.problemInput(f, answers[f.flag] || '')));
     for (const flag of [...OPTION_FLAGS, ...(FORMAT_FLAGS[format] || [])]) {
-      grid.append(this.field(flag, '', this.optionInput(flag, answers[flag] || '')));
+      grid.append(this.field(flag, OPTION_HELP[flag] || '', this.optionInput(flag, answers[flag] || '')));
     }
     form.append(grid);
     this.error = el('p', { className: 'field-error', testid: 'import-error', role: 'alert' });
