@@ -8,9 +8,9 @@ cd "$(dirname "$0")/.."
 # Chromium (browser tests), Node.js + npm (tests, Chart.js from npm), python3 (static server),
 # clang + libclang-rt-14-dev (libFuzzer target of the record reader), fonts-liberation (text in
 # headless Chromium screenshots: only a Recommends of chromium, and installs skip Recommends),
-# python3-torch + python3-venv (the Python recorder's tests: torch on the CPU, pip install ./python
-# into a venv).
-APT_PACKAGES=(build-essential cmake ninja-build pkg-config libcjson-dev emscripten chromium python3 dpkg-dev clang libclang-rt-14-dev fonts-liberation python3-torch python3-venv)
+# zlib1g-dev (the CLI inflates .json.gz traces), python3-torch + python3-venv (the Python
+# recorder's tests: torch on the CPU, pip install ./python into a venv).
+APT_PACKAGES=(build-essential cmake ninja-build pkg-config libcjson-dev zlib1g-dev emscripten chromium python3 dpkg-dev clang libclang-rt-14-dev fonts-liberation python3-torch python3-venv)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do

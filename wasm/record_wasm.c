@@ -11,7 +11,7 @@
  *
  * Other tools' output (core's importers, the same as `rooflab import`):
  *   rlw_import_detect(ptr, len, err) → the format's code (rl_import_format: ert, ncu-csv, gbench,
- *     record) or -1 with err naming every signature looked for; rlw_import_format_count(),
+ *     torch-trace, nsys-csv, triton-csv, record) or -1 with err naming every signature looked for; rlw_import_format_count(),
  *     rlw_import_format_name(i); rlw_import_ncu_command() → the ncu command line to run.
  *   rlw_record_import(format, ptr, len, answers, err) → malloc'd JSON
  *       { "report": { ...as rlw_record_check... }, "text": the record as `rooflab import` writes it
@@ -19,7 +19,7 @@
  *     or 0 with err when an answer is refused (err.field: its flag) or out of memory. `answers`
  *     is a JSON object of the CLI's flag names → the text typed for them ("seq": "4096",
  *     "causal": "true", "hw": "h100-sxm", "hw-name", "kernel-version", "date", "args",
- *     "traffic-model", "source"); "" means the flag was not given.
+ *     "traffic-model", "source", "match", "unit"); "" means the flag was not given.
  *   rlw_import_hints(ptr, len) → malloc'd JSON { "answers": { flag: text }, "from": text } of what
  *     the file names unasked (rl_import_hints: FA2 kernel traits), answers empty when nothing. */
 #include <cjson/cJSON.h>
@@ -104,9 +104,10 @@ static rl_status rlw_traffic(const char *v, rl_rec_traffic *out, rl_error *err) 
 
 /* One answer (flag → text) into the import options, as `rooflab import` reads its flags. */
 static rl_status rlw_answer(rl_import_opts *o, const char *flag, const char *v, rl_error *err) {
-    static const char *const names[] = {"hw-name", "kernel-version", "date", "args", "source"};
+    static const char *const names[] = {"hw-name", "kernel-version", "date", "args", "source",
+                                        "match", "unit"};
     const char **slots[] = {&o->hardware_name, &o->kernel_version, &o->date, &o->gbench_args,
-                            &o->source};
+                            &o->source, &o->match, &o->unit};
     if (!v[0]) return RL_OK; /* not given: the default, as without the flag */
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
         if (strcmp(flag, names[k]) == 0) {

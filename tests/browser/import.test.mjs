@@ -136,8 +136,8 @@ test('the problem form: core refuses a bad answer naming its flag; Cancel drops 
   await page.waitForSelector('[data-testid="record-0"][data-value="ok"]');
   await page.setInputFiles('[data-testid="input-upload"]', [NCU]);
   await page.waitForSelector('[data-testid="record-1"][data-value="asking"]');
-  // the file picker takes CSV and JSON
-  assert.equal(await page.getAttribute('[data-testid="input-upload"]', 'accept'), '.json,.csv,application/json,text/csv');
+  // the file picker takes CSV and JSON (and gzip'd traces, printed tables: import-traces.test.mjs)
+  assert.equal(await page.getAttribute('[data-testid="input-upload"]', 'accept'), '.json,.csv,.gz,.txt,application/json,text/csv,application/gzip');
   await page.fill(item(1, 'import-seq'), '4096 ');
   await page.waitForSelector(`${item(1, 'import-error')}:not([hidden])`);
   assert.match(await page.textContent(item(1, 'import-error')), /^seq: /);

@@ -1,6 +1,7 @@
 /* fuzz_import.c — libFuzzer target for one importer, chosen at compile time with
- * -DRL_FUZZ_FORMAT=RL_IMPORT_NCU_CSV (or RL_IMPORT_GBENCH, RL_IMPORT_ERT); run.sh builds
- * fuzz_ncu, fuzz_gbench and fuzz_ert from it. Invariants beyond "no crash, leak, UB or hang":
+ * -DRL_FUZZ_FORMAT=RL_IMPORT_NCU_CSV (or RL_IMPORT_GBENCH, RL_IMPORT_ERT, RL_IMPORT_TORCH_TRACE,
+ * RL_IMPORT_NSYS_CSV, RL_IMPORT_TRITON_CSV); run.sh builds fuzz_ncu, fuzz_gbench, fuzz_ert,
+ * fuzz_torch, fuzz_nsys and fuzz_triton from it. Invariants beyond "no crash, leak, UB or hang":
  *  - an accepted import is written by the writer, within the reader's size limit, and read back
  *    with the same number of points;
  *  - every refusal carries an error with a message;
@@ -41,6 +42,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     rl_import_opts o = {0};
     o.preset = "h100-sxm";
     o.problem_given = ~0u; /* the problem counted as given, so that the whole import runs */
+    /* triton-csv: half the inputs with --unit, half with the header's own unit (or none) */
+    if (RL_FUZZ_FORMAT == RL_IMPORT_TRITON_CSV && size % 2) o.unit = "TFLOP/s";
     rl_status st = rl_record_import(RL_FUZZ_FORMAT, (const char *)data, size, &o, &r, &is);
     if (st == RL_OK) roundtrip(r);
     else if (is.count == 0 || !is.items[0].message[0]) __builtin_trap();

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Build and run a libFuzzer target (clang -fsanitize=fuzzer,address,undefined): the record reader
-# (fuzz_record.c, the default) or one importer (fuzz_import.c built three times).
-#   tests/fuzz/run.sh [--target record|ncu|gbench|ert] [--seconds N] [--out DIR] [--merge]
-# --target: record (corpus tests/fuzz/corpus), ncu, gbench or ert (corpus tests/fuzz/corpus-NAME,
-#           seeded from data/examples).
+# (fuzz_record.c, the default) or one importer (fuzz_import.c built once per format).
+#   tests/fuzz/run.sh [--target record|ncu|gbench|ert|torch|nsys|triton] [--seconds N] [--out DIR] [--merge]
+# --target: record (corpus tests/fuzz/corpus), ncu, gbench, ert, torch, nsys or triton (corpus
+#           tests/fuzz/corpus-NAME, seeded from data/examples or tests/record/imports).
 # --seconds: how long to fuzz (default 20: the short run inside `make test`; run it for minutes by
 #            hand). The run starts from tests/fuzz/corpus (committed) plus data/examples and
 #            tests/record/cases, and grows DIR/corpus. --merge minimises DIR/corpus back into
@@ -29,7 +29,10 @@ case $TARGET in
   ncu) SRC=fuzz_import.c DEF=-DRL_FUZZ_FORMAT=RL_IMPORT_NCU_CSV CORPUS=$ROOT/tests/fuzz/corpus-ncu;;
   gbench) SRC=fuzz_import.c DEF=-DRL_FUZZ_FORMAT=RL_IMPORT_GBENCH CORPUS=$ROOT/tests/fuzz/corpus-gbench;;
   ert) SRC=fuzz_import.c DEF=-DRL_FUZZ_FORMAT=RL_IMPORT_ERT CORPUS=$ROOT/tests/fuzz/corpus-ert;;
-  *) echo "run.sh: unknown target $TARGET; expected record, ncu, gbench or ert" >&2; exit 2;;
+  torch) SRC=fuzz_import.c DEF=-DRL_FUZZ_FORMAT=RL_IMPORT_TORCH_TRACE CORPUS=$ROOT/tests/fuzz/corpus-torch;;
+  nsys) SRC=fuzz_import.c DEF=-DRL_FUZZ_FORMAT=RL_IMPORT_NSYS_CSV CORPUS=$ROOT/tests/fuzz/corpus-nsys;;
+  triton) SRC=fuzz_import.c DEF=-DRL_FUZZ_FORMAT=RL_IMPORT_TRITON_CSV CORPUS=$ROOT/tests/fuzz/corpus-triton;;
+  *) echo "run.sh: unknown target $TARGET; expected record, ncu, gbench, ert, torch, nsys or triton" >&2; exit 2;;
 esac
 BIN=fuzz_$TARGET
 mkdir -p "$OUT/corpus" "$OUT/seeds" "$CORPUS"
@@ -46,6 +49,9 @@ case $TARGET in
   ncu) cp "$ROOT"/data/examples/ncu-*.csv "$OUT/seeds/";;
   gbench) cp "$ROOT"/data/examples/gbench-*.json "$OUT/seeds/"; { grep -l '"benchmarks"' "$ROOT"/tests/record/cases/*/*.json 2>/dev/null || true; } | xargs -r cp -t "$OUT/seeds/";;
   ert) cp "$ROOT"/data/examples/ert-*.json "$OUT/seeds/";;
+  torch) cp "$ROOT"/tests/record/imports/torch-*.json "$OUT/seeds/";;
+  nsys) cp "$ROOT"/tests/record/imports/nsys-*.csv "$OUT/seeds/";;
+  triton) cp "$ROOT"/tests/record/imports/triton-* "$OUT/seeds/";;
 esac
 cd "$OUT"
 rm -f crash-* leak-* timeout-* oom-* slow-unit-*

@@ -72,9 +72,10 @@ static void formats_are_recognised(void) {
 
     /* unrecognised input: the message names every signature looked for and what was got */
     CHECK(detect("[1,2]", msg, sizeof msg) < 0);
-    CHECK_STR_CONTAINS(msg, "file: not a format rooflab reads; expected ncu CSV (a \"Kernel Name\" "
-                            "column), Google Benchmark JSON (\"benchmarks\"), ERT JSON "
-                            "(\"empirical\") or a record (\"schema\"); got a JSON array");
+    CHECK_STR_CONTAINS(msg, "file: not a format rooflab reads; expected CSV of ncu (\"Kernel "
+                            "Name\"), nsys (\"Instances\") or perf_report, or JSON with "
+                            "\"benchmarks\", \"empirical\", \"traceEvents\" or \"schema\"; got "
+                            "a JSON array");
     CHECK(detect("", msg, sizeof msg) < 0);
     CHECK_STR_CONTAINS(msg, "got an empty file");
     CHECK(detect("==PROF== Disconnected\n", msg, sizeof msg) < 0);

@@ -15,6 +15,7 @@
 //   job.cancel(); job.state → 'waiting' | 'running' | 'done'; job.stage, job.onStage (see stage())
 
 import { unpackResult } from './record-pack.js';
+import { plainBytes } from './gunzip.js';
 
 export const MAX_WORKERS = 4;
 export const LOAD_LIMIT_MS = 20000;
@@ -119,12 +120,16 @@ export class CheckPool {
   runHere(job) {
     job.state = 'running';
     // A macrotask later, so the page can paint the pending file first.
-    setTimeout(() => {
+    setTimeout(async () => {
       if (job.state !== 'running') return;
-      job.state = 'done';
       try {
-        job.resolve(this.model[job.op](job.bytes, job.args));
+        // a gzip'd upload decompressed first, as the worker does (gunzip.js)
+        const bytes = await plainBytes(job.bytes, this.model.recordLimits.max_file_bytes);
+        if (job.state !== 'running') return;
+        job.state = 'done';
+        job.resolve(this.model[job.op](bytes, job.args));
       } catch (e) {
+        job.state = 'done';
         job.reject(e);
       }
     }, 0);

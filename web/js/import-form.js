@@ -13,7 +13,26 @@
 
 // Options of `rooflab import` beside the problem flags (cli/cmd_import.c), in its help's order.
 const OPTION_FLAGS = ['hw', 'hw-name', 'kernel-version', 'date', 'traffic-model'];
-const GBENCH_FLAGS = ['args'];
+// Options only some formats read (cli/cmd_import.c's help).
+const FORMAT_FLAGS = {
+  gbench: ['args'],
+  'torch-trace': ['match'],
+  'nsys-csv': ['match'],
+  'triton-csv': ['args', 'unit'],
+};
+// The format options' meaning (a field's title), as rooflab import --help says it.
+const OPTION_HELP = {
+  match: 'import the kernels whose name contains this text (case-insensitive) instead of the attention-like names',
+  unit: 'the values’ unit where the table states none: TFLOP/s, TFLOPS, ms, us',
+};
+// What each format does not carry, said above the form.
+const INTROS = {
+  gbench: 'The benchmarks’ names give the problem where they carry arguments (see args); the rest comes from here.',
+  'ncu-csv': 'An Nsight Compute export does not say which problem the kernels ran: give it here.',
+  'torch-trace': 'A PyTorch profiler trace times its GPU kernels but does not say which problem they ran: give it here (a FlashAttention-2 kernel’s name gives its head dim). match: the kernels to import (default: names like flash, fmha, attention).',
+  'nsys-csv': 'An Nsight Systems report times its kernels but does not say which problem they ran: give it here. match: the kernels to import (default: names like flash, fmha, attention).',
+  'triton-csv': 'A perf_report table sweeps one problem field (its x column; see args): give the others here, and unit when its values are in TFLOP/s (the plot’s ylabel, not in the table).',
+};
 
 function el(tag, props = {}, ...children) {
   const e = document.createElement(tag);
@@ -50,21 +69,21 @@ export class ImportForm {
     this.inputs = new Map();
     const form = el('form', { className: 'import-form', testid: 'import-form', novalidate: '' });
     form.addEventListener('submit', (e) => { e.preventDefault(); onConfirm(); });
-    const intro = format === 'gbench'
-      ? 'The benchmarks’ names give the problem where they carry arguments (see args); the rest comes from here.'
-      : 'An Nsight Compute export does not say which problem the kernels ran: give it here.';
+    const intro = INTROS[format] || INTROS['ncu-csv'];
     form.append(el('p', { className: 'hint', text: `${intro} Prefilled from the current controls; the same answers as rooflab import’s flags.` }));
     if (hints && Object.keys(hints.answers).length) {
       // What the file itself names (core's rl_import_hints), already in the fields below.
-      form.append(el('p', { className: 'hint', testid: 'import-hints' }, 'From the kernel name ', el('code', { text: hints.from }), ' (filled in below; change it if it is wrong).'));
+      // (a perf_report table's hints come from its plot name, which says so itself)
+      const lead = hints.from.startsWith('the plot name') ? 'From ' : 'From the kernel name ';
+      form.append(el('p', { className: 'hint', testid: 'import-hints' }, lead, el('code', { text: hints.from }), ' (filled in below; change it if it is wrong).'));
     }
     if (format === 'ncu-csv') {
       form.append(el('p', { className: 'hint ncu-command' }, 'Counters it reads, collected by: ', el('code', { text: model.ncuCommand })));
     }
     const grid = el('div', { className: 'import-fields' });
     for (const f of model.fields) grid.append(this.field(f.flag, f.help, this.problemInput(f, answers[f.flag] || '')));
-    for (const flag of [...OPTION_FLAGS, ...(format === 'gbench' ? GBENCH_FLAGS : [])]) {
-      grid.append(this.field(flag, '', this.optionInput(flag, answers[flag] || '')));
+    for (const flag of [...OPTION_FLAGS, ...(FORMAT_FLAGS[format] || [])]) {
+      grid.append(this.field(flag, OPTION_HELP[flag] || '', this.optionInput(flag, answers[flag] || '')));
     }
     form.append(grid);
     this.error = el('p', { className: 'field-error', testid: 'import-error', role: 'alert' });
@@ -139,6 +158,6 @@ export class ImportForm {
       return;
     }
     this.preview.dataset.value = result.report.ok ? String(result.report.record.points.length) : 'refused';
-    this.preview.replaceChildren(...rows);
+    this.preview.replaceChildren(...rows.filter((r) => r !== null && r !== undefined)); // (no "null" text)
   }
 }

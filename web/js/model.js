@@ -406,7 +406,8 @@ class Model {
   }
 
   // Other tools' output through core's importers (the same code as `rooflab import`):
-  //   model.importFormats → ['ert', 'ncu-csv', 'gbench', 'record'] (rl_import_format order)
+  //   model.importFormats → ['ert', 'ncu-csv', 'gbench', 'torch-trace', 'nsys-csv', 'triton-csv',
+  //     'record'] (rl_import_format order)
   //   model.detectFormat(bytes) → { ok: true, format } | { ok: false, field, message } (core's
   //     rl_import_detect: the message names every signature looked for and what the file starts with)
   //   model.importRecord(bytes, { format, answers }) → { ok: true, report, text } | { ok: false, field,

@@ -5,11 +5,14 @@
 //   in:  { id, op, bytes: ArrayBuffer, args }
 //   out: { id, started: true } (module loaded, the C call begins), { id, stage: { name: 'sending',
 //        points } } (the call is done, the result follows), then { id, result } | { id, error }.
+// A gzip'd upload (a .json.gz trace) is decompressed here first (gunzip.js), within the file
+// limit, so that core's C code reads text.
 // A result's record points come packed (record-pack.js: JSON text in a transferred buffer, parsed
 // back on the page in slices), so the page never spends one long task copying them in.
 import createRooflab from '../wasm/rooflab.mjs';
 import { loadModel } from './model.js';
 import { packResult } from './record-pack.js';
+import { plainBytes } from './gunzip.js';
 
 const OPS = ['checkRecord', 'detectFormat', 'importRecord'];
 let modelPromise = null;
@@ -21,7 +24,8 @@ self.onmessage = async (event) => {
     if (!modelPromise) modelPromise = loadModel(createRooflab);
     const model = await modelPromise;
     self.postMessage({ id, started: true }); // the pool's time limit counts from here
-    const result = model[op](bytes, args);
+    const plain = await plainBytes(bytes, model.recordLimits.max_file_bytes);
+    const result = model[op](plain, args);
     // What is being copied back (a large record takes a while): the page says so meanwhile.
     const rec = result && (result.record || (result.report && result.report.record));
     self.postMessage({ id, stage: { name: 'sending', points: rec && rec.points ? rec.points.length : 0 } });

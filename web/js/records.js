@@ -1066,7 +1066,7 @@ export class Records {
         el('td', { text: String(pi) }),
         preview ? el('td', { text: p.kernel || p.label || rec.software.kernel || '', title: p.kernel || p.label || '' }) : null,
         el('td', { text: `B${pb.batch} H${pb.heads}/${pb.kv_heads} N${pb.seq} L${pb.kv_len} d${pb.head_dim} ${pb.dtype}${pb.causal ? ' causal' : ''}${pb.pass === 'bwd' ? ' bwd' : ''}` }),
-        el('td', { text: m.format(p.timing.median_s, 's') }),
+        el('td', { text: m.format(p.timing.median_s, 's'), 'data-value': String(p.timing.median_s) }),
         el('td', { text: m.format(d.achieved_flops_per_s, 'FLOP/s') }),
         el('td', { text: d.efficiency !== undefined ? `${(100 * d.efficiency).toFixed(1)} %` : '—' }),
         preview ? null : el('td', {}, el('button', { type: 'button', testid: `adopt-${fi}-${pi}`, text: 'adopt', title: 'set the controls to this problem', onclick: () => this.adopt(rec, p) }))));

@@ -400,15 +400,22 @@ typedef enum {
     RL_IMPORT_ERT = 0,   /* "ert": Empirical Roofline Toolkit roofline.json → named ceilings */
     RL_IMPORT_NCU_CSV,   /* "ncu-csv": `ncu --csv --page raw` → one point per kernel row */
     RL_IMPORT_GBENCH,    /* "gbench": Google Benchmark JSON with TFLOP/s, HBM GB/s counters */
+    RL_IMPORT_TORCH_TRACE, /* "torch-trace": a PyTorch profiler (Kineto) Chrome trace → one point
+                              per GPU kernel name, its launches' durations as the timing */
+    RL_IMPORT_NSYS_CSV,  /* "nsys-csv": `nsys stats --report cuda_gpu_kern_sum` (or cuda_gpu_trace)
+                            --format csv → one point per kernel name */
+    RL_IMPORT_TRITON_CSV,/* "triton-csv": a triton.testing.perf_report table (its CSV, or the text
+                            print_data=True prints) → one point per x value and line */
     RL_IMPORT_RECORD,    /* "record": a rooflab record already; only rl_import_detect answers it
                             (rl_import_format_parse does not take it); rl_record_import reads it
                             with rl_record_parse, ignoring the opts */
     RL_IMPORT_FORMAT_COUNT
 } rl_import_format;
 
-/* "ert", "ncu-csv", "gbench", "record" */
+/* "ert", "ncu-csv", "gbench", "torch-trace", "nsys-csv", "triton-csv", "record" */
 const char *rl_import_format_name(rl_import_format format);
-/* A tool format named on a command line: "ert", "ncu-csv" or "gbench" (not "record"). */
+/* A tool format named on a command line: "ert", "ncu-csv", "gbench", "torch-trace", "nsys-csv" or
+ * "triton-csv" (not "record"). */
 rl_status rl_import_format_parse(const char *text, rl_import_format *out, rl_error *err);
 
 /*
@@ -421,8 +428,16 @@ rl_status rl_import_format_parse(const char *text, rl_import_format *out, rl_err
  *       "benchmarks" (with "context", as Google Benchmark writes it, or without)
  *                                             → RL_IMPORT_GBENCH (Google Benchmark JSON)
  *       "empirical"                           → RL_IMPORT_ERT (ERT roofline.json)
+ *       "traceEvents"                         → RL_IMPORT_TORCH_TRACE (Chrome trace object)
+ *   - a JSON array whose first element is an object with a "ph" key
+ *                                             → RL_IMPORT_TORCH_TRACE (Chrome trace array)
  *   - a CSV header with a "Kernel Name" cell  → RL_IMPORT_NCU_CSV (`ncu --csv`, --page raw or the
  *     default details page with "Metric Name" / "Metric Value" columns)
+ *   - within the first 16 lines, a CSV header with "Name" and "Instances" (cuda_gpu_kern_sum) or
+ *     "Name" and a "Duration (...)" cell (cuda_gpu_trace) → RL_IMPORT_NSYS_CSV (nsys's own
+ *     "Processing [...]" and title lines before it are skipped)
+ *   - a CSV header of two or more cells followed by a row of numbers, or a first line ending in
+ *     ':' (perf_report's plot name) followed by a table → RL_IMPORT_TRITON_CSV
  * RL_OK and *out, or RL_ERR_UNKNOWN with err ("file: not a format rooflab reads; expected ...;
  * got ...") naming every signature looked for and what the text starts with. No allocation
  * beyond one CSV row; linear in the text.
@@ -459,7 +474,10 @@ typedef struct rl_import_opts {
      * order. Default "batch,seq,heads,head_dim" — "BM_flash_fwd/4/8192/16/128" is B=4, N=8192,
      * H=16, d=128. Keys: batch heads kv_heads seq kv_len head_dim causal block_m block_n, or "_"
      * to skip an argument. Arguments named "key:value" in the name (Google Benchmark's ArgNames)
-     * are matched by name and win over position. */
+     * are matched by name and win over position.
+     * triton-csv: the problem keys of the table's first columns, its x columns (default: the
+     * first column alone, by its name: N_CTX, SEQ_LEN, N → seq; BATCH, Z → batch; H, N_HEADS →
+     * heads; HEAD_DIM → head_dim; or a problem key). */
     const char *gbench_args;
     rl_rec_traffic traffic_model; /* each point's traffic_model: the bytes of points the source
                                      gives none for (gbench). Zero is RL_TRAFFIC_COMPULSORY;
@@ -469,6 +487,14 @@ typedef struct rl_import_opts {
      * non-zero counts as given too. An ncu export does not carry the problem: importing one
      * without batch, heads, seq and head_dim given is an error naming the missing flags. */
     unsigned problem_given;
+    /* torch-trace, nsys-csv: the kernels imported are those whose name contains `match` (ASCII
+     * case-insensitive); NULL: names that look like attention kernels (flash, fmha, attention,
+     * attn, sdpa, mha, decode). */
+    const char *match;
+    /* triton-csv: the unit of the table's values where its header does not state one ("(ms)" at
+     * the end of a column name): a time ("ms", "us") or a FLOP rate ("TFLOP/s", "TFLOPS"), as
+     * core's units read them. perf_report writes its ylabel only on the plot. */
+    const char *unit;
 } rl_import_opts;
 
 /* Convert `len` bytes of `format` text into a record (validated like rl_record_parse). Issues name

@@ -4,6 +4,11 @@
  *   ert      import_ert.c: Empirical Roofline Toolkit roofline.json → named ceilings.
  *   ncu-csv  import_ncu.c: `ncu --csv --page raw` → one point per kernel name.
  *   gbench   import_gbench.c: Google Benchmark JSON → one point per run_name.
+ *   torch-trace  import_torch.c: a PyTorch profiler (Kineto) trace → one point per GPU kernel.
+ *   nsys-csv     import_nsys.c: nsys stats cuda_gpu_kern_sum / cuda_gpu_trace CSV → one point
+ *                per kernel name.
+ *   triton-csv   import_triton.c: a triton.testing.perf_report table → one point per x and line.
+ * (import_kernels.c: what the trace importers share.)
  */
 #include <ctype.h>
 #include <math.h>
@@ -19,6 +24,9 @@ const char *rl_import_format_name(rl_import_format f) {
     case RL_IMPORT_ERT: return "ert";
     case RL_IMPORT_NCU_CSV: return "ncu-csv";
     case RL_IMPORT_GBENCH: return "gbench";
+    case RL_IMPORT_TORCH_TRACE: return "torch-trace";
+    case RL_IMPORT_NSYS_CSV: return "nsys-csv";
+    case RL_IMPORT_TRITON_CSV: return "triton-csv";
     case RL_IMPORT_RECORD: return "record";
     default: return "unknown";
     }
@@ -34,7 +42,8 @@ rl_status rl_import_format_parse(const char *text, rl_import_format *out, rl_err
         err->status = RL_ERR_UNKNOWN;
         snprintf(err->field, sizeof err->field, "FORMAT");
         snprintf(err->message, sizeof err->message,
-                 "FORMAT: unknown format \"%.*s\"; expected one of ert, ncu-csv, gbench",
+                 "FORMAT: unknown format \"%.*s\"; expected one of ert, ncu-csv, gbench, "
+                 "torch-trace, nsys-csv, triton-csv",
                  RL__QUOTE(text ? text : "", 40));
     }
     return RL_ERR_UNKNOWN;
@@ -298,7 +307,7 @@ size_t rl__skip_log_lines(const char *text, size_t len) {
 
 /* What the top level of a JSON object says about its format. */
 typedef struct json_sig {
-    int record, benchmarks, empirical;
+    int record, benchmarks, empirical, trace_events, ph;
     char keys[64]; /* the first top-level keys, for the message */
 } json_sig;
 
@@ -322,6 +331,8 @@ static void sig_key(json_sig *sig, const char *s, size_t a, size_t b, size_t va,
         sig->record = 1;
     sig->benchmarks |= token_is(s, a, b, "\"benchmarks\"");
     sig->empirical |= token_is(s, a, b, "\"empirical\"");
+    sig->trace_events |= token_is(s, a, b, "\"traceEvents\"");
+    sig->ph |= token_is(s, a, b, "\"ph\"");
     size_t used = strlen(sig->keys), k = b - a;
     if (used + k + 3 < sizeof sig->keys) {
         char clean[64];
@@ -360,9 +371,9 @@ static rl_status detect_error(rl_error *err, const char *got) {
         err->status = RL_ERR_UNKNOWN;
         snprintf(err->field, sizeof err->field, "file");
         snprintf(err->message, sizeof err->message,
-                 "file: not a format rooflab reads; expected ncu CSV (a \"Kernel Name\" column), "
-                 "Google Benchmark JSON (\"benchmarks\"), ERT JSON (\"empirical\") "
-                 "or a record (\"schema\"); got %.*s", (int)rl_text_clip(got, 88), got);
+                 "file: not a format rooflab reads; expected CSV of ncu (\"Kernel Name\"), nsys "
+                 "(\"Instances\") or perf_report, or JSON with \"benchmarks\", \"empirical\", "
+                 "\"traceEvents\" or \"schema\"; got %.*s", (int)rl_text_clip(got, 70), got);
     }
     return RL_ERR_UNKNOWN;
 }
@@ -370,11 +381,21 @@ static rl_status detect_error(rl_error *err, const char *got) {
 static rl_status detect_json(const char *s, size_t n, rl_import_format *out, rl_error *err) {
     json_sig sig = {0};
     char got[96];
+    if (s[0] == '[') { /* a Chrome trace array: its first event names "ph" */
+        size_t j = 1;
+        while (j < n && isspace((unsigned char)s[j])) j++;
+        if (j < n && s[j] == '{') json_signature(s + j, n - j, &sig);
+        if (sig.ph) {
+            *out = RL_IMPORT_TORCH_TRACE;
+            return RL_OK;
+        }
+    }
     if (s[0] != '{') return detect_error(err, "a JSON array or value, not an object");
     json_signature(s, n, &sig);
     rl_import_format f = sig.record                       ? RL_IMPORT_RECORD
                          : sig.benchmarks                ? RL_IMPORT_GBENCH
                          : sig.empirical                 ? RL_IMPORT_ERT
+                         : sig.trace_events              ? RL_IMPORT_TORCH_TRACE
                                                          : RL_IMPORT_FORMAT_COUNT;
     if (f != RL_IMPORT_FORMAT_COUNT) {
         *out = f;
@@ -382,6 +403,42 @@ static rl_status detect_json(const char *s, size_t n, rl_import_format *out, rl_
     }
     snprintf(got, sizeof got, "a JSON object with keys %s", sig.keys[0] ? sig.keys : "(none)");
     return detect_error(err, got);
+}
+
+/* nsys's header within its first lines; perf_report's printed form or CSV (a header, then a row
+ * of numbers). RL_IMPORT_FORMAT_COUNT when neither. */
+static rl_import_format detect_csv(const char *text, size_t len, size_t pos) {
+    size_t at = pos;
+    rl__csv_row row = {0}, next = {0};
+    for (int k = 0; k < 17; k++) {
+        if (rl__csv_next(text, len, &at, &row) != 1) break;
+        int nsys = rl__csv_find(&row, "Name") >= 0 && rl__csv_find(&row, "Instances") >= 0;
+        for (size_t c = 0; !nsys && c < row.n; c++)
+            nsys = strncmp(row.cells[c], "Duration (", 10) == 0 && rl__csv_find(&row, "Name") >= 0;
+        rl__csv_free(&row);
+        if (nsys) return RL_IMPORT_NSYS_CSV;
+    }
+    if (rl__triton_printed(text, len, pos)) return RL_IMPORT_TRITON_CSV;
+    at = pos;
+    int numbers = 0;
+    if (rl__csv_next(text, len, &at, &row) == 1 && row.n >= 2 &&
+        rl__csv_next(text, len, &at, &next) == 1 && next.n == row.n) {
+        numbers = 1;
+        for (size_t c = 0; c < next.n && numbers; c++) {
+            double v;
+            rl__num_result r = rl__tool_number(next.cells[c], &v);
+            numbers = r == RL__NUM_OK || (c > 0 && (r == RL__NUM_ABSENT || strcmp(next.cells[c], "NaN") == 0));
+        }
+    }
+    rl__csv_free(&row);
+    rl__csv_free(&next);
+    return numbers ? RL_IMPORT_TRITON_CSV : RL_IMPORT_FORMAT_COUNT;
+}
+
+size_t rl__line_at(const char *text, size_t pos, size_t *from, size_t *line) {
+    for (; *from < pos; (*from)++)
+        if (text[*from] == '\n') (*line)++;
+    return *line;
 }
 
 rl_status rl_import_detect(const char *text, size_t len, rl_import_format *out, rl_error *err) {
@@ -398,6 +455,11 @@ rl_status rl_import_detect(const char *text, size_t len, rl_import_format *out, 
     rl__csv_free(&header);
     if (ncu) {
         *out = RL_IMPORT_NCU_CSV;
+        return RL_OK;
+    }
+    rl_import_format other = detect_csv(text, len, pos);
+    if (other != RL_IMPORT_FORMAT_COUNT) {
+        *out = other;
         return RL_OK;
     }
     char start[40], got[64];
@@ -438,6 +500,9 @@ rl_status rl_record_import(rl_import_format format, const char *text, size_t len
     case RL_IMPORT_ERT: rl__import_ert(text, len, &o, r, is); break;
     case RL_IMPORT_NCU_CSV: rl__import_ncu(text, len, &o, r, is); break;
     case RL_IMPORT_GBENCH: rl__import_gbench(text, len, &o, r, is); break;
+    case RL_IMPORT_TORCH_TRACE: rl__import_torch(text, len, &o, r, is); break;
+    case RL_IMPORT_NSYS_CSV: rl__import_nsys(text, len, &o, r, is); break;
+    case RL_IMPORT_TRITON_CSV: rl__import_triton(text, len, &o, r, is); break;
     default: rl__issue(is, RL_REC_ERROR, RL_ERR_UNKNOWN, "FORMAT", "unknown import format"); break;
     }
     rl_status st = finish(r, before, is, out);

@@ -45,6 +45,53 @@ static const char *find_in(const char *text, size_t len, const char *what) {
     return NULL;
 }
 
+/* Digits at text[*i ..) (at most 7) as a positive integer; 0 when none. */
+static int64_t digits_at(const char *text, size_t len, size_t *i) {
+    int64_t v = 0;
+    size_t k = 0;
+    while (*i < len && k < 7 && text[*i] >= '0' && text[*i] <= '9') v = v * 10 + (text[(*i)++] - '0'), k++;
+    return k && (*i >= len || text[*i] < '0' || text[*i] > '9') ? v : 0;
+}
+
+static int word_at(const char *text, size_t len, size_t *i, const char *w) {
+    size_t n = strlen(w);
+    if (*i + n > len || memcmp(text + *i, w, n) != 0) return 0;
+    *i += n;
+    return 1;
+}
+
+/* Triton's 06-fused-attention tutorial names its perf_report plots
+ * "fused-attention-batch{B}-head{H}-d{D}-{fwd|bwd}-causal={True|False}" (the printed table's first
+ * line, the CSV's file name): B, H, d, the pass and the mask. 1 when `text` holds one. */
+static int triton_plot_name(const char *text, size_t len, rl_problem *h, unsigned *given,
+                            char *what, size_t cap) {
+    const char *at = find_in(text, len, "-batch");
+    if (!at) return 0;
+    size_t i = (size_t)(at - text) + 6, start = (size_t)(at - text);
+    int64_t b = digits_at(text, len, &i), hd = 0, d = 0;
+    if (b && word_at(text, len, &i, "-head")) hd = digits_at(text, len, &i);
+    if (hd && word_at(text, len, &i, "-d")) d = digits_at(text, len, &i);
+    int bwd = 0, causal = -1;
+    if (d && word_at(text, len, &i, "-fwd")) bwd = 0;
+    else if (d && word_at(text, len, &i, "-bwd")) bwd = 1;
+    else return 0;
+    if (word_at(text, len, &i, "-causal=True")) causal = 1;
+    else if (word_at(text, len, &i, "-causal=False")) causal = 0;
+    if (causal < 0 || b > 4096 || hd > 4096 || d > 4096) return 0;
+    h->batch = b;
+    h->heads = hd;
+    h->head_dim = d;
+    h->pass = bwd ? RL_PASS_BWD : RL_PASS_FWD;
+    h->causal = causal;
+    *given = 1u << RL_FIELD_BATCH | 1u << RL_FIELD_HEADS | 1u << RL_FIELD_HEAD_DIM |
+             1u << RL_FIELD_PASS | 1u << RL_FIELD_CAUSAL;
+    if (what && cap)
+        snprintf(what, cap, "the plot name …%.*s: batch %lld, heads %lld, head-dim %lld, pass %s%s",
+                 (int)(i - start - 1), text + start + 1, (long long)b, /* ASCII: the pattern's */
+                 (long long)hd, (long long)d, bwd ? "bwd" : "fwd", causal ? ", causal" : "");
+    return 1;
+}
+
 size_t rl_import_hints(const char *text, size_t len, rl_problem *hints, unsigned *given,
                        char *what, size_t cap) {
     static const char *const traits[2] = {"Flash_fwd_kernel_traits<", "Flash_bwd_kernel_traits<"};
@@ -82,5 +129,6 @@ size_t rl_import_hints(const char *text, size_t len, rl_problem *hints, unsigned
         for (unsigned g = *given; g; g &= g - 1) found++;
         return found;
     }
+    if (triton_plot_name(text, len, hints, given, what, cap)) return 5;
     return 0;
 }

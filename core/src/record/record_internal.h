@@ -147,5 +147,59 @@ rl_status rl__import_ncu(const char *text, size_t len, const rl_import_opts *o, 
                          rl_rec_issues *is);
 rl_status rl__import_gbench(const char *text, size_t len, const rl_import_opts *o, rl_record *r,
                             rl_rec_issues *is);
+rl_status rl__import_torch(const char *text, size_t len, const rl_import_opts *o, rl_record *r,
+                           rl_rec_issues *is);
+rl_status rl__import_nsys(const char *text, size_t len, const rl_import_opts *o, rl_record *r,
+                          rl_rec_issues *is);
+rl_status rl__import_triton(const char *text, size_t len, const rl_import_opts *o, rl_record *r,
+                            rl_rec_issues *is);
+
+/* ---- kernels from traces (import_kernels.c): torch-trace and nsys-csv ---------------------- */
+
+/* A GPU as a trace names it. */
+typedef struct rl__device {
+    const char *name;  /* as the driver reports it ("NVIDIA H100 80GB HBM3") */
+    char cc[16];       /* "9.0", or "" */
+    int64_t sm_count;  /* 0 = not given */
+} rl__device;
+
+/* One launch of a kernel: its name, device (NULL: not said), duration, launch configuration. */
+typedef struct rl__launch {
+    const char *name;
+    const rl__device *device;
+    double seconds;
+    int facts;                  /* 1 when grid and block are known */
+    int64_t grid[3], block[3];
+    int64_t regs, smem;         /* registers per thread, shared memory bytes; -1 = not given */
+} rl__launch;
+
+/* 1 when a kernel `name` is imported: it contains `match` (ASCII case-insensitive), or, with
+ * match NULL, one of the attention words (flash, fmha, attention, attn, sdpa, mha, decode). */
+int rl__kernel_matches(const char *name, const char *match);
+/* The filter in words, for messages. Returns buf. */
+const char *rl__kernel_filter_text(const char *match, char *buf, size_t cap);
+/* A point's problem: the user's (o->problem), completed by what the kernel's name gives unasked
+ * (FlashAttention-2's traits: head dim, tile, dtype, pass) for the fields the user did not give. */
+void rl__kernel_problem(rl_rec_point *pt, const rl_import_opts *o, const char *name);
+/* The error when batch, heads, seq (and head_dim, unless every name of names[0 .. n) gives it)
+ * were not given; `tool` says whose output ("a PyTorch profiler trace"). 0, or -1. */
+int rl__kernel_require_problem(const rl_import_opts *o, const char *const *names, size_t n,
+                               const char *tool, rl_rec_issues *is);
+/* One point per (device name, kernel name) of launches l[0 .. n): timing over its launches, its
+ * launch configuration as the point's label, FLOPs core's F for its problem (the trace counts
+ * none), the hardware from the device (the record's, or each point's where the kernels ran on
+ * GPUs of different names). 0, or -1 (an issue added). */
+int rl__kernel_points(rl_record *r, const rl_import_opts *o, const rl__launch *l, size_t n,
+                      const char *tool, rl_rec_issues *is);
+/* The error when none of the n kernels names[i] (with their durations) matched: the filter, the
+ * three names with the most time, and --match. Returns -1. */
+int rl__kernel_none_matched(const char *const *names, const double *seconds, size_t n,
+                            const char *match, const char *path, rl_rec_issues *is);
+
+/* The 1-based line of text[pos] counting from *line at *from (both advanced): linear over a
+ * forward scan. */
+size_t rl__line_at(const char *text, size_t pos, size_t *from, size_t *line);
+/* 1 when text[pos ..] starts with perf_report's printed form (a "PLOT_NAME:" line). */
+int rl__triton_printed(const char *text, size_t len, size_t pos);
 
 #endif
