@@ -3,6 +3,7 @@
  * Constants come from the kernels' public launch templates and papers, cited per profile; the
  * few fitted constants say which published point they were fitted on (DESIGN.md "Predicted time").
  */
+#include <math.h>
 #include <string.h>
 
 #include "internal.h"
@@ -20,9 +21,8 @@
  * RL_FIT_BWD_MMA_FA3 / _FA2 — the backward MMA rate as a fraction of the dense peak (five GEMMs,
  *   dQ atomics, more shared-memory traffic per FLOP than forward). Fitted on the d = 128,
  *   N = 16384 backward points of FA3 (561) and FA2 (322 TFLOP/s) (FA3 paper, Fig. 6(b)).
- * RL_FIT_DECODE_FLOOR_S — split-KV decode's fixed floor (the split kernel's launch and the
- *   combine kernel). Fitted on Flash-Decoding, A100, B = 256, H = 16, Hkv = 2, d = 128,
- *   L = 256: 63.4 µs (PyTorch blog "Flash-Decoding for long-context inference", 2023-10).
+ * RL_FIT_KERNEL_FIXED_S — the fixed cost of one kernel launched back to back (the launch
+ *   gap, the prologue's first loads, the epilogue's store): FITTED_ON_KERNEL.
  * RL_FIT_EAGER_DRAM — the fraction of the datasheet DRAM bandwidth PyTorch eager's elementwise
  *   and GEMM-epilogue traffic reaches for materialised S and P. Fitted on standard attention,
  *   H100 SXM, fp16, d = 128, B = 4, H = 16, N = 4096, non-causal: 133 TFLOP/s (FA3 paper,
@@ -31,7 +31,8 @@
 #define RL_FIT_MMA_SYNC_SM90 0.4783
 #define RL_FIT_BWD_MMA_FA3 0.6709
 #define RL_FIT_BWD_MMA_FA2 0.3601
-#define RL_FIT_DECODE_FLOOR_S 2.017e-05
+#define RL_FIT_KERNEL_FIXED_S 3.0e-06
+#define RL_FIT_SM_BANDWIDTH_SHARE 2.0
 #define RL_FIT_EAGER_DRAM 0.6716
 
 static const char *const kernel_names[RL_KERNEL_COUNT] = {
@@ -98,9 +99,14 @@ rl_status rl_gqa_pack_parse(const char *text, const char *field, rl_gqa_pack *ou
 }
 
 const char *rl_term_name(rl_term t) {
-    static const char *const names[RL_TERM_COUNT] = {"mma", "tiles", "exp", "waves", "memory",
-                                                     "floor"};
+    static const char *const names[RL_TERM_COUNT] = {"mma",    "tiles",     "exp",  "waves",
+                                                     "memory", "occupancy", "floor"};
     return (int)t >= 0 && t < RL_TERM_COUNT ? names[t] : "unknown";
+}
+
+const char *rl_limit_name(rl_limit limit) {
+    static const char *const names[] = {"compute", "memory", "occupancy", "latency"};
+    return (int)limit >= 0 && limit <= RL_LIMIT_LATENCY ? names[limit] : "unknown";
 }
 
 const char *rl_level_name(rl_level level) {
@@ -154,22 +160,26 @@ static rl_status fa3_tile(const rl_problem *p, rl_profile *pf, rl_error *err) {
 }
 
 /* FA2's split-KV kernel (flash_fwd_launch_template.h, run_mha_fwd_splitkv_dispatch): Br = 64,
- * Bc = 256 for d <= 64, 128 for d <= 128, 64 above; 4 warps. */
-static rl_status splitkv_tile(const rl_problem *p, rl_profile *pf, rl_error *err) {
-    const int64_t d = p->head_dim;
-    if (d > 256) return no_tile(pf->kernel, d, err);
+ * Bc = 256 for d <= 64, 128 for d <= 128, 64 above; 4 warps; its shared memory (Q tile + K and
+ * V tiles: 80 KiB at d = 128) leaves 2 CTAs per SM on A100 and H100. */
+static int64_t fa2_split_block_n(int64_t d) { return d <= 64 ? 256 : d <= 128 ? 128 : 64; }
+static void splitkv_tile(const rl_problem *p, rl_profile *pf) {
     pf->block_m = 64;
-    pf->block_n = d <= 64 ? 256 : d <= 128 ? 128 : 64;
+    pf->block_n = fa2_split_block_n(p->head_dim);
     pf->warps = 4;
     pf->ctas_per_sm = 2;
-    return RL_OK;
+}
+
+static rl_status no_dtype(rl_kernel k, const rl_problem *p, const char *why, rl_error *err) {
+    return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel", "profile %s has no %s kernel: %s",
+                    rl_kernel_name(k), rl_dtype_name(p->dtype), why);
 }
 
 static rl_status need_decode(const rl_problem *p, rl_kernel k, rl_error *err) {
-    if (p->seq != 1)
+    if (p->seq > 16)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
-                        "profile %s is a decode kernel: it needs --seq 1 (one new query row), "
-                        "got seq %lld",
+                        "profile %s is a decode kernel: it needs --seq 16 or less (new query rows: "
+                        "decode, speculative or append), got seq %lld",
                         rl_kernel_name(k), (long long)p->seq);
     if (p->pass != RL_PASS_FWD)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel", "profile %s has no backward pass",
@@ -177,12 +187,68 @@ static rl_status need_decode(const rl_problem *p, rl_kernel k, rl_error *err) {
     return RL_OK;
 }
 
+/* FlashInfer (include/flashinfer/attention/decode.cuh, scheduler.cuh, utils.cuh). N = 1 with a
+ * group of at most 4 query heads per KV head runs BatchDecodeWithPagedKVCacheKernel on the CUDA
+ * cores; larger groups (vLLM's rule: use_tensor_cores when H/Hkv > 4) and N > 1 (append,
+ * speculative) run the tensor-core prefill kernel with the group packed into the query rows. */
+static void flashinfer_profile(const rl_problem *p, const rl_hw *hw, rl_profile *pf) {
+    const int64_t G = p->heads / p->kv_heads, d = p->head_dim;
+    const double bkv = rl_dtype_bytes(p->kv_dtype);
+    pf->gqa_packed = 1;
+    pf->head_major = 1;
+    pf->split_rule = RL_SPLIT_FILL;
+    if (p->seq == 1 && G <= 4) {
+        /* vec_size = max(16 B / element, d/32), bdx = d / vec_size threads per row, bdy = G rows,
+         * 128 threads at least (bdz = threads / (bdx·bdy) groups of keys), tile_size_per_bdx =
+         * 4 (2 for 1-byte K/V) keys per thread when G = 1, else 1; two pipeline stages on sm_80+.
+         * Shared memory = 2 · stages · tile · bdy · bdz · d · bytes (+ pointers). CTAs per SM
+         * (cudaOccupancyMaxActiveBlocksPerMultiprocessor): threads (2,048 per SM on sm_80/90,
+         * 1,536 on sm_86/89, 1,024 on sm_75) and shared memory; registers are not published and
+         * assumed not to bind. */
+        int64_t vec = (int64_t)(16.0 / bkv);
+        if (d / 32 > vec) vec = d / 32;
+        const int64_t bdx = d / vec > 0 ? d / vec : 1, bdy = G;
+        const int64_t threads = bdx * bdy > 128 ? bdx * bdy : 128, bdz = threads / (bdx * bdy);
+        const int64_t tile = G == 1 ? (bkv == 1 ? 2 : 4) : 1;
+        const int64_t stages = hw->sm_arch >= 80 || hw->sm_arch == 0 ? 2 : 1;
+        const double smem = 2.0 * (double)(stages * tile * bdy * bdz * d) * bkv +
+                            (double)(tile * threads) * 8.0;
+        const int64_t max_threads = hw->sm_arch == 86 || hw->sm_arch == 89 ? 1536
+                                    : hw->sm_arch == 75                    ? 1024
+                                                                           : 2048;
+        int64_t per_sm = max_threads / threads;
+        const int64_t by_smem = (int64_t)(hw->smem_per_sm_bytes / smem);
+        if (by_smem < per_sm) per_sm = by_smem;
+        if (per_sm < 1) per_sm = 1;
+        pf->cuda_core = 1;
+        pf->block_m = G;
+        pf->block_n = tile * bdz;
+        pf->warps = (int)(threads / 32);
+        pf->ctas_per_sm = per_sm;
+        pf->max_grid = per_sm * hw->sm_count;
+        pf->exp_serialised = 1;
+        return;
+    }
+    /* FA2DetermineCtaTileQ on the packed rows G·N: > 64 → 128, > 16 → 64, else 16 (sm_80+);
+     * 4 warps along the keys for the 16-row tile (Bc = 64). The prefill plan takes
+     * num_blocks_per_sm = 2: at most 2 · SMs CTAs when split. */
+    const int64_t rows = G * p->seq;
+    pf->block_m = rows > 64 && d < 256 ? 128 : rows > 16 ? 64 : 16;
+    pf->block_n = 64;
+    pf->warps = 4;
+    pf->ctas_per_sm = 2;
+    pf->max_grid = 2 * (int64_t)hw->sm_count;
+    pf->mma_fraction = hw->sm_arch >= 90 ? RL_FIT_MMA_SYNC_SM90 : 1.0; /* mma.sync */
+    pf->smem_roof = 1;
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Profile resolution: the profile's choices, then the caller's spec on top
  * ------------------------------------------------------------------------------------------- */
 
-static rl_status base_profile(const rl_problem *p, const rl_hw *hw, rl_kernel k, rl_profile *pf,
-                              rl_error *err) {
+static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
+                              rl_profile *pf, rl_error *err) {
+    const rl_kernel k = spec->kernel;
     memset(pf, 0, sizeof *pf);
     pf->kernel = k;
     pf->mma_fraction = 1.0;
@@ -190,60 +256,132 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, rl_kernel k,
     pf->exp_serialised = 1;
     pf->dram_fraction = 1.0;
     pf->overlap_p = RL_FIT_OVERLAP_P;
+    pf->kernels = 1;
+    pf->kernel_fixed_s = RL_FIT_KERNEL_FIXED_S;
+    pf->sm_bandwidth_share = RL_FIT_SM_BANDWIDTH_SHARE;
+    const int bwd = p->pass == RL_PASS_BWD;
+    const int fp32 = p->dtype == RL_DTYPE_FP32 || p->dtype == RL_DTYPE_TF32;
     switch (k) {
     case RL_KERNEL_GENERIC:
-        /* FA2-like: 4 warps share the query rows, operands from shared memory per warp. */
+        /* FA2-like: 4 warps share the query rows, operands from shared memory per warp. A
+         * decode (N <= 16, forward) is run as every production decode kernel runs it: the group
+         * packed into the query rows, the keys split to fill the GPU (FlashInfer's rule),
+         * unless the caller fixes packing or splits. */
         pf->block_m = p->block_m;
         pf->block_n = p->block_n;
         pf->warps = 4;
         pf->smem_roof = 1;
         pf->rescale_serialised = 1;
+        if (bwd) pf->kernels = 3;
+        if (p->seq <= 16 && !bwd) {
+            pf->gqa_packed = 1;
+            pf->split_rule = RL_SPLIT_FILL;
+            pf->head_major = 1;
+        }
         return RL_OK;
     case RL_KERNEL_FA2:
+        if (p->dtype == RL_DTYPE_FP8)
+            return no_dtype(k, p, "FlashAttention-2 runs fp16 and bf16 only (flash_api.cpp: "
+                                  "\"FlashAttention only support fp16 and bf16 data type\"); "
+                                  "fp8 is fa3's", err);
+        if (fp32)
+            return no_dtype(k, p, "FlashAttention-2 runs fp16 and bf16 only (flash_api.cpp); "
+                                  "use --kernel standard for fp32 attention", err);
         pf->mma_fraction = hw->sm_arch >= 90 ? RL_FIT_MMA_SYNC_SM90 : 1.0;
         pf->bwd_mma_fraction = RL_FIT_BWD_MMA_FA2 / RL_FIT_MMA_SYNC_SM90 * pf->mma_fraction;
         pf->smem_roof = 1;
+        if (bwd) {
+            pf->kernels = 3; /* dot(dO, O) preprocess, the main kernel, dQ fp32 → dtype */
+        } else {
+            /* mha_fwd calls set_params_splitkv: FA2's num_splits heuristic on every forward,
+             * the split-KV kernel when it gives more than one split; N = 1 with a group swaps
+             * the group into the query rows (seqlenq_ngroups_swapped). */
+            pf->split_rule = RL_SPLIT_FA2;
+            pf->split_block_m = 64;
+            pf->split_block_n = fa2_split_block_n(p->head_dim);
+            pf->split_tile = 1;
+            pf->pack_n1 = 1;
+        }
         return fa2_tile(p, pf, err);
     case RL_KERNEL_FA3:
         if (hw->sm_arch != 90)
             return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
                             "profile fa3 needs a Hopper GPU (sm_90: wgmma, TMA); preset %s is %s",
                             hw->id, hw->arch);
+        if (fp32)
+            return no_dtype(k, p, "FlashAttention-3 runs fp16, bf16 and fp8 e4m3 "
+                                  "(hopper/flash_api.cpp); use --kernel standard for fp32", err);
+        if (bwd && p->dtype == RL_DTYPE_FP8)
+            return no_dtype(k, p, "FlashAttention-3 has no fp8 backward (hopper/flash_api.cpp "
+                                  "mha_bwd takes fp16 and bf16 only)", err);
         pf->persistent = 1;
+        pf->head_major = 1;
         pf->bwd_mma_fraction = RL_FIT_BWD_MMA_FA3;
         /* fp8: wgmma wants V K-major, so the producer warpgroup transposes every V tile in
          * shared memory (LDSM/STSM) before the consumers may use it (FA3 paper, §3.3): loads no
          * longer run ahead of the MMA and DRAM time adds to compute (p = 1, no overlap). */
         if (p->dtype == RL_DTYPE_FP8) pf->overlap_p = 1.0;
-        return fa3_tile(p, pf, err);
+        if (bwd) {
+            pf->kernels = 3; /* preprocess, the main kernel, dQ postprocess */
+        } else {
+            /* hopper/flash_api.cpp get_num_splits + heuristics.h: splits by FA3's rule on
+             * every forward; PackGQA by should_pack_gqa, always when split. */
+            pf->split_rule = RL_SPLIT_FA3;
+            pf->pack_rule = 1;
+        }
+        {
+            rl_status st = fa3_tile(p, pf, err);
+            pf->split_block_m = pf->block_m;
+            pf->split_block_n = pf->block_n;
+            return st;
+        }
     case RL_KERNEL_FLASHINFER:
+        if (need_decode(p, k, err) != RL_OK) return RL_ERR_UNSUPPORTED;
+        if (p->head_dim > 256) return no_tile(k, p->head_dim, err);
+        flashinfer_profile(p, hw, pf);
+        return RL_OK;
     case RL_KERNEL_FLASH_DECODING:
         if (need_decode(p, k, err) != RL_OK) return RL_ERR_UNSUPPORTED;
-        pf->gqa_packed = 1;
-        pf->split_rule = 1;
-        pf->floor_s = RL_FIT_DECODE_FLOOR_S;
-        return splitkv_tile(p, pf, err);
+        if (p->head_dim > 256) return no_tile(k, p->head_dim, err);
+        if (p->dtype == RL_DTYPE_FP8 || fp32)
+            return no_dtype(k, p, "Flash-Decoding is FlashAttention-2's split-KV kernel, fp16 "
+                                  "and bf16 only (flash_api.cpp)", err);
+        /* mha_fwd_kvcache: the split-KV kernel always (force_split_kernel), FA2's heuristic,
+         * the group swapped into the rows at N = 1. */
+        pf->split_rule = RL_SPLIT_FA2;
+        pf->split_block_m = 64;
+        pf->split_block_n = fa2_split_block_n(p->head_dim);
+        pf->pack_n1 = 1;
+        pf->head_major = 1;
+        pf->mma_fraction = hw->sm_arch >= 90 ? RL_FIT_MMA_SYNC_SM90 : 1.0;
+        pf->smem_roof = 1;
+        splitkv_tile(p, pf);
+        return RL_OK;
     case RL_KERNEL_STANDARD:
-        if (p->pass != RL_PASS_FWD)
-            return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
-                            "profile standard models the forward pass only");
         pf->materialised = 1;
         pf->dram_fraction = RL_FIT_EAGER_DRAM;
         pf->block_m = p->block_m;
         pf->block_n = p->block_n;
+        /* eager kernels: forward bmm, softmax (+ masked_fill when causal), bmm; backward four
+         * bmm and the softmax backward (+ the mask's backward when causal) */
+        pf->kernels = bwd ? 5 + p->causal : 3 + p->causal;
         return RL_OK;
     default:
         return rl__fail(err, RL_ERR_UNKNOWN, "kernel", "unknown kernel profile %d", (int)k);
     }
 }
 
-/* FA2's num_splits heuristic (flash_api.cpp, set_params_splitkv), as a rule: with
- * `units` = batch · heads · query blocks CTAs and `slots` = 2 · SMs, one split when units already
+/* FA2's num_splits heuristic (flash_api.cpp, num_splits_heuristic called by set_params_splitkv
+ * with 2 · SMs and at most 128 splits): one split when `units` = batch · heads · query blocks
  * fill 80 % of the slots; otherwise, among split counts s ≤ min(128, slots, key blocks) whose
  * ⌈blocks/s⌉ differs from ⌈blocks/(s−1)⌉, the smallest whose wave efficiency
- * (units·s/slots) / ⌈units·s/slots⌉ reaches 85 % of the best. */
-static int64_t split_rule(double units, double slots, int64_t key_blocks) {
+ * (units·s/slots) / ⌈units·s/slots⌉ reaches 85 % of the best. FA3 (hopper/heuristics.h) is the
+ * same with slots = SMs, no eligibility test, and one split when there are at most 4 key blocks
+ * (or, past 80 %, ⌈K/V head bytes / 50 MiB⌉ splits when one K/V head exceeds 50 MiB, with
+ * 2 · SMs query blocks, non-causal). */
+static int64_t wave_split_rule(double units, double slots, int64_t key_blocks, int fa3) {
     if (units >= 0.8 * slots) return 1;
+    if (fa3 && key_blocks <= 4) return 1;
     int64_t max_s = 128;
     if ((double)max_s > slots) max_s = (int64_t)slots;
     if (max_s > key_blocks) max_s = key_blocks;
@@ -251,10 +389,11 @@ static int64_t split_rule(double units, double slots, int64_t key_blocks) {
     double best = 0;
     for (int pass = 0; pass < 2; pass++) {
         for (int64_t s = 1; s <= max_s; s++) {
-            int eligible = s == 1 || (key_blocks + s - 1) / s != (key_blocks + s - 2) / (s - 1);
+            int eligible = fa3 || s == 1 ||
+                           (key_blocks + s - 1) / s != (key_blocks + s - 2) / (s - 1);
             if (!eligible) continue;
-            double waves = units * (double)s / slots;
-            double eff = waves / (double)(int64_t)(waves + 0.999999999);
+            double waves = (double)(float)(units * (double)s / slots);
+            double eff = waves / ceil(waves);
             if (pass == 0 && eff > best) best = eff;
             if (pass == 1 && eff >= 0.85 * best) return s;
         }
@@ -262,14 +401,35 @@ static int64_t split_rule(double units, double slots, int64_t key_blocks) {
     return 1;
 }
 
+/* FlashInfer's rule (scheduler.cuh: BatchDecodeWithPagedKVCacheWorkEstimationDispatched and
+ * PrefillBinarySearchKVChunkSize): with `tiles` = batch · KV heads · query tiles CTAs, no split
+ * when they fill max_grid; otherwise the smallest KV chunk (pages of 16 tokens, at least 128
+ * tokens) with tiles · ⌈L / chunk⌉ ≤ max_grid; split when that chunk is shorter than L. */
+static int64_t fill_split_rule(double tiles, double max_grid, int64_t kv_len) {
+    if (tiles >= max_grid) return 1;
+    const double s_max = floor(max_grid / tiles);
+    const int64_t pages = (kv_len + 15) / 16;
+    int64_t chunk = (int64_t)ceil((double)pages / s_max);
+    if (chunk < 8) chunk = 8;
+    return (pages + chunk - 1) / chunk;
+}
+
 rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
                               rl_profile *pf, rl_error *err) {
-    rl_status s = base_profile(p, hw, spec->kernel, pf, err);
+    rl_status s = base_profile(p, hw, spec, pf, err);
     if (s != RL_OK) return s;
+    const double G = (double)(p->heads / p->kv_heads);
     if (spec->block_m > 0) pf->block_m = spec->block_m;
     if (spec->block_n > 0) pf->block_n = spec->block_n;
+    if (pf->pack_n1) pf->gqa_packed = p->seq == 1 && G > 1;
     if (spec->gqa_pack == RL_PACK_PACKED) pf->gqa_packed = 1;
-    if (spec->gqa_pack == RL_PACK_PER_HEAD) pf->gqa_packed = 0;
+    if (spec->gqa_pack == RL_PACK_PER_HEAD) {
+        pf->gqa_packed = 0;
+        if (pf->kernel == RL_KERNEL_GENERIC && spec->splits == 0) pf->split_rule = RL_SPLIT_NONE;
+    }
+    if (pf->kernel == RL_KERNEL_GENERIC && spec->splits > 0 && spec->gqa_pack == RL_PACK_DEFAULT &&
+        p->seq > 16)
+        pf->gqa_packed = 0;
     if (pf->kernel == RL_KERNEL_GENERIC || spec->ctas_per_sm > 0 || pf->ctas_per_sm == 0) {
         rl_problem tile = *p;
         tile.block_m = pf->block_m;
@@ -286,16 +446,44 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
         if (pf->ctas_per_sm > 8) pf->ctas_per_sm = 8; /* four-warp CTAs: 32 warps fill an SM */
     }
     if (spec->ctas_per_sm > 0) pf->ctas_per_sm = spec->ctas_per_sm;
+    if (pf->split_rule == RL_SPLIT_FILL && pf->max_grid == 0)
+        pf->max_grid = pf->ctas_per_sm * hw->sm_count;
     pf->splits = 1;
     if (spec->splits > 0) {
         pf->splits = spec->splits;
-    } else if (pf->split_rule) {
-        const double G = (double)(p->heads / p->kv_heads);
+    } else if (pf->split_rule == RL_SPLIT_FA2) {
         const double rows = pf->gqa_packed ? G * (double)p->seq : (double)p->seq;
         const double units = (double)p->batch * (double)(pf->gqa_packed ? p->kv_heads : p->heads) *
-                             (double)(((int64_t)rows + pf->block_m - 1) / pf->block_m);
-        const int64_t key_blocks = (p->kv_len + pf->block_n - 1) / pf->block_n;
-        pf->splits = split_rule(units, 2.0 * hw->sm_count, key_blocks);
+                             ceil(rows / (double)pf->split_block_m);
+        const int64_t key_blocks = (p->kv_len + pf->split_block_n - 1) / pf->split_block_n;
+        pf->splits = wave_split_rule(units, 2.0 * hw->sm_count, key_blocks, 0);
+    } else if (pf->split_rule == RL_SPLIT_FA3) {
+        const double q_blocks = ceil(G * (double)p->seq / (double)pf->split_block_m);
+        const double units = (double)p->batch * (double)p->kv_heads * q_blocks;
+        const int64_t key_blocks = (p->kv_len + pf->split_block_n - 1) / pf->split_block_n;
+        const double head_bytes = (double)p->kv_len * 2.0 * (double)p->head_dim *
+                                  rl_dtype_bytes(p->kv_dtype), l2 = 50.0 * 1024 * 1024;
+        if (units >= 0.8 * hw->sm_count && head_bytes > l2 && q_blocks >= 2.0 * hw->sm_count &&
+            !p->causal) {
+            pf->splits = (int64_t)ceil(head_bytes / l2);
+            if (pf->splits > 128) pf->splits = 128;
+        } else {
+            pf->splits = wave_split_rule(units, (double)hw->sm_count, key_blocks, 1);
+        }
+    } else if (pf->split_rule == RL_SPLIT_FILL) {
+        const double rows = pf->gqa_packed ? G * (double)p->seq : (double)p->seq;
+        const double tiles = (double)p->batch * (double)(pf->gqa_packed ? p->kv_heads : p->heads) *
+                             ceil(rows / (double)pf->block_m);
+        pf->splits = fill_split_rule(tiles, (double)pf->max_grid, p->kv_len);
     }
+    if (pf->pack_rule) {
+        /* should_pack_gqa: N / round_up(N, Br) < 0.9 · G·N / round_up(G·N, Br); always split */
+        const double br = (double)pf->block_m, n = (double)p->seq, gn = G * n;
+        const int pack = n / (ceil(n / br) * br) < 0.9 * gn / (ceil(gn / br) * br);
+        if (spec->gqa_pack == RL_PACK_DEFAULT) pf->gqa_packed = G > 1 && (pack || pf->splits > 1);
+    }
+    if (pf->split_tile && pf->splits > 1 && spec->block_m == 0 && spec->block_n == 0)
+        splitkv_tile(p, pf);
+    if (pf->splits > 1) pf->kernels += 1; /* the combine kernel */
     return RL_OK;
 }

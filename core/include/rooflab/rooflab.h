@@ -577,11 +577,19 @@ typedef enum {
     RL_TERM_TILES,   /* whole Br × Bc tiles: padding and causal diagonal tiles */
     RL_TERM_EXP,     /* exponentials on the special-function units, serialised with the MMA */
     RL_TERM_WAVES,   /* CTAs over SMs: the partial last wave, causal tiles in launch order */
-    RL_TERM_MEMORY,  /* memory time not hidden behind compute (partial overlap) */
-    RL_TERM_FLOOR,   /* a fixed floor: launch, split-KV combine */
+    RL_TERM_MEMORY,  /* memory time not hidden behind compute (partial overlap), all SMs busy */
+    RL_TERM_OCCUPANCY, /* what too few CTAs cost: idle SMs and the per-SM bandwidth cap */
+    RL_TERM_FLOOR,   /* fixed costs: per kernel launched (main, combine when split, backward's
+                        preprocess and dQ conversion) */
     RL_TERM_COUNT
 } rl_term;
-const char *rl_term_name(rl_term term); /* "mma", "tiles", "exp", "waves", "memory", "floor" */
+/* "mma", "tiles", "exp", "waves", "memory", "occupancy", "floor" */
+const char *rl_term_name(rl_term term);
+
+/* What limits a predicted time: the largest of the compute side (mma + tiles + exp + waves), the
+ * memory side (DRAM or L2 time with every SM busy), the occupancy term and the fixed costs. */
+typedef enum { RL_LIMIT_COMPUTE = 0, RL_LIMIT_MEMORY, RL_LIMIT_OCCUPANCY, RL_LIMIT_LATENCY } rl_limit;
+const char *rl_limit_name(rl_limit limit); /* "compute", "memory", "occupancy", "latency" */
 
 typedef struct rl_prediction {
     rl_kernel kernel;
@@ -591,7 +599,8 @@ typedef struct rl_prediction {
     int exp_serialised;
     double time_s;                    /* Σ terms_s */
     double flops_per_s;               /* F / time_s */
-    rl_bound bound;                   /* compute when the compute side exceeds memory */
+    rl_bound bound;                   /* compute only when `limit` is compute; else memory */
+    rl_limit limit;                   /* what limits the time (rl_limit) */
     double terms_s[RL_TERM_COUNT];
     double compute_s;                 /* mma + tiles + exp + waves */
     double memory_s;                  /* the slowest level's time */
@@ -604,7 +613,19 @@ typedef struct rl_prediction {
     double mma_flops_per_s;           /* the MMA rate the profile reaches on this preset */
     double exp_per_s;                 /* the preset's exp rate */
     double overlap_exponent;          /* p of the memory/compute overlap (DESIGN.md) */
+    double sm_bandwidth_bytes_per_s;  /* the DRAM bandwidth one SM reaches (per-SM cap) */
+    int64_t kernels;                  /* kernels launched (floor = kernels × fixed cost) */
+    /* The likely range from the profile's held-out published points (rl_prediction_interval):
+     * time_s × [low ratio, high ratio]; interval_points = 0 when the profile has too few. */
+    int interval_points;
+    double interval_s[2];
 } rl_prediction;
+
+/* A profile's held-out error band: measured / predicted on the published points no constant was
+ * fitted on (data/published, check-model), its 10th and 90th percentiles (nearest rank). Returns
+ * the number of held-out points (0 = no band: fewer than RL_INTERVAL_MIN_POINTS). */
+#define RL_INTERVAL_MIN_POINTS 5
+int rl_prediction_interval(rl_kernel kernel, double *low_ratio, double *high_ratio);
 
 /*
  * Predict one problem's time under a kernel profile on a preset. `roof` is the resolved roof
