@@ -114,6 +114,43 @@ SOURCES = {
                   'FLOP convention: tritonbench\'s (4*B*H*N^2*d, the Triton tutorial\'s), assumed; the '
                   'commit does not state it. One run in a test plan. ' + FLOP_NOTE),
     },
+    'tileops_pr2132': {
+        'file': 'tileops-pr2132-h200.json',
+        'source': ('tile-ai/TileOPs pull request #2132 "[Perf][Attention] Optimize native FP8 Dense decode", '
+                   'description by superAngGao, 2026-09-15: benchmark table GroupedQueryAttentionDenseFwdOp '
+                   '(TileOps and FA3 times, ms). https://github.com/tile-ai/TileOPs/pull/2132'),
+        'date': '2026-09-15',
+        'hardware': {'name': 'NVIDIA H200 (SM clock locked at 1500 MHz; memory clock not stated in this PR)',
+                     'preset': 'h200-sxm', 'sm_clock_hz': 1.5e9},
+        'software': {'kernel': 'dense GQA decode: TileOps GroupedQueryAttentionDenseFwdOp and FlashAttention-3',
+                     'kernel_version': ('TileLang 0.1.11+cu129.git65dbc983, CUDA 12.9, PyTorch 2.10.0; FA3 '
+                                        'version not stated in this PR')},
+        'notes': ('Native-CUPTI complete-op envelope, 50 repeats, median of 3 independent trials, as the PR '
+                  'states. Shapes printed as (B, Sq, Skv, H, Hkv, D); inputs FP8 E4M3, output BF16 (both '
+                  'kernels). SM clock locked at 1500 MHz (the H200 boosts to 1980 MHz): compute-limited terms '
+                  'run at 1500/1980 of the preset\'s peak, memory-bound decode hardly depends on it. The PR\'s '
+                  'BW column (TileOps: 0.36, 0.99, 1.84, 2.30 TB/s) is K+V bytes / time and agrees with the '
+                  'times (1*4096*4*128*2 B / 11.7 us = 0.358 TB/s); it is not a separate measurement.'),
+    },
+    'tileops_pr2084': {
+        'file': 'tileops-pr2084-h200.json',
+        'source': ('tile-ai/TileOPs pull request #2084 "[Refactor][Attention] Route dense GQA decode to decode '
+                   'kernels", description by superAngGao, 2026-09-06: table Performance, first row '
+                   '(Qwen3-30B-A3B, B=1, KV=1K, FP16). https://github.com/tile-ai/TileOPs/pull/2084'),
+        'date': '2026-09-06',
+        'hardware': {'name': 'NVIDIA H200 (clock-locked, SM 1500 MHz)', 'preset': 'h200-sxm',
+                     'sm_clock_hz': 1.5e9},
+        'software': {'kernel': 'dense GQA decode: TileOps, FlashAttention-3 (contiguous KV), FlashInfer '
+                               '(contiguous single-decode path for batch 1)',
+                     'kernel_version': 'versions not stated in this PR (TileOPs, September 2026)'},
+        'notes': ('Native-CUPTI device_busy_ms on a clock-locked H200 (SM 1500 MHz), as printed. Only the '
+                  'first row of the table is recorded: the rest of the table was not readable as text in '
+                  'the copy used. The table names the workload (Qwen3-30B-A3B, B=1, KV=1K) but not its '
+                  'heads: H=32, Hkv=4, D=128 are Qwen3-30B-A3B\'s attention shape (its config.json), the shape '
+                  'TileOPs PR #2132 prints for the same workload family, (1, 1, Skv, 32, 4, 128). KV=1K is '
+                  'read as 1024. FlashInfer runs its contiguous single-decode path at batch 1 (the PR says '
+                  'so).'),
+    },
 }
 
 SKIP_SOURCES = {
@@ -139,6 +176,10 @@ def profile_for(source, kernel):
       predicts."""
     if source == 'fa_issue_1572':
         return None
+    if kernel.startswith('flash-attention-3') and 'decode' in kernel:
+        return None  # FA3's own decode path (TileOPs PRs), as for issue #1572
+    if kernel.startswith('tileops'):
+        return None  # TileOps' decode kernels: no rooflab profile describes them
     if kernel == 'pytorch-eager':
         return None
     if kernel in ('flash-attention-3', 'flash-attention-3-fp8', 'flash_v3 (FA3)'):
@@ -147,6 +188,8 @@ def profile_for(source, kernel):
         return 'fa2'
     if kernel == 'flash-decoding':
         return 'flash-decoding'
+    if kernel == 'flashinfer-single-decode':
+        return 'flashinfer'
     if kernel.startswith('standard-attention'):
         return 'standard'
     return None
@@ -173,6 +216,44 @@ def rooflab_flops(b, h, n, l, d, causal, bwd):
 def source_flops(b, h, n, l, d, causal, bwd):
     f = 4.0 * b * h * n * l * d * (0.5 if causal else 1.0)
     return f * 2.5 if bwd else f
+
+
+# The fit set: the points the model's fitted constants are fitted on (docs/DESIGN.md "Fitted
+# constants"), each (source_id, table_or_figure, kernel, batch, seq, value as printed) -> the
+# constant. Every other point is held out: rooflab check-model reports the two apart, and the
+# README's figures are the held-out ones. A new fitted constant adds its point here (one point per
+# constant where possible); build() fails when an entry matches no row or more than one.
+FIT_POINTS = {
+    ('fa3_paper', 'Fig.5(c)', 'flash-attention-3', '32', '512', '467'):
+        'overlap exponent p',
+    ('fa3_paper', 'Fig.5(c)', 'flash-attention-2 (v2.5.8)', '1', '16384', '370'):
+        'mma.sync fraction of the sm_90 dense peak',
+    ('fa3_paper', 'Fig.6(b)', 'flash-attention-3', '1', '16384', '561'):
+        'FA3 backward MMA fraction',
+    ('fa3_paper', 'Fig.6(b)', 'flash-attention-2 (v2.5.8)', '1', '16384', '322'):
+        'FA2 backward MMA fraction on sm_90',
+    ('flash_decoding_blog', 'micro-benchmark table (section \'Component-level micro-benchmarks\')',
+     'flash-decoding', '256', '1', '63.4'):
+        'split-KV decode floor',
+    ('fa3_paper', 'Fig.5(c)', 'standard-attention-pytorch', '4', '4096', '133'):
+        'eager DRAM fraction',
+}
+
+
+def fit_key(r):
+    return (r['source_id'], r['table_or_figure'], r['kernel'], r['batch'], r['seq'], r['value'])
+
+
+# Production split-KV decode kernels: on their decode points check-model also scores rooflab's
+# default prediction (no --kernel), which models such a kernel. Not FlashAttention v2.0.9 (no
+# split-KV: one CTA per (batch, head)) and not PyTorch eager.
+PRODUCTION_DECODE = ('flash-decoding', 'flash-attention-3 paged decode', 'flash-attention-3 decode',
+                     'flash-attention-3 fp8 decode', 'tileops-dense-gqa-decode',
+                     'flashinfer-single-decode')
+
+
+def is_production_decode(r, p):
+    return p['seq'] <= 16 and p['pass'] == 'fwd' and r['kernel'].startswith(PRODUCTION_DECODE)
 
 
 FP8_BATCH = {512: 32, 1024: 16, 2048: 8, 4224: 4, 8448: 2, 16896: 1}
@@ -205,7 +286,7 @@ def problem_of(r):
     p = {'batch': b, 'heads': int(r['heads']), 'kv_heads': int(r['kv_heads']), 'seq': n,
          'kv_len': l, 'head_dim': int(r['head_dim']), 'dtype': 'fp8' if fp8 else 'fp16',
          'causal': causal, 'pass': 'bwd' if bwd else 'fwd'}
-    if fp8 and r['kernel'] == 'flash-attention-3-fp8':
+    if fp8 and (r['kernel'] == 'flash-attention-3-fp8' or 'output bf16' in r['dtype']):
         # FA3's fp8 forward writes O in bf16 (hopper/flash_api.cpp: out_type = BFloat16 when
         # q is Float8_e4m3fn); the other fp8 kernels' output type is not stated.
         p['out_dtype'] = 'bf16'
@@ -252,12 +333,20 @@ def make_point(r, companion):
           'kernel': r['kernel'], 'label': label_of(r, p, profile, assumed)}
     if profile:
         pt['profile'] = profile
+    fitted = FIT_POINTS.get(fit_key(r))
+    pt['set'] = 'fit' if fitted else 'held-out'
+    if fitted:
+        pt['label'] += '; FIT POINT of the %s' % fitted
+    if is_production_decode(r, p):
+        pt['production_decode'] = True
     fig = r['table_or_figure']
     xlabel = r['notes'].split(';')[0] if r['notes'].startswith('x-label') else ''
     if r['source_id'] == 'flash_decoding_blog':
         xlabel = 'row B=%d, seqlen %d' % (p['batch'], p['kv_len'])
     elif r['source_id'] == 'fa_issue_1572':
         xlabel = 'line seqlen_k %d' % p['kv_len']
+    elif r['source_id'] == 'tileops_pr2132':
+        xlabel = 'row (1, 1, %d, 32, 4, 128)' % p['kv_len']
     pt['figure'] = fig + (', ' + xlabel if xlabel else '')
     err = r['reading_error']
     if assumed:
@@ -300,6 +389,15 @@ def build(rows):
             raise SystemExit('row %d: unknown source %r' % (i, src))
         comp = companions.get(companion_key(r)) if r['unit'] in ('us', 'ms') else None
         records.setdefault(src, []).append(make_point(r, comp))
+    matched = {}
+    for r in rows:
+        k = fit_key(r)
+        if k in FIT_POINTS and not skip_reason(r):
+            matched[k] = matched.get(k, 0) + 1
+    for k in FIT_POINTS:
+        if matched.get(k, 0) != 1:
+            raise SystemExit('FIT_POINTS entry %r matches %d rows (expected exactly 1)'
+                             % (k, matched.get(k, 0)))
     return records, skipped
 
 
