@@ -136,7 +136,9 @@ static double mma_rate(const rl_problem *p, const rl_hw *hw, rl_roof roof, const
     if (pf->smem_roof && p->pass == RL_PASS_FWD) {
         /* mma.sync: every warp reads the whole K and V tile from shared memory for its
          * Br/warps query rows: Br/warps FLOP per shared-memory byte. */
-        const double smem = (double)pf->block_m / pf->warps * SMEM_BYTES_PER_CLOCK *
+        const double rows = pf->warps_along_keys ? (double)pf->block_m
+                                                 : (double)pf->block_m / pf->warps;
+        const double smem = rows * SMEM_BYTES_PER_CLOCK *
                             hw->sm_count * hw->sm_clock_hz;
         if (smem < r) r = smem;
     }

@@ -23,17 +23,40 @@
  *   N = 16384 backward points of FA3 (561) and FA2 (322 TFLOP/s) (FA3 paper, Fig. 6(b)).
  * RL_FIT_KERNEL_FIXED_S — the fixed cost of one kernel launched back to back (the launch
  *   gap, the prologue's first loads, the epilogue's store): FITTED_ON_KERNEL.
+ * RL_FIT_SPLITKV_DRAM — the fraction of β FlashAttention-2's split-KV kernel (Flash-Decoding,
+ *   2023) reaches. Fitted on Flash-Decoding, A100, B = 256, H = 16, Hkv = 2, d = 128, L = 256:
+ *   63.4 µs (PyTorch blog "Flash-Decoding for long-context inference", 2023-10).
+ * RL_FIT_SM_BANDWIDTH_SHARE — κ: one SM reaches κ · β / SMs of DRAM bandwidth when few SMs are
+ *   busy. From issue 17's measurement (not a data/published point): FlashInfer decode without
+ *   split, 32 CTAs on 32 SMs of an H100 SXM, reached 47 % of HBM: 0.47 · 132 / 32 = 1.94.
  * RL_FIT_EAGER_DRAM — the fraction of the datasheet DRAM bandwidth PyTorch eager's elementwise
  *   and GEMM-epilogue traffic reaches for materialised S and P. Fitted on standard attention,
  *   H100 SXM, fp16, d = 128, B = 4, H = 16, N = 4096, non-causal: 133 TFLOP/s (FA3 paper,
  *   Fig. 5(c)). */
-#define RL_FIT_OVERLAP_P 1.6331
-#define RL_FIT_MMA_SYNC_SM90 0.4783
-#define RL_FIT_BWD_MMA_FA3 0.6709
-#define RL_FIT_BWD_MMA_FA2 0.3601
-#define RL_FIT_KERNEL_FIXED_S 3.0e-06
-#define RL_FIT_SM_BANDWIDTH_SHARE 2.0
-#define RL_FIT_EAGER_DRAM 0.6716
+#ifndef RL_FIT_OVERLAP_P
+#define RL_FIT_OVERLAP_P 1.7141
+#endif
+#ifndef RL_FIT_MMA_SYNC_SM90
+#define RL_FIT_MMA_SYNC_SM90 0.47846
+#endif
+#ifndef RL_FIT_BWD_MMA_FA3
+#define RL_FIT_BWD_MMA_FA3 0.67119
+#endif
+#ifndef RL_FIT_BWD_MMA_FA2
+#define RL_FIT_BWD_MMA_FA2 0.36025
+#endif
+#ifndef RL_FIT_KERNEL_FIXED_S
+#define RL_FIT_KERNEL_FIXED_S 2.7736e-06
+#endif
+#ifndef RL_FIT_SM_BANDWIDTH_SHARE
+#define RL_FIT_SM_BANDWIDTH_SHARE 1.94
+#endif
+#ifndef RL_FIT_SPLITKV_DRAM
+#define RL_FIT_SPLITKV_DRAM 0.62547
+#endif
+#ifndef RL_FIT_EAGER_DRAM
+#define RL_FIT_EAGER_DRAM 0.66787
+#endif
 
 static const char *const kernel_names[RL_KERNEL_COUNT] = {
     [RL_KERNEL_GENERIC] = "generic",       [RL_KERNEL_FA2] = "fa2",
@@ -234,6 +257,7 @@ static void flashinfer_profile(const rl_problem *p, const rl_hw *hw, rl_profile 
      * num_blocks_per_sm = 2: at most 2 · SMs CTAs when split. */
     const int64_t rows = G * p->seq;
     pf->block_m = rows > 64 && d < 256 ? 128 : rows > 16 ? 64 : 16;
+    pf->warps_along_keys = pf->block_m == 16;
     pf->block_n = 64;
     pf->warps = 4;
     pf->ctas_per_sm = 2;
@@ -274,9 +298,17 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
         pf->rescale_serialised = 1;
         if (bwd) pf->kernels = 3;
         if (p->seq <= 16 && !bwd) {
+            /* the query tile FlashInfer picks for the packed rows G·N (FA2DetermineCtaTileQ:
+             * 16, 64 or 128), when the caller gives none */
+            const int64_t rows = (p->heads / p->kv_heads) * p->seq;
+            if (spec->block_m == 0 && spec->gqa_pack != RL_PACK_PER_HEAD)
+                pf->block_m = rows > 64 ? 128 : rows > 16 ? 64 : 16;
+            pf->warps_along_keys = pf->block_m == 16;
             pf->gqa_packed = 1;
             pf->split_rule = RL_SPLIT_FILL;
             pf->head_major = 1;
+            /* the one fitted bandwidth fraction of a published split-KV decode kernel */
+            pf->dram_fraction = RL_FIT_SPLITKV_DRAM;
         }
         return RL_OK;
     case RL_KERNEL_FA2:
@@ -355,6 +387,7 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
         pf->head_major = 1;
         pf->mma_fraction = hw->sm_arch >= 90 ? RL_FIT_MMA_SYNC_SM90 : 1.0;
         pf->smem_roof = 1;
+        pf->dram_fraction = RL_FIT_SPLITKV_DRAM;
         splitkv_tile(p, pf);
         return RL_OK;
     case RL_KERNEL_STANDARD:
@@ -482,8 +515,10 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
         const int pack = n / (ceil(n / br) * br) < 0.9 * gn / (ceil(gn / br) * br);
         if (spec->gqa_pack == RL_PACK_DEFAULT) pf->gqa_packed = G > 1 && (pack || pf->splits > 1);
     }
-    if (pf->split_tile && pf->splits > 1 && spec->block_m == 0 && spec->block_n == 0)
-        splitkv_tile(p, pf);
+    if (pf->split_tile && pf->splits > 1 && spec->block_m == 0 && spec->block_n == 0) {
+        splitkv_tile(p, pf); /* FA2's split-KV kernel, as flash-decoding */
+        pf->dram_fraction = RL_FIT_SPLITKV_DRAM;
+    }
     if (pf->splits > 1) pf->kernels += 1; /* the combine kernel */
     return RL_OK;
 }

@@ -31,6 +31,8 @@ typedef struct rl_profile {
                                  fp32 units) adds to it too (generic; the real kernels' fitted
                                  rates include theirs) */
     int smem_roof;            /* 1: operands come from shared memory per warp (mma.sync) */
+    int warps_along_keys;     /* 1: the warps split the keys (FlashInfer's 16-row tile, 1 × 4
+                                 warps): each reads its K/V once for all Br rows */
     int materialised;         /* 1: S and P go through DRAM (standard) */
     double mma_fraction;      /* of the dense tensor peak the MMA instruction reaches */
     double bwd_mma_fraction;  /* the same for the backward pass */
