@@ -84,10 +84,15 @@ static void fused_levels(const rl_problem *p, const rl_hw *hw, const rl_profile 
     else
         spread = qb * sp * (double)p->batch * (group - 1.0) + qb;
     const double together = spread <= in_flight ? 1.0 : in_flight / spread;
-    double units_in_flight = ceil(in_flight / (s->q_blocks * (double)pf->splits));
+    /* units in flight: CTAs in flight over the CTAs of one unit (forward: its query blocks and
+     * splits; backward: its key blocks), at least one, fractional so that the rule has no step */
+    const double per_unit = p->pass == RL_PASS_BWD ? ceil((double)p->kv_len / (double)pf->block_n)
+                                                   : s->q_blocks * (double)pf->splits;
+    double units_in_flight = in_flight / per_unit;
+    if (units_in_flight < 1.0) units_in_flight = 1.0;
     if (units_in_flight > s->units) units_in_flight = s->units;
-    const double kv_heads_in_flight = pf->gqa_packed && !p->causal ? units_in_flight
-                                                                  : ceil(units_in_flight / G);
+    double kv_heads_in_flight = pf->gqa_packed && !p->causal ? units_in_flight : units_in_flight / G;
+    if (kv_heads_in_flight < 1.0) kv_heads_in_flight = 1.0;
     lv->kv_working_set_bytes = kv_heads_in_flight * kv_unit_bytes;
     const double later_hit = lv->kv_working_set_bytes <= hw->l2_bytes
                                  ? 1.0

@@ -458,7 +458,10 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
     if (spec->gqa_pack == RL_PACK_PACKED) pf->gqa_packed = 1;
     if (spec->gqa_pack == RL_PACK_PER_HEAD) {
         pf->gqa_packed = 0;
-        if (pf->kernel == RL_KERNEL_GENERIC && spec->splits == 0) pf->split_rule = RL_SPLIT_NONE;
+        if (pf->kernel == RL_KERNEL_GENERIC) { /* FA2's grid (m_block, batch, head) */
+            pf->head_major = 0;
+            if (spec->splits == 0) pf->split_rule = RL_SPLIT_NONE;
+        }
     }
     if (pf->kernel == RL_KERNEL_GENERIC && spec->splits > 0 && spec->gqa_pack == RL_PACK_DEFAULT &&
         p->seq > 16)
