@@ -1,30 +1,41 @@
 /* intervals.c — each kernel profile's held-out error band (DESIGN.md "The prediction as an
- * interval"): measured / predicted over the published points that no constant was fitted on,
- * 10th and 90th percentile (nearest rank). tests/unit/test_intervals.c recomputes it from
- * data/published and fails when this table is out of date; `test_intervals --print` prints the
- * block between the GENERATED markers. */
+ * interval"): the signed errors (predicted − measured) / measured over the published points no
+ * constant was fitted on, their 10th and 90th percentiles (type 7, as `rooflab check-model
+ * --bands` prints them) turned into time factors 1/(1 + p90) and 1/(1 + p10). The block between
+ * the GENERATED markers is what `build/native/tests/test_intervals --print` writes from
+ * data/published; test_intervals fails when it is out of date. */
+#include <string.h>
+
 #include "rooflab/rooflab.h"
 
 typedef struct interval_row {
-    rl_kernel kernel;
-    int points;          /* held-out points of the profile */
-    double low, high;    /* measured / predicted: 10th and 90th percentile */
+    const char *band;  /* profile name, or "default" */
+    int points;        /* held-out points */
+    double low, high;  /* time factors: 1/(1 + p90), 1/(1 + p10) */
 } interval_row;
 
 static const interval_row intervals[] = {
-    /* BEGIN GENERATED (rooflab check-model --intervals) */
+    /* BEGIN GENERATED (test_intervals --print) */
+    {"default", 23, 0.9411, 2.2251},
+    {"fa2", 56, 0.9599, 1.3098},
+    {"fa3", 59, 0.9792, 1.2086},
+    {"flash-decoding", 9, 0.8765, 1.0459},
+    {"flashinfer", 1, 1.3777, 1.3777},
+    {"standard", 29, 1.0050, 1.3992},
     /* END GENERATED */
-    {RL_KERNEL_COUNT, 0, 0, 0},
+    {NULL, 0, 0, 0},
 };
 
-int rl_prediction_interval(rl_kernel kernel, double *low_ratio, double *high_ratio) {
-    for (const interval_row *r = intervals; r->kernel != RL_KERNEL_COUNT; r++) {
-        if (r->kernel != kernel || r->points < RL_INTERVAL_MIN_POINTS) continue;
-        if (low_ratio) *low_ratio = r->low;
-        if (high_ratio) *high_ratio = r->high;
+int rl_prediction_interval(const char *band, double *low_factor, double *high_factor) {
+    if (low_factor) *low_factor = 0;
+    if (high_factor) *high_factor = 0;
+    for (const interval_row *r = intervals; band && r->band; r++) {
+        if (strcmp(r->band, band) != 0) continue;
+        if (r->points >= RL_INTERVAL_MIN_POINTS) {
+            if (low_factor) *low_factor = r->low;
+            if (high_factor) *high_factor = r->high;
+        }
         return r->points;
     }
-    if (low_ratio) *low_ratio = 0;
-    if (high_ratio) *high_ratio = 0;
     return 0;
 }

@@ -354,8 +354,12 @@ rl_status rl_predict(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
         fused_ledger(&w.problem, hw, roof, &pf, &w, &r);
     finish(&w, &pf, &r);
     double lo = 0, hi = 0;
-    r.interval_points = rl_prediction_interval(pf.kernel, &lo, &hi);
-    if (r.interval_points > 0) {
+    r.interval_band = pf.kernel == RL_KERNEL_GENERIC && w.problem.seq <= 16 &&
+                              w.problem.pass == RL_PASS_FWD
+                          ? "default"
+                          : rl_kernel_name(pf.kernel);
+    r.interval_points = rl_prediction_interval(r.interval_band, &lo, &hi);
+    if (r.interval_points >= RL_INTERVAL_MIN_POINTS) {
         r.interval_s[0] = r.time_s * lo;
         r.interval_s[1] = r.time_s * hi;
     }

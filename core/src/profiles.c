@@ -142,7 +142,7 @@ const char *rl_level_name(rl_level level) {
 
 static rl_status no_tile(rl_kernel k, int64_t d, rl_error *err) {
     return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
-                    "profile %s has no tile for head dim %lld (it runs d <= 256)",
+                    "--kernel %s has no tile for head dim %lld (it runs d <= 256)",
                     rl_kernel_name(k), (long long)d);
 }
 
@@ -194,19 +194,19 @@ static void splitkv_tile(const rl_problem *p, rl_profile *pf) {
 }
 
 static rl_status no_dtype(rl_kernel k, const rl_problem *p, const char *why, rl_error *err) {
-    return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel", "profile %s has no %s kernel: %s",
+    return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel", "--kernel %s: no such %s kernel: %s",
                     rl_kernel_name(k), rl_dtype_name(p->dtype), why);
 }
 
 static rl_status need_decode(const rl_problem *p, rl_kernel k, rl_error *err) {
     if (p->seq > 16)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
-                        "profile %s is a decode kernel: it needs --seq 16 or less (new query rows: "
-                        "decode, speculative or append), got seq %lld",
+                        "--kernel %s is a decode kernel: it needs --seq 16 or less (new query "
+                        "rows: decode, speculative or append), got seq %lld",
                         rl_kernel_name(k), (long long)p->seq);
     if (p->pass != RL_PASS_FWD)
-        return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel", "profile %s has no backward pass",
-                        rl_kernel_name(k));
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
+                        "--kernel %s has no backward pass (a decode kernel)", rl_kernel_name(k));
     return RL_OK;
 }
 
@@ -338,7 +338,7 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
     case RL_KERNEL_FA3:
         if (hw->sm_arch != 90)
             return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
-                            "profile fa3 needs a Hopper GPU (sm_90: wgmma, TMA); preset %s is %s",
+                            "--kernel fa3 needs a Hopper GPU (sm_90: wgmma, TMA); preset %s is %s",
                             hw->id, hw->arch);
         if (fp32)
             return no_dtype(k, p, "FlashAttention-3 runs fp16, bf16 and fp8 e4m3 "

@@ -616,16 +616,22 @@ typedef struct rl_prediction {
     double sm_bandwidth_bytes_per_s;  /* the DRAM bandwidth one SM reaches (per-SM cap) */
     int64_t kernels;                  /* kernels launched (floor = kernels × fixed cost) */
     /* The likely range from the profile's held-out published points (rl_prediction_interval):
-     * time_s × [low ratio, high ratio]; interval_points = 0 when the profile has too few. */
+     * interval_s = time_s × [low factor, high factor]; both 0 when the band has fewer than
+     * RL_INTERVAL_MIN_POINTS points (interval_points says how many it has). */
+    const char *interval_band;        /* "fa3", …, "default" (the generic decode default) */
     int interval_points;
     double interval_s[2];
 } rl_prediction;
 
-/* A profile's held-out error band: measured / predicted on the published points no constant was
- * fitted on (data/published, check-model), its 10th and 90th percentiles (nearest rank). Returns
- * the number of held-out points (0 = no band: fewer than RL_INTERVAL_MIN_POINTS). */
+/* A profile's held-out error band (DESIGN.md "The prediction as an interval"): the signed errors
+ * (predicted − measured) / measured of the published points no constant was fitted on
+ * (`rooflab check-model --bands`), 10th and 90th percentile (type 7); a measured time then lies
+ * in predicted × [1/(1 + p90), 1/(1 + p10)] for about 80 % of them. `band` is a profile name or
+ * "default" (the prediction without --kernel on production decode points). Returns the band's
+ * held-out points (0 when unknown); the factors are set only when there are at least
+ * RL_INTERVAL_MIN_POINTS, else 0. */
 #define RL_INTERVAL_MIN_POINTS 5
-int rl_prediction_interval(rl_kernel kernel, double *low_ratio, double *high_ratio);
+int rl_prediction_interval(const char *band, double *low_factor, double *high_factor);
 
 /*
  * Predict one problem's time under a kernel profile on a preset. `roof` is the resolved roof
