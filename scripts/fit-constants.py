@@ -22,6 +22,8 @@ SRC = ['status.c', 'utf8.c', 'units.c', 'dtype.c', 'hardware.c', 'problem.c', 'p
 FITS = [
     ('RL_FIT_KERNEL_FIXED_S', 'h200-sxm generic 1 32 4 1 1024 128 fp16 0 fwd', 6.9e-6,
      (0.0, 6.9e-6), True),  # TileOps PR #2084, the smallest published decode
+    ('RL_FIT_CTA_SM_SHARE', 'a100-sxm4-80gb fa2 1 16 2 1 65536 128 fp16 0 fwd', 2.301e-3,
+     (0.3, 1.0), False),  # FA2 v2.0.9, per head, one split: Flash-Decoding blog
     ('RL_FIT_OVERLAP_P', 'h100-sxm fa3 32 16 16 512 512 128 fp16 0 fwd',
      4 * 32 * 16 * 512 * 512 * 128 / 467e12, (1.0, 8.0), False),  # FA3 paper Fig. 5(c)
     ('RL_FIT_MMA_SYNC_SM90', 'h100-sxm fa2 1 16 16 16384 16384 128 fp16 0 fwd',

@@ -33,6 +33,10 @@ int main(int argc, char **argv) {
                     .pass = argv[11][0] == 'b' ? RL_PASS_BWD : RL_PASS_FWD};
     rl_roof roof = {hw->bandwidth_bytes_per_s, rl_hw_peak_for_dtype(hw, dt)};
     rl_kernel_spec spec = {.kernel = k};
+    if (k == RL_KERNEL_FA2 && p.seq == 1) { /* as rl_rec_point_predict: FA2 v2.0.9's decode */
+        spec.gqa_pack = RL_PACK_PER_HEAD;
+        spec.splits = 1;
+    }
     rl_prediction r;
     rl_error e;
     if (rl_predict(&p, hw, roof, &spec, &r, &e) != RL_OK) {

@@ -154,23 +154,21 @@ static double mma_rate(const rl_problem *p, const rl_hw *hw, rl_roof roof, const
  * The ledger
  * ------------------------------------------------------------------------------------------- */
 
-/* Occupancy as one curve. An SM needs WARPS_TO_FILL resident warps (two per sub-partition)
- * before its MMA and exp pipes run at the rate the profile reaches; a CTA of w warps alone
- * reaches w / WARPS_TO_FILL of it, k CTAs min(1, k·w / WARPS_TO_FILL), never counting more than
- * the profile's CTAs per SM c (the fitted rates are what c resident CTAs reach). The busiest SM
- * of n CTAs on m SMs holds ⌈n/m⌉ of them: its time is max(⌈n/m⌉, k_fill) CTA-times while
- * n ≤ m·c (k_fill = min(c, ⌈WARPS_TO_FILL / w⌉)), and c·⌈n/(m·c)⌉ once the CTAs run in rounds.
- * The factor is that over the ideal n/m. It is continuous where n crosses m (107 → 108 CTAs on
- * 108 SMs predict the same time) and never decreases as n grows. `full` gives the factor with
- * every SM busy (1 below one round): the waves term; the rest is occupancy. */
-#define WARPS_TO_FILL 8.0
+/* Occupancy as one curve. One CTA of fewer than 8 warps alone on an SM reaches a fraction f1
+ * of the MMA and exp throughput the profile's c resident CTAs reach (fitted, profiles.c); k CTAs
+ * reach min(1, k·f1). The busiest SM of n CTAs on m SMs holds j = ⌈n/m⌉ of them and takes
+ * j / min(1, j·f1) = max(j, 1/f1) CTA-times while n ≤ m·c (1/f1 at most c), and c·⌈n/(m·c)⌉
+ * once the CTAs run in rounds. The factor is that over the ideal n/m: continuous where n crosses
+ * m (107 → 108 CTAs on 108 SMs predict the same time) and never decreasing as n grows. `full`
+ * gives the factor with every SM busy (1 below one round): the waves term; the rest is
+ * occupancy. */
 static double wave_factor(const rl_problem *p, const rl_hw *hw, const rl_profile *pf,
                           const shape *s, int full) {
     const double m = (double)hw->sm_count, c = (double)pf->ctas_per_sm, n = s->ctas;
     const double slots = m * c;
     if (n < slots) {
         if (full) return 1.0;
-        double k_fill = ceil(WARPS_TO_FILL / (double)(pf->warps > 0 ? pf->warps : 4));
+        double k_fill = pf->warps >= 8 ? 1.0 : 1.0 / pf->cta_sm_share;
         if (k_fill > c) k_fill = c;
         double per_sm = ceil(n / m);
         if (per_sm < k_fill) per_sm = k_fill;

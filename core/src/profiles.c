@@ -26,6 +26,10 @@
  * RL_FIT_SPLITKV_DRAM — the fraction of β FlashAttention-2's split-KV kernel (Flash-Decoding,
  *   2023) reaches. Fitted on Flash-Decoding, A100, B = 256, H = 16, Hkv = 2, d = 128, L = 256:
  *   63.4 µs (PyTorch blog "Flash-Decoding for long-context inference", 2023-10).
+ * RL_FIT_CTA_SM_SHARE — f1: the share of its SM's MMA and exp throughput one CTA of fewer than 8
+ *   warps reaches alone (k CTAs: min(1, k·f1)). Fitted on FlashAttention v2.0.9 (no split-KV),
+ *   A100, B = 1, H = 16, Hkv = 2 (per head), d = 128, N = 1, L = 65536: 16 CTAs of 128 rows on
+ *   108 SMs, 2.301 ms (Flash-Decoding blog's table).
  * RL_FIT_SM_BANDWIDTH_SHARE — κ: one SM reaches κ · β / SMs of DRAM bandwidth when few SMs are
  *   busy. From issue 17's measurement (not a data/published point): FlashInfer decode without
  *   split, 32 CTAs on 32 SMs of an H100 SXM, reached 47 % of HBM: 0.47 · 132 / 32 = 1.94.
@@ -34,28 +38,31 @@
  *   H100 SXM, fp16, d = 128, B = 4, H = 16, N = 4096, non-causal: 133 TFLOP/s (FA3 paper,
  *   Fig. 5(c)). */
 #ifndef RL_FIT_OVERLAP_P
-#define RL_FIT_OVERLAP_P 1.7141
+#define RL_FIT_OVERLAP_P 1.7166
 #endif
 #ifndef RL_FIT_MMA_SYNC_SM90
-#define RL_FIT_MMA_SYNC_SM90 0.47846
+#define RL_FIT_MMA_SYNC_SM90 0.47847
 #endif
 #ifndef RL_FIT_BWD_MMA_FA3
-#define RL_FIT_BWD_MMA_FA3 0.67119
+#define RL_FIT_BWD_MMA_FA3 0.6712
 #endif
 #ifndef RL_FIT_BWD_MMA_FA2
-#define RL_FIT_BWD_MMA_FA2 0.36025
+#define RL_FIT_BWD_MMA_FA2 0.36026
 #endif
 #ifndef RL_FIT_KERNEL_FIXED_S
-#define RL_FIT_KERNEL_FIXED_S 2.7736e-06
+#define RL_FIT_KERNEL_FIXED_S 2.855e-06
+#endif
+#ifndef RL_FIT_CTA_SM_SHARE
+#define RL_FIT_CTA_SM_SHARE 0.81147
 #endif
 #ifndef RL_FIT_SM_BANDWIDTH_SHARE
 #define RL_FIT_SM_BANDWIDTH_SHARE 1.94
 #endif
 #ifndef RL_FIT_SPLITKV_DRAM
-#define RL_FIT_SPLITKV_DRAM 0.62547
+#define RL_FIT_SPLITKV_DRAM 0.62618
 #endif
 #ifndef RL_FIT_EAGER_DRAM
-#define RL_FIT_EAGER_DRAM 0.66787
+#define RL_FIT_EAGER_DRAM 0.66776
 #endif
 
 static const char *const kernel_names[RL_KERNEL_COUNT] = {
@@ -283,6 +290,7 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
     pf->kernels = 1;
     pf->kernel_fixed_s = RL_FIT_KERNEL_FIXED_S;
     pf->sm_bandwidth_share = RL_FIT_SM_BANDWIDTH_SHARE;
+    pf->cta_sm_share = RL_FIT_CTA_SM_SHARE;
     const int bwd = p->pass == RL_PASS_BWD;
     const int fp32 = p->dtype == RL_DTYPE_FP32 || p->dtype == RL_DTYPE_TF32;
     switch (k) {

@@ -37,6 +37,7 @@ typedef struct rl_profile {
     double mma_fraction;      /* of the dense tensor peak the MMA instruction reaches */
     double bwd_mma_fraction;  /* the same for the backward pass */
     double dram_fraction;     /* of the datasheet DRAM bandwidth the kernel's traffic reaches */
+    double cta_sm_share;      /* f1: one CTA's share of its SM's MMA/exp throughput (fitted) */
     double sm_bandwidth_share;/* one SM's DRAM bandwidth as a multiple of β / SMs (fitted) */
     double kernel_fixed_s;    /* fixed cost per kernel launched (launch gap, prologue, epilogue) */
     double overlap_p;         /* exponent of the DRAM/compute overlap: the fitted p, or 1 (none)
