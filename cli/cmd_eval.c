@@ -282,7 +282,7 @@ static void print_prediction_table(const rl_prediction *pr, const rl_error *why,
     for (int t = 0; t < RL_TERM_COUNT; t++) {
         rl_format_quantity(pr->terms_s[t] > 0 ? pr->terms_s[t] : 0, RL_DIM_SECONDS, RL_PREFIX_SI, 4,
                            a, sizeof a);
-        printf("  %-8s %-12s %5.1f %%\n", rl_term_name((rl_term)t), pr->terms_s[t] > 0 ? a : "0 s",
+        printf("  %-9s %-12s %5.1f %%\n", rl_term_name((rl_term)t), pr->terms_s[t] > 0 ? a : "0 s",
                100.0 * pr->terms_s[t] / pr->time_s);
     }
 }

@@ -9,8 +9,9 @@
 #include "internal.h"
 #include "profiles.h"
 
-/* Fitted constants. Each was fitted on ONE published point (data/published/) and is checked by
- * tests/unit/test_predict.c against that point; every other published point is a prediction.
+/* Fitted constants. Each was fitted on ONE published point of the fit set (data/published/,
+ * "set": "fit"; κ excepted, see below) by scripts/fit-constants.py (bisection, in this order,
+ * twice); every held-out point is a prediction (`rooflab check-model`).
  *
  * RL_FIT_OVERLAP_P — the exponent of the memory/compute overlap t = (c^p + m^p)^(1/p): p → ∞ is
  *   perfect overlap (max), p = 1 none (sum). Fitted on FA3, H100 SXM, fp16, d = 128, B = 32,
@@ -22,7 +23,10 @@
  *   dQ atomics, more shared-memory traffic per FLOP than forward). Fitted on the d = 128,
  *   N = 16384 backward points of FA3 (561) and FA2 (322 TFLOP/s) (FA3 paper, Fig. 6(b)).
  * RL_FIT_KERNEL_FIXED_S — the fixed cost of one kernel launched back to back (the launch
- *   gap, the prologue's first loads, the epilogue's store): FITTED_ON_KERNEL.
+ *   gap, the prologue's first loads, the epilogue's store), charged per kernel: the main one,
+ *   the combine when split, the backward's preprocess and dQ conversion. Fitted on the smallest
+ *   published decode, TileOps' dense GQA decode (TileOps PR #2084), H200, B = 1, H = 32, Hkv = 4,
+ *   d = 128, L = 1024, fp16: 6.9 µs, predicted with the default profile (two kernels).
  * RL_FIT_SPLITKV_DRAM — the fraction of β FlashAttention-2's split-KV kernel (Flash-Decoding,
  *   2023) reaches. Fitted on Flash-Decoding, A100, B = 256, H = 16, Hkv = 2, d = 128, L = 256:
  *   63.4 µs (PyTorch blog "Flash-Decoding for long-context inference", 2023-10).
@@ -77,17 +81,20 @@ static const char *const kernel_descriptions[RL_KERNEL_COUNT] = {
                           "--gqa-pack packed, exp serialised with the MMA at the full tensor peak",
     [RL_KERNEL_FA2] = "FlashAttention-2 v2.5 (csrc/flash_attn/src/flash_fwd_launch_template.h): "
                       "mma.sync, 4 or 8 warps of 16-32 query rows, 2 CTAs/SM (1 at d = 256), "
-                      "launch order (m_block fastest), exp serialised",
+                      "launch order (m_block fastest), exp serialised; its num_splits heuristic "
+                      "and split-KV kernel for few query blocks (decode); fp16/bf16 only",
     [RL_KERNEL_FA3] = "FlashAttention-3 (hopper/flash_fwd_launch_template.h): wgmma + TMA, "
                       "1 CTA/SM, persistent tile scheduler (longest causal tiles first), "
                       "Hopper only; the exp serialised with the MMA (FA3 paper §3.1)",
-    [RL_KERNEL_FLASHINFER] = "FlashInfer batch decode: the query heads of a GQA group packed "
-                             "into one tile, K/V read once per KV head, split-KV to fill the "
-                             "SMs; decode only (N = 1)",
-    [RL_KERNEL_FLASH_DECODING] = "Flash-Decoding (FlashAttention-2 splitkv kernel): Br = 64, "
-                                 "Bc = 256/128/64 by head dim, the GQA group swapped into the "
-                                 "query rows, FA2's num_splits heuristic, a combine kernel; "
-                                 "decode only (N = 1)",
+    [RL_KERNEL_FLASHINFER] = "FlashInfer decode (include/flashinfer/attention/scheduler.cuh, "
+                             "decode.cuh): groups of up to 4 query heads on the CUDA cores, one "
+                             "row per head; larger groups and N = 2..16 on the tensor-core "
+                             "prefill kernel with G·N packed rows; KV chunks of >= 128 tokens "
+                             "filling every resident CTA slot, a merge kernel when split; N <= 16",
+    [RL_KERNEL_FLASH_DECODING] = "Flash-Decoding (FlashAttention-2's split-KV kernel, "
+                                 "flash_api.cpp): Br = 64, Bc = 256/128/64 by head dim, the GQA "
+                                 "group swapped into the query rows at N = 1, FA2's num_splits "
+                                 "heuristic, a combine kernel when split; N <= 16",
     [RL_KERNEL_STANDARD] = "S and P materialised as PyTorch eager does: a batched GEMM writes S, "
                            "a softmax reads S and writes P (a mask pass more when causal), a "
                            "second GEMM reads P",

@@ -280,8 +280,8 @@ export class Controller {
     const limit = m.limits[r['predicted.limit']];
     const on = (k) => r[`predicted.${k}`] === 1;
     const band = r['predicted.interval_points'] >= 5
-      ? `likely ${m.format(r['predicted.interval_low_s'], 's', { sig: 3 })}–${m.format(r['predicted.interval_high_s'], 's', { sig: 3 })} (the profile’s held-out error on ${this.fmt.int(r['predicted.interval_points'])} published points)`
-      : `no likely range: ${this.fmt.int(r['predicted.interval_points'])} held-out published point${r['predicted.interval_points'] === 1 ? '' : 's'} for this profile, fewer than 5`;
+      ? `likely ${m.format(r['predicted.interval_low_s'], 's', { sig: 3 })}–${m.format(r['predicted.interval_high_s'], 's', { sig: 3 })} (held-out error on ${this.fmt.int(r['predicted.interval_points'])} published points)`
+      : `no likely range (${this.fmt.int(r['predicted.interval_points'])} held-out point${r['predicted.interval_points'] === 1 ? '' : 's'})`;
     const facts = [
       band,
       `tile ${this.fmt.int(r['predicted.block_m'])} × ${this.fmt.int(r['predicted.block_n'])}`,

@@ -24,7 +24,7 @@ const ROW_IDS = [['Problem', 'problem'], ['Scored pairs', 'pairs'], ['FLOPs', 'f
   ['Device-memory traffic', 'traffic'], ['Arithmetic intensity', 'intensity'], ['Ridge point', 'ridge'],
   ['Attainable', 'attainable'], ['Bound time', 'bound-time'], ['SRAM budget', 'sram'], ['Bytes per memory level', 'levels'],
   ['Memory levels', 'levels'], ['The L2 roof', 'l2-roof'], ['MMA time', 'mma'], ['Tile padding', 'tiles'],
-  ['Exponentials', 'exp'], ['Waves', 'waves'], ['Memory and its overlap', 'memory'], ['Occupancy', 'occupancy'], ['Fixed costs', 'floor'],
+  ['Exponentials', 'exp'], ['Waves', 'waves'], ['Memory and its overlap', 'memory'], ['Occupancy and fixed costs', 'occupancy'],
   ['Predicted time =', 'predicted-time'], ['Predicted time', 'predicted']];
 const rowId = (title) => (ROW_IDS.find(([t]) => title.startsWith(t)) || ['', ''])[1];
 
@@ -206,10 +206,7 @@ function predictionSteps(model, r, roof, preset, pred, { n, q, li, int, span }) 
     `<span class="note">(at the bandwidth the profile reaches)</span>; L2: ${n('pred-l2-bytes', P('l2_bytes'), 'B')} (I = ${n('pred-l2-intensity', P('l2_intensity_flop_per_byte'), 'FLOP/B')}) → ${n('pred-l2-time', P('l2_time_s'), 's')}<br>` +
     `partial overlap t = max((c^p + m^p)^(1/p), L2 time) with p = ${n('overlap-p', P('overlap_exponent'), 'x')} (p → ∞: full overlap, p = 1: none; materialised S/P: phase by phase)<br>` +
     `memory = t − c = ${n('term-memory', P('terms.memory'), 's')}`);
-  li('Occupancy',
-    `with fewer CTAs than the GPU holds, a lone CTA runs at its share of its SM and one SM pulls at most κ · β / SMs of DRAM bandwidth; ` +
-    `the time t′ under those caps less the time t with every SM busy: occupancy = t′ − t = ${n('term-occupancy', P('terms.occupancy'), 's')}`);
-  li('Fixed costs', `${int(P('kernels'))} kernel(s) (the main one, the combine when split, the backward's extra kernels) × a launch, prologue and epilogue each: floor = ${n('term-floor', P('terms.floor'), 's')}`);
+  li('Occupancy and fixed costs', `occupancy (too few CTAs) = ${n('term-occupancy', P('terms.occupancy'), 's')}; floor = ${int(P('kernels'))} kernel(s) × a fixed cost = ${n('term-floor', P('terms.floor'), 's')}`);
   const lim = model.limits[P('limit')];
   li('Predicted time = mma + tiles + exp + waves + memory + occupancy + floor',
     `${n('predicted-time', P('time_s'), 's')} → F / t = ${n('predicted-flops', P('flops_per_s'), 'FLOP/s')}, ${esc(lim === 'compute' || lim === 'memory' ? `${lim}-bound` : `${lim}-limited`)} ` +

@@ -637,8 +637,9 @@ int rl_prediction_interval(const char *band, double *low_factor, double *high_fa
  * Predict one problem's time under a kernel profile on a preset. `roof` is the resolved roof
  * (typed overrides of bandwidth or peak apply); L2 bandwidth, SMs, clock and the exp rate come
  * from `hw`. Errors (exit 2 on the CLI) name "kernel" for a profile that cannot run the problem
- * (fa3 off Hopper, flashinfer or flash-decoding with N > 1, a head dim the profile has no tile
- * for, backward for a decode-only profile) and "hw" for a figure the preset lacks.
+ * (fa3 off Hopper, a kernel that does not exist in that dtype — fa2 fp8/fp32/tf32, fa3 fp32/tf32,
+ * fa3 fp8 backward —, flashinfer or flash-decoding with N > 16 or backward, a head dim the
+ * profile has no tile for) and "hw" for a figure the preset lacks.
  */
 rl_status rl_predict(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
                      const rl_kernel_spec *spec, rl_prediction *out, rl_error *err);
