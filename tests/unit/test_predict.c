@@ -100,8 +100,10 @@ static void refusals_name_the_flag(void) {
     CHECK(rl_predict(&p, H100(), roof_of(H100(), RL_DTYPE_FP16), &(rl_kernel_spec){.kernel = RL_KERNEL_FLASHINFER},
                      &r, &e) == RL_ERR_UNSUPPORTED);
     CHECK_STR_CONTAINS(e.message, "needs --seq 1");
-    const rl_hw *v100 = rl_hw_find("v100-sxm2");
-    CHECK(rl_predict(&p, v100, roof_of(v100, RL_DTYPE_FP16), NULL, &r, &e) == RL_ERR_UNSUPPORTED);
+    rl_hw no_l2 = *H100(); /* every preset but custom has an L2 figure now: a copy without one */
+    no_l2.l2_bandwidth_bytes_per_s = 0;
+    no_l2.l2_bandwidth_source = NULL;
+    CHECK(rl_predict(&p, &no_l2, roof_of(H100(), RL_DTYPE_FP16), NULL, &r, &e) == RL_ERR_UNSUPPORTED);
     CHECK(strcmp(e.field, "hw") == 0);
     CHECK_STR_CONTAINS(e.message, "L2 bandwidth");
     rl_problem bwd = {.seq = 1, .kv_len = 4096, .pass = RL_PASS_BWD};
