@@ -234,9 +234,12 @@ FIT_POINTS = {
         'FA2 backward MMA fraction on sm_90',
     ('flash_decoding_blog', 'micro-benchmark table (section \'Component-level micro-benchmarks\')',
      'flash-decoding', '256', '1', '63.4'):
-        'split-KV decode floor',
+        'FA2 split-KV kernel DRAM fraction',
     ('fa3_paper', 'Fig.5(c)', 'standard-attention-pytorch', '4', '4096', '133'):
         'eager DRAM fraction',
+    ('tileops_pr2084', 'PR description, table Performance, row Qwen3-30B-A3B, B=1, KV=1K, FP16',
+     'tileops-dense-gqa-decode', '1', '1', '0.0069'):
+        'per-kernel fixed cost (fitted with the default prediction)',
 }
 
 
