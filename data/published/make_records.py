@@ -166,6 +166,30 @@ SOURCES = {
                   'read as 1024. FlashInfer runs its contiguous single-decode path at batch 1 (the PR says '
                   'so).'),
     },
+    'tileops_gqa_dense_h200': {
+        'file': 'tileops-gqa-dense-h200.json',
+        'source': ('tile-ai/TileOPs docs/perf/gqa-dense-h200.md @ 32cde4f ("Dense GQA decode on H200", '
+                   'measured 2026-09-15, based on commit b5b225d4), table Measurements: TileOps after the '
+                   'change and the best external kernel (FA3 or FlashInfer) per workload, microseconds. '
+                   'https://github.com/tile-ai/TileOPs/blob/main/docs/perf/gqa-dense-h200.md'),
+        'date': '2026-09-15',
+        'hardware': {'name': 'NVIDIA H200 (SM clock 1500 MHz, memory clock 3201 MHz, power limit 700 W)',
+                     'preset': 'h200-sxm', 'sm_clock_hz': 1.5e9},
+        'software': {'kernel': 'dense GQA decode: TileOps GroupedQueryAttentionDenseFwdOp, FA3, FlashInfer',
+                     'kernel_version': ('TileLang 0.1.11+cu129.git65dbc983; FA3 3.0.0b1; FlashInfer '
+                                        '0.6.11.post2; PyTorch 2.10.0+cu129; driver 595.71.05')},
+        'notes': ('Shapes from the workload manifest (src/tileops/manifest/attention.yaml, '
+                  'GroupedQueryAttentionDenseFwdOp workloads, which the table names): Llama-3.1-8B '
+                  'H=32 Hkv=8, Llama-3.1-70B H=64 Hkv=8, Qwen3-30B-A3B H=32 Hkv=4, all D=128, one query '
+                  'token, contiguous BSHD K/V. "Best external" is the faster of FA3 and FlashInfer as the '
+                  'table names it (FA3 on the Llama rows, FlashInfer on the Qwen3 rows; FlashInfer reads '
+                  'the contiguous cache with its single-decode path at batch 1, use_tensor_cores not '
+                  'stated). BF16 rows are recorded as fp16 (same size and peak) with the dtype in the '
+                  'label. The softcap row (torch reference) and the "Before" column (the previous TileOps '
+                  'kernel) are not recorded. Timing: CUPTI device busy time (launch gaps excluded), L2 '
+                  'flushed before each sample, median of three per-round medians. SM clock locked at '
+                  '1500 MHz (boost 1980).'),
+    },
     'therainstorm_h100pcie': {
         'file': 'attention-tests-h100-pcie.json',
         'source': SRC_RAINSTORM + ' Row "h100(PCIE)".',
@@ -404,7 +428,7 @@ def make_point(r, companion):
         xlabel = 'row B=%d, seqlen %d' % (p['batch'], p['kv_len'])
     elif r['source_id'] == 'fa_issue_1572':
         xlabel = 'line seqlen_k %d' % p['kv_len']
-    elif r['source_id'].startswith('therainstorm_'):
+    elif r['source_id'].startswith('therainstorm_') or r['source_id'] == 'tileops_gqa_dense_h200':
         xlabel = ''
     elif r['source_id'] == 'tileops_pr2132':
         xlabel = 'row (1, 1, %d, 32, 4, 128)' % p['kv_len']
