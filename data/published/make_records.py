@@ -312,6 +312,9 @@ FIT_POINTS = {
         'FA2 split-KV kernel DRAM fraction',
     ('fa3_paper', 'Fig.5(c)', 'standard-attention-pytorch', '4', '4096', '133'):
         'eager DRAM fraction',
+    ('flash_decoding_blog', 'micro-benchmark table (section \'Component-level micro-benchmarks\')',
+     'flash-attention v2.0.9', '1', '1', '2300.6'):
+        "one CTA's share of its SM (f1)",
     ('tileops_pr2084', 'PR description, table Performance, row Qwen3-30B-A3B, B=1, KV=1K, FP16',
      'tileops-dense-gqa-decode', '1', '1', '0.0069'):
         'per-kernel fixed cost (fitted with the default prediction)',

@@ -171,6 +171,7 @@ static void fit_set_and_production_decode(const char *dir) {
         {"fa3-paper-h100.json", "standard-attention-pytorch", 4, 4096, 4096,
          4.0 * 4 * 16 * 4096.0 * 4096 * 128 / 133e12},
         {"flash-decoding-blog-a100.json", "flash-decoding", 256, 1, 256, 63.4e-6},
+        {"flash-decoding-blog-a100.json", "flash-attention v2.0.9", 1, 1, 65536, 2300.6e-6},
         {"tileops-pr2084-h200.json", "tileops-dense-gqa-decode", 1, 1, 1024, 6.9e-6},
     };
     const char *files[] = {"fa3-paper-h100.json", "flash-decoding-blog-a100.json",
