@@ -34,6 +34,8 @@ FITS = [
      2.5 * 4 * 16 * 16384 * 16384 * 128 / 322e12, (0.1, 1.0), False),
     ('RL_FIT_SPLITKV_DRAM', 'a100-sxm4-80gb flash-decoding 256 16 2 1 256 128 fp16 0 fwd', 63.4e-6,
      (0.2, 1.0), False),  # Flash-Decoding blog
+    ('RL_FIT_DECODE_DRAM', 'h200-sxm generic 8 32 8 1 32768 128 fp16 0 fwd', 256.55e-6,
+     (0.3, 1.0), False),  # TileOps dense GQA decode, docs/perf/gqa-dense-h200.md
     ('RL_FIT_EAGER_DRAM', 'h100-sxm standard 4 16 16 4096 4096 128 fp16 0 fwd',
      4 * 4 * 16 * 4096 * 4096 * 128 / 133e12, (0.2, 1.0), False),  # Fig. 5(c)
 ]

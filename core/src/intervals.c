@@ -16,11 +16,11 @@ typedef struct interval_row {
 
 static const interval_row intervals[] = {
     /* BEGIN GENERATED (test_intervals --print) */
-    {"default", 23, 0.9400, 2.2229},
-    {"fa2", 56, 0.9843, 1.3098},
+    {"default", 66, 1.0004, 1.7321},
+    {"fa2", 55, 0.9831, 1.3116},
     {"fa3", 59, 0.9792, 1.2085},
     {"flash-decoding", 9, 0.8756, 1.0457},
-    {"flashinfer", 1, 1.3772, 1.3772},
+    {"flashinfer", 15, 0.9538, 1.5202},
     {"standard", 29, 1.0049, 1.3988},
     /* END GENERATED */
     {NULL, 0, 0, 0},

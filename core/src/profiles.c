@@ -34,6 +34,9 @@
  *   warps reaches alone (k CTAs: min(1, k·f1)). Fitted on FlashAttention v2.0.9 (no split-KV),
  *   A100, B = 1, H = 16, Hkv = 2 (per head), d = 128, N = 1, L = 65536: 16 CTAs of 128 rows on
  *   108 SMs, 2.301 ms (Flash-Decoding blog's table).
+ * RL_FIT_DECODE_DRAM — the fraction of β a production split-KV decode (the default for N <= 16)
+ *   reaches at a large size. Fitted on TileOps' dense GQA decode, H200, Llama-3 8B shape B = 8,
+ *   H = 32, Hkv = 8, d = 128, L = 32768, fp16: 256.55 µs (TileOPs docs/perf/gqa-dense-h200.md).
  * RL_FIT_SM_BANDWIDTH_SHARE — κ: one SM reaches κ · β / SMs of DRAM bandwidth when few SMs are
  *   busy. From issue 17's measurement (not a data/published point): FlashInfer decode without
  *   split, 32 CTAs on 32 SMs of an H100 SXM, reached 47 % of HBM: 0.47 · 132 / 32 = 1.94.
@@ -64,6 +67,9 @@
 #endif
 #ifndef RL_FIT_SPLITKV_DRAM
 #define RL_FIT_SPLITKV_DRAM 0.62618
+#endif
+#ifndef RL_FIT_DECODE_DRAM
+#define RL_FIT_DECODE_DRAM 0.92421
 #endif
 #ifndef RL_FIT_EAGER_DRAM
 #define RL_FIT_EAGER_DRAM 0.66776
@@ -234,6 +240,7 @@ static void flashinfer_profile(const rl_problem *p, const rl_hw *hw, rl_profile 
     pf->gqa_packed = 1;
     pf->head_major = 1;
     pf->split_rule = RL_SPLIT_FILL;
+    pf->dram_fraction = RL_FIT_DECODE_DRAM; /* a production decode kernel's, as the default's */
     if (p->seq == 1 && G <= 4) {
         /* vec_size = max(16 B / element, d/32), bdx = d / vec_size threads per row, bdy = G rows,
          * 128 threads at least (bdz = threads / (bdx·bdy) groups of keys), tile_size_per_bdx =
@@ -322,8 +329,8 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
             pf->gqa_packed = 1;
             pf->split_rule = RL_SPLIT_FILL;
             pf->head_major = 1;
-            /* the one fitted bandwidth fraction of a published split-KV decode kernel */
-            pf->dram_fraction = RL_FIT_SPLITKV_DRAM;
+            /* the DRAM fraction a production decode kernel reaches at a large size (fitted) */
+            pf->dram_fraction = RL_FIT_DECODE_DRAM;
         }
         return RL_OK;
     case RL_KERNEL_FA2:

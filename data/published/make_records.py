@@ -34,6 +34,21 @@ FLOP_NOTE = ('Times from printed TFLOP/s use the source\'s FLOP convention: forw
              'N*L - N(N-1)/2), so flops / time differs from the printed rate by (N+1)/N on causal '
              'rows. Each point keeps the printed rate in reported.flops_per_s.')
 
+SRC_RAINSTORM = ('TheRainstorm (Fuyan Yuan), github.com/TheRainstorm/attention_tests readme.md @ 75cdb15 (2025-04-23), "目前结果" (current results): FlashInfer and FlashAttention-3 batch decode, paged KV (page_size 128), fp16, two tables (MHA and GQA), one row per GPU, ms. Follow-up to Dao-AILab/flash-attention issue #1572.')
+SW_RAINSTORM = {'kernel': 'paged batch decode: FlashAttention-3 flash_attn_with_kvcache (flash_attn_interface), '
+                          'FlashInfer BatchDecodeWithPagedKVCacheWrapper (use_tensor_cores False / True)',
+                'kernel_version': 'versions not stated (April 2025)'}
+NOTES_RAINSTORM = ('Shapes as printed above each table: MHA batch_size=16 kv_len=32000 head_dim=128 '
+                   'num_kv_heads=32 num_qo_heads=32; GQA batch_size=128 kv_len=16384 head_dim=128 '
+                   'num_kv_heads=16 num_qo_heads=128; page_size 128, q and kv fp16. "unit: ms" is printed '
+                   'above the MHA table and taken for both. Timing (benchmark_flashinfer.py / utils.py '
+                   'bench at the same commit): mean of 10 back-to-back calls after 5 warm-ups, CUDA '
+                   'events, L2 flushed with 256 MB first. FlashInfer has two columns, CUDA-core '
+                   '(use_tensor_cores=False) and tensor-core; the flashinfer profile follows vLLM\'s rule '
+                   '(tensor cores when H/Hkv > 4), so it predicts the CUDA-core column of the MHA table '
+                   'and the tensor-core column of the GQA table; the other column has no profile.')
+
+
 SOURCES = {
     'fa3_paper': {
         'file': 'fa3-paper-h100.json',
@@ -151,6 +166,57 @@ SOURCES = {
                   'read as 1024. FlashInfer runs its contiguous single-decode path at batch 1 (the PR says '
                   'so).'),
     },
+    'tileops_gqa_dense_h200': {
+        'file': 'tileops-gqa-dense-h200.json',
+        'source': ('tile-ai/TileOPs docs/perf/gqa-dense-h200.md @ 32cde4f ("Dense GQA decode on H200", '
+                   'measured 2026-09-15, based on commit b5b225d4), table Measurements: TileOps after the '
+                   'change and the best external kernel (FA3 or FlashInfer) per workload, microseconds. '
+                   'https://github.com/tile-ai/TileOPs/blob/main/docs/perf/gqa-dense-h200.md'),
+        'date': '2026-09-15',
+        'hardware': {'name': 'NVIDIA H200 (SM clock 1500 MHz, memory clock 3201 MHz, power limit 700 W)',
+                     'preset': 'h200-sxm', 'sm_clock_hz': 1.5e9},
+        'software': {'kernel': 'dense GQA decode: TileOps GroupedQueryAttentionDenseFwdOp, FA3, FlashInfer',
+                     'kernel_version': ('TileLang 0.1.11+cu129.git65dbc983; FA3 3.0.0b1; FlashInfer '
+                                        '0.6.11.post2; PyTorch 2.10.0+cu129; driver 595.71.05')},
+        'notes': ('Shapes from the workload manifest (src/tileops/manifest/attention.yaml, '
+                  'GroupedQueryAttentionDenseFwdOp workloads, which the table names): Llama-3.1-8B '
+                  'H=32 Hkv=8, Llama-3.1-70B H=64 Hkv=8, Qwen3-30B-A3B H=32 Hkv=4, all D=128, one query '
+                  'token, contiguous BSHD K/V. "Best external" is the faster of FA3 and FlashInfer as the '
+                  'table names it (FA3 on the Llama rows, FlashInfer on the Qwen3 rows; FlashInfer reads '
+                  'the contiguous cache with its single-decode path at batch 1, use_tensor_cores not '
+                  'stated). BF16 rows are recorded as fp16 (same size and peak) with the dtype in the '
+                  'label. The softcap row (torch reference) and the "Before" column (the previous TileOps '
+                  'kernel) are not recorded. Timing: CUPTI device busy time (launch gaps excluded), L2 '
+                  'flushed before each sample, median of three per-round medians. SM clock locked at '
+                  '1500 MHz (boost 1980).'),
+    },
+    'therainstorm_h100pcie': {
+        'file': 'attention-tests-h100-pcie.json',
+        'source': SRC_RAINSTORM + ' Row "h100(PCIE)".',
+        'date': '2025-04-23',
+        'hardware': {'name': 'NVIDIA H100 PCIe', 'preset': 'h100-pcie'},
+        'software': SW_RAINSTORM,
+        'notes': NOTES_RAINSTORM,
+    },
+    'therainstorm_a800sxm': {
+        'file': 'attention-tests-a800-sxm.json',
+        'source': SRC_RAINSTORM + ' Row "a800 80g(SXM)".',
+        'date': '2025-04-23',
+        'hardware': {'name': 'NVIDIA A800 80GB SXM (export A100: same SMs, clocks and 2039 GB/s HBM2e; '
+                             'NVLink cut to 400 GB/s)', 'preset': 'a100-sxm4-80gb'},
+        'software': SW_RAINSTORM,
+        'notes': NOTES_RAINSTORM + ' The A800 80GB SXM is predicted on the a100-sxm4-80gb preset: the '
+                 'same GA100 configuration and memory; only NVLink differs (assumed equivalent).',
+    },
+    'therainstorm_a800pcie': {
+        'file': 'attention-tests-a800-pcie.json',
+        'source': SRC_RAINSTORM + ' Row "a800 80g(PCIE)".',
+        'date': '2025-04-23',
+        'hardware': {'name': 'NVIDIA A800 80GB PCIe (export A100 PCIe)', 'preset': 'a100-pcie-80gb'},
+        'software': SW_RAINSTORM,
+        'notes': NOTES_RAINSTORM + ' The A800 80GB PCIe is predicted on the a100-pcie-80gb preset '
+                 '(same GA100 configuration and 1935 GB/s; assumed equivalent).',
+    },
 }
 
 SKIP_SOURCES = {
@@ -164,7 +230,14 @@ PROFILE_NOTE = {
 }
 
 
-def profile_for(source, kernel):
+def flashinfer_variant_modelled(kernel, heads, kv_heads):
+    """The FlashInfer decode variant the flashinfer profile models: CUDA cores for a GQA group of
+    at most 4 query heads per KV head, tensor cores above (vLLM's use_tensor_cores rule)."""
+    tensor = 'tensor cores' in kernel
+    return tensor == (heads // kv_heads > 4)
+
+
+def profile_for(source, kernel, heads=1, kv_heads=1):
     """(profile or None) for a row: FA3 -> fa3, FA2 v2.5.8 and v2.0.9 -> fa2, Flash-Decoding ->
     flash-decoding, standard attention in PyTorch (prefill) -> standard; cuDNN, Triton and the FA3
     ablations have none. Two sets have none on purpose:
@@ -190,6 +263,8 @@ def profile_for(source, kernel):
         return 'flash-decoding'
     if kernel == 'flashinfer-single-decode':
         return 'flashinfer'
+    if kernel.startswith('flashinfer batch decode'):
+        return 'flashinfer' if flashinfer_variant_modelled(kernel, heads, kv_heads) else None
     if kernel.startswith('standard-attention'):
         return 'standard'
     return None
@@ -234,9 +309,15 @@ FIT_POINTS = {
         'FA2 backward MMA fraction on sm_90',
     ('flash_decoding_blog', 'micro-benchmark table (section \'Component-level micro-benchmarks\')',
      'flash-decoding', '256', '1', '63.4'):
-        'split-KV decode floor',
+        'FA2 split-KV kernel DRAM fraction',
     ('fa3_paper', 'Fig.5(c)', 'standard-attention-pytorch', '4', '4096', '133'):
         'eager DRAM fraction',
+    ('flash_decoding_blog', 'micro-benchmark table (section \'Component-level micro-benchmarks\')',
+     'flash-attention v2.0.9', '1', '1', '2300.6'):
+        "one CTA's share of its SM (f1)",
+    ('tileops_pr2084', 'PR description, table Performance, row Qwen3-30B-A3B, B=1, KV=1K, FP16',
+     'tileops-dense-gqa-decode', '1', '1', '0.0069'):
+        'per-kernel fixed cost (fitted with the default prediction)',
 }
 
 
@@ -249,11 +330,16 @@ def fit_key(r):
 # split-KV: one CTA per (batch, head)) and not PyTorch eager.
 PRODUCTION_DECODE = ('flash-decoding', 'flash-attention-3 paged decode', 'flash-attention-3 decode',
                      'flash-attention-3 fp8 decode', 'tileops-dense-gqa-decode',
-                     'flashinfer-single-decode')
+                     'flashinfer-single-decode', 'flash-attention-3 interface paged decode')
 
 
 def is_production_decode(r, p):
-    return p['seq'] <= 16 and p['pass'] == 'fwd' and r['kernel'].startswith(PRODUCTION_DECODE)
+    """FlashInfer's batch decode counts in the variant a serving engine picks (vLLM's rule)."""
+    if p['seq'] > 16 or p['pass'] != 'fwd':
+        return False
+    if r['kernel'].startswith('flashinfer batch decode'):
+        return flashinfer_variant_modelled(r['kernel'], p['heads'], p['kv_heads'])
+    return r['kernel'].startswith(PRODUCTION_DECODE)
 
 
 FP8_BATCH = {512: 32, 1024: 16, 2048: 8, 4224: 4, 8448: 2, 16896: 1}
@@ -323,7 +409,7 @@ def label_of(r, p, profile, assumed):
 
 def make_point(r, companion):
     p, assumed = problem_of(r)
-    profile = profile_for(r['source_id'], r['kernel'])
+    profile = profile_for(r['source_id'], r['kernel'], p['heads'], p['kv_heads'])
     bwd = p['pass'] == 'bwd'
     t = time_of(r, p)
     pt = {'problem': p, 'traffic_model': traffic_for(profile, r['kernel'], bwd),
@@ -345,6 +431,8 @@ def make_point(r, companion):
         xlabel = 'row B=%d, seqlen %d' % (p['batch'], p['kv_len'])
     elif r['source_id'] == 'fa_issue_1572':
         xlabel = 'line seqlen_k %d' % p['kv_len']
+    elif r['source_id'].startswith('therainstorm_') or r['source_id'] == 'tileops_gqa_dense_h200':
+        xlabel = ''
     elif r['source_id'] == 'tileops_pr2132':
         xlabel = 'row (1, 1, %d, 32, 4, 128)' % p['kv_len']
     pt['figure'] = fig + (', ' + xlabel if xlabel else '')

@@ -130,7 +130,7 @@ assert all(x['source'] for x in m.values())" && ok || bad "models --json"
 # interval_s = time × the band's factors (core/src/intervals.c), null without a band; kernels that
 # do not exist exit 2 naming --kernel and the source.
 json_check 'set(["kernel","time_s","flops_per_s","bound","terms","interval_s","limit"]) <= set(j["predicted"]) and j["predicted"]["interval_band"] == "fa3" and j["predicted"]["interval_points"] >= 5 and j["predicted"]["interval_s"][0] < j["predicted"]["interval_s"][1] and abs(sum(j["predicted"]["terms"].values()) - j["predicted"]["time_s"]) < 1e-12' --seq 8192 --head-dim 128 --kernel fa3
-json_check 'j["predicted"]["interval_s"] is None and j["predicted"]["interval_band"] == "flashinfer"' --seq 1 --kv-len 4096 --heads 32 --kv-heads 8 --head-dim 128 --kernel flashinfer
+json_check 'j["predicted"]["interval_s"] is None and j["predicted"]["interval_band"] == "generic" and j["predicted"]["interval_points"] == 0' --seq 4096 --head-dim 128
 json_check 'j["predicted"]["kernel"] == "generic" and j["predicted"]["tile"]["gqa_packed"] and j["predicted"]["tile"]["splits"] > 1 and j["predicted"]["bound"] == "memory" and j["predicted"]["interval_band"] == "default"' --seq 1 --kv-len 4096 --heads 32 --kv-heads 8 --head-dim 128
 json_check 'j["predicted"]["bound"] == "memory" and j["predicted"]["limit"] != "compute"' --seq 1 --kv-len 4096 --heads 32 --kv-heads 8 --head-dim 128 --kernel fa3
 json_check 'j["predicted"]["kernel"] == "standard" and j["predicted"]["time_s"] > 0' --seq 2048 --head-dim 128 --pass bwd --kernel standard

@@ -140,6 +140,12 @@ static void refusals_name_the_flag(void) {
     const rl_hw *custom = rl_hw_find("custom");
     CHECK(rl_predict(&p, custom, roof_of(H100(), RL_DTYPE_FP16), NULL, &r, &e) == RL_ERR_UNSUPPORTED);
     CHECK(strcmp(e.field, "hw") == 0);
+    rl_hw no_l2 = *H100(); /* every preset but custom has an L2 figure now: a copy without one */
+    no_l2.l2_bandwidth_bytes_per_s = 0;
+    no_l2.l2_bandwidth_source = NULL;
+    CHECK(rl_predict(&p, &no_l2, roof_of(H100(), RL_DTYPE_FP16), NULL, &r, &e) == RL_ERR_UNSUPPORTED);
+    CHECK_STR_CONTAINS(e.message, "L2 bandwidth");
+    CHECK(strcmp(e.field, "hw") == 0);
     rl_problem bwd = {.seq = 1, .kv_len = 4096, .pass = RL_PASS_BWD};
     CHECK(rl_predict(&bwd, H100(), roof_of(H100(), RL_DTYPE_FP16),
                      &(rl_kernel_spec){.kernel = RL_KERNEL_FLASH_DECODING}, &r, &e) == RL_ERR_UNSUPPORTED);
