@@ -454,7 +454,7 @@ export function legendItems(view, measured, model, sweepRange) {
     ...(trails ? [['trail', `Faint trails: where each model’s point travels as ${view.sweptKey === 'kv-len' ? 'the KV length L' : 'N'} sweeps ${lo} … ${hi}; the regime changes where a trail crosses the ridge.`]] : []),
   ];
   if (view.predicted) {
-    items.push(['predicted', `Predicted (★, ${view.predicted.kernel}): the kernel profile’s time — F / predicted time, drawn at the kernel’s DRAM intensity, with a bar over its likely range (the profile’s held-out error) where there is one; the ledger below splits it into its terms.`]);
+    items.push(['predicted', `Predicted (★, ${view.predicted.kernel}): F / the profile’s predicted time at its DRAM intensity; the bar: its likely range (held-out error); the ledger splits it.`]);
   }
   if (view.levels.dram.length) {
     items.push(['level-dram', 'Hollow marks: each traffic model’s DRAM bytes (after the L2 reuse rule), against the DRAM roof.']);
