@@ -325,7 +325,6 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
             const int64_t rows = (p->heads / p->kv_heads) * p->seq;
             if (spec->block_m == 0 && spec->gqa_pack != RL_PACK_PER_HEAD)
                 pf->block_m = rows > 64 ? 128 : rows > 16 ? 64 : 16;
-            pf->warps_along_keys = pf->block_m == 16;
             pf->gqa_packed = 1;
             pf->split_rule = RL_SPLIT_FILL;
             pf->head_major = 1;
@@ -476,6 +475,9 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
     const double G = (double)(p->heads / p->kv_heads);
     if (spec->block_m > 0) pf->block_m = spec->block_m;
     if (spec->block_n > 0) pf->block_n = spec->block_n;
+    /* a decode tile of 16 rows (FlashInfer's 1 × 4 warp layout): the warps split the keys */
+    if (pf->kernel == RL_KERNEL_GENERIC && pf->split_rule == RL_SPLIT_FILL)
+        pf->warps_along_keys = pf->block_m <= 16;
     if (pf->pack_n1) pf->gqa_packed = p->seq == 1 && G > 1;
     if (spec->gqa_pack == RL_PACK_PACKED) pf->gqa_packed = 1;
     if (spec->gqa_pack == RL_PACK_PER_HEAD) {
