@@ -32,6 +32,10 @@ FITS = [
      2.5 * 4 * 16 * 16384 * 16384 * 128 / 561e12, (0.2, 1.0), False),  # Fig. 6(b)
     ('RL_FIT_BWD_MMA_FA2', 'h100-sxm fa2 1 16 16 16384 16384 128 fp16 0 bwd',
      2.5 * 4 * 16 * 16384 * 16384 * 128 / 322e12, (0.1, 1.0), False),
+    ('RL_FIT_BWD_CTA_S', 'h100-sxm fa3 32 16 16 512 512 128 fp16 0 bwd', 543.667e-6,
+     (0.0, 50e-6), True),  # FA3 paper Fig. 6(b), N = 512
+    ('RL_FIT_FA2_ONE_CTA', 'h100-sxm fa2 1 8 8 16384 16384 256 fp16 0 fwd', 6.74547e-3,
+     (0.3, 1.0), False),  # FA3 paper Fig. 5(e), FA2 d = 256, N = 16k
     ('RL_FIT_SPLITKV_DRAM', 'a100-sxm4-80gb flash-decoding 256 16 2 1 256 128 fp16 0 fwd', 63.4e-6,
      (0.2, 1.0), False),  # Flash-Decoding blog
     ('RL_FIT_DECODE_DRAM', 'h200-sxm generic 8 32 8 1 32768 128 fp16 0 fwd', 256.55e-6,

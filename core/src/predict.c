@@ -295,9 +295,14 @@ static void materialised_ledger(const rl_problem *p, const rl_hw *hw, rl_roof ro
     r->memory_s = r->level_time_s[RL_LEVEL_DRAM];
 }
 
-static void finish(const rl_workload *w, const rl_profile *pf, rl_prediction *r) {
+static void finish(const rl_workload *w, const rl_hw *hw, const rl_profile *pf, rl_prediction *r) {
     r->kernels = pf->kernels;
     r->terms_s[RL_TERM_FLOOR] = (double)pf->kernels * pf->kernel_fixed_s;
+    if (pf->cta_fixed_s > 0 && r->ctas > 0) { /* per round of CTAs, one or more */
+        double rounds = r->ctas / ((double)hw->sm_count * (double)pf->ctas_per_sm);
+        if (rounds < 1) rounds = 1;
+        r->terms_s[RL_TERM_FLOOR] += rounds * pf->cta_fixed_s;
+    }
     r->time_s = 0;
     for (int t = 0; t < RL_TERM_COUNT; t++) r->time_s += r->terms_s[t];
     r->flops_per_s = w->flops / r->time_s;
@@ -350,7 +355,7 @@ rl_status rl_predict(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
         materialised_ledger(&w.problem, hw, roof, &pf, &w, &r);
     else
         fused_ledger(&w.problem, hw, roof, &pf, &w, &r);
-    finish(&w, &pf, &r);
+    finish(&w, hw, &pf, &r);
     double lo = 0, hi = 0;
     r.interval_band = pf.kernel == RL_KERNEL_GENERIC && w.problem.seq <= 16 &&
                               w.problem.pass == RL_PASS_FWD

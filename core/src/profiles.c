@@ -37,6 +37,13 @@
  * RL_FIT_DECODE_DRAM — the fraction of β a production split-KV decode (the default for N <= 16)
  *   reaches at a large size. Fitted on TileOps' dense GQA decode, H200, Llama-3 8B shape B = 8,
  *   H = 32, Hkv = 8, d = 128, L = 32768, fp16: 256.55 µs (TileOPs docs/perf/gqa-dense-h200.md).
+ * RL_FIT_BWD_CTA_S — the backward's fixed cost per round of CTAs on an SM (each CTA loads its
+ *   K/V block, fills and drains the pipeline over N / Br query blocks, writes dK and dV): the
+ *   short-N backward is slow for it. Fitted on FA3 backward, H100, d = 128, B = 32, H = 16,
+ *   N = 512: 543.7 µs (FA3 paper, Fig. 6(b)); FA2's backward uses the same value.
+ * RL_FIT_FA2_ONE_CTA — FA2's MMA rate at d > 128 relative to d <= 128: one CTA of 8 warps per SM
+ *   (255 registers × 256 threads fill the register file) instead of two. Fitted on FA2 v2.5.8,
+ *   H100, d = 256, B = 1, H = 8, N = 16384, non-causal: 6.745 ms (FA3 paper, Fig. 5(e)).
  * RL_FIT_SM_BANDWIDTH_SHARE — κ: one SM reaches κ · β / SMs of DRAM bandwidth when few SMs are
  *   busy. From issue 17's measurement (not a data/published point): FlashInfer decode without
  *   split, 32 CTAs on 32 SMs of an H100 SXM, reached 47 % of HBM: 0.47 · 132 / 32 = 1.94.
@@ -51,10 +58,10 @@
 #define RL_FIT_MMA_SYNC_SM90 0.47847
 #endif
 #ifndef RL_FIT_BWD_MMA_FA3
-#define RL_FIT_BWD_MMA_FA3 0.6712
+#define RL_FIT_BWD_MMA_FA3 0.68065
 #endif
 #ifndef RL_FIT_BWD_MMA_FA2
-#define RL_FIT_BWD_MMA_FA2 0.36026
+#define RL_FIT_BWD_MMA_FA2 0.36162
 #endif
 #ifndef RL_FIT_KERNEL_FIXED_S
 #define RL_FIT_KERNEL_FIXED_S 2.855e-06
@@ -70,6 +77,12 @@
 #endif
 #ifndef RL_FIT_DECODE_DRAM
 #define RL_FIT_DECODE_DRAM 0.92421
+#endif
+#ifndef RL_FIT_BWD_CTA_S
+#define RL_FIT_BWD_CTA_S 7.8627e-06
+#endif
+#ifndef RL_FIT_FA2_ONE_CTA
+#define RL_FIT_FA2_ONE_CTA 0.77701
 #endif
 #ifndef RL_FIT_EAGER_DRAM
 #define RL_FIT_EAGER_DRAM 0.66776
@@ -342,9 +355,13 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
                                   "use --kernel standard for fp32 attention", err);
         pf->mma_fraction = hw->sm_arch >= 90 ? RL_FIT_MMA_SYNC_SM90 : 1.0;
         pf->bwd_mma_fraction = RL_FIT_BWD_MMA_FA2 / RL_FIT_MMA_SYNC_SM90 * pf->mma_fraction;
+        /* d > 128: one CTA of 8 warps at 255 registers per thread fills the register file
+         * (65,536): no second CTA overlaps its softmax with another's MMA */
+        if (p->head_dim > 128) pf->mma_fraction *= RL_FIT_FA2_ONE_CTA;
         pf->smem_roof = 1;
         if (bwd) {
             pf->kernels = 3; /* dot(dO, O) preprocess, the main kernel, dQ fp32 → dtype */
+            pf->cta_fixed_s = RL_FIT_BWD_CTA_S;
         } else {
             /* mha_fwd calls set_params_splitkv: FA2's num_splits heuristic on every forward,
              * the split-KV kernel when it gives more than one split; N = 1 with a group swaps
@@ -376,6 +393,7 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
         if (p->dtype == RL_DTYPE_FP8) pf->overlap_p = 1.0;
         if (bwd) {
             pf->kernels = 3; /* preprocess, the main kernel, dQ postprocess */
+            pf->cta_fixed_s = RL_FIT_BWD_CTA_S;
         } else {
             /* hopper/flash_api.cpp get_num_splits + heuristics.h: splits by FA3's rule on
              * every forward; PackGQA by should_pack_gqa, always when split. */

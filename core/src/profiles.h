@@ -39,7 +39,9 @@ typedef struct rl_profile {
     double dram_fraction;     /* of the datasheet DRAM bandwidth the kernel's traffic reaches */
     double cta_sm_share;      /* f1: one CTA's share of its SM's MMA/exp throughput (fitted) */
     double sm_bandwidth_share;/* one SM's DRAM bandwidth as a multiple of β / SMs (fitted) */
-    double kernel_fixed_s;    /* fixed cost per kernel launched (launch gap, prologue, epilogue) */
+    double kernel_fixed_s;
+    double cta_fixed_s;       /* backward: fixed cost per round of CTAs on an SM (load K/V, write
+                                 dK/dV, the dQ accumulation's pipeline fill and drain) */    /* fixed cost per kernel launched (launch gap, prologue, epilogue) */
     double overlap_p;         /* exponent of the DRAM/compute overlap: the fitted p, or 1 (none)
                                  where the kernel's producer cannot run ahead (FA3 fp8) */
 } rl_profile;
