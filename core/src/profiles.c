@@ -346,6 +346,12 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
         }
         return RL_OK;
     case RL_KERNEL_FA2:
+        if (hw->sm_arch < 80)
+            return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
+                            "--kernel fa2 describes FlashAttention-2's CUDA kernels, which need "
+                            "sm_80 or newer (Ampere, Ada, Hopper: the FlashAttention README); "
+                            "preset %s is %s",
+                            hw->id, hw->arch);
         if (p->dtype == RL_DTYPE_FP8)
             return no_dtype(k, p, "FlashAttention-2 runs fp16 and bf16 only (flash_api.cpp: "
                                   "\"FlashAttention only support fp16 and bf16 data type\"); "
@@ -413,6 +419,11 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
         return RL_OK;
     case RL_KERNEL_FLASH_DECODING:
         if (need_decode(p, k, err) != RL_OK) return RL_ERR_UNSUPPORTED;
+        if (hw->sm_arch < 80)
+            return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
+                            "--kernel flash-decoding is FlashAttention-2's split-KV kernel: sm_80 "
+                            "or newer (the FlashAttention README); preset %s is %s",
+                            hw->id, hw->arch);
         if (p->head_dim > 256) return no_tile(k, p->head_dim, err);
         if (p->dtype == RL_DTYPE_FP8 || fp32)
             return no_dtype(k, p, "Flash-Decoding is FlashAttention-2's split-KV kernel, fp16 "

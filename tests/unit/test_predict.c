@@ -137,6 +137,15 @@ static void refusals_name_the_flag(void) {
         CHECK_STR_CONTAINS(e.message, none[i].says);
         CHECK_STR_CONTAINS(e.message, rl_dtype_name(none[i].dt));
     }
+    /* FA2's CUDA kernels need sm_80+: V100 (sm_70) and MI300X (not NVIDIA) are refused */
+    const char *old_parts[] = {"v100-sxm2", "mi300x"};
+    for (int i = 0; i < 2; i++) {
+        const rl_hw *hw = rl_hw_find(old_parts[i]);
+        rl_problem q = {.seq = 1024, .head_dim = 128};
+        CHECK(rl_predict(&q, hw, roof_of(hw, RL_DTYPE_FP16), &(rl_kernel_spec){.kernel = RL_KERNEL_FA2}, &r, &e) ==
+              RL_ERR_UNSUPPORTED);
+        CHECK_STR_CONTAINS(e.message, "sm_80 or newer");
+    }
     const rl_hw *custom = rl_hw_find("custom");
     CHECK(rl_predict(&p, custom, roof_of(H100(), RL_DTYPE_FP16), NULL, &r, &e) == RL_ERR_UNSUPPORTED);
     CHECK(strcmp(e.field, "hw") == 0);
