@@ -315,6 +315,14 @@ FIT_POINTS = {
     ('flash_decoding_blog', 'micro-benchmark table (section \'Component-level micro-benchmarks\')',
      'flash-attention v2.0.9', '1', '1', '2300.6'):
         "one CTA's share of its SM (f1)",
+    ('tileops_gqa_dense_h200',
+     'docs/perf/gqa-dense-h200.md, table Measurements, row "Llama 8B, B8, 32K | FP16"',
+     'tileops-dense-gqa-decode (after the change)', '8', '1', '256.55'):
+        "the default decode's DRAM fraction",
+    ('fa3_paper', 'Fig.6(b)', 'flash-attention-3', '32', '512', '316'):
+        'backward fixed cost per CTA round',
+    ('fa3_paper', 'Fig.5(e)', 'flash-attention-2 (v2.5.8)', '1', '16384', '326'):
+        "FA2's MMA rate with one 8-warp CTA per SM at d > 128",
     ('tileops_pr2084', 'PR description, table Performance, row Qwen3-30B-A3B, B=1, KV=1K, FP16',
      'tileops-dense-gqa-decode', '1', '1', '0.0069'):
         'per-kernel fixed cost (fitted with the default prediction)',

@@ -173,9 +173,18 @@ static void fit_set_and_production_decode(const char *dir) {
         {"flash-decoding-blog-a100.json", "flash-decoding", 256, 1, 256, 63.4e-6},
         {"flash-decoding-blog-a100.json", "flash-attention v2.0.9", 1, 1, 65536, 2300.6e-6},
         {"tileops-pr2084-h200.json", "tileops-dense-gqa-decode", 1, 1, 1024, 6.9e-6},
+        {"tileops-gqa-dense-h200.json", "tileops-dense-gqa-decode (after the change)", 8, 1, 32768,
+         256.55e-6},
+        /* FA3 backward, Fig. 6(b), B=32 H=16 N=512 d=128: 2.5·4·32·16·512²·128 / 316e12 */
+        {"fa3-paper-h100.json", "flash-attention-3", 32, 512, 512,
+         2.5 * 4.0 * 32 * 16 * 512.0 * 512 * 128 / 316e12},
+        /* FA2 forward, Fig. 5(e), B=1 H=8 N=16384 d=256: 4·8·16384²·256 / 326e12 */
+        {"fa3-paper-h100.json", "flash-attention-2 (v2.5.8)", 1, 16384, 16384,
+         4.0 * 8 * 16384.0 * 16384 * 256 / 326e12},
     };
     const char *files[] = {"fa3-paper-h100.json", "flash-decoding-blog-a100.json",
-                           "tileops-pr2084-h200.json", "attention-tests-h100-pcie.json"};
+                           "tileops-pr2084-h200.json", "attention-tests-h100-pcie.json",
+                           "tileops-gqa-dense-h200.json"};
     size_t fits_seen = 0, marked = 0;
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         rl_record *r = load_record(dir, files[f]);
@@ -204,7 +213,7 @@ static void fit_set_and_production_decode(const char *dir) {
     CHECK(fits_seen == sizeof fit / sizeof fit[0]);
     /* blog: 10 Flash-Decoding rows; TileOPs #2084: 3 kernels; attention_tests H100 PCIe: FA3 in
      * both tables (2) + the FlashInfer variant vLLM picks in each table (2) = 4 */
-    CHECK(marked == 10 + 3 + 4);
+    CHECK(marked == 10 + 3 + 4 + 32); /* + every gqa-dense-h200 point (TileOps, FA3, FlashInfer) */
 }
 
 /* "set" and "production_decode" survive write and read; a bad "set" names its path. */
