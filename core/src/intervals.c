@@ -16,9 +16,9 @@ typedef struct interval_row {
 
 static const interval_row intervals[] = {
     /* BEGIN GENERATED (test_intervals --print) */
-    {"default", 66, 1.0004, 1.7321},
-    {"fa2", 55, 0.9831, 1.1277},
-    {"fa3", 59, 0.9739, 1.2075},
+    {"default", 65, 1.0036, 1.7326},
+    {"fa2", 54, 0.9818, 1.1278},
+    {"fa3", 58, 0.9734, 1.2075},
     {"flash-decoding", 9, 0.8756, 1.0457},
     {"flashinfer", 15, 0.9538, 1.5202},
     {"standard", 29, 1.0049, 1.3988},

@@ -58,10 +58,10 @@
 #define RL_FIT_MMA_SYNC_SM90 0.47847
 #endif
 #ifndef RL_FIT_BWD_MMA_FA3
-#define RL_FIT_BWD_MMA_FA3 0.68065
+#define RL_FIT_BWD_MMA_FA3 0.68084
 #endif
 #ifndef RL_FIT_BWD_MMA_FA2
-#define RL_FIT_BWD_MMA_FA2 0.36162
+#define RL_FIT_BWD_MMA_FA2 0.36164
 #endif
 #ifndef RL_FIT_KERNEL_FIXED_S
 #define RL_FIT_KERNEL_FIXED_S 2.855e-06
@@ -79,7 +79,7 @@
 #define RL_FIT_DECODE_DRAM 0.92421
 #endif
 #ifndef RL_FIT_BWD_CTA_S
-#define RL_FIT_BWD_CTA_S 7.8627e-06
+#define RL_FIT_BWD_CTA_S 7.8667e-06
 #endif
 #ifndef RL_FIT_FA2_ONE_CTA
 #define RL_FIT_FA2_ONE_CTA 0.77701
