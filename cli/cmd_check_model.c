@@ -1,8 +1,12 @@
 /* cmd_check_model.c — `rooflab check-model`: the predicted time (core's rl_predict) of every
  * point of published or measured records that names a kernel profile and a hardware preset,
- * against the time the record gives, summarised per family (profile, preset, phase, fp8), with
- * the points that lie below their compulsory bound. `--targets` holds the families to stated
- * error targets (data/published/README.md). */
+ * against the time the record gives, summarised per family (profile, preset, phase, fp8) with the
+ * fit points (a model constant was fitted on them, "set": "fit") apart from the held-out ones,
+ * and the points that lie below their compulsory bound. Production split-KV decode points
+ * ("production_decode") are also scored with the default prediction (no --kernel) in the
+ * default/PRESET/decode families. `--targets` holds the held-out figures to stated error targets
+ * (data/published/README.md); `--bands` prints each profile's held-out error distribution, the
+ * base of its prediction interval. */
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdlib.h>
@@ -14,34 +18,49 @@
 #define CM_WORST 3            /* worst points shown per family */
 #define CM_WITHIN 0.20        /* "within 20 %" */
 #define CM_MEAN_TARGET 0.20   /* every family: mean |error| */
+#define CM_DEFAULT_MEAN 0.25  /* default/PRESET/decode: mean |error| (issue 17) */
+#define CM_BAND_MIN 5         /* fewer held-out points than this: no band */
 #define CM_FA3_MEAN 0.10      /* fa3/h100-sxm/prefill (fp16/bf16): mean |error| */
 #define CM_FA3_POINT 0.25     /* ... and every point */
 #define CM_MAX_EXCEPT 32
 
 static void check_model_help(FILE *out) {
-    fputs("usage: rooflab check-model [--json] [--targets] [--except FAMILY]... FILE...\n\n"
+    fputs("usage: rooflab check-model [--json] [--targets] [--bands] [--except FAMILY]... FILE...\n\n"
           "Predicts every point of the records (rooflab record files, e.g. data/published/*.json)\n"
           "that names a kernel profile (\"profile\") and a hardware preset (hardware.preset) with\n"
           "rl_predict, as `rooflab eval --kernel PROFILE` does, and compares it with the time the\n"
           "record gives (timing.median_s): error = (predicted - measured) / measured.\n"
-          "Families: PROFILE/PRESET/PHASE with PHASE prefill (N > 1, fwd), decode (N = 1) or\n"
-          "backward, plus /fp8 for fp8 points (fa3/h100-sxm/prefill/fp8). Per family: points,\n"
-          "mean and max |error|, points within 20 %, the 3 worst points. Points without a profile\n"
-          "or a preset, or that the profile cannot run, are counted with the reason. Every measured\n"
-          "time and every prediction below its compulsory bound (compulsory bytes and F on the\n"
-          "preset's roof) is flagged.\n"
-          "Profile mapping: fa2 decode points (N = 1) are predicted with --gqa-pack per-head\n"
-          "(FlashAttention v2.0.9, the Flash-Decoding blog's baseline, reads K/V per query head).\n\n"
-          "  --json            one JSON object with the same figures\n"
-          "  --targets         exit 1 unless fa3/h100-sxm/prefill has mean |error| <= 10 % and\n"
-          "                    every point within 25 %, every other family mean <= 20 %, and no\n"
-          "                    time lies below its compulsory bound\n"
+          "Families: PROFILE/PRESET/PHASE with PHASE prefill (N > 16, fwd), decode (N <= 16, fwd)\n"
+          "or backward, plus /fp8 for fp8 points (fa3/h100-sxm/prefill/fp8). Points marked\n"
+          "\"production_decode\" (a production split-KV decode kernel) are also predicted with the\n"
+          "default prediction (`rooflab eval` without --kernel) in default/PRESET/decode.\n"
+          "Fit and held-out apart: a point marked \"set\": \"fit\" had a model constant fitted on it;\n"
+          "every other point is held out (a prediction). Per family and set: points, mean, median\n"
+          "and max |error|, bias (mean signed error: > 0 predicted too slow), points within 20 %,\n"
+          "and the 3 worst held-out points. Points without a profile or a preset, or that the\n"
+          "profile cannot run, are counted with the reason. Every measured time and every\n"
+          "prediction below its compulsory bound (compulsory bytes and F on the preset's roof) is\n"
+          "flagged.\n"
+          "Profile mapping: fa2 decode points (N = 1) are predicted with --gqa-pack per-head and\n"
+          "--splits 1 (FlashAttention v2.0.9, the Flash-Decoding blog's baseline, reads K/V per\n"
+          "query head and predates split-KV, v2.2).\n\n"
+          "  --json            one JSON object with the same figures (and the bands)\n"
+          "  --targets         exit 1 unless, on held-out points, fa3/h100-sxm/prefill has mean\n"
+          "                    |error| <= 10 % and every point within 25 %, every default/*/decode\n"
+          "                    family mean <= 25 %, every other family mean <= 20 %, and no time\n"
+          "                    lies below its compulsory bound; a family without held-out points\n"
+          "                    is not checked, and nothing predicted at all misses the targets\n"
+          "  --bands           per profile (and per family): the held-out signed errors' count,\n"
+          "                    minimum, 10/25/50/75/90th percentiles (linear between order\n"
+          "                    statistics) and maximum, and the interval they give a prediction\n"
+          "                    t: measured in [t / (1 + p90), t / (1 + p10)]; under 5 held-out\n"
+          "                    points: no band\n"
           "  --except FAMILY   report FAMILY but do not hold it to the targets (repeatable; the\n"
           "                    family must exist in the files)\n\n"
           "exit status: 0 ok, 1 a file unreadable or invalid or (--targets) a target missed,\n"
           "2 usage error\n"
           "example:\n"
-          "  rooflab check-model data/published/*.json\n",
+          "  rooflab check-model --targets data/published/*.json\n",
           out);
 }
 
@@ -54,22 +73,30 @@ typedef struct cm_eval {        /* one point, predicted or only bounded */
     size_t index;
     const rl_rec_point *pt;
     double measured_s, predicted_s, error, compulsory_s;
+    int fit;                    /* 1: a model constant was fitted on the point ("set": "fit") */
 } cm_eval;
+
+typedef struct cm_stats {       /* one set's figures (fit or held-out) */
+    size_t n, within;
+    double mean_abs, median_abs, max_abs, bias; /* bias: mean signed error */
+} cm_stats;
+
+enum { CM_FIT, CM_HELD };       /* index of cm_family.st */
 
 typedef struct cm_family {
     char name[96];
-    rl_kernel profile;
+    char profile[24];           /* the profile's name, or "default" (no --kernel) */
     const char *hw;
     const char *phase;
     int fp8;
+    int is_default;             /* default/PRESET/decode: the default prediction */
     cm_eval *ev;
     size_t n, cap;
-    double mean_abs, max_abs;
-    size_t within;
-    size_t worst[CM_WORST];     /* indices into ev, worst first */
+    cm_stats st[2];
+    size_t worst[CM_WORST];     /* indices into ev (held-out points), worst first */
     size_t nworst;
     int strict;                 /* the fa3/h100-sxm/prefill fp16/bf16 target */
-    int excepted, below, passes;
+    int excepted, below, passes, checked; /* checked: it has held-out points */
 } cm_family;
 
 typedef struct cm_tally {       /* "no profile: cudnn 48" */
@@ -88,7 +115,7 @@ typedef struct cm_flag {        /* a time below its compulsory bound */
 typedef struct cm_state {
     rl_record **recs;
     size_t nrec;
-    size_t points, predicted;
+    size_t points, predicted, default_predicted;
     cm_family *fam;
     size_t nfam;
     cm_tally *tally;
@@ -140,15 +167,17 @@ static void tally(cm_state *s, rl_rec_pred_status status, const char *why, const
     s->not_predicted++;
 }
 
+/* decode: N <= 16 forward (one token, speculative / MTP / append decoding) */
 static const char *phase_of(const rl_problem *p) {
-    return p->pass == RL_PASS_BWD ? "backward" : p->seq == 1 ? "decode" : "prefill";
+    return p->pass == RL_PASS_BWD ? "backward" : p->seq <= 16 ? "decode" : "prefill";
 }
 
-static cm_family *family_for(cm_state *s, rl_kernel profile, const char *hw, const rl_problem *p) {
+/* The family of PROFILE (a profile name or "default") on preset `hw` for problem p. */
+static cm_family *family_for(cm_state *s, const char *profile, int is_default, const char *hw,
+                             const rl_problem *p) {
     char name[96];
     int fp8 = p->dtype == RL_DTYPE_FP8;
-    snprintf(name, sizeof name, "%s/%s/%s%s", rl_kernel_name(profile), hw, phase_of(p),
-             fp8 ? "/fp8" : "");
+    snprintf(name, sizeof name, "%s/%s/%s%s", profile, hw, phase_of(p), fp8 ? "/fp8" : "");
     for (size_t i = 0; i < s->nfam; i++)
         if (strcmp(s->fam[i].name, name) == 0) return &s->fam[i];
     void *q = realloc(s->fam, (s->nfam + 1) * sizeof *s->fam);
@@ -157,12 +186,13 @@ static cm_family *family_for(cm_state *s, rl_kernel profile, const char *hw, con
     cm_family *f = &s->fam[s->nfam++];
     memset(f, 0, sizeof *f);
     snprintf(f->name, sizeof f->name, "%s", name);
-    f->profile = profile;
+    snprintf(f->profile, sizeof f->profile, "%s", profile);
     f->hw = rl_hw_find(hw) ? rl_hw_find(hw)->id : hw;
     f->phase = phase_of(p);
     f->fp8 = fp8;
-    f->strict = profile == RL_KERNEL_FA3 && strcmp(hw, "h100-sxm") == 0 && !fp8 &&
-                strcmp(f->phase, "prefill") == 0;
+    f->is_default = is_default;
+    f->strict = !is_default && strcmp(profile, rl_kernel_name(RL_KERNEL_FA3)) == 0 &&
+                strcmp(hw, "h100-sxm") == 0 && !fp8 && strcmp(f->phase, "prefill") == 0;
     return f;
 }
 
@@ -189,24 +219,56 @@ static void add_eval(cm_state *s, cm_family *f, const cm_eval *e) {
         return;
     }
     f->ev[f->n++] = *e;
-    s->predicted++;
+}
+
+/* The default prediction (`rooflab eval` without --kernel: the zero kernel spec, core's generic
+ * profile) of a production split-KV decode point, in default/PRESET/decode. A point the default
+ * cannot run is counted with the reason. */
+static void check_default(cm_state *s, const rl_record *r, const char *file, size_t i) {
+    const rl_rec_point *pt = &r->points[i];
+    const rl_rec_hardware *h = pt->hardware ? pt->hardware : &r->hardware;
+    rl_rec_point as_default = *pt;
+    as_default.has_profile = 1;
+    as_default.profile = RL_KERNEL_GENERIC;
+    rl_rec_prediction pred;
+    rl_rec_point_predict(&as_default, h, &pred);
+    if (pred.status != RL_REC_PRED_OK) {
+        char detail[RL_ERROR_MESSAGE_MAX + 32];
+        snprintf(detail, sizeof detail, "default prediction: %s", pred.detail);
+        tally(s, pred.status, pred.reason, detail);
+        return;
+    }
+    cm_eval e = {file, i, pt, pt->time_median_s, pred.prediction.time_s, pred.error,
+                 pred.compulsory_s, pt->set == RL_REC_SET_FIT};
+    cm_family *f = family_for(s, "default", 1, rl_hw_find(h->preset)->id, &pt->problem);
+    if (!f) {
+        s->oom = 1;
+        return;
+    }
+    add_eval(s, f, &e);
+    s->default_predicted++;
+    if (e.compulsory_s > 0 && e.predicted_s < e.compulsory_s) flag(s, &e, 1, f->name);
 }
 
 static void check_point(cm_state *s, const rl_record *r, const char *file, size_t i) {
     const rl_rec_point *pt = &r->points[i];
     const rl_rec_hardware *h = pt->hardware ? pt->hardware : &r->hardware;
+    if (pt->production_decode && h->preset && rl_hw_find(h->preset)) check_default(s, r, file, i);
     rl_rec_prediction pred;
     rl_rec_point_predict(pt, h, &pred);
-    cm_eval e = {file, i, pt, pt->time_median_s, 0, 0, pred.compulsory_s};
+    cm_eval e = {file, i, pt, pt->time_median_s, 0, 0, pred.compulsory_s,
+                 pt->set == RL_REC_SET_FIT};
     if (pred.status == RL_REC_PRED_OK) {
         e.predicted_s = pred.prediction.time_s;
         e.error = pred.error;
-        cm_family *f = family_for(s, pt->profile, rl_hw_find(h->preset)->id, &pt->problem);
+        cm_family *f = family_for(s, rl_kernel_name(pt->profile), 0, rl_hw_find(h->preset)->id,
+                                  &pt->problem);
         if (!f) {
             s->oom = 1;
             return;
         }
         add_eval(s, f, &e);
+        s->predicted++;
         if (e.compulsory_s > 0 && e.predicted_s < e.compulsory_s) flag(s, &e, 1, f->name);
         if (e.compulsory_s > 0 && e.measured_s < e.compulsory_s) flag(s, &e, 0, f->name);
         return;
@@ -222,27 +284,75 @@ static void check_point(cm_state *s, const rl_record *r, const char *file, size_
  * Families: figures, targets
  * ------------------------------------------------------------------------------------------- */
 
-static void family_figures(cm_family *f) {
-    double sum = 0;
-    f->max_abs = 0;
-    f->within = 0;
-    for (size_t i = 0; i < f->n; i++) {
-        double a = fabs(f->ev[i].error);
-        sum += a;
-        if (a > f->max_abs) f->max_abs = a;
-        if (a <= CM_WITHIN) f->within++;
+static int by_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The q-quantile (0..1) of the sorted v[0..n-1], linear between order statistics: position
+ * q·(n − 1) (Hyndman and Fan's type 7, numpy's default). n > 0. */
+static double quantile(const double *v, size_t n, double q) {
+    double pos = q * (double)(n - 1);
+    size_t lo = (size_t)floor(pos);
+    if (lo + 1 >= n) return v[n - 1];
+    return v[lo] + (pos - (double)lo) * (v[lo + 1] - v[lo]);
+}
+
+/* The errors (signed, or |error| when `absolute`) of family f's points of one set, sorted
+ * ascending into a new array (*n of them); NULL with *n = 0 when none (or out of memory, *oom). */
+static double *set_errors(const cm_family *f, int held, int absolute, size_t *n, int *oom) {
+    *n = 0;
+    double *v = malloc((f->n ? f->n : 1) * sizeof *v);
+    if (!v) {
+        *oom = 1;
+        return NULL;
     }
-    f->mean_abs = f->n ? sum / (double)f->n : 0;
-    /* the CM_WORST largest |error|, worst first (ties: the earlier point) */
+    for (size_t i = 0; i < f->n; i++)
+        if (f->ev[i].fit == !held) v[(*n)++] = absolute ? fabs(f->ev[i].error) : f->ev[i].error;
+    if (!*n) {
+        free(v);
+        return NULL;
+    }
+    qsort(v, *n, sizeof *v, by_double);
+    return v;
+}
+
+static void set_figures(cm_family *f, int held, cm_stats *st, int *oom) {
+    memset(st, 0, sizeof *st);
+    double sum = 0, signed_sum = 0;
+    for (size_t i = 0; i < f->n; i++) {
+        if (f->ev[i].fit == held) continue;
+        double a = fabs(f->ev[i].error);
+        st->n++;
+        sum += a;
+        signed_sum += f->ev[i].error;
+        if (a > st->max_abs) st->max_abs = a;
+        if (a <= CM_WITHIN) st->within++;
+    }
+    if (!st->n) return;
+    st->mean_abs = sum / (double)st->n;
+    st->bias = signed_sum / (double)st->n;
+    size_t n;
+    double *v = set_errors(f, held, 1, &n, oom);
+    if (v) st->median_abs = quantile(v, n, 0.5);
+    free(v);
+}
+
+static void family_figures(cm_family *f, int *oom) {
+    set_figures(f, 0, &f->st[CM_FIT], oom);
+    set_figures(f, 1, &f->st[CM_HELD], oom);
+    /* the CM_WORST largest held-out |error|, worst first (ties: the earlier point) */
     f->nworst = 0;
-    for (size_t k = 0; k < CM_WORST && k < f->n; k++) {
+    for (size_t k = 0; k < CM_WORST; k++) {
         size_t best = (size_t)-1;
         for (size_t i = 0; i < f->n; i++) {
+            if (f->ev[i].fit) continue;
             int taken = 0;
             for (size_t j = 0; j < k; j++) taken |= f->worst[j] == i;
             if (!taken && (best == (size_t)-1 || fabs(f->ev[i].error) > fabs(f->ev[best].error)))
                 best = i;
         }
+        if (best == (size_t)-1) break;
         f->worst[f->nworst++] = best;
     }
 }
@@ -251,24 +361,125 @@ static int by_name(const void *a, const void *b) {
     return strcmp(((const cm_family *)a)->name, ((const cm_family *)b)->name);
 }
 
-/* Each family's figures and its verdict; 1 when every target that is held passes. */
+static double mean_target(const cm_family *f) {
+    return f->strict ? CM_FA3_MEAN : f->is_default ? CM_DEFAULT_MEAN : CM_MEAN_TARGET;
+}
+
+/* Each family's figures and its verdict on its held-out points; 1 when every target that is
+ * held passes and something was predicted. */
+static size_t checked_families(const cm_state *s) {
+    size_t n = 0;
+    for (size_t i = 0; i < s->nfam; i++) n += s->fam[i].checked;
+    return n;
+}
+
 static int judge(cm_state *s) {
     int ok = 1;
     if (s->nfam) qsort(s->fam, s->nfam, sizeof *s->fam, by_name); /* NULL with none: UB */
     for (size_t i = 0; i < s->nfam; i++) {
         cm_family *f = &s->fam[i];
-        family_figures(f);
+        family_figures(f, &s->oom);
+        const cm_stats *h = &f->st[CM_HELD];
         f->below = 0;
         for (size_t k = 0; k < s->nflags; k++)
             if (strcmp(s->flags[k].family, f->name) == 0) f->below++;
-        f->passes = f->strict ? f->mean_abs <= CM_FA3_MEAN && f->max_abs <= CM_FA3_POINT
-                              : f->mean_abs <= CM_MEAN_TARGET;
+        f->checked = h->n > 0;
+        f->passes = h->mean_abs <= mean_target(f) && (!f->strict || h->max_abs <= CM_FA3_POINT);
         f->passes = f->passes && f->below == 0;
-        if (!f->passes && !f->excepted) ok = 0;
+        if (f->checked && !f->passes && !f->excepted) ok = 0;
+        if (!f->checked && f->below && !f->excepted) ok = 0;
     }
     for (size_t k = 0; k < s->nflags; k++)
         if (!s->flags[k].family[0]) ok = 0; /* a measured time below its bound, outside any family */
-    return ok;
+    return ok && checked_families(s) > 0; /* nothing held out predicted: nothing was checked */
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Bands: held-out error distributions
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct cm_band {
+    char name[96];              /* a profile ("fa3", "default") or a family */
+    double *errors;             /* the held-out signed errors, ascending (owned; NULL when none) */
+    size_t n;
+    double min, p10, p25, p50, p75, p90, max;
+    int has_band;               /* n >= CM_BAND_MIN */
+} cm_band;
+
+/* The band of the held-out errors in v (sorted, n of them). */
+static void band_of(const char *name, double *v, size_t n, cm_band *b) {
+    memset(b, 0, sizeof *b);
+    snprintf(b->name, sizeof b->name, "%s", name);
+    b->n = n;
+    b->errors = v;
+    if (!n) return;
+    b->min = v[0];
+    b->max = v[n - 1];
+    b->p10 = quantile(v, n, 0.10);
+    b->p25 = quantile(v, n, 0.25);
+    b->p50 = quantile(v, n, 0.50);
+    b->p75 = quantile(v, n, 0.75);
+    b->p90 = quantile(v, n, 0.90);
+    b->has_band = n >= CM_BAND_MIN;
+}
+
+static void bands_free(cm_band *b, size_t n) {
+    for (size_t k = 0; k < n; k++) free(b[k].errors);
+    free(b);
+}
+
+/* The profiles' bands (every held-out point of every family of the profile, all presets and
+ * phases together) into *out (*nout of them); 0 or -1 (out of memory). */
+static int profile_bands(const cm_state *s, cm_band **out, size_t *nout) {
+    *out = NULL;
+    *nout = 0;
+    cm_band *bands = calloc(s->nfam ? s->nfam : 1, sizeof *bands);
+    size_t total = 0;
+    for (size_t i = 0; i < s->nfam; i++) total += s->fam[i].n;
+    double *v = malloc((total ? total : 1) * sizeof *v);
+    if (!bands || !v) {
+        free(bands);
+        free(v);
+        return -1;
+    }
+    for (size_t i = 0; i < s->nfam; i++) {
+        const char *prof = s->fam[i].profile;
+        int seen = 0;
+        for (size_t k = 0; k < *nout; k++) seen |= strcmp(bands[k].name, prof) == 0;
+        if (seen) continue;
+        size_t n = 0;
+        for (size_t j = 0; j < s->nfam; j++) {
+            if (strcmp(s->fam[j].profile, prof) != 0) continue;
+            for (size_t e = 0; e < s->fam[j].n; e++)
+                if (!s->fam[j].ev[e].fit) v[n++] = s->fam[j].ev[e].error;
+        }
+        double *mine = n ? malloc(n * sizeof *mine) : NULL;
+        if (n && !mine) {
+            bands_free(bands, *nout);
+            free(v);
+            *nout = 0;
+            return -1;
+        }
+        if (n) memcpy(mine, v, n * sizeof *mine);
+        if (n) qsort(mine, n, sizeof *mine, by_double);
+        band_of(prof, mine, n, &bands[(*nout)++]);
+    }
+    free(v);
+    *out = bands;
+    return 0;
+}
+
+static int family_band(const cm_family *f, cm_band *b, int *oom) {
+    size_t n;
+    int failed = 0;
+    memset(b, 0, sizeof *b);
+    double *v = set_errors(f, 1, 0, &n, &failed);
+    if (failed) {
+        *oom = 1;
+        return -1;
+    }
+    band_of(f->name, v, n, b); /* b owns v */
+    return 0;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -303,20 +514,34 @@ static void target_text(const cm_family *f, char *buf, size_t cap) {
     if (f->strict)
         snprintf(buf, cap, "mean <= %.0f %%, all <= %.0f %%", 100 * CM_FA3_MEAN, 100 * CM_FA3_POINT);
     else
-        snprintf(buf, cap, "mean <= %.0f %%", 100 * CM_MEAN_TARGET);
+        snprintf(buf, cap, "mean <= %.0f %%", 100 * mean_target(f));
+}
+
+static void print_stats_row(const char *name, const char *set, const cm_stats *st,
+                            const char *verdict) {
+    char w[24];
+    snprintf(w, sizeof w, "%zu/%zu", st->within, st->n);
+    printf("%-36s %-8s %6zu %8.1f %% %8.1f %% %7.1f %% %+7.1f %% %9s  %s\n", name, set, st->n,
+           100 * st->mean_abs, 100 * st->median_abs, 100 * st->max_abs, 100 * st->bias, w, verdict);
 }
 
 static void print_families(const cm_state *s, int targets) {
-    printf("%-36s %6s %10s %9s %11s  %s\n", "family", "points", "mean|err|", "max|err|",
-           "within 20%", targets ? "target" : "");
+    printf("%-36s %-8s %6s %10s %10s %9s %9s %9s  %s\n", "family", "set", "points", "mean|err|",
+           "median", "max|err|", "bias", "within20%", targets ? "target (held-out)" : "");
     for (size_t i = 0; i < s->nfam; i++) {
         const cm_family *f = &s->fam[i];
-        char t[64] = "", w[24];
-        if (targets) target_text(f, t, sizeof t);
-        snprintf(w, sizeof w, "%zu/%zu", f->within, f->n);
-        printf("%-36s %6zu %8.1f %% %7.1f %% %11s  %s%s\n", f->name, f->n, 100 * f->mean_abs,
-               100 * f->max_abs, w, t,
-               !targets ? "" : f->passes ? ": met" : f->excepted ? ": MISSED (excepted)" : ": MISSED");
+        char t[128] = "";
+        if (targets) {
+            char tt[64];
+            target_text(f, tt, sizeof tt);
+            snprintf(t, sizeof t, "%s: %s", tt,
+                     !f->checked ? (f->below ? "MISSED (a time below its bound)"
+                                             : "not checked (no held-out points)")
+                     : f->passes ? "met"
+                     : f->excepted ? "MISSED (excepted)" : "MISSED");
+        }
+        print_stats_row(f->name, "held-out", &f->st[CM_HELD], t);
+        if (f->st[CM_FIT].n) print_stats_row("", "fit", &f->st[CM_FIT], "");
         for (size_t k = 0; k < f->nworst; k++) print_eval(&f->ev[f->worst[k]], "    ");
     }
 }
@@ -336,7 +561,9 @@ static void print_not_predicted(const cm_state *s) {
         int first = 1;
         for (size_t i = 0; i < s->ntally; i++) {
             if ((int)s->tally[i].status != st) continue;
-            printf("%s%s %zu", first ? "" : "; ", s->tally[i].detail, s->tally[i].n);
+            char detail[2 * RL_ERROR_MESSAGE_MAX]; /* kernel names from records: escaped */
+            rl_text_escape(detail, sizeof detail, s->tally[i].detail);
+            printf("%s%s %zu", first ? "" : "; ", detail, s->tally[i].n);
             first = 0;
         }
         putchar(')');
@@ -363,13 +590,60 @@ static void print_flags(const cm_state *s) {
     }
 }
 
-static void print_text(const cm_state *s, int targets, int ok) {
-    printf("check-model: %zu points in %zu file%s, %zu predicted in %zu famil%s\n\n", s->points,
-           s->nrec, s->nrec == 1 ? "" : "s", s->predicted, s->nfam, s->nfam == 1 ? "y" : "ies");
+static void print_band(const cm_band *b) {
+    if (!b->n) {
+        printf("%-36s %6zu  no held-out points: no band\n", b->name, b->n);
+        return;
+    }
+    printf("%-36s %6zu %+7.1f %% %+7.1f %% %+7.1f %% %+7.1f %% %+7.1f %% %+7.1f %% %+7.1f %%", b->name,
+           b->n, 100 * b->min, 100 * b->p10, 100 * b->p25, 100 * b->p50, 100 * b->p75, 100 * b->p90,
+           100 * b->max);
+    if (b->has_band)
+        printf("  [%.3f, %.3f]\n", 1 / (1 + b->p90), 1 / (1 + b->p10));
+    else
+        printf("  too few held-out points (< %d): no band\n", CM_BAND_MIN);
+}
+
+static int print_bands(cm_state *s) {
+    cm_band *pb = NULL;
+    size_t np = 0;
+    if (profile_bands(s, &pb, &np) != 0) return -1;
+    printf("\nheld-out error bands (error = (predicted - measured) / measured; interval: measured "
+           "in [t x low, t x high] for a prediction t)\n");
+    printf("%-36s %6s %9s %9s %9s %9s %9s %9s %9s  %s\n", "profile / family", "points", "min",
+           "p10", "p25", "median", "p75", "p90", "max", "[low, high]");
+    for (size_t k = 0; k < np; k++) print_band(&pb[k]);
+    bands_free(pb, np);
+    for (size_t i = 0; i < s->nfam; i++) {
+        cm_band b;
+        if (family_band(&s->fam[i], &b, &s->oom) != 0) return -1;
+        print_band(&b);
+        free(b.errors);
+    }
+    return 0;
+}
+
+static int print_text(cm_state *s, int targets, int bands, int ok) {
+    printf("check-model: %zu points in %zu file%s, %zu predicted with their profile in %zu "
+           "famil%s, %zu with the default prediction\n\n",
+           s->points, s->nrec, s->nrec == 1 ? "" : "s", s->predicted, s->nfam,
+           s->nfam == 1 ? "y" : "ies", s->default_predicted);
     print_families(s, targets);
     print_not_predicted(s);
     print_flags(s);
-    if (targets) printf("targets: %s\n", ok ? "met" : "MISSED");
+    if (bands && print_bands(s) != 0) return -1;
+    if (targets) {
+        int strict_seen = 0;
+        for (size_t i = 0; i < s->nfam; i++) strict_seen |= s->fam[i].strict && s->fam[i].checked;
+        if (!strict_seen)
+            printf("fa3/h100-sxm/prefill (mean <= %.0f %%, all <= %.0f %%): no held-out points in "
+                   "these files, not checked\n", 100 * CM_FA3_MEAN, 100 * CM_FA3_POINT);
+        if (checked_families(s) == 0)
+            printf("targets: MISSED (no held-out point was predicted: nothing checked)\n");
+        else
+            printf("targets: %s\n", ok ? "met" : "MISSED");
+    }
+    return 0;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -398,6 +672,7 @@ static cJSON *eval_json(const cm_eval *e) {
     cJSON_AddNumberToObject(o, "index", (double)e->index);
     if (e->pt->figure) cJSON_AddStringToObject(o, "figure", e->pt->figure);
     if (e->pt->kernel) cJSON_AddStringToObject(o, "kernel", e->pt->kernel);
+    cJSON_AddStringToObject(o, "set", e->fit ? "fit" : "held-out");
     cJSON_AddItemToObject(o, "problem", problem_json(&e->pt->problem));
     cJSON_AddNumberToObject(o, "measured_s", e->measured_s);
     if (e->predicted_s > 0) {
@@ -408,24 +683,63 @@ static cJSON *eval_json(const cm_eval *e) {
     return o;
 }
 
-static cJSON *family_json(const cm_family *f) {
+static cJSON *stats_json(const cm_stats *st) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "points", (double)st->n);
+    if (st->n) {
+        cJSON_AddNumberToObject(o, "mean_abs_error", st->mean_abs);
+        cJSON_AddNumberToObject(o, "median_abs_error", st->median_abs);
+        cJSON_AddNumberToObject(o, "max_abs_error", st->max_abs);
+        cJSON_AddNumberToObject(o, "bias", st->bias);
+        cJSON_AddNumberToObject(o, "within_20_percent", (double)st->within);
+    }
+    return o;
+}
+
+static cJSON *band_json(const cm_band *b) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "points", (double)b->n);
+    if (b->n) {
+        cJSON_AddNumberToObject(o, "min", b->min);
+        cJSON_AddNumberToObject(o, "p10", b->p10);
+        cJSON_AddNumberToObject(o, "p25", b->p25);
+        cJSON_AddNumberToObject(o, "p50", b->p50);
+        cJSON_AddNumberToObject(o, "p75", b->p75);
+        cJSON_AddNumberToObject(o, "p90", b->p90);
+        cJSON_AddNumberToObject(o, "max", b->max);
+    }
+    cJSON *ea = cJSON_AddArrayToObject(o, "errors");
+    for (size_t k = 0; k < b->n; k++) cJSON_AddItemToArray(ea, cJSON_CreateNumber(b->errors[k]));
+    cJSON_AddBoolToObject(o, "has_band", b->has_band);
+    if (b->has_band) {
+        cJSON_AddNumberToObject(o, "time_factor_low", 1 / (1 + b->p90));
+        cJSON_AddNumberToObject(o, "time_factor_high", 1 / (1 + b->p10));
+    }
+    return o;
+}
+
+static cJSON *family_json(const cm_family *f, int *oom) {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "family", f->name);
-    cJSON_AddStringToObject(o, "profile", rl_kernel_name(f->profile));
+    cJSON_AddStringToObject(o, "profile", f->profile);
     cJSON_AddStringToObject(o, "hw", f->hw);
     cJSON_AddStringToObject(o, "phase", f->phase);
     cJSON_AddBoolToObject(o, "fp8", f->fp8);
+    cJSON_AddBoolToObject(o, "default_prediction", f->is_default);
     cJSON_AddNumberToObject(o, "points", (double)f->n);
-    cJSON_AddNumberToObject(o, "mean_abs_error", f->mean_abs);
-    cJSON_AddNumberToObject(o, "max_abs_error", f->max_abs);
-    cJSON_AddNumberToObject(o, "within_20_percent", (double)f->within);
+    cJSON_AddItemToObject(o, "held_out", stats_json(&f->st[CM_HELD]));
+    cJSON_AddItemToObject(o, "fit", stats_json(&f->st[CM_FIT]));
     cJSON_AddNumberToObject(o, "below_compulsory", (double)f->below);
     cJSON *t = cJSON_AddObjectToObject(o, "target");
-    cJSON_AddNumberToObject(t, "mean_abs_error", f->strict ? CM_FA3_MEAN : CM_MEAN_TARGET);
+    cJSON_AddNumberToObject(t, "mean_abs_error", mean_target(f));
     if (f->strict) cJSON_AddNumberToObject(t, "max_abs_error", CM_FA3_POINT);
     else cJSON_AddNullToObject(t, "max_abs_error");
-    cJSON_AddBoolToObject(o, "meets_target", f->passes);
+    cJSON_AddBoolToObject(o, "checked", f->checked);
+    cJSON_AddBoolToObject(o, "meets_target", f->checked ? f->passes : f->below == 0);
     cJSON_AddBoolToObject(o, "excepted", f->excepted);
+    cm_band b;
+    if (family_band(f, &b, oom) == 0) cJSON_AddItemToObject(o, "band", band_json(&b));
+    free(b.errors);
     cJSON *w = cJSON_AddArrayToObject(o, "worst");
     for (size_t k = 0; k < f->nworst; k++) cJSON_AddItemToArray(w, eval_json(&f->ev[f->worst[k]]));
     return o;
@@ -445,13 +759,20 @@ static cJSON *not_predicted_json(const cm_state *s) {
     return o;
 }
 
-static int print_json(const cm_state *s, int targets, int ok) {
+static int print_json(cm_state *s, int targets, int ok) {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "files", (double)s->nrec);
     cJSON_AddNumberToObject(o, "points", (double)s->points);
     cJSON_AddNumberToObject(o, "predicted", (double)s->predicted);
+    cJSON_AddNumberToObject(o, "default_predicted", (double)s->default_predicted);
     cJSON *fa = cJSON_AddArrayToObject(o, "families");
-    for (size_t i = 0; i < s->nfam; i++) cJSON_AddItemToArray(fa, family_json(&s->fam[i]));
+    for (size_t i = 0; i < s->nfam; i++) cJSON_AddItemToArray(fa, family_json(&s->fam[i], &s->oom));
+    cm_band *pb = NULL;
+    size_t np = 0;
+    if (profile_bands(s, &pb, &np) != 0) s->oom = 1;
+    cJSON *ba = cJSON_AddObjectToObject(o, "bands");
+    for (size_t k = 0; k < np; k++) cJSON_AddItemToObject(ba, pb[k].name, band_json(&pb[k]));
+    bands_free(pb, np);
     cJSON_AddItemToObject(o, "not_predicted", not_predicted_json(s));
     cJSON *fl = cJSON_AddArrayToObject(o, "below_compulsory");
     for (size_t k = 0; k < s->nflags; k++) {
@@ -461,9 +782,9 @@ static int print_json(const cm_state *s, int targets, int ok) {
         cJSON_AddItemToArray(fl, e);
     }
     cJSON *t = cJSON_AddObjectToObject(o, "targets");
-    cJSON_AddBoolToObject(t, "checked", targets);
+    cJSON_AddBoolToObject(t, "checked", targets && checked_families(s) > 0);
     cJSON_AddBoolToObject(t, "met", ok);
-    char *text = cJSON_PrintUnformatted(o);
+    char *text = s->oom ? NULL : cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     if (!text) return -1;
     puts(text);
@@ -510,7 +831,7 @@ static int load(cm_state *s, const char *path) {
 }
 
 typedef struct cm_args {
-    int json, targets, nfiles;
+    int json, targets, bands, nfiles;
     const char **files;         /* argc entries, caller-allocated */
     const char *except[CM_MAX_EXCEPT];
     int nexcept;
@@ -527,6 +848,8 @@ static int parse_args(int argc, char **argv, cm_args *a) {
             a->json = 1;
         } else if (cli_is_switch(argv[i], "targets")) {
             a->targets = 1;
+        } else if (cli_is_switch(argv[i], "bands")) {
+            a->bands = 1;
         } else if (cli_flag(argc, argv, &i, "except", &v)) {
             if (!v || !v[0])
                 return cli_errorf("check-model", "--except: expected a family, e.g. "
@@ -537,7 +860,7 @@ static int parse_args(int argc, char **argv, cm_args *a) {
             a->except[a->nexcept++] = v;
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
             return cli_errorf("check-model", "unknown flag \"%.*s\"; expected --json, --targets, "
-                                             "--except FAMILY or record files",
+                                             "--bands, --except FAMILY or record files",
                               (int)rl_text_clip(argv[i], 64), argv[i]);
         } else {
             a->files[a->nfiles++] = argv[i];
@@ -590,10 +913,11 @@ int cmd_check_model(int argc, char **argv) {
         ok = judge(&s); /* again, with the exceptions marked */
     }
     if (rc == 0) {
-        if (a.json)
-            rc = print_json(&s, a.targets, ok) == 0 ? 0 : CLI_EXIT_INVALID;
-        else
-            print_text(&s, a.targets, ok);
+        int bad = a.json ? print_json(&s, a.targets, ok) : print_text(&s, a.targets, a.bands, ok);
+        if (bad) {
+            fprintf(stderr, "rooflab check-model: out of memory\n");
+            rc = CLI_EXIT_INVALID;
+        }
         if (rc == 0 && a.targets && !ok) rc = CLI_EXIT_INVALID;
     }
     state_free(&s);

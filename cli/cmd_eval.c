@@ -71,7 +71,19 @@ static void print_prediction_json(FILE *o, const rl_prediction *pr, const rl_err
     json_num(o, pr->time_s);
     fputs(", \"flops_per_s\": ", o);
     json_num(o, pr->flops_per_s);
-    fprintf(o, ", \"bound\": \"%s\",\n    \"terms\": {", rl_bound_name(pr->bound));
+    fprintf(o, ", \"bound\": \"%s\", \"limit\": \"%s\", \"interval_s\": ", rl_bound_name(pr->bound),
+            rl_limit_name(pr->limit));
+    if (pr->interval_points >= RL_INTERVAL_MIN_POINTS) {
+        fputs("[", o);
+        json_num(o, pr->interval_s[0]);
+        fputs(", ", o);
+        json_num(o, pr->interval_s[1]);
+        fputs("]", o);
+    } else {
+        fputs("null", o);
+    }
+    fprintf(o, ", \"interval_band\": \"%s\", \"interval_points\": %d,\n    \"terms\": {",
+            pr->interval_band ? pr->interval_band : "", pr->interval_points);
     for (int t = 0; t < RL_TERM_COUNT; t++) {
         fprintf(o, "%s\"%s\": ", t ? ", " : "", rl_term_name((rl_term)t));
         json_num(o, pr->terms_s[t]);
@@ -101,6 +113,8 @@ static void print_prediction_json(FILE *o, const rl_prediction *pr, const rl_err
     json_num(o, pr->exp_per_s);
     fputs(", \"overlap_exponent\": ", o);
     json_num(o, pr->overlap_exponent);
+    fprintf(o, ", \"kernels\": %lld, \"sm_bandwidth_bytes_per_s\": ", (long long)pr->kernels);
+    json_num(o, pr->sm_bandwidth_bytes_per_s);
     fputs("},\n", o);
 }
 
@@ -247,15 +261,28 @@ static void print_prediction_table(const rl_prediction *pr, const rl_error *why,
     }
     rl_format_quantity(pr->time_s, RL_DIM_SECONDS, RL_PREFIX_SI, 4, a, sizeof a);
     rl_format_quantity(pr->flops_per_s, RL_DIM_FLOPS_PER_S, RL_PREFIX_SI, 4, b, sizeof b);
-    printf("\npredicted  %s: %s, %s (%s-bound); tile %lldx%lld, %lld CTA(s)/SM, %.6g CTAs, "
+    /* "3.49 ms (likely 3.2–3.8 ms: fa3's held-out error on 37 points)" */
+    char band[256];
+    if (pr->interval_points >= RL_INTERVAL_MIN_POINTS) {
+        char lo[48], hi[48];
+        rl_format_quantity(pr->interval_s[0], RL_DIM_SECONDS, RL_PREFIX_SI, 3, lo, sizeof lo);
+        rl_format_quantity(pr->interval_s[1], RL_DIM_SECONDS, RL_PREFIX_SI, 3, hi, sizeof hi);
+        snprintf(band, sizeof band, " (likely %.40s\xE2\x80\x93%.40s: %.20s's held-out error on %d points)",
+                 lo, hi, pr->interval_band, pr->interval_points);
+    } else {
+        snprintf(band, sizeof band, " (no likely range: %.20s has %d held-out point%s, fewer than %d)",
+                 pr->interval_band ? pr->interval_band : "?", pr->interval_points,
+                 pr->interval_points == 1 ? "" : "s", RL_INTERVAL_MIN_POINTS);
+    }
+    printf("\npredicted  %s: %s%s, %s (%s-limited); tile %lldx%lld, %lld CTA(s)/SM, %.6g CTAs, "
            "%.3g waves%s%s\n",
-           rl_kernel_name(pr->kernel), a, flops_known ? b : "", rl_bound_name(pr->bound),
+           rl_kernel_name(pr->kernel), a, band, flops_known ? b : "", rl_limit_name(pr->limit),
            (long long)pr->block_m, (long long)pr->block_n, (long long)pr->ctas_per_sm, pr->ctas,
            pr->waves, pr->gqa_packed ? ", GQA packed" : "", pr->splits > 1 ? ", split-KV" : "");
     for (int t = 0; t < RL_TERM_COUNT; t++) {
         rl_format_quantity(pr->terms_s[t] > 0 ? pr->terms_s[t] : 0, RL_DIM_SECONDS, RL_PREFIX_SI, 4,
                            a, sizeof a);
-        printf("  %-8s %-12s %5.1f %%\n", rl_term_name((rl_term)t), pr->terms_s[t] > 0 ? a : "0 s",
+        printf("  %-9s %-12s %5.1f %%\n", rl_term_name((rl_term)t), pr->terms_s[t] > 0 ? a : "0 s",
                100.0 * pr->terms_s[t] / pr->time_s);
     }
 }

@@ -30,7 +30,8 @@ static const char *why_loses(const rl_tile_candidate *c) {
         [RL_TERM_EXP] = "more softmax work (exp, the O rescale per KV tile)",
         [RL_TERM_WAVES] = "a worse last wave",
         [RL_TERM_MEMORY] = "more L2/DRAM traffic not hidden",
-        [RL_TERM_FLOOR] = "a higher floor",
+        [RL_TERM_OCCUPANCY] = "too few CTAs to fill the GPU",
+        [RL_TERM_FLOOR] = "more kernels (a combine when split)",
     };
     return c->loses_on < 0 ? "ties (smaller SRAM first)" : why[c->loses_on];
 }

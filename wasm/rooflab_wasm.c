@@ -267,7 +267,13 @@ static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof
     X("predicted.terms.exp", pr->terms_s[RL_TERM_EXP])                                             \
     X("predicted.terms.waves", pr->terms_s[RL_TERM_WAVES])                                         \
     X("predicted.terms.memory", pr->terms_s[RL_TERM_MEMORY])                                       \
+    X("predicted.terms.occupancy", pr->terms_s[RL_TERM_OCCUPANCY])                                 \
     X("predicted.terms.floor", pr->terms_s[RL_TERM_FLOOR])                                         \
+    X("predicted.limit", pr->limit)                                                                \
+    X("predicted.interval_points", pr->interval_points)                                            \
+    X("predicted.interval_low_s", pr->interval_s[0])                                               \
+    X("predicted.interval_high_s", pr->interval_s[1])                                              \
+    X("predicted.kernels", pr->kernels)                                                            \
     X("predicted.kernel", pr->kernel)                                                              \
     X("predicted.block_m", pr->block_m)                                                            \
     X("predicted.block_n", pr->block_n)                                                            \
@@ -493,6 +499,7 @@ RLW_EXPORT int rlw_sweep_param_parse(const char *text, rl_error *err) {
     X("terms.exp", c->prediction.terms_s[RL_TERM_EXP])                                             \
     X("terms.waves", c->prediction.terms_s[RL_TERM_WAVES])                                         \
     X("terms.memory", c->prediction.terms_s[RL_TERM_MEMORY])                                       \
+    X("terms.occupancy", c->prediction.terms_s[RL_TERM_OCCUPANCY])                                 \
     X("terms.floor", c->prediction.terms_s[RL_TERM_FLOOR])                                         \
     X("loses_on", c->loses_on) /* rl_term index (rlw_term_name), -1 best or tie */
 
@@ -692,6 +699,7 @@ RLW_EXPORT const char *rlw_level_name(int l) { return rl_level_name((rl_level)l)
 RLW_EXPORT int rlw_model_count(void) { return RL_MODEL_COUNT; }
 RLW_EXPORT const char *rlw_model_name(int m) { return rl_model_name((rl_model)m); }
 RLW_EXPORT const char *rlw_bound_name(int b) { return rl_bound_name((rl_bound)b); }
+RLW_EXPORT const char *rlw_limit_name(int l) { return rl_limit_name((rl_limit)l); }
 RLW_EXPORT const char *rlw_pass_name(int p) { return rl_pass_name((rl_pass)p); }
 
 /* ---------------------------------------------------------------------------------------------

@@ -17,8 +17,13 @@
 /* Order of peak_flops_per_s: fp32 CUDA core, tf32 tensor, fp16 tensor, fp16 non-tensor, fp8.
  * The last five figures of each preset: L2 read bandwidth and its source, the SM clock of the
  * datasheet peaks, the exp2 rate (16/SM/clock × SMs × clock, CUDA C++ Programming Guide's
- * arithmetic-instruction table for cc 8.0–9.0) and the compute capability × 10. */
+ * arithmetic-instruction table for cc 7.x, 8.0, 8.6, 8.9 and 9.0; AMD CDNA: a quarter of the
+ * 64 lanes/CU/clock of normal 32-bit VALU instructions, also 16/CU/clock) and the compute
+ * capability × 10. */
 #define GPU_BENCHES_L2 "te42kyfo/gpu-benches gpu-l2-cache plateau (2024)"
+/* gpu-benches' gpu-cache (one block per SM re-reading one buffer): past L1 its plateau is the
+ * L2 read bandwidth (A100 80GB: 5.4-5.5 TB/s there, 5.4 TB/s in gpu-l2-cache). */
+#define GPU_BENCHES_CACHE "RRZE-HPC/gpu-benches gpu-cache results (commit 7d13a4a, 2025-02-11)"
 #define EXP_RATE(sms, clock_hz) (16.0 * (sms) * (clock_hz))
 static const rl_hw presets[] = {
     {"v100-sxm2", "NVIDIA V100 SXM2", "Volta (sm_70)", GBPS(900),
@@ -27,8 +32,10 @@ static const rl_hw presets[] = {
      "NVIDIA A100 Tensor Core GPU Architecture whitepaper, Table 1 (V100 column)", "2020-05",
      "The first source document lists 31.4 TFLOP/s as V100 'FP16 Tensor Core': that is the "
      "non-tensor fp16 rate; the tensor peak is 125 TFLOP/s (ridge ~139 FLOP/B, not 34.9). "
-     "No tf32 or fp8. No L2 bandwidth measurement or exp rate on file (no prediction).",
-     0, NULL, 1.53e9, 0, 70},
+     "No tf32 or fp8. L2 bandwidth: gpu-benches gpu-cache on a V100, 384 kB-5.5 MB plateau "
+     "2.35-2.46 TB/s (its L2-read counter agrees). Clock 1.53 GHz: 125 TFLOP/s = 80 SMs x 1024 "
+     "FLOP/clock x 1.53 GHz. exp: 16/SM/clock (cc 7.0).",
+     2.4e12, GPU_BENCHES_CACHE ", v100.txt", 1.53e9, EXP_RATE(80, 1.53e9), 70},
     {"a100-sxm4-40gb", "NVIDIA A100 SXM4 40GB", "Ampere (sm_80)", GBPS(1555),
      {TF(19.5), TF(156), TF(312), TF(78), 0},
      164 * KIB, 48 * KIB, 163 * KIB, 40 * MIB, 108,
@@ -77,24 +84,36 @@ static const rl_hw presets[] = {
      "2023-03",
      "Tensor figures (121 fp16, 60 tf32, 242 fp8) are datasheet sparse/2 and unverified; fp16 "
      "non-tensor not published (left out). 58 SMs: 7,424 CUDA cores / 128 per Ada SM (datasheet "
-     "core count; the Ada whitepaper's AD104 has 60 SMs in full). No L2 bandwidth measurement "
-     "on file (no prediction).",
-     0, NULL, 0, 0, 89},
+     "core count; the Ada whitepaper's AD104 has 60 SMs in full). SM clock derived from the "
+     "datasheet peak: 30.3 TFLOP/s / (58 SMs x 256 FLOP/clock) = 2.04 GHz. L2 bandwidth DERIVED, "
+     "not measured: the L40's gpu-l2-cache plateau (AD102, 384-bit, 2.49 GHz: 5.2 TB/s) x 6/12 "
+     "memory partitions (L4: 192-bit) x 2.04/2.49 GHz = 2.1 TB/s (L2 slices per partition as on "
+     "AD102, assumed). exp: 16/SM/clock (cc 8.9).",
+     2.1e12, "derived from RRZE-HPC/gpu-benches gpu-l2-cache l40.txt (2023-11) by memory "
+             "partitions and clock", 2.04e9, EXP_RATE(58, 2.04e9), 89},
     {"rtx3060", "NVIDIA GeForce RTX 3060 12GB", "Ampere (sm_86)", GBPS(360),
      {TF(12.74), 0, TF(25.5), TF(12.7), 0},
      100 * KIB, 48 * KIB, 99 * KIB, 3 * MIB, 28, "NVIDIA GA106 specifications (unverified)",
      "2021-02",
      "GeForce: fp16 tensor is 25.5 TFLOP/s with fp32 accumulation, 51 with fp16 accumulation "
-     "(unverified). tf32 rate not verified (left out). No fp8. No L2 bandwidth measurement on "
-     "file (no prediction).",
-     0, NULL, 0, 0, 86},
+     "(unverified). tf32 rate not verified (left out). No fp8. SM clock 1.777 GHz (boost): "
+     "12.74 TFLOP/s = 28 SMs x 256 FLOP/clock x 1.777 GHz. L2 bandwidth DERIVED, not measured: "
+     "the A40's gpu-cache L2 plateau (GA102, 384-bit, 1.74 GHz boost: 2.48 TB/s) x 6/12 memory "
+     "partitions (GA106: 192-bit) x 1.777/1.74 GHz = 1.27 TB/s (L2 slices per partition as on "
+     "GA102, assumed). exp: 16/SM/clock (cc 8.6).",
+     1.27e12, "derived from " GPU_BENCHES_CACHE ", a40.txt, by memory partitions and clock",
+     1.777e9, EXP_RATE(28, 1.777e9), 86},
     {"rtx4090", "NVIDIA GeForce RTX 4090", "Ada Lovelace (sm_89)", GBPS(1008),
      {TF(82.6), TF(82.6), TF(165.2), TF(82.6), TF(330.3)},
      100 * KIB, 48 * KIB, 99 * KIB, 72 * MIB, 128, "NVIDIA Ada GPU Architecture whitepaper, Appendix A",
      "2022-10",
      "GeForce: fp16 tensor is 165.2 TFLOP/s with fp32 accumulation, 330.3 with fp16 "
-     "accumulation. fp8 figure unverified. No L2 bandwidth measurement on file (no prediction).",
-     0, NULL, 0, 0, 89},
+     "accumulation. fp8 figure unverified. SM clock 2.52 GHz (whitepaper boost): 82.6 TFLOP/s = "
+     "128 SMs x 256 FLOP/clock x 2.52 GHz. L2 bandwidth: smallscientist1/cuda_microbenchmark's "
+     "RTX 4090 cp.async L2 read, 1.9 sectors/cycle = 4.9 TB/s; the L40 (same AD102, 384-bit) "
+     "plateaus at 5.2 TB/s in gpu-benches' gpu-l2-cache. exp: 16/SM/clock (cc 8.9).",
+     4.9e12, "smallscientist1/cuda_microbenchmark analysis_RTX4090.md (commit 5df4681)", 2.52e9,
+     EXP_RATE(128, 2.52e9), 89},
     {"mi300x", "AMD Instinct MI300X", "CDNA 3 (gfx942)", GBPS(5300),
      {TF(163.4), TF(653.7), TF(1307.4), 0, TF(2614.9)},
      64 * KIB, 64 * KIB, 64 * KIB, 32 * MIB, 304,
@@ -102,8 +121,12 @@ static const rl_hw presets[] = {
      "SMs are CUs; shared memory is 64 KiB LDS per CU. L2 is 4 MB per XCD (8 XCDs: 32 MB); the "
      "256 MB Infinity Cache is a further, memory-side level between L2 and HBM, not L2. fp32 is "
      "163.4 TFLOP/s on vector and matrix units alike (81.7 is the fp64 vector rate). tf32 "
-     "unverified; fp16 non-matrix not listed. No L2 bandwidth or exp rate on file (no prediction).",
-     0, NULL, 0, 0, 0},
+     "unverified; fp16 non-matrix not listed. Clock 2.1 GHz (peak engine clock): 1307.4 TFLOP/s = "
+     "304 CUs x 2048 FLOP/clock x 2.1 GHz. L2 bandwidth: gpu-benches gpu-cache on an MI300X, "
+     "176 kB-2.9 MB plateau 26.8-28.4 TB/s (the eight XCDs' L2s together; it falls to ~5.4 TB/s "
+     "past 40 MB). exp rate: 16 per CU per clock = a quarter (LLVM AMDGPU SISchedule.td: F32 "
+     "transcendentals are quarter rate) of 4 SIMDs x 16 lanes; not microbenchmarked.",
+     27.5e12, GPU_BENCHES_CACHE ", mi300x.txt", 2.1e9, EXP_RATE(304, 2.1e9), 0},
     {"custom", "Custom (give --bandwidth and --peak)", "any", 0, {0, 0, 0, 0, 0}, 0, 48 * KIB, 48 * KIB,
      0, 0, "user-provided", "", "No datasheet figures: bandwidth and peak must be given.",
      0, NULL, 0, 0, 0},

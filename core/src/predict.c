@@ -64,17 +64,40 @@ static void fused_levels(const rl_problem *p, const rl_hw *hw, const rl_profile 
         kv_dram = w->k_tensor_bytes + w->v_tensor_bytes;
         fixed_dram = fixed_l2;
     }
-    /* The reuse rule: CTAs in flight in launch order (query blocks and splits of a unit first). */
+    /* The reuse rule, by reuse distance. The CTAs that read the same K/V tile (the query
+     * blocks of a unit, and per head the G query heads of a group; the backward: the key blocks
+     * of a head re-reading Q and dO) stand `spread` CTAs apart in launch order. Those that are
+     * in flight together stream the same tiles within a few tiles of each other: their re-reads
+     * hit L2. The rest come a wave or more later, after every CTA in flight has streamed its
+     * K/V: they hit only as far as the K/V of the heads in flight fits in L2. */
     const double slots = (double)hw->sm_count * (double)pf->ctas_per_sm;
     const double in_flight = s->ctas < slots ? s->ctas : slots;
-    double units_in_flight = ceil(in_flight / (s->q_blocks * (double)pf->splits));
+    const double group = pf->gqa_packed && !p->causal ? 1.0 : G;
+    const double qb = s->q_blocks, sp = (double)pf->splits;
+    double spread;
+    if (p->pass == RL_PASS_BWD)
+        spread = ceil((double)p->kv_len / (double)pf->block_n) * group;
+    else if (group <= 1.0)
+        spread = qb;
+    else if (pf->head_major)
+        spread = qb * sp * (group - 1.0) + qb;
+    else
+        spread = qb * sp * (double)p->batch * (group - 1.0) + qb;
+    const double together = spread <= in_flight ? 1.0 : in_flight / spread;
+    /* units in flight: CTAs in flight over the CTAs of one unit (forward: its query blocks and
+     * splits; backward: its key blocks), at least one, fractional so that the rule has no step */
+    const double per_unit = p->pass == RL_PASS_BWD ? ceil((double)p->kv_len / (double)pf->block_n)
+                                                   : s->q_blocks * (double)pf->splits;
+    double units_in_flight = in_flight / per_unit;
+    if (units_in_flight < 1.0) units_in_flight = 1.0;
     if (units_in_flight > s->units) units_in_flight = s->units;
-    const double kv_heads_in_flight = pf->gqa_packed && !p->causal ? units_in_flight
-                                                                  : ceil(units_in_flight / G);
+    double kv_heads_in_flight = pf->gqa_packed && !p->causal ? units_in_flight : units_in_flight / G;
+    if (kv_heads_in_flight < 1.0) kv_heads_in_flight = 1.0;
     lv->kv_working_set_bytes = kv_heads_in_flight * kv_unit_bytes;
-    lv->kv_hit_fraction = lv->kv_working_set_bytes <= hw->l2_bytes
-                              ? 1.0
-                              : hw->l2_bytes / lv->kv_working_set_bytes;
+    const double later_hit = lv->kv_working_set_bytes <= hw->l2_bytes
+                                 ? 1.0
+                                 : hw->l2_bytes / lv->kv_working_set_bytes;
+    lv->kv_hit_fraction = together + (1.0 - together) * later_hit;
     const double rereads = kv_l2 > kv_dram ? kv_l2 - kv_dram : 0.0;
     lv->bytes[RL_LEVEL_L2] = fixed_l2 + kv_l2;
     lv->bytes[RL_LEVEL_DRAM] = fixed_dram + kv_dram + (1.0 - lv->kv_hit_fraction) * rereads;
@@ -111,12 +134,16 @@ static rl_status need_hw(const rl_hw *hw, int ok, const char *what, rl_error *er
 }
 
 static double mma_rate(const rl_problem *p, const rl_hw *hw, rl_roof roof, const rl_profile *pf) {
+    if (pf->cuda_core && hw->peak_flops_per_s[RL_PEAK_FP32] > 0) /* fp32 FMAs: 2 FLOP each */
+        return hw->peak_flops_per_s[RL_PEAK_FP32];
     double r = roof.peak_flops_per_s *
                (p->pass == RL_PASS_BWD ? pf->bwd_mma_fraction : pf->mma_fraction);
     if (pf->smem_roof && p->pass == RL_PASS_FWD) {
         /* mma.sync: every warp reads the whole K and V tile from shared memory for its
          * Br/warps query rows: Br/warps FLOP per shared-memory byte. */
-        const double smem = (double)pf->block_m / pf->warps * SMEM_BYTES_PER_CLOCK *
+        const double rows = pf->warps_along_keys ? (double)pf->block_m
+                                                 : (double)pf->block_m / pf->warps;
+        const double smem = rows * SMEM_BYTES_PER_CLOCK *
                             hw->sm_count * hw->sm_clock_hz;
         if (smem < r) r = smem;
     }
@@ -127,12 +154,27 @@ static double mma_rate(const rl_problem *p, const rl_hw *hw, rl_roof roof, const
  * The ledger
  * ------------------------------------------------------------------------------------------- */
 
-/* Wave quantisation: how much longer than total work / slots the CTAs take. */
+/* Occupancy as one curve. One CTA of fewer than 8 warps alone on an SM reaches a fraction f1
+ * of the MMA and exp throughput the profile's c resident CTAs reach (fitted, profiles.c); k CTAs
+ * reach min(1, k·f1). The busiest SM of n CTAs on m SMs holds j = ⌈n/m⌉ of them and takes
+ * j / min(1, j·f1) = max(j, 1/f1) CTA-times while n ≤ m·c (1/f1 at most c), and c·⌈n/(m·c)⌉
+ * once the CTAs run in rounds. The factor is that over the ideal n/m: continuous where n crosses
+ * m (107 → 108 CTAs on 108 SMs predict the same time) and never decreasing as n grows. `full`
+ * gives the factor with every SM busy (1 below one round): the waves term; the rest is
+ * occupancy. */
 static double wave_factor(const rl_problem *p, const rl_hw *hw, const rl_profile *pf,
-                          const shape *s) {
-    const double sms = (double)hw->sm_count, slots = sms * (double)pf->ctas_per_sm;
-    if (s->ctas < sms) return sms / s->ctas; /* idle SMs: each CTA has an SM to itself */
-    const double w = s->ctas / slots, whole = ceil(w);
+                          const shape *s, int full) {
+    const double m = (double)hw->sm_count, c = (double)pf->ctas_per_sm, n = s->ctas;
+    const double slots = m * c;
+    if (n < slots) {
+        if (full) return 1.0;
+        double k_fill = pf->warps >= 8 ? 1.0 : 1.0 / pf->cta_sm_share;
+        if (k_fill > c) k_fill = c;
+        double per_sm = ceil(n / m);
+        if (per_sm < k_fill) per_sm = k_fill;
+        return per_sm * m / n;
+    }
+    const double w = n / slots, whole = ceil(w);
     if (p->causal && pf->persistent) {
         /* longest tiles first: the partial last wave holds the shortest tiles */
         const double avg = s->tiles_per_unit / s->q_blocks;
@@ -165,69 +207,127 @@ static void fused_ledger(const rl_problem *p, const rl_hw *hw, rl_roof roof, con
         r->terms_s[RL_TERM_EXP] += 2.0 * s.computed_pairs / (double)pf->block_n * (double)p->head_dim /
                                    hw->peak_flops_per_s[RL_PEAK_FP32];
     const double base = r->terms_s[RL_TERM_MMA] + r->terms_s[RL_TERM_TILES] + r->terms_s[RL_TERM_EXP];
-    r->terms_s[RL_TERM_WAVES] = base * (wave_factor(p, hw, pf, &s) - 1.0);
+    const double c_full = base * wave_factor(p, hw, pf, &s, 1);
+    const double c_occ = base * wave_factor(p, hw, pf, &s, 0);
+    r->terms_s[RL_TERM_WAVES] = c_full - base;
     fused_levels(p, hw, pf, &s, w, &r->levels);
-    /* Fewer CTAs than SMs cannot pull the whole DRAM bandwidth: each SM its share. */
-    const double active = s.ctas < hw->sm_count ? s.ctas / hw->sm_count : 1.0;
-    r->level_time_s[RL_LEVEL_DRAM] =
-        r->levels.bytes[RL_LEVEL_DRAM] / (roof.bandwidth_bytes_per_s * pf->dram_fraction * active);
+    /* DRAM: all SMs busy, the profile's fraction of β; with few CTAs, the busiest SM's bytes
+     * (⌈n/m⌉ CTAs' share) at one SM's bandwidth, κ · β / SMs. */
+    const double beta = roof.bandwidth_bytes_per_s * pf->dram_fraction;
+    const double dram = r->levels.bytes[RL_LEVEL_DRAM];
+    const double m_full = dram / beta;
+    const double sm_bw = pf->sm_bandwidth_share * roof.bandwidth_bytes_per_s / hw->sm_count;
+    const double per_sm = ceil(s.ctas / hw->sm_count) * (dram / s.ctas) / sm_bw;
+    const double m_occ = per_sm > m_full ? per_sm : m_full;
+    r->sm_bandwidth_bytes_per_s = sm_bw;
+    r->level_time_s[RL_LEVEL_DRAM] = m_occ;
     r->level_time_s[RL_LEVEL_L2] = r->levels.bytes[RL_LEVEL_L2] / hw->l2_bandwidth_bytes_per_s;
+    /* DRAM overlaps compute partially (the fitted exponent); L2 streams behind the MMA
+     * (TMA / cp.async pipelines) and only shows when it alone is longer than the rest. */
+    const double l2 = r->level_time_s[RL_LEVEL_L2];
+    double t_full = overlap(c_full, m_full, pf->overlap_p);
+    if (l2 > t_full) t_full = l2;
+    double t = overlap(c_occ, m_occ, pf->overlap_p);
+    if (l2 > t) t = l2;
+    if (t < t_full) t = t_full;
+    r->terms_s[RL_TERM_MEMORY] = t_full - c_full;
+    r->terms_s[RL_TERM_OCCUPANCY] = t - t_full;
+    r->compute_s = c_full;
+    r->memory_s = m_full > l2 ? m_full : l2;
 }
 
-/* S and P through DRAM: GEMM → softmax (→ mask) → GEMM, each phase its own overlap. */
+/* S and P through DRAM as PyTorch eager runs them, each phase its own overlap of its GEMM or
+ * elementwise work with its DRAM traffic. Forward: GEMM (Q, K → S), softmax (S → P; a mask pass
+ * more when causal), GEMM (P, V → O). Backward (P kept from the forward): dV = Pᵀ·dO (reads P,
+ * dO), dP = dO·Vᵀ (writes dP), the softmax backward (reads P and dP, writes dS; the mask's
+ * backward a pass more when causal), dQ = dS·K and dK = dSᵀ·Q (each reads dS). */
 static void materialised_ledger(const rl_problem *p, const rl_hw *hw, rl_roof roof,
                                 const rl_profile *pf, const rl_workload *w, rl_prediction *r) {
     const double BH = (double)p->batch * (double)p->heads, N = (double)p->seq;
     const double L = (double)p->kv_len, d = (double)p->head_dim;
     const double full_pairs = BH * N * L, S = w->score_matrix_bytes;
+    const double useful_pairs = BH * w->pairs;
     const double beta = roof.bandwidth_bytes_per_s * pf->dram_fraction;
-    const double gemm_s = 2.0 * full_pairs * d / roof.peak_flops_per_s; /* each of the two */
-    const double exp_s = full_pairs / hw->exp_per_s;
+    const double gemm_s = 2.0 * full_pairs * d / roof.peak_flops_per_s; /* each GEMM */
     const double mask = p->causal ? 2.0 * S : 0.0;
-    const double mem1 = (w->q_tensor_bytes + w->k_tensor_bytes + S) / beta;
-    const double mem2 = (2.0 * S + mask) / beta;
-    const double mem3 = (S + w->v_tensor_bytes + w->o_tensor_bytes) / beta;
-    const double total = overlap(gemm_s, mem1, pf->overlap_p) + overlap(exp_s, mem2, pf->overlap_p) +
-                         overlap(gemm_s, mem3, pf->overlap_p);
+    const double q = w->q_tensor_bytes, k = w->k_tensor_bytes, v = w->v_tensor_bytes;
+    const double o = w->o_tensor_bytes, pe = pf->overlap_p;
+    double total, gemms, elementwise, dram;
+    if (p->pass == RL_PASS_BWD) {
+        const double fp32 = hw->peak_flops_per_s[RL_PEAK_FP32] > 0 ? hw->peak_flops_per_s[RL_PEAK_FP32]
+                                                                    : roof.peak_flops_per_s;
+        elementwise = 4.0 * full_pairs / fp32; /* dS = P ⊙ (dP − rowsum(dP ⊙ P)) */
+        gemms = 4.0;
+        const double m_dv = (S + o + v) / beta, m_dp = (o + v + S) / beta;
+        const double m_soft = (3.0 * S + mask) / beta;
+        const double m_dq = (S + k + q) / beta, m_dk = (S + q + k) / beta;
+        total = overlap(gemm_s, m_dv, pe) + overlap(gemm_s, m_dp, pe) +
+                overlap(elementwise, m_soft, pe) + overlap(gemm_s, m_dq, pe) +
+                overlap(gemm_s, m_dk, pe);
+        dram = 8.0 * S + mask + 2.0 * (q + k + v + o);
+        r->exps = 0;
+        r->mma_flops_per_s = roof.peak_flops_per_s;
+        r->terms_s[RL_TERM_MMA] = 4.0 * 2.0 * useful_pairs * d / roof.peak_flops_per_s;
+    } else {
+        elementwise = full_pairs / hw->exp_per_s;
+        gemms = 2.0;
+        const double mem1 = (q + k + S) / beta;
+        const double mem2 = (2.0 * S + mask) / beta;
+        const double mem3 = (S + v + o) / beta;
+        total = overlap(gemm_s, mem1, pe) + overlap(elementwise, mem2, pe) +
+                overlap(gemm_s, mem3, pe);
+        dram = w->traffic[RL_MODEL_NAIVE].bytes + mask;
+        r->exps = full_pairs;
+        r->mma_flops_per_s = roof.peak_flops_per_s;
+        r->terms_s[RL_TERM_MMA] = w->flops / roof.peak_flops_per_s;
+    }
     r->computed_pairs = full_pairs;
-    r->exps = full_pairs;
     r->ctas = 0;
-    r->mma_flops_per_s = roof.peak_flops_per_s;
-    r->terms_s[RL_TERM_MMA] = w->flops / roof.peak_flops_per_s;
-    r->terms_s[RL_TERM_TILES] = 2.0 * gemm_s - r->terms_s[RL_TERM_MMA]; /* causal: masked half */
-    r->terms_s[RL_TERM_EXP] = exp_s;
-    r->terms_s[RL_TERM_MEMORY] = total - 2.0 * gemm_s - exp_s;
-    r->levels.bytes[RL_LEVEL_DRAM] = w->traffic[RL_MODEL_NAIVE].bytes + mask;
-    r->levels.bytes[RL_LEVEL_L2] = r->levels.bytes[RL_LEVEL_DRAM];
+    r->terms_s[RL_TERM_TILES] = gemms * gemm_s - r->terms_s[RL_TERM_MMA]; /* causal: masked half */
+    r->terms_s[RL_TERM_EXP] = elementwise;
+    r->terms_s[RL_TERM_MEMORY] = total - gemms * gemm_s - elementwise;
+    r->levels.bytes[RL_LEVEL_DRAM] = dram;
+    r->levels.bytes[RL_LEVEL_L2] = dram;
     r->levels.kv_hit_fraction = 0;
-    r->level_time_s[RL_LEVEL_DRAM] = r->levels.bytes[RL_LEVEL_DRAM] / beta;
-    r->level_time_s[RL_LEVEL_L2] = r->levels.bytes[RL_LEVEL_L2] / hw->l2_bandwidth_bytes_per_s;
+    r->level_time_s[RL_LEVEL_DRAM] = dram / beta;
+    r->level_time_s[RL_LEVEL_L2] = dram / hw->l2_bandwidth_bytes_per_s;
+    r->compute_s = gemms * gemm_s + elementwise;
+    r->memory_s = r->level_time_s[RL_LEVEL_DRAM];
 }
 
-static void finish(const rl_workload *w, const rl_profile *pf, rl_prediction *r) {
-    double compute = 0;
-    for (int t = RL_TERM_MMA; t <= RL_TERM_WAVES; t++) compute += r->terms_s[t];
-    r->compute_s = compute;
-    r->memory_s = r->level_time_s[RL_LEVEL_DRAM] > r->level_time_s[RL_LEVEL_L2]
-                      ? r->level_time_s[RL_LEVEL_DRAM]
-                      : r->level_time_s[RL_LEVEL_L2];
-    if (!pf->materialised) {
-        /* DRAM overlaps compute partially (the fitted exponent); L2 streams behind the MMA
-         * (TMA / cp.async pipelines) and only shows when it alone is longer than the rest. */
-        double t = overlap(compute, r->level_time_s[RL_LEVEL_DRAM], pf->overlap_p);
-        if (r->level_time_s[RL_LEVEL_L2] > t) t = r->level_time_s[RL_LEVEL_L2];
-        r->terms_s[RL_TERM_MEMORY] = t - compute;
+static void finish(const rl_workload *w, const rl_hw *hw, const rl_profile *pf, rl_prediction *r) {
+    r->kernels = pf->kernels;
+    r->terms_s[RL_TERM_FLOOR] = (double)pf->kernels * pf->kernel_fixed_s;
+    if (pf->cta_fixed_s > 0 && r->ctas > 0) { /* per round of CTAs, one or more */
+        double rounds = r->ctas / ((double)hw->sm_count * (double)pf->ctas_per_sm);
+        if (rounds < 1) rounds = 1;
+        r->terms_s[RL_TERM_FLOOR] += rounds * pf->cta_fixed_s;
     }
-    r->terms_s[RL_TERM_FLOOR] = pf->floor_s;
     r->time_s = 0;
     for (int t = 0; t < RL_TERM_COUNT; t++) r->time_s += r->terms_s[t];
     r->flops_per_s = w->flops / r->time_s;
-    r->bound = r->memory_s > compute ? RL_BOUND_MEMORY : RL_BOUND_COMPUTE;
+    /* the verdict: the largest of compute, memory (every SM busy), occupancy, fixed costs */
+    const double occ = r->terms_s[RL_TERM_OCCUPANCY], fixed = r->terms_s[RL_TERM_FLOOR];
+    const double side = r->compute_s > r->memory_s ? r->compute_s : r->memory_s;
+    if (fixed >= side && fixed >= occ)
+        r->limit = RL_LIMIT_LATENCY;
+    else if (occ > side)
+        r->limit = RL_LIMIT_OCCUPANCY;
+    else
+        r->limit = r->memory_s > r->compute_s ? RL_LIMIT_MEMORY : RL_LIMIT_COMPUTE;
+    r->bound = r->limit == RL_LIMIT_COMPUTE ? RL_BOUND_COMPUTE : RL_BOUND_MEMORY;
 }
 
 rl_status rl_predict(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
                      const rl_kernel_spec *spec, rl_prediction *out, rl_error *err) {
     rl_workload w;
+    rl_problem prob = *problem;
+    /* FA3's fp8 forward writes O in bf16 by itself (hopper/flash_api.cpp: out_type BFloat16 for
+     * Float8_e4m3fn input) unless the caller says otherwise */
+    if (spec && spec->kernel == RL_KERNEL_FA3 && prob.dtype == RL_DTYPE_FP8 &&
+        prob.out_dtype == RL_DTYPE_DEFAULT && prob.pass != RL_PASS_BWD)
+        prob.out_dtype = RL_DTYPE_BF16;
+    problem = &prob;
     rl_status st = rl_roof_check(roof, err);
     if (st == RL_OK) st = rl_workload_compute(problem, &w, err);
     if (st != RL_OK) return st;
@@ -255,7 +355,17 @@ rl_status rl_predict(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
         materialised_ledger(&w.problem, hw, roof, &pf, &w, &r);
     else
         fused_ledger(&w.problem, hw, roof, &pf, &w, &r);
-    finish(&w, &pf, &r);
+    finish(&w, hw, &pf, &r);
+    double lo = 0, hi = 0;
+    r.interval_band = pf.kernel == RL_KERNEL_GENERIC && w.problem.seq <= 16 &&
+                              w.problem.pass == RL_PASS_FWD
+                          ? "default"
+                          : rl_kernel_name(pf.kernel);
+    r.interval_points = rl_prediction_interval(r.interval_band, &lo, &hi);
+    if (r.interval_points >= RL_INTERVAL_MIN_POINTS) {
+        r.interval_s[0] = r.time_s * lo;
+        r.interval_s[1] = r.time_s * hi;
+    }
     if (out) *out = r;
     rl__ok(err);
     return RL_OK;

@@ -3,13 +3,15 @@
  * Constants come from the kernels' public launch templates and papers, cited per profile; the
  * few fitted constants say which published point they were fitted on (DESIGN.md "Predicted time").
  */
+#include <math.h>
 #include <string.h>
 
 #include "internal.h"
 #include "profiles.h"
 
-/* Fitted constants. Each was fitted on ONE published point (data/published/) and is checked by
- * tests/unit/test_predict.c against that point; every other published point is a prediction.
+/* Fitted constants. Each was fitted on ONE published point of the fit set (data/published/,
+ * "set": "fit"; κ excepted, see below) by scripts/fit-constants.py (bisection, in this order,
+ * twice); every held-out point is a prediction (`rooflab check-model`).
  *
  * RL_FIT_OVERLAP_P — the exponent of the memory/compute overlap t = (c^p + m^p)^(1/p): p → ∞ is
  *   perfect overlap (max), p = 1 none (sum). Fitted on FA3, H100 SXM, fp16, d = 128, B = 32,
@@ -20,19 +22,71 @@
  * RL_FIT_BWD_MMA_FA3 / _FA2 — the backward MMA rate as a fraction of the dense peak (five GEMMs,
  *   dQ atomics, more shared-memory traffic per FLOP than forward). Fitted on the d = 128,
  *   N = 16384 backward points of FA3 (561) and FA2 (322 TFLOP/s) (FA3 paper, Fig. 6(b)).
- * RL_FIT_DECODE_FLOOR_S — split-KV decode's fixed floor (the split kernel's launch and the
- *   combine kernel). Fitted on Flash-Decoding, A100, B = 256, H = 16, Hkv = 2, d = 128,
- *   L = 256: 63.4 µs (PyTorch blog "Flash-Decoding for long-context inference", 2023-10).
+ * RL_FIT_KERNEL_FIXED_S — the fixed cost of one kernel launched back to back (the launch
+ *   gap, the prologue's first loads, the epilogue's store), charged per kernel: the main one,
+ *   the combine when split, the backward's preprocess and dQ conversion. Fitted on the smallest
+ *   published decode, TileOps' dense GQA decode (TileOps PR #2084), H200, B = 1, H = 32, Hkv = 4,
+ *   d = 128, L = 1024, fp16: 6.9 µs, predicted with the default profile (two kernels).
+ * RL_FIT_SPLITKV_DRAM — the fraction of β FlashAttention-2's split-KV kernel (Flash-Decoding,
+ *   2023) reaches. Fitted on Flash-Decoding, A100, B = 256, H = 16, Hkv = 2, d = 128, L = 256:
+ *   63.4 µs (PyTorch blog "Flash-Decoding for long-context inference", 2023-10).
+ * RL_FIT_CTA_SM_SHARE — f1: the share of its SM's MMA and exp throughput one CTA of fewer than 8
+ *   warps reaches alone (k CTAs: min(1, k·f1)). Fitted on FlashAttention v2.0.9 (no split-KV),
+ *   A100, B = 1, H = 16, Hkv = 2 (per head), d = 128, N = 1, L = 65536: 16 CTAs of 128 rows on
+ *   108 SMs, 2.301 ms (Flash-Decoding blog's table).
+ * RL_FIT_DECODE_DRAM — the fraction of β a production split-KV decode (the default for N <= 16)
+ *   reaches at a large size. Fitted on TileOps' dense GQA decode, H200, Llama-3 8B shape B = 8,
+ *   H = 32, Hkv = 8, d = 128, L = 32768, fp16: 256.55 µs (TileOPs docs/perf/gqa-dense-h200.md).
+ * RL_FIT_BWD_CTA_S — the backward's fixed cost per round of CTAs on an SM (each CTA loads its
+ *   K/V block, fills and drains the pipeline over N / Br query blocks, writes dK and dV): the
+ *   short-N backward is slow for it. Fitted on FA3 backward, H100, d = 128, B = 32, H = 16,
+ *   N = 512: 543.7 µs (FA3 paper, Fig. 6(b)); FA2's backward uses the same value.
+ * RL_FIT_FA2_ONE_CTA — FA2's MMA rate at d > 128 relative to d <= 128: one CTA of 8 warps per SM
+ *   (255 registers × 256 threads fill the register file) instead of two. Fitted on FA2 v2.5.8,
+ *   H100, d = 256, B = 1, H = 8, N = 16384, non-causal: 6.745 ms (FA3 paper, Fig. 5(e)).
+ * RL_FIT_SM_BANDWIDTH_SHARE — κ: one SM reaches κ · β / SMs of DRAM bandwidth when few SMs are
+ *   busy. From issue 17's measurement (not a data/published point): FlashInfer decode without
+ *   split, 32 CTAs on 32 SMs of an H100 SXM, reached 47 % of HBM: 0.47 · 132 / 32 = 1.94.
  * RL_FIT_EAGER_DRAM — the fraction of the datasheet DRAM bandwidth PyTorch eager's elementwise
  *   and GEMM-epilogue traffic reaches for materialised S and P. Fitted on standard attention,
  *   H100 SXM, fp16, d = 128, B = 4, H = 16, N = 4096, non-causal: 133 TFLOP/s (FA3 paper,
  *   Fig. 5(c)). */
-#define RL_FIT_OVERLAP_P 1.6331
-#define RL_FIT_MMA_SYNC_SM90 0.4783
-#define RL_FIT_BWD_MMA_FA3 0.6709
-#define RL_FIT_BWD_MMA_FA2 0.3601
-#define RL_FIT_DECODE_FLOOR_S 2.017e-05
-#define RL_FIT_EAGER_DRAM 0.6716
+#ifndef RL_FIT_OVERLAP_P
+#define RL_FIT_OVERLAP_P 1.7166
+#endif
+#ifndef RL_FIT_MMA_SYNC_SM90
+#define RL_FIT_MMA_SYNC_SM90 0.47847
+#endif
+#ifndef RL_FIT_BWD_MMA_FA3
+#define RL_FIT_BWD_MMA_FA3 0.68084
+#endif
+#ifndef RL_FIT_BWD_MMA_FA2
+#define RL_FIT_BWD_MMA_FA2 0.36164
+#endif
+#ifndef RL_FIT_KERNEL_FIXED_S
+#define RL_FIT_KERNEL_FIXED_S 2.855e-06
+#endif
+#ifndef RL_FIT_CTA_SM_SHARE
+#define RL_FIT_CTA_SM_SHARE 0.81147
+#endif
+#ifndef RL_FIT_SM_BANDWIDTH_SHARE
+#define RL_FIT_SM_BANDWIDTH_SHARE 1.94
+#endif
+#ifndef RL_FIT_SPLITKV_DRAM
+#define RL_FIT_SPLITKV_DRAM 0.62618
+#endif
+#ifndef RL_FIT_DECODE_DRAM
+#define RL_FIT_DECODE_DRAM 0.92421
+#endif
+#ifndef RL_FIT_BWD_CTA_S
+#define RL_FIT_BWD_CTA_S 7.8667e-06
+#endif
+#ifndef RL_FIT_FA2_ONE_CTA
+#define RL_FIT_FA2_ONE_CTA 0.77701
+#endif
+#ifndef RL_FIT_EAGER_DRAM
+#define RL_FIT_EAGER_DRAM 0.66776
+#endif
 
 static const char *const kernel_names[RL_KERNEL_COUNT] = {
     [RL_KERNEL_GENERIC] = "generic",       [RL_KERNEL_FA2] = "fa2",
@@ -46,17 +100,20 @@ static const char *const kernel_descriptions[RL_KERNEL_COUNT] = {
                           "--gqa-pack packed, exp serialised with the MMA at the full tensor peak",
     [RL_KERNEL_FA2] = "FlashAttention-2 v2.5 (csrc/flash_attn/src/flash_fwd_launch_template.h): "
                       "mma.sync, 4 or 8 warps of 16-32 query rows, 2 CTAs/SM (1 at d = 256), "
-                      "launch order (m_block fastest), exp serialised",
+                      "launch order (m_block fastest), exp serialised; its num_splits heuristic "
+                      "and split-KV kernel for few query blocks (decode); fp16/bf16 only",
     [RL_KERNEL_FA3] = "FlashAttention-3 (hopper/flash_fwd_launch_template.h): wgmma + TMA, "
                       "1 CTA/SM, persistent tile scheduler (longest causal tiles first), "
                       "Hopper only; the exp serialised with the MMA (FA3 paper §3.1)",
-    [RL_KERNEL_FLASHINFER] = "FlashInfer batch decode: the query heads of a GQA group packed "
-                             "into one tile, K/V read once per KV head, split-KV to fill the "
-                             "SMs; decode only (N = 1)",
-    [RL_KERNEL_FLASH_DECODING] = "Flash-Decoding (FlashAttention-2 splitkv kernel): Br = 64, "
-                                 "Bc = 256/128/64 by head dim, the GQA group swapped into the "
-                                 "query rows, FA2's num_splits heuristic, a combine kernel; "
-                                 "decode only (N = 1)",
+    [RL_KERNEL_FLASHINFER] = "FlashInfer decode (include/flashinfer/attention/scheduler.cuh, "
+                             "decode.cuh): groups of up to 4 query heads on the CUDA cores, one "
+                             "row per head; larger groups and N = 2..16 on the tensor-core "
+                             "prefill kernel with G·N packed rows; KV chunks of >= 128 tokens "
+                             "filling every resident CTA slot, a merge kernel when split; N <= 16",
+    [RL_KERNEL_FLASH_DECODING] = "Flash-Decoding (FlashAttention-2's split-KV kernel, "
+                                 "flash_api.cpp): Br = 64, Bc = 256/128/64 by head dim, the GQA "
+                                 "group swapped into the query rows at N = 1, FA2's num_splits "
+                                 "heuristic, a combine kernel when split; N <= 16",
     [RL_KERNEL_STANDARD] = "S and P materialised as PyTorch eager does: a batched GEMM writes S, "
                            "a softmax reads S and writes P (a mask pass more when causal), a "
                            "second GEMM reads P",
@@ -98,9 +155,14 @@ rl_status rl_gqa_pack_parse(const char *text, const char *field, rl_gqa_pack *ou
 }
 
 const char *rl_term_name(rl_term t) {
-    static const char *const names[RL_TERM_COUNT] = {"mma", "tiles", "exp", "waves", "memory",
-                                                     "floor"};
+    static const char *const names[RL_TERM_COUNT] = {"mma",    "tiles",     "exp",  "waves",
+                                                     "memory", "occupancy", "floor"};
     return (int)t >= 0 && t < RL_TERM_COUNT ? names[t] : "unknown";
+}
+
+const char *rl_limit_name(rl_limit limit) {
+    static const char *const names[] = {"compute", "memory", "occupancy", "latency"};
+    return (int)limit >= 0 && limit <= RL_LIMIT_LATENCY ? names[limit] : "unknown";
 }
 
 const char *rl_level_name(rl_level level) {
@@ -113,7 +175,7 @@ const char *rl_level_name(rl_level level) {
 
 static rl_status no_tile(rl_kernel k, int64_t d, rl_error *err) {
     return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
-                    "profile %s has no tile for head dim %lld (it runs d <= 256)",
+                    "--kernel %s has no tile for head dim %lld (it runs d <= 256)",
                     rl_kernel_name(k), (long long)d);
 }
 
@@ -154,35 +216,97 @@ static rl_status fa3_tile(const rl_problem *p, rl_profile *pf, rl_error *err) {
 }
 
 /* FA2's split-KV kernel (flash_fwd_launch_template.h, run_mha_fwd_splitkv_dispatch): Br = 64,
- * Bc = 256 for d <= 64, 128 for d <= 128, 64 above; 4 warps. */
-static rl_status splitkv_tile(const rl_problem *p, rl_profile *pf, rl_error *err) {
-    const int64_t d = p->head_dim;
-    if (d > 256) return no_tile(pf->kernel, d, err);
+ * Bc = 256 for d <= 64, 128 for d <= 128, 64 above; 4 warps; its shared memory (Q tile + K and
+ * V tiles: 80 KiB at d = 128) leaves 2 CTAs per SM on A100 and H100. */
+static int64_t fa2_split_block_n(int64_t d) { return d <= 64 ? 256 : d <= 128 ? 128 : 64; }
+static void splitkv_tile(const rl_problem *p, rl_profile *pf) {
     pf->block_m = 64;
-    pf->block_n = d <= 64 ? 256 : d <= 128 ? 128 : 64;
+    pf->block_n = fa2_split_block_n(p->head_dim);
     pf->warps = 4;
     pf->ctas_per_sm = 2;
-    return RL_OK;
+}
+
+static rl_status no_dtype(rl_kernel k, const rl_problem *p, const char *why, rl_error *err) {
+    return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel", "--kernel %s: no such %s kernel: %s",
+                    rl_kernel_name(k), rl_dtype_name(p->dtype), why);
 }
 
 static rl_status need_decode(const rl_problem *p, rl_kernel k, rl_error *err) {
-    if (p->seq != 1)
+    if (p->seq > 16)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
-                        "profile %s is a decode kernel: it needs --seq 1 (one new query row), "
-                        "got seq %lld",
+                        "--kernel %s is a decode kernel: it needs --seq 16 or less (new query "
+                        "rows: decode, speculative or append), got seq %lld",
                         rl_kernel_name(k), (long long)p->seq);
     if (p->pass != RL_PASS_FWD)
-        return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel", "profile %s has no backward pass",
-                        rl_kernel_name(k));
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
+                        "--kernel %s has no backward pass (a decode kernel)", rl_kernel_name(k));
     return RL_OK;
+}
+
+/* FlashInfer (include/flashinfer/attention/decode.cuh, scheduler.cuh, utils.cuh). N = 1 with a
+ * group of at most 4 query heads per KV head runs BatchDecodeWithPagedKVCacheKernel on the CUDA
+ * cores; larger groups (vLLM's rule: use_tensor_cores when H/Hkv > 4) and N > 1 (append,
+ * speculative) run the tensor-core prefill kernel with the group packed into the query rows. */
+static void flashinfer_profile(const rl_problem *p, const rl_hw *hw, rl_profile *pf) {
+    const int64_t G = p->heads / p->kv_heads, d = p->head_dim;
+    const double bkv = rl_dtype_bytes(p->kv_dtype);
+    pf->gqa_packed = 1;
+    pf->head_major = 1;
+    pf->split_rule = RL_SPLIT_FILL;
+    pf->dram_fraction = RL_FIT_DECODE_DRAM; /* a production decode kernel's, as the default's */
+    if (p->seq == 1 && G <= 4) {
+        /* vec_size = max(16 B / element, d/32), bdx = d / vec_size threads per row, bdy = G rows,
+         * 128 threads at least (bdz = threads / (bdx·bdy) groups of keys), tile_size_per_bdx =
+         * 4 (2 for 1-byte K/V) keys per thread when G = 1, else 1; two pipeline stages on sm_80+.
+         * Shared memory = 2 · stages · tile · bdy · bdz · d · bytes (+ pointers). CTAs per SM
+         * (cudaOccupancyMaxActiveBlocksPerMultiprocessor): threads (2,048 per SM on sm_80/90,
+         * 1,536 on sm_86/89, 1,024 on sm_75) and shared memory; registers are not published and
+         * assumed not to bind. */
+        int64_t vec = (int64_t)(16.0 / bkv);
+        if (d / 32 > vec) vec = d / 32;
+        const int64_t bdx = d / vec > 0 ? d / vec : 1, bdy = G;
+        const int64_t threads = bdx * bdy > 128 ? bdx * bdy : 128, bdz = threads / (bdx * bdy);
+        const int64_t tile = G == 1 ? (bkv == 1 ? 2 : 4) : 1;
+        const int64_t stages = hw->sm_arch >= 80 || hw->sm_arch == 0 ? 2 : 1;
+        const double smem = 2.0 * (double)(stages * tile * bdy * bdz * d) * bkv +
+                            (double)(tile * threads) * 8.0;
+        const int64_t max_threads = hw->sm_arch == 86 || hw->sm_arch == 89 ? 1536
+                                    : hw->sm_arch == 75                    ? 1024
+                                                                           : 2048;
+        int64_t per_sm = max_threads / threads;
+        const int64_t by_smem = (int64_t)(hw->smem_per_sm_bytes / smem);
+        if (by_smem < per_sm) per_sm = by_smem;
+        if (per_sm < 1) per_sm = 1;
+        pf->cuda_core = 1;
+        pf->block_m = G;
+        pf->block_n = tile * bdz;
+        pf->warps = (int)(threads / 32);
+        pf->ctas_per_sm = per_sm;
+        pf->max_grid = per_sm * hw->sm_count;
+        pf->exp_serialised = 1;
+        return;
+    }
+    /* FA2DetermineCtaTileQ on the packed rows G·N: > 64 → 128, > 16 → 64, else 16 (sm_80+);
+     * 4 warps along the keys for the 16-row tile (Bc = 64). The prefill plan takes
+     * num_blocks_per_sm = 2: at most 2 · SMs CTAs when split. */
+    const int64_t rows = G * p->seq;
+    pf->block_m = rows > 64 && d < 256 ? 128 : rows > 16 ? 64 : 16;
+    pf->warps_along_keys = pf->block_m == 16;
+    pf->block_n = 64;
+    pf->warps = 4;
+    pf->ctas_per_sm = 2;
+    pf->max_grid = 2 * (int64_t)hw->sm_count;
+    pf->mma_fraction = hw->sm_arch >= 90 ? RL_FIT_MMA_SYNC_SM90 : 1.0; /* mma.sync */
+    pf->smem_roof = 1;
 }
 
 /* ---------------------------------------------------------------------------------------------
  * Profile resolution: the profile's choices, then the caller's spec on top
  * ------------------------------------------------------------------------------------------- */
 
-static rl_status base_profile(const rl_problem *p, const rl_hw *hw, rl_kernel k, rl_profile *pf,
-                              rl_error *err) {
+static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
+                              rl_profile *pf, rl_error *err) {
+    const rl_kernel k = spec->kernel;
     memset(pf, 0, sizeof *pf);
     pf->kernel = k;
     pf->mma_fraction = 1.0;
@@ -190,60 +314,157 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, rl_kernel k,
     pf->exp_serialised = 1;
     pf->dram_fraction = 1.0;
     pf->overlap_p = RL_FIT_OVERLAP_P;
+    pf->kernels = 1;
+    pf->kernel_fixed_s = RL_FIT_KERNEL_FIXED_S;
+    pf->sm_bandwidth_share = RL_FIT_SM_BANDWIDTH_SHARE;
+    pf->cta_sm_share = RL_FIT_CTA_SM_SHARE;
+    const int bwd = p->pass == RL_PASS_BWD;
+    const int fp32 = p->dtype == RL_DTYPE_FP32 || p->dtype == RL_DTYPE_TF32;
     switch (k) {
     case RL_KERNEL_GENERIC:
-        /* FA2-like: 4 warps share the query rows, operands from shared memory per warp. */
+        /* FA2-like: 4 warps share the query rows, operands from shared memory per warp. A
+         * decode (N <= 16, forward) is run as every production decode kernel runs it: the group
+         * packed into the query rows, the keys split to fill the GPU (FlashInfer's rule),
+         * unless the caller fixes packing or splits. */
         pf->block_m = p->block_m;
         pf->block_n = p->block_n;
         pf->warps = 4;
         pf->smem_roof = 1;
         pf->rescale_serialised = 1;
+        if (bwd) pf->kernels = 3;
+        if (p->seq <= 16 && !bwd) {
+            /* the query tile FlashInfer picks for the packed rows G·N (FA2DetermineCtaTileQ:
+             * 16, 64 or 128), when the caller gives none */
+            const int64_t rows = (p->heads / p->kv_heads) * p->seq;
+            if (spec->block_m == 0 && spec->gqa_pack != RL_PACK_PER_HEAD)
+                pf->block_m = rows > 64 ? 128 : rows > 16 ? 64 : 16;
+            pf->gqa_packed = 1;
+            pf->split_rule = RL_SPLIT_FILL;
+            pf->head_major = 1;
+            /* the DRAM fraction a production decode kernel reaches at a large size (fitted) */
+            pf->dram_fraction = RL_FIT_DECODE_DRAM;
+        }
         return RL_OK;
     case RL_KERNEL_FA2:
+        if (hw->sm_arch < 80)
+            return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
+                            "--kernel fa2 describes FlashAttention-2's CUDA kernels, which need "
+                            "sm_80 or newer (Ampere, Ada, Hopper: the FlashAttention README); "
+                            "preset %s is %s",
+                            hw->id, hw->arch);
+        if (p->dtype == RL_DTYPE_FP8)
+            return no_dtype(k, p, "FlashAttention-2 runs fp16 and bf16 only (flash_api.cpp: "
+                                  "\"FlashAttention only support fp16 and bf16 data type\"); "
+                                  "fp8 is fa3's", err);
+        if (fp32)
+            return no_dtype(k, p, "FlashAttention-2 runs fp16 and bf16 only (flash_api.cpp); "
+                                  "use --kernel standard for fp32 attention", err);
         pf->mma_fraction = hw->sm_arch >= 90 ? RL_FIT_MMA_SYNC_SM90 : 1.0;
         pf->bwd_mma_fraction = RL_FIT_BWD_MMA_FA2 / RL_FIT_MMA_SYNC_SM90 * pf->mma_fraction;
+        /* d > 128: one CTA of 8 warps at 255 registers per thread fills the register file
+         * (65,536): no second CTA overlaps its softmax with another's MMA */
+        if (p->head_dim > 128) pf->mma_fraction *= RL_FIT_FA2_ONE_CTA;
         pf->smem_roof = 1;
+        if (bwd) {
+            pf->kernels = 3; /* dot(dO, O) preprocess, the main kernel, dQ fp32 → dtype */
+            pf->cta_fixed_s = RL_FIT_BWD_CTA_S;
+        } else {
+            /* mha_fwd calls set_params_splitkv: FA2's num_splits heuristic on every forward,
+             * the split-KV kernel when it gives more than one split; N = 1 with a group swaps
+             * the group into the query rows (seqlenq_ngroups_swapped). */
+            pf->split_rule = RL_SPLIT_FA2;
+            pf->split_block_m = 64;
+            pf->split_block_n = fa2_split_block_n(p->head_dim);
+            pf->split_tile = 1;
+            pf->pack_n1 = 1;
+        }
         return fa2_tile(p, pf, err);
     case RL_KERNEL_FA3:
         if (hw->sm_arch != 90)
             return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
-                            "profile fa3 needs a Hopper GPU (sm_90: wgmma, TMA); preset %s is %s",
+                            "--kernel fa3 needs a Hopper GPU (sm_90: wgmma, TMA); preset %s is %s",
                             hw->id, hw->arch);
+        if (fp32)
+            return no_dtype(k, p, "FlashAttention-3 runs fp16, bf16 and fp8 e4m3 "
+                                  "(hopper/flash_api.cpp); use --kernel standard for fp32", err);
+        if (bwd && p->dtype == RL_DTYPE_FP8)
+            return no_dtype(k, p, "FlashAttention-3 has no fp8 backward (hopper/flash_api.cpp "
+                                  "mha_bwd takes fp16 and bf16 only)", err);
         pf->persistent = 1;
+        pf->head_major = 1;
         pf->bwd_mma_fraction = RL_FIT_BWD_MMA_FA3;
         /* fp8: wgmma wants V K-major, so the producer warpgroup transposes every V tile in
          * shared memory (LDSM/STSM) before the consumers may use it (FA3 paper, §3.3): loads no
          * longer run ahead of the MMA and DRAM time adds to compute (p = 1, no overlap). */
         if (p->dtype == RL_DTYPE_FP8) pf->overlap_p = 1.0;
-        return fa3_tile(p, pf, err);
+        if (bwd) {
+            pf->kernels = 3; /* preprocess, the main kernel, dQ postprocess */
+            pf->cta_fixed_s = RL_FIT_BWD_CTA_S;
+        } else {
+            /* hopper/flash_api.cpp get_num_splits + heuristics.h: splits by FA3's rule on
+             * every forward; PackGQA by should_pack_gqa, always when split. */
+            pf->split_rule = RL_SPLIT_FA3;
+            pf->pack_rule = 1;
+        }
+        {
+            rl_status st = fa3_tile(p, pf, err);
+            pf->split_block_m = pf->block_m;
+            pf->split_block_n = pf->block_n;
+            return st;
+        }
     case RL_KERNEL_FLASHINFER:
+        if (need_decode(p, k, err) != RL_OK) return RL_ERR_UNSUPPORTED;
+        if (p->head_dim > 256) return no_tile(k, p->head_dim, err);
+        flashinfer_profile(p, hw, pf);
+        return RL_OK;
     case RL_KERNEL_FLASH_DECODING:
         if (need_decode(p, k, err) != RL_OK) return RL_ERR_UNSUPPORTED;
-        pf->gqa_packed = 1;
-        pf->split_rule = 1;
-        pf->floor_s = RL_FIT_DECODE_FLOOR_S;
-        return splitkv_tile(p, pf, err);
-    case RL_KERNEL_STANDARD:
-        if (p->pass != RL_PASS_FWD)
+        if (hw->sm_arch < 80)
             return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
-                            "profile standard models the forward pass only");
+                            "--kernel flash-decoding is FlashAttention-2's split-KV kernel: sm_80 "
+                            "or newer (the FlashAttention README); preset %s is %s",
+                            hw->id, hw->arch);
+        if (p->head_dim > 256) return no_tile(k, p->head_dim, err);
+        if (p->dtype == RL_DTYPE_FP8 || fp32)
+            return no_dtype(k, p, "Flash-Decoding is FlashAttention-2's split-KV kernel, fp16 "
+                                  "and bf16 only (flash_api.cpp)", err);
+        /* mha_fwd_kvcache: the split-KV kernel always (force_split_kernel), FA2's heuristic,
+         * the group swapped into the rows at N = 1. */
+        pf->split_rule = RL_SPLIT_FA2;
+        pf->split_block_m = 64;
+        pf->split_block_n = fa2_split_block_n(p->head_dim);
+        pf->pack_n1 = 1;
+        pf->head_major = 1;
+        pf->mma_fraction = hw->sm_arch >= 90 ? RL_FIT_MMA_SYNC_SM90 : 1.0;
+        pf->smem_roof = 1;
+        pf->dram_fraction = RL_FIT_SPLITKV_DRAM;
+        splitkv_tile(p, pf);
+        return RL_OK;
+    case RL_KERNEL_STANDARD:
         pf->materialised = 1;
         pf->dram_fraction = RL_FIT_EAGER_DRAM;
         pf->block_m = p->block_m;
         pf->block_n = p->block_n;
+        /* eager kernels: forward bmm, softmax (+ masked_fill when causal), bmm; backward four
+         * bmm and the softmax backward (+ the mask's backward when causal) */
+        pf->kernels = bwd ? 5 + p->causal : 3 + p->causal;
         return RL_OK;
     default:
         return rl__fail(err, RL_ERR_UNKNOWN, "kernel", "unknown kernel profile %d", (int)k);
     }
 }
 
-/* FA2's num_splits heuristic (flash_api.cpp, set_params_splitkv), as a rule: with
- * `units` = batch · heads · query blocks CTAs and `slots` = 2 · SMs, one split when units already
+/* FA2's num_splits heuristic (flash_api.cpp, num_splits_heuristic called by set_params_splitkv
+ * with 2 · SMs and at most 128 splits): one split when `units` = batch · heads · query blocks
  * fill 80 % of the slots; otherwise, among split counts s ≤ min(128, slots, key blocks) whose
  * ⌈blocks/s⌉ differs from ⌈blocks/(s−1)⌉, the smallest whose wave efficiency
- * (units·s/slots) / ⌈units·s/slots⌉ reaches 85 % of the best. */
-static int64_t split_rule(double units, double slots, int64_t key_blocks) {
+ * (units·s/slots) / ⌈units·s/slots⌉ reaches 85 % of the best. FA3 (hopper/heuristics.h) is the
+ * same with slots = SMs, no eligibility test, and one split when there are at most 4 key blocks
+ * (or, past 80 %, ⌈K/V head bytes / 50 MiB⌉ splits when one K/V head exceeds 50 MiB, with
+ * 2 · SMs query blocks, non-causal). */
+static int64_t wave_split_rule(double units, double slots, int64_t key_blocks, int fa3) {
     if (units >= 0.8 * slots) return 1;
+    if (fa3 && key_blocks <= 4) return 1;
     int64_t max_s = 128;
     if ((double)max_s > slots) max_s = (int64_t)slots;
     if (max_s > key_blocks) max_s = key_blocks;
@@ -251,10 +472,11 @@ static int64_t split_rule(double units, double slots, int64_t key_blocks) {
     double best = 0;
     for (int pass = 0; pass < 2; pass++) {
         for (int64_t s = 1; s <= max_s; s++) {
-            int eligible = s == 1 || (key_blocks + s - 1) / s != (key_blocks + s - 2) / (s - 1);
+            int eligible = fa3 || s == 1 ||
+                           (key_blocks + s - 1) / s != (key_blocks + s - 2) / (s - 1);
             if (!eligible) continue;
-            double waves = units * (double)s / slots;
-            double eff = waves / (double)(int64_t)(waves + 0.999999999);
+            double waves = (double)(float)(units * (double)s / slots);
+            double eff = waves / ceil(waves);
             if (pass == 0 && eff > best) best = eff;
             if (pass == 1 && eff >= 0.85 * best) return s;
         }
@@ -262,14 +484,41 @@ static int64_t split_rule(double units, double slots, int64_t key_blocks) {
     return 1;
 }
 
+/* FlashInfer's rule (scheduler.cuh: BatchDecodeWithPagedKVCacheWorkEstimationDispatched and
+ * PrefillBinarySearchKVChunkSize): with `tiles` = batch · KV heads · query tiles CTAs, no split
+ * when they fill max_grid; otherwise the smallest KV chunk (pages of 16 tokens, at least 128
+ * tokens) with tiles · ⌈L / chunk⌉ ≤ max_grid; split when that chunk is shorter than L. */
+static int64_t fill_split_rule(double tiles, double max_grid, int64_t kv_len) {
+    if (tiles >= max_grid) return 1;
+    const double s_max = floor(max_grid / tiles);
+    const int64_t pages = (kv_len + 15) / 16;
+    int64_t chunk = (int64_t)ceil((double)pages / s_max);
+    if (chunk < 8) chunk = 8;
+    return (pages + chunk - 1) / chunk;
+}
+
 rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
                               rl_profile *pf, rl_error *err) {
-    rl_status s = base_profile(p, hw, spec->kernel, pf, err);
+    rl_status s = base_profile(p, hw, spec, pf, err);
     if (s != RL_OK) return s;
+    const double G = (double)(p->heads / p->kv_heads);
     if (spec->block_m > 0) pf->block_m = spec->block_m;
     if (spec->block_n > 0) pf->block_n = spec->block_n;
+    /* a decode tile of 16 rows (FlashInfer's 1 × 4 warp layout): the warps split the keys */
+    if (pf->kernel == RL_KERNEL_GENERIC && pf->split_rule == RL_SPLIT_FILL)
+        pf->warps_along_keys = pf->block_m <= 16;
+    if (pf->pack_n1) pf->gqa_packed = p->seq == 1 && G > 1;
     if (spec->gqa_pack == RL_PACK_PACKED) pf->gqa_packed = 1;
-    if (spec->gqa_pack == RL_PACK_PER_HEAD) pf->gqa_packed = 0;
+    if (spec->gqa_pack == RL_PACK_PER_HEAD) {
+        pf->gqa_packed = 0;
+        if (pf->kernel == RL_KERNEL_GENERIC) { /* FA2's grid (m_block, batch, head) */
+            pf->head_major = 0;
+            if (spec->splits == 0) pf->split_rule = RL_SPLIT_NONE;
+        }
+    }
+    if (pf->kernel == RL_KERNEL_GENERIC && spec->splits > 0 && spec->gqa_pack == RL_PACK_DEFAULT &&
+        p->seq > 16)
+        pf->gqa_packed = 0;
     if (pf->kernel == RL_KERNEL_GENERIC || spec->ctas_per_sm > 0 || pf->ctas_per_sm == 0) {
         rl_problem tile = *p;
         tile.block_m = pf->block_m;
@@ -286,16 +535,46 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
         if (pf->ctas_per_sm > 8) pf->ctas_per_sm = 8; /* four-warp CTAs: 32 warps fill an SM */
     }
     if (spec->ctas_per_sm > 0) pf->ctas_per_sm = spec->ctas_per_sm;
+    if (pf->split_rule == RL_SPLIT_FILL && pf->max_grid == 0)
+        pf->max_grid = pf->ctas_per_sm * hw->sm_count;
     pf->splits = 1;
     if (spec->splits > 0) {
         pf->splits = spec->splits;
-    } else if (pf->split_rule) {
-        const double G = (double)(p->heads / p->kv_heads);
+    } else if (pf->split_rule == RL_SPLIT_FA2) {
         const double rows = pf->gqa_packed ? G * (double)p->seq : (double)p->seq;
         const double units = (double)p->batch * (double)(pf->gqa_packed ? p->kv_heads : p->heads) *
-                             (double)(((int64_t)rows + pf->block_m - 1) / pf->block_m);
-        const int64_t key_blocks = (p->kv_len + pf->block_n - 1) / pf->block_n;
-        pf->splits = split_rule(units, 2.0 * hw->sm_count, key_blocks);
+                             ceil(rows / (double)pf->split_block_m);
+        const int64_t key_blocks = (p->kv_len + pf->split_block_n - 1) / pf->split_block_n;
+        pf->splits = wave_split_rule(units, 2.0 * hw->sm_count, key_blocks, 0);
+    } else if (pf->split_rule == RL_SPLIT_FA3) {
+        const double q_blocks = ceil(G * (double)p->seq / (double)pf->split_block_m);
+        const double units = (double)p->batch * (double)p->kv_heads * q_blocks;
+        const int64_t key_blocks = (p->kv_len + pf->split_block_n - 1) / pf->split_block_n;
+        const double head_bytes = (double)p->kv_len * 2.0 * (double)p->head_dim *
+                                  rl_dtype_bytes(p->kv_dtype), l2 = 50.0 * 1024 * 1024;
+        if (units >= 0.8 * hw->sm_count && head_bytes > l2 && q_blocks >= 2.0 * hw->sm_count &&
+            !p->causal) {
+            pf->splits = (int64_t)ceil(head_bytes / l2);
+            if (pf->splits > 128) pf->splits = 128;
+        } else {
+            pf->splits = wave_split_rule(units, (double)hw->sm_count, key_blocks, 1);
+        }
+    } else if (pf->split_rule == RL_SPLIT_FILL) {
+        const double rows = pf->gqa_packed ? G * (double)p->seq : (double)p->seq;
+        const double tiles = (double)p->batch * (double)(pf->gqa_packed ? p->kv_heads : p->heads) *
+                             ceil(rows / (double)pf->block_m);
+        pf->splits = fill_split_rule(tiles, (double)pf->max_grid, p->kv_len);
     }
+    if (pf->pack_rule) {
+        /* should_pack_gqa: N / round_up(N, Br) < 0.9 · G·N / round_up(G·N, Br); always split */
+        const double br = (double)pf->block_m, n = (double)p->seq, gn = G * n;
+        const int pack = n / (ceil(n / br) * br) < 0.9 * gn / (ceil(gn / br) * br);
+        if (spec->gqa_pack == RL_PACK_DEFAULT) pf->gqa_packed = G > 1 && (pack || pf->splits > 1);
+    }
+    if (pf->split_tile && pf->splits > 1 && spec->block_m == 0 && spec->block_n == 0) {
+        splitkv_tile(p, pf); /* FA2's split-KV kernel, as flash-decoding */
+        pf->dram_fraction = RL_FIT_SPLITKV_DRAM;
+    }
+    if (pf->splits > 1) pf->kernels += 1; /* the combine kernel */
     return RL_OK;
 }

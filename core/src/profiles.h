@@ -10,7 +10,20 @@ typedef struct rl_profile {
     int warps;                /* warps per CTA sharing the query rows (FA2's SMEM roof) */
     int64_t ctas_per_sm;
     int64_t splits;           /* split-KV count (1 = none) */
-    int split_rule;           /* 1: FA2's num_splits heuristic when the caller gives none */
+    int split_rule;           /* the split-KV rule when the caller gives none (rl_split_rule) */
+    int64_t split_block_n;    /* the key block the split rule counts (FA2: 256/128/64 by d) */
+    int64_t split_block_m;    /* the query block the split rule counts (FA2: 64; FA3: its Br) */
+    int64_t max_grid;         /* FlashInfer's fill rule: the CTAs it may launch (CTAs/SM × SMs) */
+    int split_tile;           /* 1: FA2, whose split-KV kernel (64 × Bc, 4 warps) replaces the
+                                 regular one when splits > 1 */
+    int pack_rule;            /* 1: FA3's should_pack_gqa (and always when split) */
+    int pack_n1;              /* 1: FA2's seqlenq_ngroups_swapped: packed only at N = 1 */
+    int head_major;           /* 1: query heads adjacent in launch order (FA3's tile scheduler,
+                                 FA2's split-KV grid); 0: FA2's grid (m_block, batch, head) */
+    int cuda_core;            /* 1: Q·K and P·V on the fp32 CUDA cores, one row per query head
+                                 (FlashInfer's decode kernel for groups ≤ 4): no padded rows */
+    int64_t kernels;          /* kernel launches: the main one, + the combine when split, + the
+                                 backward's preprocess and dQ conversion */
     int persistent;           /* 1: tiles scheduled longest first over resident CTAs */
     int gqa_packed;           /* 1: the query heads of a group share one tile's K/V */
     int exp_serialised;       /* 1: the exp adds to the MMA time */
@@ -18,17 +31,25 @@ typedef struct rl_profile {
                                  fp32 units) adds to it too (generic; the real kernels' fitted
                                  rates include theirs) */
     int smem_roof;            /* 1: operands come from shared memory per warp (mma.sync) */
+    int warps_along_keys;     /* 1: the warps split the keys (FlashInfer's 16-row tile, 1 × 4
+                                 warps): each reads its K/V once for all Br rows */
     int materialised;         /* 1: S and P go through DRAM (standard) */
     double mma_fraction;      /* of the dense tensor peak the MMA instruction reaches */
     double bwd_mma_fraction;  /* the same for the backward pass */
     double dram_fraction;     /* of the datasheet DRAM bandwidth the kernel's traffic reaches */
-    double floor_s;           /* fixed floor */
+    double cta_sm_share;      /* f1: one CTA's share of its SM's MMA/exp throughput (fitted) */
+    double sm_bandwidth_share;/* one SM's DRAM bandwidth as a multiple of β / SMs (fitted) */
+    double kernel_fixed_s;
+    double cta_fixed_s;       /* backward: fixed cost per round of CTAs on an SM (load K/V, write
+                                 dK/dV, the dQ accumulation's pipeline fill and drain) */    /* fixed cost per kernel launched (launch gap, prologue, epilogue) */
     double overlap_p;         /* exponent of the DRAM/compute overlap: the fitted p, or 1 (none)
                                  where the kernel's producer cannot run ahead (FA3 fp8) */
 } rl_profile;
 
 /* Resolve the profile for `p` (resolved) on `hw`, with the caller's spec on top. Errors name
  * "kernel". */
+enum rl_split_rule { RL_SPLIT_NONE = 0, RL_SPLIT_FA2, RL_SPLIT_FA3, RL_SPLIT_FILL };
+
 rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
                               rl_profile *pf, rl_error *err);
 

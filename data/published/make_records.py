@@ -34,6 +34,21 @@ FLOP_NOTE = ('Times from printed TFLOP/s use the source\'s FLOP convention: forw
              'N*L - N(N-1)/2), so flops / time differs from the printed rate by (N+1)/N on causal '
              'rows. Each point keeps the printed rate in reported.flops_per_s.')
 
+SRC_RAINSTORM = ('TheRainstorm (Fuyan Yuan), github.com/TheRainstorm/attention_tests readme.md @ 75cdb15 (2025-04-23), "目前结果" (current results): FlashInfer and FlashAttention-3 batch decode, paged KV (page_size 128), fp16, two tables (MHA and GQA), one row per GPU, ms. Follow-up to Dao-AILab/flash-attention issue #1572.')
+SW_RAINSTORM = {'kernel': 'paged batch decode: FlashAttention-3 flash_attn_with_kvcache (flash_attn_interface), '
+                          'FlashInfer BatchDecodeWithPagedKVCacheWrapper (use_tensor_cores False / True)',
+                'kernel_version': 'versions not stated (April 2025)'}
+NOTES_RAINSTORM = ('Shapes as printed above each table: MHA batch_size=16 kv_len=32000 head_dim=128 '
+                   'num_kv_heads=32 num_qo_heads=32; GQA batch_size=128 kv_len=16384 head_dim=128 '
+                   'num_kv_heads=16 num_qo_heads=128; page_size 128, q and kv fp16. "unit: ms" is printed '
+                   'above the MHA table and taken for both. Timing (benchmark_flashinfer.py / utils.py '
+                   'bench at the same commit): mean of 10 back-to-back calls after 5 warm-ups, CUDA '
+                   'events, L2 flushed with 256 MB first. FlashInfer has two columns, CUDA-core '
+                   '(use_tensor_cores=False) and tensor-core; the flashinfer profile follows vLLM\'s rule '
+                   '(tensor cores when H/Hkv > 4), so it predicts the CUDA-core column of the MHA table '
+                   'and the tensor-core column of the GQA table; the other column has no profile.')
+
+
 SOURCES = {
     'fa3_paper': {
         'file': 'fa3-paper-h100.json',
@@ -114,6 +129,94 @@ SOURCES = {
                   'FLOP convention: tritonbench\'s (4*B*H*N^2*d, the Triton tutorial\'s), assumed; the '
                   'commit does not state it. One run in a test plan. ' + FLOP_NOTE),
     },
+    'tileops_pr2132': {
+        'file': 'tileops-pr2132-h200.json',
+        'source': ('tile-ai/TileOPs pull request #2132 "[Perf][Attention] Optimize native FP8 Dense decode", '
+                   'description by superAngGao, 2026-09-15: benchmark table GroupedQueryAttentionDenseFwdOp '
+                   '(TileOps and FA3 times, ms). https://github.com/tile-ai/TileOPs/pull/2132'),
+        'date': '2026-09-15',
+        'hardware': {'name': 'NVIDIA H200 (SM clock locked at 1500 MHz; memory clock not stated in this PR)',
+                     'preset': 'h200-sxm', 'sm_clock_hz': 1.5e9},
+        'software': {'kernel': 'dense GQA decode: TileOps GroupedQueryAttentionDenseFwdOp and FlashAttention-3',
+                     'kernel_version': ('TileLang 0.1.11+cu129.git65dbc983, CUDA 12.9, PyTorch 2.10.0; FA3 '
+                                        'version not stated in this PR')},
+        'notes': ('Native-CUPTI complete-op envelope, 50 repeats, median of 3 independent trials, as the PR '
+                  'states. Shapes printed as (B, Sq, Skv, H, Hkv, D); inputs FP8 E4M3, output BF16 (both '
+                  'kernels). SM clock locked at 1500 MHz (the H200 boosts to 1980 MHz): compute-limited terms '
+                  'run at 1500/1980 of the preset\'s peak, memory-bound decode hardly depends on it. The PR\'s '
+                  'BW column (TileOps: 0.36, 0.99, 1.84, 2.30 TB/s) is K+V bytes / time and agrees with the '
+                  'times (1*4096*4*128*2 B / 11.7 us = 0.358 TB/s); it is not a separate measurement.'),
+    },
+    'tileops_pr2084': {
+        'file': 'tileops-pr2084-h200.json',
+        'source': ('tile-ai/TileOPs pull request #2084 "[Refactor][Attention] Route dense GQA decode to decode '
+                   'kernels", description by superAngGao, 2026-09-06: table Performance, first row '
+                   '(Qwen3-30B-A3B, B=1, KV=1K, FP16). https://github.com/tile-ai/TileOPs/pull/2084'),
+        'date': '2026-09-06',
+        'hardware': {'name': 'NVIDIA H200 (clock-locked, SM 1500 MHz)', 'preset': 'h200-sxm',
+                     'sm_clock_hz': 1.5e9},
+        'software': {'kernel': 'dense GQA decode: TileOps, FlashAttention-3 (contiguous KV), FlashInfer '
+                               '(contiguous single-decode path for batch 1)',
+                     'kernel_version': 'versions not stated in this PR (TileOPs, September 2026)'},
+        'notes': ('Native-CUPTI device_busy_ms on a clock-locked H200 (SM 1500 MHz), as printed. Only the '
+                  'first row of the table is recorded: the rest of the table was not readable as text in '
+                  'the copy used. The table names the workload (Qwen3-30B-A3B, B=1, KV=1K) but not its '
+                  'heads: H=32, Hkv=4, D=128 are Qwen3-30B-A3B\'s attention shape (its config.json), the shape '
+                  'TileOPs PR #2132 prints for the same workload family, (1, 1, Skv, 32, 4, 128). KV=1K is '
+                  'read as 1024. FlashInfer runs its contiguous single-decode path at batch 1 (the PR says '
+                  'so).'),
+    },
+    'tileops_gqa_dense_h200': {
+        'file': 'tileops-gqa-dense-h200.json',
+        'source': ('tile-ai/TileOPs docs/perf/gqa-dense-h200.md @ 32cde4f ("Dense GQA decode on H200", '
+                   'measured 2026-09-15, based on commit b5b225d4), table Measurements: TileOps after the '
+                   'change and the best external kernel (FA3 or FlashInfer) per workload, microseconds. '
+                   'https://github.com/tile-ai/TileOPs/blob/main/docs/perf/gqa-dense-h200.md'),
+        'date': '2026-09-15',
+        'hardware': {'name': 'NVIDIA H200 (SM clock 1500 MHz, memory clock 3201 MHz, power limit 700 W)',
+                     'preset': 'h200-sxm', 'sm_clock_hz': 1.5e9},
+        'software': {'kernel': 'dense GQA decode: TileOps GroupedQueryAttentionDenseFwdOp, FA3, FlashInfer',
+                     'kernel_version': ('TileLang 0.1.11+cu129.git65dbc983; FA3 3.0.0b1; FlashInfer '
+                                        '0.6.11.post2; PyTorch 2.10.0+cu129; driver 595.71.05')},
+        'notes': ('Shapes from the workload manifest (src/tileops/manifest/attention.yaml, '
+                  'GroupedQueryAttentionDenseFwdOp workloads, which the table names): Llama-3.1-8B '
+                  'H=32 Hkv=8, Llama-3.1-70B H=64 Hkv=8, Qwen3-30B-A3B H=32 Hkv=4, all D=128, one query '
+                  'token, contiguous BSHD K/V. "Best external" is the faster of FA3 and FlashInfer as the '
+                  'table names it (FA3 on the Llama rows, FlashInfer on the Qwen3 rows; FlashInfer reads '
+                  'the contiguous cache with its single-decode path at batch 1, use_tensor_cores not '
+                  'stated). BF16 rows are recorded as fp16 (same size and peak) with the dtype in the '
+                  'label. The softcap row (torch reference) and the "Before" column (the previous TileOps '
+                  'kernel) are not recorded. Timing: CUPTI device busy time (launch gaps excluded), L2 '
+                  'flushed before each sample, median of three per-round medians. SM clock locked at '
+                  '1500 MHz (boost 1980).'),
+    },
+    'therainstorm_h100pcie': {
+        'file': 'attention-tests-h100-pcie.json',
+        'source': SRC_RAINSTORM + ' Row "h100(PCIE)".',
+        'date': '2025-04-23',
+        'hardware': {'name': 'NVIDIA H100 PCIe', 'preset': 'h100-pcie'},
+        'software': SW_RAINSTORM,
+        'notes': NOTES_RAINSTORM,
+    },
+    'therainstorm_a800sxm': {
+        'file': 'attention-tests-a800-sxm.json',
+        'source': SRC_RAINSTORM + ' Row "a800 80g(SXM)".',
+        'date': '2025-04-23',
+        'hardware': {'name': 'NVIDIA A800 80GB SXM (export A100: same SMs, clocks and 2039 GB/s HBM2e; '
+                             'NVLink cut to 400 GB/s)', 'preset': 'a100-sxm4-80gb'},
+        'software': SW_RAINSTORM,
+        'notes': NOTES_RAINSTORM + ' The A800 80GB SXM is predicted on the a100-sxm4-80gb preset: the '
+                 'same GA100 configuration and memory; only NVLink differs (assumed equivalent).',
+    },
+    'therainstorm_a800pcie': {
+        'file': 'attention-tests-a800-pcie.json',
+        'source': SRC_RAINSTORM + ' Row "a800 80g(PCIE)".',
+        'date': '2025-04-23',
+        'hardware': {'name': 'NVIDIA A800 80GB PCIe (export A100 PCIe)', 'preset': 'a100-pcie-80gb'},
+        'software': SW_RAINSTORM,
+        'notes': NOTES_RAINSTORM + ' The A800 80GB PCIe is predicted on the a100-pcie-80gb preset '
+                 '(same GA100 configuration and 1935 GB/s; assumed equivalent).',
+    },
 }
 
 SKIP_SOURCES = {
@@ -127,7 +230,14 @@ PROFILE_NOTE = {
 }
 
 
-def profile_for(source, kernel):
+def flashinfer_variant_modelled(kernel, heads, kv_heads):
+    """The FlashInfer decode variant the flashinfer profile models: CUDA cores for a GQA group of
+    at most 4 query heads per KV head, tensor cores above (vLLM's use_tensor_cores rule)."""
+    tensor = 'tensor cores' in kernel
+    return tensor == (heads // kv_heads > 4)
+
+
+def profile_for(source, kernel, heads=1, kv_heads=1):
     """(profile or None) for a row: FA3 -> fa3, FA2 v2.5.8 and v2.0.9 -> fa2, Flash-Decoding ->
     flash-decoding, standard attention in PyTorch (prefill) -> standard; cuDNN, Triton and the FA3
     ablations have none. Two sets have none on purpose:
@@ -139,6 +249,10 @@ def profile_for(source, kernel):
       predicts."""
     if source == 'fa_issue_1572':
         return None
+    if kernel.startswith('flash-attention-3') and 'decode' in kernel:
+        return None  # FA3's own decode path (TileOPs PRs), as for issue #1572
+    if kernel.startswith('tileops'):
+        return None  # TileOps' decode kernels: no rooflab profile describes them
     if kernel == 'pytorch-eager':
         return None
     if kernel in ('flash-attention-3', 'flash-attention-3-fp8', 'flash_v3 (FA3)'):
@@ -147,6 +261,10 @@ def profile_for(source, kernel):
         return 'fa2'
     if kernel == 'flash-decoding':
         return 'flash-decoding'
+    if kernel == 'flashinfer-single-decode':
+        return 'flashinfer'
+    if kernel.startswith('flashinfer batch decode'):
+        return 'flashinfer' if flashinfer_variant_modelled(kernel, heads, kv_heads) else None
     if kernel.startswith('standard-attention'):
         return 'standard'
     return None
@@ -173,6 +291,63 @@ def rooflab_flops(b, h, n, l, d, causal, bwd):
 def source_flops(b, h, n, l, d, causal, bwd):
     f = 4.0 * b * h * n * l * d * (0.5 if causal else 1.0)
     return f * 2.5 if bwd else f
+
+
+# The fit set: the points the model's fitted constants are fitted on (docs/DESIGN.md "Fitted
+# constants"), each (source_id, table_or_figure, kernel, batch, seq, value as printed) -> the
+# constant. Every other point is held out: rooflab check-model reports the two apart, and the
+# README's figures are the held-out ones. A new fitted constant adds its point here (one point per
+# constant where possible); build() fails when an entry matches no row or more than one.
+FIT_POINTS = {
+    ('fa3_paper', 'Fig.5(c)', 'flash-attention-3', '32', '512', '467'):
+        'overlap exponent p',
+    ('fa3_paper', 'Fig.5(c)', 'flash-attention-2 (v2.5.8)', '1', '16384', '370'):
+        'mma.sync fraction of the sm_90 dense peak',
+    ('fa3_paper', 'Fig.6(b)', 'flash-attention-3', '1', '16384', '561'):
+        'FA3 backward MMA fraction',
+    ('fa3_paper', 'Fig.6(b)', 'flash-attention-2 (v2.5.8)', '1', '16384', '322'):
+        'FA2 backward MMA fraction on sm_90',
+    ('flash_decoding_blog', 'micro-benchmark table (section \'Component-level micro-benchmarks\')',
+     'flash-decoding', '256', '1', '63.4'):
+        'FA2 split-KV kernel DRAM fraction',
+    ('fa3_paper', 'Fig.5(c)', 'standard-attention-pytorch', '4', '4096', '133'):
+        'eager DRAM fraction',
+    ('flash_decoding_blog', 'micro-benchmark table (section \'Component-level micro-benchmarks\')',
+     'flash-attention v2.0.9', '1', '1', '2300.6'):
+        "one CTA's share of its SM (f1)",
+    ('tileops_gqa_dense_h200',
+     'docs/perf/gqa-dense-h200.md, table Measurements, row "Llama 8B, B8, 32K | FP16"',
+     'tileops-dense-gqa-decode (after the change)', '8', '1', '256.55'):
+        "the default decode's DRAM fraction",
+    ('fa3_paper', 'Fig.6(b)', 'flash-attention-3', '32', '512', '316'):
+        'backward fixed cost per CTA round',
+    ('fa3_paper', 'Fig.5(e)', 'flash-attention-2 (v2.5.8)', '1', '16384', '326'):
+        "FA2's MMA rate with one 8-warp CTA per SM at d > 128",
+    ('tileops_pr2084', 'PR description, table Performance, row Qwen3-30B-A3B, B=1, KV=1K, FP16',
+     'tileops-dense-gqa-decode', '1', '1', '0.0069'):
+        'per-kernel fixed cost (fitted with the default prediction)',
+}
+
+
+def fit_key(r):
+    return (r['source_id'], r['table_or_figure'], r['kernel'], r['batch'], r['seq'], r['value'])
+
+
+# Production split-KV decode kernels: on their decode points check-model also scores rooflab's
+# default prediction (no --kernel), which models such a kernel. Not FlashAttention v2.0.9 (no
+# split-KV: one CTA per (batch, head)) and not PyTorch eager.
+PRODUCTION_DECODE = ('flash-decoding', 'flash-attention-3 paged decode', 'flash-attention-3 decode',
+                     'flash-attention-3 fp8 decode', 'tileops-dense-gqa-decode',
+                     'flashinfer-single-decode', 'flash-attention-3 interface paged decode')
+
+
+def is_production_decode(r, p):
+    """FlashInfer's batch decode counts in the variant a serving engine picks (vLLM's rule)."""
+    if p['seq'] > 16 or p['pass'] != 'fwd':
+        return False
+    if r['kernel'].startswith('flashinfer batch decode'):
+        return flashinfer_variant_modelled(r['kernel'], p['heads'], p['kv_heads'])
+    return r['kernel'].startswith(PRODUCTION_DECODE)
 
 
 FP8_BATCH = {512: 32, 1024: 16, 2048: 8, 4224: 4, 8448: 2, 16896: 1}
@@ -205,7 +380,7 @@ def problem_of(r):
     p = {'batch': b, 'heads': int(r['heads']), 'kv_heads': int(r['kv_heads']), 'seq': n,
          'kv_len': l, 'head_dim': int(r['head_dim']), 'dtype': 'fp8' if fp8 else 'fp16',
          'causal': causal, 'pass': 'bwd' if bwd else 'fwd'}
-    if fp8 and r['kernel'] == 'flash-attention-3-fp8':
+    if fp8 and (r['kernel'] == 'flash-attention-3-fp8' or 'output bf16' in r['dtype']):
         # FA3's fp8 forward writes O in bf16 (hopper/flash_api.cpp: out_type = BFloat16 when
         # q is Float8_e4m3fn); the other fp8 kernels' output type is not stated.
         p['out_dtype'] = 'bf16'
@@ -242,7 +417,7 @@ def label_of(r, p, profile, assumed):
 
 def make_point(r, companion):
     p, assumed = problem_of(r)
-    profile = profile_for(r['source_id'], r['kernel'])
+    profile = profile_for(r['source_id'], r['kernel'], p['heads'], p['kv_heads'])
     bwd = p['pass'] == 'bwd'
     t = time_of(r, p)
     pt = {'problem': p, 'traffic_model': traffic_for(profile, r['kernel'], bwd),
@@ -252,12 +427,22 @@ def make_point(r, companion):
           'kernel': r['kernel'], 'label': label_of(r, p, profile, assumed)}
     if profile:
         pt['profile'] = profile
+    fitted = FIT_POINTS.get(fit_key(r))
+    pt['set'] = 'fit' if fitted else 'held-out'
+    if fitted:
+        pt['label'] += '; FIT POINT of the %s' % fitted
+    if is_production_decode(r, p):
+        pt['production_decode'] = True
     fig = r['table_or_figure']
     xlabel = r['notes'].split(';')[0] if r['notes'].startswith('x-label') else ''
     if r['source_id'] == 'flash_decoding_blog':
         xlabel = 'row B=%d, seqlen %d' % (p['batch'], p['kv_len'])
     elif r['source_id'] == 'fa_issue_1572':
         xlabel = 'line seqlen_k %d' % p['kv_len']
+    elif r['source_id'].startswith('therainstorm_') or r['source_id'] == 'tileops_gqa_dense_h200':
+        xlabel = ''
+    elif r['source_id'] == 'tileops_pr2132':
+        xlabel = 'row (1, 1, %d, 32, 4, 128)' % p['kv_len']
     pt['figure'] = fig + (', ' + xlabel if xlabel else '')
     err = r['reading_error']
     if assumed:
@@ -300,6 +485,15 @@ def build(rows):
             raise SystemExit('row %d: unknown source %r' % (i, src))
         comp = companions.get(companion_key(r)) if r['unit'] in ('us', 'ms') else None
         records.setdefault(src, []).append(make_point(r, comp))
+    matched = {}
+    for r in rows:
+        k = fit_key(r)
+        if k in FIT_POINTS and not skip_reason(r):
+            matched[k] = matched.get(k, 0) + 1
+    for k in FIT_POINTS:
+        if matched.get(k, 0) != 1:
+            raise SystemExit('FIT_POINTS entry %r matches %d rows (expected exactly 1)'
+                             % (k, matched.get(k, 0)))
     return records, skipped
 
 

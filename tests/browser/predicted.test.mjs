@@ -13,7 +13,7 @@ import { nativeEval, nativeFail, nativeCli } from '../wasm/load.mjs';
 const env = pageEnv();
 
 const MODELS = ['compulsory', 'tiled', 'naive'];
-const TERMS = ['mma', 'tiles', 'exp', 'waves', 'memory', 'floor'];
+const TERMS = ['mma', 'tiles', 'exp', 'waves', 'memory', 'occupancy', 'floor'];
 const FA3 = 'seq=8192&batch=4&heads=16&head-dim=128';
 
 async function shown(page) {
@@ -45,7 +45,7 @@ function assertPredictedMatches(v, nat, label) {
   const p = nat.predicted;
   close(Number(v['predicted-time']), p.time_s, `${label} predicted-time`);
   close(Number(v['predicted-flops']), p.flops_per_s, `${label} predicted-flops`);
-  assert.equal(v['predicted-bound'], p.bound, `${label} predicted-bound`);
+  assert.equal(v['predicted-bound'], p.limit, `${label} predicted-bound (the limit verdict)`);
   for (const t of TERMS) {
     close(Number(v[`ledger-${t}`]), p.terms[t], `${label} ledger-${t}`);
     close(Number(v[`calc-term-${t}`]), p.terms[t], `${label} calc-term-${t}`);
@@ -188,13 +188,18 @@ test('a profile that cannot predict shows core\'s reason inline, never a stale n
   assert.match(await page.textContent('[data-testid=calc-predicted-unavailable]'), /fa3 needs a Hopper GPU/);
   assert.deepEqual(await drawnPredicted(page), { point: null, label: undefined, curve: 0 });
   assert.equal(await page.textContent('[data-testid=status]'), 'Ready', 'the bounds are still shown');
-  // flashinfer with N > 1; a preset without L2 bandwidth.
+  // flashinfer with N > 1.
   await page.selectOption('[data-testid=input-hw]', 'h100-sxm');
   await page.selectOption('[data-testid=input-kernel]', 'flashinfer');
   assert.match(await page.textContent('[data-testid=predicted-unavailable]'), /flashinfer is a decode kernel/);
   await page.selectOption('[data-testid=input-kernel]', 'generic');
+  // Every preset but custom predicts (its L2 bandwidth, clock and exp rate on file): v100-sxm2 too
+  // (at d = 64: the generic 64 x 64 tile at d = 128 needs more than its 96 KiB per block).
+  await page.fill('[data-testid=input-head-dim]', '64');
   await page.selectOption('[data-testid=input-hw]', 'v100-sxm2');
-  assert.match(await page.textContent('[data-testid=predicted-unavailable]'), /v100-sxm2 has no L2 bandwidth figure/);
+  const v100 = nativeEval(flagsFromFragment(await hash(page)));
+  assert.ok(v100.predicted && v100.predicted.time_s > 0, 'the CLI predicts on v100-sxm2');
+  close(Number((await shown(page))['predicted-time']), v100.predicted.time_s, 'v100-sxm2 predicts');
   // Back to a predictable state: the numbers come back (fresh, from core).
   await page.selectOption('[data-testid=input-hw]', 'h100-sxm');
   const nat = nativeEval(flagsFromFragment(await hash(page)));
@@ -254,14 +259,50 @@ test('the two new scenarios: FA3 over the tiled DRAM bound; packed vs per-head d
   await page.selectOption('[data-testid=input-gqa-pack]', 'per-head');
   v = await shown(page);
   assertPredictedMatches(v, nativeEval(flagsFromFragment(await hash(page))), 'generic per-head');
-  const ratio = Number(v['calc-pred-l2-bytes']) / packed.l2;
-  assert.ok(Math.abs(ratio - 4) < 0.05, `L2 bytes × the group size 4: ${ratio}`);
+  // per head, K/V cross L2 once per query head of the group: 4 × the compulsory K/V (Q and O
+  // are 16 KiB of the 134 MB); packed, once (plus the splits' partial O, 8.4 MB at 256 splits)
+  const ratio = Number(v['calc-pred-l2-bytes']) / Number(v['calc-bytes-compulsory']);
+  assert.ok(Math.abs(ratio - 4) < 0.01, `L2 bytes × the group size 4: ${ratio}`);
+  assert.ok(packed.l2 < 1.1 * Number(v['calc-bytes-compulsory']), 'packed: K/V cross L2 once');
+  // the 4 readers of a KV head are in flight together: their re-reads hit L2 though the cache
+  // (134 MB) is over it: DRAM carries the compulsory bytes (issue 17: reuse distance)
+  assert.equal(v['calc-pred-dram-bytes'], v['calc-bytes-compulsory']);
   // L = 8192: the working set fits L2, DRAM the same as the packed kernel's compulsory K/V.
   await page.fill('[data-testid=input-kv-len]', '8192');
   v = await shown(page);
   assert.equal(v['calc-pred-dram-bytes'], v['calc-bytes-compulsory']);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
+});
+
+test('a decode: the star and the ledger tell the chart story (never compute-bound), a likely range bar around the star', async () => {
+  for (const kernel of ['generic', 'fa3', 'flashinfer']) {
+    const frag = `phase=decode&kv-len=4096&heads=32&kv-heads=8&head-dim=128${kernel === 'generic' ? '' : `&kernel=${kernel}`}`;
+    const page = await openPage(env.browser.context, `${env.server.url}#${frag}`, { width: 1280, height: 800 });
+    const v = await shown(page);
+    const nat = nativeEval(flagsFromFragment(await hash(page)));
+    assert.equal(v['predicted-bound'], nat.predicted.limit, `${kernel}: the verdict is core's`);
+    assert.notEqual(v['predicted-bound'], 'compute', `${kernel}: a decode is not compute-bound`);
+    assert.doesNotMatch(await page.textContent('[data-testid=ledger]'), /compute-bound/);
+    close(Number(v['ledger-occupancy']), nat.predicted.terms.occupancy, `${kernel} occupancy`);
+    const bar = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.find((d) => d.rlId === 'predicted-band')?.data);
+    if (nat.predicted.interval_s) {
+      // the bar spans F / high … F / low at the star's intensity
+      close(bar[0].y, nat.flops / nat.predicted.interval_s[1], `${kernel} band low`);
+      close(bar[1].y, nat.flops / nat.predicted.interval_s[0], `${kernel} band high`);
+      assert.match(await page.textContent('[data-testid=ledger]'), /likely .*held-out error on \d+ published points/);
+    } else {
+      assert.equal(bar, undefined, `${kernel}: no band without enough held-out points`);
+      assert.match(await page.textContent('[data-testid=ledger]'), /no likely range/);
+    }
+    if (kernel === 'generic') {
+      await page.screenshot({ path: join(ARTIFACTS, 'predicted-decode-1280x800.png') });
+      await page.locator('[data-testid=ledger]').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(ARTIFACTS, 'predicted-decode-ledger-1280x800.png') });
+    }
+    assert.deepEqual(page.rlErrors, []);
+    await page.close();
+  }
 });
 
 test('screenshots with the ledger in view: 1280×800 and 390×844, light and dark', async () => {

@@ -139,6 +139,21 @@ assert m['mistral-7b-v0.1']['sliding_window'] == 4096 and m['deepseek-v3']['unsu
 assert all(x['source'] for x in m.values())" && ok || bad "models --json"
 "$R" sweep --model llama-3.1-8b --points 3 >/dev/null && "$R" tune --model llama-3.1-8b --seq 1 --kv-len 4096 >/dev/null && ok || bad "sweep/tune --model"
 
+# Predictions (issue 17): the contract predicted{kernel,time_s,flops_per_s,bound,terms} with
+# interval_s = time × the band's factors (core/src/intervals.c), null without a band; kernels that
+# do not exist exit 2 naming --kernel and the source.
+json_check 'set(["kernel","time_s","flops_per_s","bound","terms","interval_s","limit"]) <= set(j["predicted"]) and j["predicted"]["interval_band"] == "fa3" and j["predicted"]["interval_points"] >= 5 and j["predicted"]["interval_s"][0] < j["predicted"]["interval_s"][1] and abs(sum(j["predicted"]["terms"].values()) - j["predicted"]["time_s"]) < 1e-12' --seq 8192 --head-dim 128 --kernel fa3
+json_check 'j["predicted"]["interval_s"] is None and j["predicted"]["interval_band"] == "generic" and j["predicted"]["interval_points"] == 0' --seq 4096 --head-dim 128
+json_check 'j["predicted"]["kernel"] == "generic" and j["predicted"]["tile"]["gqa_packed"] and j["predicted"]["tile"]["splits"] > 1 and j["predicted"]["bound"] == "memory" and j["predicted"]["interval_band"] == "default"' --seq 1 --kv-len 4096 --heads 32 --kv-heads 8 --head-dim 128
+json_check 'j["predicted"]["bound"] == "memory" and j["predicted"]["limit"] != "compute"' --seq 1 --kv-len 4096 --heads 32 --kv-heads 8 --head-dim 128 --kernel fa3
+json_check 'j["predicted"]["kernel"] == "standard" and j["predicted"]["time_s"] > 0' --seq 2048 --head-dim 128 --pass bwd --kernel standard
+expect_err '--kernel fa2: no such fp8 kernel: FlashAttention-2 runs fp16 and bf16 only' eval --kernel fa2 --dtype fp8
+expect_err '--kernel fa2: no such fp32 kernel' eval --kernel fa2 --dtype fp32
+expect_err '--kernel fa3: no such tf32 kernel' eval --kernel fa3 --dtype tf32
+expect_err '--kernel fa3: no such fp8 kernel: FlashAttention-3 has no fp8 backward' eval --kernel fa3 --dtype fp8 --pass bwd
+expect_err '--kernel flash-decoding is a decode kernel: it needs --seq 16 or less' eval --kernel flash-decoding --seq 17
+"$R" eval --seq 8192 --head-dim 128 --kernel fa3 >/tmp/rl_out.$$ && grep -q "(likely .*: fa3's held-out error on [0-9]* points)" /tmp/rl_out.$$ && ok || bad "eval fa3: no likely range line: $(grep predicted /tmp/rl_out.$$)"
+
 # argv fuzz: random flags and values (bounded: 3000 runs); a crash is a signal exit (>= 128).
 python3 "$(dirname "$0")/fuzz_argv.py" "$R" 3000 1234 && ok || bad "argv fuzz found a crash"
 

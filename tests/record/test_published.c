@@ -2,6 +2,7 @@
  * against hand values: the Flash-Decoding blog's A100 micro-benchmark, Flash-Decoding at B = 1,
  * kv_len 65536, 16 query heads, 2 KV heads, d = 128, fp16: 64.4 µs as printed.
  * Usage: test_published DATA_PUBLISHED_DIR */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,6 +131,139 @@ static void profile_figure_and_reading_error_survive_write_and_read(void) {
     rl_record_free(b);
 }
 
+/* The record at dir/name, parsed (NULL on failure, checked). */
+static rl_record *load_record(const char *dir, const char *name) {
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    size_t len = 0;
+    char *text = check_slurp(path, &len);
+    CHECK(text != NULL);
+    if (!text) return NULL;
+    rl_record *r = NULL;
+    rl_rec_issues is = {0};
+    CHECK(rl_record_parse(text, len, &r, &is) == RL_OK);
+    CHECK(is.warnings == 0);
+    free(text);
+    rl_rec_issues_free(&is);
+    return r;
+}
+
+/* The fit set in the published records: exactly the points DESIGN.md's "Fitted constants" name,
+ * hand-copied here (record, kernel, batch, seq, time as the source gives it), and the
+ * production-decode marks (decode kernels with a split-KV path; not FlashAttention v2.0.9). */
+static void fit_set_and_production_decode(const char *dir) {
+    struct {
+        const char *file, *kernel;
+        int64_t batch, seq, kv_len;
+        double time_s; /* from the printed value (TFLOP/s with the source's convention) */
+    } fit[] = {
+        /* 467 TFLOP/s: 4·32·16·512²·128 / 467e12 = 1.1497e-4 s */
+        {"fa3-paper-h100.json", "flash-attention-3", 32, 512, 512, 4.0 * 32 * 16 * 512 * 512 * 128 / 467e12},
+        /* 370 TFLOP/s, B=1 H=16 N=16384: 4·16·16384²·128 / 370e12 */
+        {"fa3-paper-h100.json", "flash-attention-2 (v2.5.8)", 1, 16384, 16384,
+         4.0 * 16 * 16384.0 * 16384 * 128 / 370e12},
+        /* backward, 2.5× the forward FLOPs: 561 and 322 TFLOP/s */
+        {"fa3-paper-h100.json", "flash-attention-3", 1, 16384, 16384,
+         2.5 * 4.0 * 16 * 16384.0 * 16384 * 128 / 561e12},
+        {"fa3-paper-h100.json", "flash-attention-2 (v2.5.8)", 1, 16384, 16384,
+         2.5 * 4.0 * 16 * 16384.0 * 16384 * 128 / 322e12},
+        /* 133 TFLOP/s, B=4 N=4096: 4·4·16·4096²·128 / 133e12 */
+        {"fa3-paper-h100.json", "standard-attention-pytorch", 4, 4096, 4096,
+         4.0 * 4 * 16 * 4096.0 * 4096 * 128 / 133e12},
+        {"flash-decoding-blog-a100.json", "flash-decoding", 256, 1, 256, 63.4e-6},
+        {"flash-decoding-blog-a100.json", "flash-attention v2.0.9", 1, 1, 65536, 2300.6e-6},
+        {"tileops-pr2084-h200.json", "tileops-dense-gqa-decode", 1, 1, 1024, 6.9e-6},
+        {"tileops-gqa-dense-h200.json", "tileops-dense-gqa-decode (after the change)", 8, 1, 32768,
+         256.55e-6},
+        /* FA3 backward, Fig. 6(b), B=32 H=16 N=512 d=128: 2.5·4·32·16·512²·128 / 316e12 */
+        {"fa3-paper-h100.json", "flash-attention-3", 32, 512, 512,
+         2.5 * 4.0 * 32 * 16 * 512.0 * 512 * 128 / 316e12},
+        /* FA2 forward, Fig. 5(e), B=1 H=8 N=16384 d=256: 4·8·16384²·256 / 326e12 */
+        {"fa3-paper-h100.json", "flash-attention-2 (v2.5.8)", 1, 16384, 16384,
+         4.0 * 8 * 16384.0 * 16384 * 256 / 326e12},
+    };
+    const char *files[] = {"fa3-paper-h100.json", "flash-decoding-blog-a100.json",
+                           "tileops-pr2084-h200.json", "attention-tests-h100-pcie.json",
+                           "tileops-gqa-dense-h200.json"};
+    size_t fits_seen = 0, marked = 0;
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        rl_record *r = load_record(dir, files[f]);
+        if (!r) continue;
+        for (size_t i = 0; i < r->point_count; i++) {
+            const rl_rec_point *p = &r->points[i];
+            CHECK(p->set == RL_REC_SET_FIT || p->set == RL_REC_SET_HELD_OUT); /* every point */
+            int listed = 0;
+            for (size_t k = 0; k < sizeof fit / sizeof fit[0]; k++) {
+                /* forward and backward at the same shape: told apart by the time */
+                if (strcmp(fit[k].file, files[f]) == 0 && p->kernel &&
+                    strcmp(p->kernel, fit[k].kernel) == 0 && p->problem.batch == fit[k].batch &&
+                    p->problem.seq == fit[k].seq && p->problem.kv_len == fit[k].kv_len &&
+                    !p->problem.causal && fabs(p->time_median_s - fit[k].time_s) <= 1e-5 * fit[k].time_s)
+                    listed = 1;
+            }
+            CHECK((p->set == RL_REC_SET_FIT) == listed);
+            fits_seen += p->set == RL_REC_SET_FIT;
+            if (p->kernel && strcmp(p->kernel, "flash-attention v2.0.9") == 0)
+                CHECK(!p->production_decode); /* no split-KV: not a production decode */
+            if (p->kernel && strcmp(p->kernel, "flash-decoding") == 0) CHECK(p->production_decode);
+            marked += p->production_decode;
+        }
+        rl_record_free(r);
+    }
+    CHECK(fits_seen == sizeof fit / sizeof fit[0]);
+    /* blog: 10 Flash-Decoding rows; TileOPs #2084: 3 kernels; attention_tests H100 PCIe: FA3 in
+     * both tables (2) + the FlashInfer variant vLLM picks in each table (2) = 4 */
+    CHECK(marked == 10 + 3 + 4 + 32); /* + every gqa-dense-h200 point (TileOps, FA3, FlashInfer) */
+}
+
+/* "set" and "production_decode" survive write and read; a bad "set" names its path. */
+static void set_survives_write_and_read(void) {
+    const char *json = "{\"schema\":\"rooflab-record\",\"schema_version\":1,\"provenance\":"
+                       "{\"kind\":\"published\",\"source\":\"test\"},\"hardware\":{\"name\":\"x\","
+                       "\"preset\":\"h100-sxm\"},\"software\":{\"kernel\":\"k\",\"kernel_version\":\"1\"},"
+                       "\"points\":[{\"problem\":{\"seq\":1,\"kv_len\":4096,\"dtype\":\"fp16\"},\"timing\":{\"median_s\":1e-5},\"flops\":2097152,"
+                       "\"set\":\"fit\",\"production_decode\":true},{\"problem\":{\"seq\":1,\"kv_len\":"
+                       "4096,\"dtype\":\"fp16\"},\"timing\":{\"median_s\":1e-5},\"flops\":2097152,\"set\":\"held-out\"}]}";
+    rl_record *r = NULL;
+    rl_rec_issues is = {0};
+    CHECK(rl_record_parse(json, strlen(json), &r, &is) == RL_OK);
+    rl_rec_issues_free(&is);
+    if (!r) return;
+    CHECK(r->points[0].set == RL_REC_SET_FIT && r->points[0].production_decode == 1);
+    CHECK(r->points[1].set == RL_REC_SET_HELD_OUT && r->points[1].production_decode == 0);
+    rl_error err = {0};
+    char *out = rl_record_write_json(r, 0, &err);
+    CHECK(out != NULL);
+    CHECK_STR_CONTAINS(out, "\"set\":\"fit\",\"production_decode\":true");
+    CHECK_STR_CONTAINS(out, "\"set\":\"held-out\"");
+    rl_record *back = NULL;
+    CHECK(out && rl_record_parse(out, strlen(out), &back, &is) == RL_OK);
+    rl_rec_issues_free(&is);
+    if (back) CHECK(back->points[0].set == RL_REC_SET_FIT && back->points[1].set == RL_REC_SET_HELD_OUT);
+    rl_record_free(back);
+    free(out);
+    /* out of range in memory: an error at its path */
+    r->points[1].set = (rl_rec_set)7;
+    CHECK(rl_record_validate(r, &is) != RL_OK);
+    CHECK(is.count > 0 && strstr(is.items[0].message, "points[1].set: expected \"fit\" or \"held-out\""));
+    rl_rec_issues_free(&is);
+    rl_record_free(r);
+    /* a bad value in JSON: refused, naming the path and the choices */
+    const char *bad = "{\"schema\":\"rooflab-record\",\"schema_version\":1,\"provenance\":"
+                      "{\"kind\":\"published\",\"source\":\"t\"},\"hardware\":{\"name\":\"x\"},"
+                      "\"software\":{\"kernel\":\"k\"},\"points\":[{\"problem\":{\"seq\":1},"
+                      "\"timing\":{\"median_s\":1e-5},\"flops\":1,\"set\":\"maybe\"}]}";
+    r = NULL;
+    CHECK(rl_record_parse(bad, strlen(bad), &r, &is) != RL_OK);
+    int named = 0;
+    for (size_t k = 0; k < is.count; k++)
+        named |= strstr(is.items[k].message, "points[0].set") && strstr(is.items[k].message, "\"held-out\"");
+    CHECK(named);
+    rl_rec_issues_free(&is);
+    rl_record_free(r);
+    printf("fit set, production_decode and \"set\" round trip checked\n");
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: test_published DATA_PUBLISHED_DIR\n");
@@ -137,5 +271,7 @@ int main(int argc, char **argv) {
     }
     flash_decoding_point_is_predicted(argv[1]);
     profile_figure_and_reading_error_survive_write_and_read();
+    fit_set_and_production_decode(argv[1]);
+    set_survives_write_and_read();
     return check_report("test_published");
 }

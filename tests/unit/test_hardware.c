@@ -84,13 +84,60 @@ static void levels_and_clocks(void) {
     CHECK_CLOSE(a->exp_per_s, 16.0 * 108 * 1.41e9, 1e-12);
     CHECK(a->sm_arch == 80);
     CHECK_CLOSE(rl_hw_find("h100-pcie")->l2_bandwidth_bytes_per_s, 6.9e12, 0);
-    /* No measurement on file: 0, never a guess. */
-    CHECK(rl_hw_find("v100-sxm2")->l2_bandwidth_bytes_per_s == 0);
-    CHECK(rl_hw_find("mi300x")->exp_per_s == 0);
     for (size_t i = 0; i < rl_hw_count(); i++) {
         const rl_hw *p = rl_hw_at(i);
         CHECK((p->l2_bandwidth_bytes_per_s > 0) == (p->l2_bandwidth_source != NULL));
+        /* every preset but custom has what a prediction needs (issue 17) */
+        int custom = strcmp(p->id, "custom") == 0;
+        CHECK(custom || (p->l2_bandwidth_bytes_per_s > 0 && p->sm_clock_hz > 0 && p->exp_per_s > 0));
     }
+    CHECK(rl_hw_find("custom")->l2_bandwidth_bytes_per_s == 0); /* no figure: never a guess */
+}
+
+/* The five presets issue 17 completed, against the figures hand-copied from their sources. */
+static void levels_of_the_other_presets(void) {
+    /* V100 SXM2: gpu-benches gpu-cache v100.txt, 384 kB-5.5 MB plateau 2350-2458 GB/s -> 2.4 TB/s;
+     * 125 TFLOP/s = 80 SMs x 1024 FLOP/clock x 1.53 GHz; exp 16 x 80 x 1.53e9 = 1.9584e12 /s. */
+    const rl_hw *v = rl_hw_find("v100-sxm2");
+    CHECK_CLOSE(v->l2_bandwidth_bytes_per_s, 2.4e12, 0);
+    CHECK(strstr(v->l2_bandwidth_source, "gpu-cache") && strstr(v->l2_bandwidth_source, "v100.txt"));
+    CHECK_CLOSE(80.0 * 1024 * v->sm_clock_hz, v->peak_flops_per_s[RL_PEAK_FP16_TENSOR], 1e-2);
+    CHECK_CLOSE(v->exp_per_s, 1.9584e12, 1e-12);
+    CHECK(v->sm_arch == 70);
+    /* L4: 30.3 TFLOP/s / (58 x 256) = 2.0406 GHz, 2.04 GHz; L2 derived from the L40's 5.2 TB/s
+     * x 6/12 partitions x 2.04/2.49 GHz = 2.130 TB/s -> 2.1 TB/s; exp 16 x 58 x 2.04e9 =
+     * 1.89312e12 /s. */
+    const rl_hw *l4 = rl_hw_find("l4");
+    CHECK_CLOSE(l4->sm_clock_hz, 2.04e9, 0);
+    CHECK_CLOSE(58.0 * 256 * l4->sm_clock_hz, l4->peak_flops_per_s[RL_PEAK_FP32], 1e-2);
+    CHECK_CLOSE(l4->l2_bandwidth_bytes_per_s, 2.1e12, 0);
+    CHECK_CLOSE(5.2e12 * 6 / 12 * 2.04 / 2.49, l4->l2_bandwidth_bytes_per_s, 0.02);
+    CHECK(strstr(l4->l2_bandwidth_source, "derived") && strstr(l4->l2_bandwidth_source, "l40.txt"));
+    CHECK_CLOSE(l4->exp_per_s, 1.89312e12, 1e-12);
+    /* RTX 3060: 12.74 TFLOP/s = 28 x 256 x 1.777 GHz; L2 from the A40's 2.48 TB/s x 6/12 x
+     * 1.777/1.74 = 1.2664 TB/s -> 1.27 TB/s; exp 16 x 28 x 1.777e9 = 7.96096e11 /s. */
+    const rl_hw *r3 = rl_hw_find("rtx3060");
+    CHECK_CLOSE(28.0 * 256 * r3->sm_clock_hz, r3->peak_flops_per_s[RL_PEAK_FP32], 1e-3);
+    CHECK_CLOSE(r3->l2_bandwidth_bytes_per_s, 1.27e12, 0);
+    CHECK_CLOSE(2.48e12 * 6 / 12 * 1.777 / 1.74, r3->l2_bandwidth_bytes_per_s, 0.01);
+    CHECK(strstr(r3->l2_bandwidth_source, "a40.txt"));
+    CHECK_CLOSE(r3->exp_per_s, 7.96096e11, 1e-12);
+    CHECK(r3->sm_arch == 86);
+    /* RTX 4090: 82.6 TFLOP/s = 128 x 256 x 2.52 GHz; L2 4903 GB/s (smallscientist1, cp.async);
+     * exp 16 x 128 x 2.52e9 = 5.16096e12 /s. */
+    const rl_hw *r4 = rl_hw_find("rtx4090");
+    CHECK_CLOSE(128.0 * 256 * r4->sm_clock_hz, r4->peak_flops_per_s[RL_PEAK_FP32], 1e-3);
+    CHECK_CLOSE(r4->l2_bandwidth_bytes_per_s, 4.9e12, 0);
+    CHECK(strstr(r4->l2_bandwidth_source, "cuda_microbenchmark"));
+    CHECK_CLOSE(r4->exp_per_s, 5.16096e12, 1e-12);
+    /* MI300X: 1307.4 TFLOP/s = 304 CUs x 2048 FLOP/clock x 2.1 GHz; gpu-cache mi300x.txt plateau
+     * 26.8-28.4 TB/s -> 27.5 TB/s; exp 16 x 304 x 2.1e9 = 1.02144e13 /s. */
+    const rl_hw *mi = rl_hw_find("mi300x");
+    CHECK_CLOSE(304.0 * 2048 * mi->sm_clock_hz, mi->peak_flops_per_s[RL_PEAK_FP16_TENSOR], 1e-4);
+    CHECK_CLOSE(mi->l2_bandwidth_bytes_per_s, 27.5e12, 0);
+    CHECK(strstr(mi->l2_bandwidth_source, "mi300x.txt"));
+    CHECK_CLOSE(mi->exp_per_s, 1.02144e13, 1e-12);
+    CHECK(mi->sm_arch == 0);
 }
 
 static void dtype_peaks(void) {
@@ -139,5 +186,6 @@ int main(void) {
     dtype_peaks();
     device_names();
     levels_and_clocks();
+    levels_of_the_other_presets();
     return check_report("test_hardware");
 }

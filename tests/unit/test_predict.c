@@ -5,9 +5,13 @@
  * H100 SXM 989 TFLOP/s, 3.35 TB/s, L2 50 MiB at 9.7 TB/s, exp 16 × 132 × 1.83 GHz. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "rooflab/rooflab.h"
+
+/* the fitted per-kernel fixed cost, as DESIGN.md's table gives it */
+#define KERNEL_FIXED_S 2.855e-6
 
 static const rl_hw *H100(void) { return rl_hw_find("h100-sxm"); }
 static rl_roof roof_of(const rl_hw *hw, rl_dtype dt) {
@@ -50,7 +54,12 @@ static void fa3_ledger_by_hand(void) {
     CHECK_CLOSE(r.levels.bytes[RL_LEVEL_DRAM], 4 * tensor, 1e-12);
     CHECK_CLOSE(r.levels.bytes[RL_LEVEL_L2], 2 * tensor + 128 * 2 * tensor, 1e-12);
     CHECK(r.levels.kv_hit_fraction == 1.0);
-    CHECK(r.terms_s[RL_TERM_FLOOR] == 0);
+    /* one kernel (2048 query blocks fill the SMs: one split, no combine): one fixed cost,
+     * KERNEL_FIXED_S (DESIGN.md's table); every SM busy: no occupancy term */
+    CHECK(r.splits == 1 && r.kernels == 1);
+    CHECK_CLOSE(r.terms_s[RL_TERM_FLOOR], KERNEL_FIXED_S, 1e-12);
+    CHECK(r.terms_s[RL_TERM_OCCUPANCY] == 0);
+    CHECK(r.limit == RL_LIMIT_COMPUTE);
 }
 
 /* The overlap exponent was fitted on FA3, d = 128, B = 32, H = 16, N = 512, non-causal:
@@ -79,12 +88,16 @@ static void fa3_fp8_serialises_memory(void) {
     const double dram = 5.0 * 32 * 8 * 512 * 256;
     CHECK_CLOSE(r.levels.bytes[RL_LEVEL_DRAM], dram, 1e-12);
     CHECK_CLOSE(r.terms_s[RL_TERM_MEMORY], dram / 3350e9, 1e-12); /* all of it, none hidden */
-    CHECK_CLOSE(r.time_s, r.compute_s + dram / 3350e9, 1e-12);
+    CHECK_CLOSE(r.time_s, r.compute_s + dram / 3350e9 + KERNEL_FIXED_S, 1e-12);
+    /* without --out-dtype, fa3 fp8 still writes O in bf16: the same bytes */
+    p.out_dtype = RL_DTYPE_DEFAULT;
+    rl_prediction r2;
+    CHECK(rl_predict(&p, H100(), roof_of(H100(), RL_DTYPE_FP8), &k, &r2, NULL) == RL_OK);
+    CHECK_CLOSE(r2.levels.bytes[RL_LEVEL_DRAM], dram, 1e-12);
     /* fp16 keeps the fitted partial overlap: its memory term is less than its DRAM time. */
     p.dtype = RL_DTYPE_FP16;
-    p.out_dtype = RL_DTYPE_DEFAULT;
     CHECK(rl_predict(&p, H100(), roof_of(H100(), RL_DTYPE_FP16), &k, &r, NULL) == RL_OK);
-    CHECK(r.overlap_exponent > 1.5 && r.overlap_exponent < 1.7);
+    CHECK(r.overlap_exponent > 1.6 && r.overlap_exponent < 1.8);
     CHECK(r.terms_s[RL_TERM_MEMORY] < 0.9 * r.level_time_s[RL_LEVEL_DRAM]);
 }
 
@@ -99,11 +112,49 @@ static void refusals_name_the_flag(void) {
     CHECK_STR_CONTAINS(e.message, "needs a Hopper GPU");
     CHECK(rl_predict(&p, H100(), roof_of(H100(), RL_DTYPE_FP16), &(rl_kernel_spec){.kernel = RL_KERNEL_FLASHINFER},
                      &r, &e) == RL_ERR_UNSUPPORTED);
-    CHECK_STR_CONTAINS(e.message, "needs --seq 1");
-    const rl_hw *v100 = rl_hw_find("v100-sxm2");
-    CHECK(rl_predict(&p, v100, roof_of(v100, RL_DTYPE_FP16), NULL, &r, &e) == RL_ERR_UNSUPPORTED);
+    CHECK_STR_CONTAINS(e.message, "needs --seq 16 or less");
+    /* kernels that do not exist: refused naming the kernel and the source */
+    static const struct {
+        rl_kernel k;
+        rl_dtype dt;
+        rl_pass pass;
+        const char *says;
+    } none[] = {
+        {RL_KERNEL_FA2, RL_DTYPE_FP8, RL_PASS_FWD, "fp16 and bf16 only"},
+        {RL_KERNEL_FA2, RL_DTYPE_FP32, RL_PASS_FWD, "fp16 and bf16 only"},
+        {RL_KERNEL_FA2, RL_DTYPE_TF32, RL_PASS_BWD, "fp16 and bf16 only"},
+        {RL_KERNEL_FA3, RL_DTYPE_FP32, RL_PASS_FWD, "fp16, bf16 and fp8 e4m3"},
+        {RL_KERNEL_FA3, RL_DTYPE_TF32, RL_PASS_FWD, "fp16, bf16 and fp8 e4m3"},
+        {RL_KERNEL_FA3, RL_DTYPE_FP8, RL_PASS_BWD, "no fp8 backward"},
+        {RL_KERNEL_FLASH_DECODING, RL_DTYPE_FP8, RL_PASS_FWD, "split-KV kernel"},
+    };
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+        rl_problem q = {.seq = 1024, .head_dim = 128, .dtype = none[i].dt, .pass = none[i].pass};
+        if (none[i].k == RL_KERNEL_FLASH_DECODING) q.seq = 1;
+        CHECK(rl_predict(&q, H100(), roof_of(H100(), none[i].dt), &(rl_kernel_spec){.kernel = none[i].k},
+                         &r, &e) == RL_ERR_UNSUPPORTED);
+        CHECK(strcmp(e.field, "kernel") == 0);
+        CHECK_STR_CONTAINS(e.message, none[i].says);
+        CHECK_STR_CONTAINS(e.message, rl_dtype_name(none[i].dt));
+    }
+    /* FA2's CUDA kernels need sm_80+: V100 (sm_70) and MI300X (not NVIDIA) are refused */
+    const char *old_parts[] = {"v100-sxm2", "mi300x"};
+    for (int i = 0; i < 2; i++) {
+        const rl_hw *hw = rl_hw_find(old_parts[i]);
+        rl_problem q = {.seq = 1024, .head_dim = 128};
+        CHECK(rl_predict(&q, hw, roof_of(hw, RL_DTYPE_FP16), &(rl_kernel_spec){.kernel = RL_KERNEL_FA2}, &r, &e) ==
+              RL_ERR_UNSUPPORTED);
+        CHECK_STR_CONTAINS(e.message, "sm_80 or newer");
+    }
+    const rl_hw *custom = rl_hw_find("custom");
+    CHECK(rl_predict(&p, custom, roof_of(H100(), RL_DTYPE_FP16), NULL, &r, &e) == RL_ERR_UNSUPPORTED);
     CHECK(strcmp(e.field, "hw") == 0);
+    rl_hw no_l2 = *H100(); /* every preset but custom has an L2 figure now: a copy without one */
+    no_l2.l2_bandwidth_bytes_per_s = 0;
+    no_l2.l2_bandwidth_source = NULL;
+    CHECK(rl_predict(&p, &no_l2, roof_of(H100(), RL_DTYPE_FP16), NULL, &r, &e) == RL_ERR_UNSUPPORTED);
     CHECK_STR_CONTAINS(e.message, "L2 bandwidth");
+    CHECK(strcmp(e.field, "hw") == 0);
     rl_problem bwd = {.seq = 1, .kv_len = 4096, .pass = RL_PASS_BWD};
     CHECK(rl_predict(&bwd, H100(), roof_of(H100(), RL_DTYPE_FP16),
                      &(rl_kernel_spec){.kernel = RL_KERNEL_FLASH_DECODING}, &r, &e) == RL_ERR_UNSUPPORTED);
@@ -117,22 +168,40 @@ static void refusals_name_the_flag(void) {
     CHECK_STR_CONTAINS(e.message, "kernel: unknown kernel profile \"fa4\"");
 }
 
-/* The reuse rule at its boundary: one (batch, head) in flight (B = H = 1, 64-row query blocks
- * outnumber the 132 × CTAs/SM slots), so the working set is that head's K and V: 2·L·128·2 B.
- * L = 65536: 32 MiB ≤ 50 MiB, every re-read hits. L = 131072: 64 MiB, hit fraction 50/64. */
+/* The reuse rule (reuse distance). B = H = 1, N = L, the generic 64 × 64 tile (2 CTAs per SM on
+ * H100: 264 slots): the K/V tiles of the head are re-read by its L/64 query blocks, launched
+ * next to each other. 264 of them are in flight together and hit; the rest come later, after the
+ * head's whole K and V (2·L·128·2 B) has streamed: they hit as far as that fits in 50 MiB.
+ * L = 65536: 32 MiB, every re-read hits. L = 131072: 64 MiB, 264/2048 + (1 − 264/2048)·50/64. */
 static void l2_reuse_boundary(void) {
     for (int big = 0; big < 2; big++) {
         const double L = big ? 131072 : 65536;
         rl_problem p = {.batch = 1, .heads = 1, .seq = (int64_t)L, .head_dim = 128};
         rl_prediction r;
         CHECK(rl_predict(&p, H100(), roof_of(H100(), RL_DTYPE_FP16), NULL, &r, NULL) == RL_OK);
+        CHECK(r.ctas_per_sm == 2);
         const double kv = 2.0 * L * 128 * 2;
         CHECK_CLOSE(r.levels.kv_working_set_bytes, kv, 0);
-        const double hit = big ? 50.0 / 64.0 : 1.0;
+        const double q_blocks = L / 64, together = 264.0 / q_blocks;
+        const double hit = big ? together + (1 - together) * 50.0 / 64.0 : 1.0;
         CHECK_CLOSE(r.levels.kv_hit_fraction, hit, 1e-15);
-        const double q_blocks = L / 64, kv_l2 = q_blocks * kv;
+        const double kv_l2 = q_blocks * kv;
         CHECK_CLOSE(r.levels.bytes[RL_LEVEL_L2], 2 * L * 128 * 2 + kv_l2, 1e-12);
         CHECK_CLOSE(r.levels.bytes[RL_LEVEL_DRAM], 2 * L * 128 * 2 + kv + (1 - hit) * (kv_l2 - kv), 1e-12);
+    }
+    /* The boundary of "in flight together" for a streaming per-head decode (FA2's grid order:
+     * query block, batch, head): the 4 query heads of a KV head (H = 32, Hkv = 8) stand B CTAs
+     * apart, a spread of 3·B + 1 CTAs; 264 are in flight (B·32 ≥ 264). B = 87: 262 ≤ 264, every
+     * re-read hits. B = 88: 265, so 264/265 of them hit together and the rest as far as the K/V
+     * of the 66 KV heads in flight (264 units / 4; 16 MiB each at L = 32768) fits in 50 MiB. */
+    for (int b = 87; b <= 88; b++) {
+        rl_problem p = {.batch = b, .heads = 32, .kv_heads = 8, .seq = 1, .kv_len = 32768, .head_dim = 128};
+        rl_kernel_spec k = {.kernel = RL_KERNEL_GENERIC, .gqa_pack = RL_PACK_PER_HEAD};
+        rl_prediction r;
+        CHECK(rl_predict(&p, H100(), roof_of(H100(), RL_DTYPE_FP16), &k, &r, NULL) == RL_OK);
+        CHECK(r.splits == 1 && !r.gqa_packed && r.ctas_per_sm == 2);
+        const double hit = b == 87 ? 1.0 : 264.0 / 265 + (1.0 / 265) * 50.0 / (66 * 16.0);
+        CHECK_CLOSE(r.levels.kv_hit_fraction, hit, 1e-12);
     }
 }
 
@@ -149,17 +218,123 @@ static void gqa_packing(void) {
     CHECK(packed.gqa_packed && !per_head.gqa_packed);
     CHECK_CLOSE(packed.levels.bytes[RL_LEVEL_L2], qo + kv, 1e-12);
     CHECK_CLOSE(per_head.levels.bytes[RL_LEVEL_L2], qo + 4 * kv, 1e-12);
-    /* Both read K/V from DRAM once: the working set (8 KV heads, 128 MiB) is over L2, but one
-     * query block per unit puts all units in flight … so the re-reads of per head partly miss. */
+    /* Both read K/V from DRAM once: per head, the 4 readers of a KV head are 4 CTAs apart in
+     * launch order and all 32 CTAs are in flight: the re-reads hit though the 8 KV heads'
+     * K/V (128 MiB) is over L2 — a streaming kernel's reuse distance is a few tiles. */
     CHECK_CLOSE(packed.levels.bytes[RL_LEVEL_DRAM], qo + kv, 1e-12);
-    CHECK(per_head.levels.bytes[RL_LEVEL_DRAM] > packed.levels.bytes[RL_LEVEL_DRAM]);
+    CHECK_CLOSE(per_head.levels.bytes[RL_LEVEL_DRAM], qo + kv, 1e-12);
     /* flashinfer packs by default and picks a split count that fills the SMs */
     rl_prediction fi;
     CHECK(rl_predict(&p, H100(), roof_of(H100(), RL_DTYPE_FP16), &(rl_kernel_spec){.kernel = RL_KERNEL_FLASHINFER}, &fi,
                      NULL) == RL_OK);
     CHECK(fi.gqa_packed && fi.splits > 1);
-    CHECK(fi.terms_s[RL_TERM_FLOOR] > 0);
+    CHECK(fi.kernels == 2); /* the decode kernel and the merge of its splits */
     CHECK(fi.bound == RL_BOUND_MEMORY);
+}
+
+/* flashinfer and flash-decoding differ where the kernels do. H100, H = 32, Hkv = 8, L = 4096,
+ * d = 128, fp16.
+ * flashinfer: group 4 ≤ 4 → the CUDA-core decode kernel: one row per query head (no padding):
+ *   computed pairs = 32 heads × 4096. 128 threads (bdx = 16 × bdy = 4, bdz = 2), 8 KiB + 1 KiB of
+ *   shared memory: 16 CTAs per SM (2,048 threads), max grid 16 × 132 = 2,112. B = 1: 8 tiles,
+ *   s_max = 264, 256 pages of 16 → chunk max(8, ⌈256/264⌉) = 8 pages → 32 splits. B = 8: 64
+ *   tiles, s_max = 33, chunk max(8, ⌈256/33⌉ = 8) = 8 → 32 splits.
+ * flash-decoding (FA2's heuristic, 264 slots, 32 key blocks of 128): B = 1: 8 units; wave
+ *   efficiencies 8s/264 peak at s = 32 (0.97); 85 % of it needs s ≥ 27.2; 28 … 31 are not
+ *   eligible (⌈32/s⌉ = 2 like s − 1) → 32. B = 8: 64 units; s = 33 gives 8 waves exactly
+ *   (efficiency 1); s = 4 reaches 0.97 ≥ 0.85 and is eligible (8 ≠ 11) → 4 splits. 64-row tiles:
+ *   computed pairs = 8 units × 64 rows × 4096 (56 padded rows each). */
+static void decode_profiles_differ(void) {
+    rl_problem p = {.batch = 1, .heads = 32, .kv_heads = 8, .seq = 1, .kv_len = 4096, .head_dim = 128};
+    rl_prediction fi, fd;
+    const rl_roof roof = roof_of(H100(), RL_DTYPE_FP16);
+    CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FLASHINFER}, &fi, NULL) == RL_OK);
+    CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FLASH_DECODING}, &fd, NULL) == RL_OK);
+    CHECK(fi.splits == 32 && fd.splits == 32);
+    CHECK(fi.ctas_per_sm == 16 && fi.block_m == 4);
+    CHECK_CLOSE(fi.computed_pairs, 32.0 * 4096, 0);
+    CHECK(fi.terms_s[RL_TERM_TILES] == 0);
+    CHECK_CLOSE(fd.computed_pairs, 8.0 * 64 * 4096, 0);
+    CHECK(fd.terms_s[RL_TERM_TILES] > 0);
+    p.batch = 8;
+    CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FLASHINFER}, &fi, NULL) == RL_OK);
+    CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FLASH_DECODING}, &fd, NULL) == RL_OK);
+    CHECK(fi.splits == 32 && fd.splits == 4);
+    /* one split: no combine kernel, one fixed cost. L = 128: 8 pages, one chunk of 8. */
+    p.batch = 1;
+    p.kv_len = 128;
+    CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FLASHINFER}, &fi, NULL) == RL_OK);
+    CHECK(fi.splits == 1 && fi.kernels == 1);
+    CHECK_CLOSE(fi.terms_s[RL_TERM_FLOOR], KERNEL_FIXED_S, 1e-12);
+    /* N = 2 … 16 (speculative, append): accepted; the tensor-core path packs G·N rows */
+    for (int64_t n = 2; n <= 16; n++) {
+        p.seq = n;
+        p.kv_len = 4096;
+        CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FLASHINFER}, &fi, NULL) == RL_OK);
+        CHECK(fi.block_m == (4 * n > 64 ? 128 : 4 * n > 16 ? 64 : 16));
+        CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FLASH_DECODING}, &fd, NULL) ==
+              RL_OK);
+        CHECK(!fd.gqa_packed); /* FA2 swaps the group into the rows only at N = 1 */
+    }
+}
+
+/* The README's decode (H100, B = 1, H = 32, Hkv = 8, L = 4096, d = 128): the default is a
+ * split-KV, packed decode; K and V are 2·8·4096·128·2 B = 16.8 MB, 5.0 µs at 3.35 TB/s. Its
+ * prediction lies between that and 4× it, and nothing calls it compute-bound — fa3 included. */
+static void decode_default_and_verdict(void) {
+    rl_problem p = {.batch = 1, .heads = 32, .kv_heads = 8, .seq = 1, .kv_len = 4096, .head_dim = 128};
+    rl_prediction r;
+    const rl_roof roof = roof_of(H100(), RL_DTYPE_FP16);
+    CHECK(rl_predict(&p, H100(), roof, NULL, &r, NULL) == RL_OK);
+    CHECK(r.gqa_packed && r.splits > 1 && r.kernels == 2);
+    const double compulsory = 2.0 * 8 * 4096 * 128 * 2 / 3350e9;
+    CHECK(r.time_s > compulsory && r.time_s < 4 * compulsory);
+    CHECK(r.limit != RL_LIMIT_COMPUTE && r.bound == RL_BOUND_MEMORY);
+    for (int k = 0; k < RL_KERNEL_COUNT; k++) {
+        if (rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = (rl_kernel)k}, &r, NULL) != RL_OK) continue;
+        CHECK(r.bound == RL_BOUND_MEMORY);
+        CHECK(r.limit != RL_LIMIT_COMPUTE);
+    }
+    /* B = 1, H = Hkv = 1, L = 256, one split: a few CTAs, the fixed cost dominates: latency */
+    rl_problem tiny = {.batch = 1, .heads = 1, .seq = 1, .kv_len = 256, .head_dim = 128};
+    CHECK(rl_predict(&tiny, H100(), roof, NULL, &r, NULL) == RL_OK);
+    CHECK(r.limit == RL_LIMIT_LATENCY);
+}
+
+/* One smooth occupancy curve: fa2 on A100, B = H = 1, d = 128: N = 13,696 → 13,824 is 107 → 108
+ * CTAs of 128 rows on 108 SMs (one split: 214 blocks of 64 ≥ 0.8 · 216). Each SM holds one CTA,
+ * half of what fills it (2 CTAs of 4 warps): the same time per CTA either side, so the time per
+ * FLOP changes by far less than 15 % (it was 2× before). */
+static void occupancy_is_smooth(void) {
+    const rl_hw *a100 = rl_hw_find("a100-sxm4-80gb");
+    rl_prediction a, b;
+    rl_problem p = {.batch = 1, .heads = 1, .seq = 13696, .head_dim = 128};
+    CHECK(rl_predict(&p, a100, roof_of(a100, RL_DTYPE_FP16), &(rl_kernel_spec){.kernel = RL_KERNEL_FA2}, &a, NULL) ==
+          RL_OK);
+    p.seq = 13824;
+    CHECK(rl_predict(&p, a100, roof_of(a100, RL_DTYPE_FP16), &(rl_kernel_spec){.kernel = RL_KERNEL_FA2}, &b, NULL) ==
+          RL_OK);
+    CHECK(a.ctas == 107 && b.ctas == 108 && a.splits == 1 && b.splits == 1);
+    const double per_flop_a = a.time_s / (13696.0 * 13696), per_flop_b = b.time_s / (13824.0 * 13824);
+    CHECK(per_flop_b / per_flop_a < 1.15 && per_flop_b / per_flop_a > 0.85);
+    CHECK(b.time_s >= a.time_s);
+    CHECK(a.limit == RL_LIMIT_OCCUPANCY || a.terms_s[RL_TERM_OCCUPANCY] > 0);
+}
+
+/* standard (PyTorch eager) backward: four GEMMs and the softmax backward through DRAM. DRAM:
+ * P read twice (dV, softmax), dP written and read, dS written and read twice: 8 · S, plus Q, K,
+ * V, O-sized dO each read twice and the gradients written once: 2 · (q + k + v + o). H100, B = 4,
+ * H = 16, N = L = 4096, d = 128, fp16: S = 4·16·4096²·2 B. */
+static void standard_backward(void) {
+    rl_problem p = {.batch = 4, .heads = 16, .seq = 4096, .head_dim = 128, .pass = RL_PASS_BWD};
+    rl_prediction r;
+    CHECK(rl_predict(&p, H100(), roof_of(H100(), RL_DTYPE_FP16), &(rl_kernel_spec){.kernel = RL_KERNEL_STANDARD}, &r,
+                     NULL) == RL_OK);
+    const double S = 4.0 * 16 * 4096 * 4096 * 2, t = 4.0 * 16 * 4096 * 128 * 2;
+    CHECK_CLOSE(r.levels.bytes[RL_LEVEL_DRAM], 8 * S + 2 * 4 * t, 1e-12);
+    CHECK_CLOSE(r.terms_s[RL_TERM_MMA], 8.0 * 4 * 16 * 4096.0 * 4096 * 128 / 989e12, 1e-12);
+    CHECK(r.kernels == 5);
+    CHECK_CLOSE(r.time_s, sum_terms(&r), 1e-12);
 }
 
 static void tile_search(void) {
@@ -217,6 +392,10 @@ int main(void) {
     refusals_name_the_flag();
     l2_reuse_boundary();
     gqa_packing();
+    decode_profiles_differ();
+    decode_default_and_verdict();
+    occupancy_is_smooth();
+    standard_backward();
     tile_search();
     never_below_compulsory();
     return check_report("test_predict");

@@ -70,7 +70,11 @@ function predictedPoint(r, kernel) {
   return {
     id: 'predicted', kernel, x: r['predicted.dram_intensity_flop_per_byte'], y: r['predicted.flops_per_s'],
     time: r['predicted.time_s'], bound: r['predicted.bound'], dram: r['predicted.dram_bytes'], l2: r['predicted.l2_bytes'],
-    l2x: r['predicted.l2_intensity_flop_per_byte'],
+    l2x: r['predicted.l2_intensity_flop_per_byte'], limit: r['predicted.limit'],
+    // the likely range (the profile's held-out band): F / high time … F / low time, or null
+    lo: r['predicted.interval_points'] >= 5 ? r['predicted.flops_per_s'] * r['predicted.time_s'] / r['predicted.interval_high_s'] : null,
+    hi: r['predicted.interval_points'] >= 5 ? r['predicted.flops_per_s'] * r['predicted.time_s'] / r['predicted.interval_low_s'] : null,
+    points: r['predicted.interval_points'],
   };
 }
 
@@ -233,6 +237,16 @@ export function rooflineDatasets(view, measured, colors, format) {
       pointStyle: 'star', pointRadius: 11, pointHoverRadius: 13, borderColor: c.predicted, borderWidth: 3,
       backgroundColor: c.predicted, order: 0,
     });
+    const p = view.predicted;
+    if (p.lo > 0 && p.hi > 0) {
+      // the likely range around the star: a vertical bar from F / high time to F / low time
+      ds.push({
+        label: `likely range (${p.kernel}): ${format(p.lo, 'FLOP/s')} – ${format(p.hi, 'FLOP/s')}`, rlKind: 'ceiling',
+        rlId: 'predicted-band', rlHideInLegend: true, data: [{ x: p.x, y: p.lo }, { x: p.x, y: p.hi }], showLine: true,
+        borderColor: withAlpha(c.predicted, 0.45), backgroundColor: withAlpha(c.predicted, 0.45), borderWidth: 9,
+        borderCapStyle: 'round', pointRadius: 0, pointHitRadius: 4, order: 1,
+      });
+    }
   }
   for (const lv of LEVELS) {
     const pts = view.levels[lv];
@@ -335,7 +349,10 @@ export function rooflineTooltip(ds, p, sweptKey, model) {
       `bound time ${f(p.time, 's')}, ${p.bound}-bound`];
   }
   if (ds.rlKind === 'predicted') {
-    return [`predicted (${p.kernel}): ${f(p.time, 's')}, ${f(p.y, 'FLOP/s')}, ${model.bounds[p.bound]}-bound`,
+    const lim = model.limits[p.limit];
+    return [`predicted (${p.kernel}): ${f(p.time, 's')}, ${f(p.y, 'FLOP/s')}, ${lim === 'compute' || lim === 'memory' ? `${lim}-bound` : `${lim}-limited`}`,
+      p.lo > 0 ? `likely ${f(p.lo, 'FLOP/s', { sig: 3 })} – ${f(p.hi, 'FLOP/s', { sig: 3 })}: the profile’s held-out error on ${p.points} published points`
+        : `no likely range: ${p.points} held-out published point${p.points === 1 ? '' : 's'} for this profile`,
       `at its DRAM intensity I = ${f(p.x, 'FLOP/B')} (DRAM ${f(p.dram, 'B')}; L2 ${f(p.l2, 'B')}, I = ${f(p.l2x, 'FLOP/B')})`,
       'y = F / predicted time; the ledger below splits the time'];
   }
@@ -437,7 +454,7 @@ export function legendItems(view, measured, model, sweepRange) {
     ...(trails ? [['trail', `Faint trails: where each model’s point travels as ${view.sweptKey === 'kv-len' ? 'the KV length L' : 'N'} sweeps ${lo} … ${hi}; the regime changes where a trail crosses the ridge.`]] : []),
   ];
   if (view.predicted) {
-    items.push(['predicted', `Predicted (★, ${view.predicted.kernel}): the kernel profile’s time — F / predicted time, drawn at the kernel’s DRAM intensity; the ledger below splits it into its terms.`]);
+    items.push(['predicted', `Predicted (★, ${view.predicted.kernel}): F / the profile’s predicted time at its DRAM intensity; the bar: its likely range (held-out error); the ledger splits it.`]);
   }
   if (view.levels.dram.length) {
     items.push(['level-dram', 'Hollow marks: each traffic model’s DRAM bytes (after the L2 reuse rule), against the DRAM roof.']);

@@ -15,9 +15,12 @@ const TERM_NOTES = {
   tiles: 'whole Br × Bc tiles: padding and causal diagonal tiles',
   exp: 'softmax exponentials on the special-function units, serialised with the MMA',
   waves: 'CTAs over SMs: the partial last wave',
-  memory: 'memory time not hidden behind compute',
-  floor: 'a fixed floor: launch, split-KV combine',
-}; // points per model on the time/intensity chart and the trails
+  memory: 'memory time not hidden behind compute, every SM busy',
+  occupancy: 'too few CTAs for the GPU: idle SMs and one SM’s bandwidth cap',
+  floor: 'fixed costs: a launch, prologue and epilogue per kernel (the combine kernel when split)',
+};
+// The verdict of a predicted time (core's rl_limit): only a compute-limited time is "compute-bound".
+export const limitText = (limit) => (limit === 'compute' || limit === 'memory' ? `${limit}-bound` : `${limit}-limited`); // points per model on the time/intensity chart and the trails
 
 export class Controller {
   // charts: { roofline: RooflineChart, sweep: SweepChart }; scenarios: scenarios.js's list.
@@ -275,9 +278,13 @@ export class Controller {
     if (!r['predicted.available']) return { kernel, unavailable: predError ? predError.message : 'the profile cannot predict this problem' };
     const total = r['predicted.time_s'];
     const n = (testid, value, text) => ({ testid, value, text });
-    const bound = m.bounds[r['predicted.bound']];
+    const limit = m.limits[r['predicted.limit']];
     const on = (k) => r[`predicted.${k}`] === 1;
+    const band = r['predicted.interval_points'] >= 5
+      ? `likely ${m.format(r['predicted.interval_low_s'], 's', { sig: 3 })}–${m.format(r['predicted.interval_high_s'], 's', { sig: 3 })} (held-out error on ${this.fmt.int(r['predicted.interval_points'])} published points)`
+      : `no likely range (${this.fmt.int(r['predicted.interval_points'])} held-out point${r['predicted.interval_points'] === 1 ? '' : 's'})`;
     const facts = [
+      band,
       `tile ${this.fmt.int(r['predicted.block_m'])} × ${this.fmt.int(r['predicted.block_n'])}`,
       `${this.fmt.int(r['predicted.ctas_per_sm'])} CTA/SM`,
       `${this.fmt.int(r['predicted.ctas'])} CTAs`,
@@ -292,7 +299,7 @@ export class Controller {
       kernel,
       unavailable: null,
       head: [n('predicted-time', total, m.format(total, 's')), n('predicted-flops', r['predicted.flops_per_s'], m.format(r['predicted.flops_per_s'], 'FLOP/s')),
-        n('predicted-bound', bound, `${bound}-bound`)],
+        n('predicted-bound', limit, limitText(limit))],
       facts,
       terms: m.terms.map((t) => {
         const v = r[`predicted.terms.${t}`];

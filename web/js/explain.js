@@ -24,7 +24,7 @@ const ROW_IDS = [['Problem', 'problem'], ['Scored pairs', 'pairs'], ['FLOPs', 'f
   ['Device-memory traffic', 'traffic'], ['Arithmetic intensity', 'intensity'], ['Ridge point', 'ridge'],
   ['Attainable', 'attainable'], ['Bound time', 'bound-time'], ['SRAM budget', 'sram'], ['Bytes per memory level', 'levels'],
   ['Memory levels', 'levels'], ['The L2 roof', 'l2-roof'], ['MMA time', 'mma'], ['Tile padding', 'tiles'],
-  ['Exponentials', 'exp'], ['Waves', 'waves'], ['Memory and its overlap', 'memory'], ['Floor', 'floor'],
+  ['Exponentials', 'exp'], ['Waves', 'waves'], ['Memory and its overlap', 'memory'], ['Occupancy and fixed costs', 'occupancy'],
   ['Predicted time =', 'predicted-time'], ['Predicted time', 'predicted']];
 const rowId = (title) => (ROW_IDS.find(([t]) => title.startsWith(t)) || ['', ''])[1];
 
@@ -199,16 +199,16 @@ function predictionSteps(model, r, roof, preset, pred, { n, q, li, int, span }) 
     `roofs: exp alone 4·d·exp rate = ${n('exp-roof', r.exp_roof_flops_per_s, 'FLOP/s')}; MMA and exp serialised 1 / (1/π + 1/exp roof) = ${n('mma-exp-roof', r.mma_exp_roof_flops_per_s, 'FLOP/s')}`);
   li('Waves',
     `waves = CTAs / (SMs × CTAs per SM) = ${n('ctas', P('ctas'), 'int')} / (${int(preset.sms)} × ${int(P('ctas_per_sm'))}) = ${n('waves', P('waves'), 'x')}; ` +
-    `the partial last wave (and idle SMs) cost waves = ${n('term-waves', P('terms.waves'), 's')}`);
+    `the partial last round costs waves = ${n('term-waves', P('terms.waves'), 's')} (idle SMs below one round: occupancy)`);
   li('Memory and its overlap with compute',
     `compute c = mma + tiles + exp + waves = ${n('compute-s', P('compute_s'), 's')}<br>` +
     `DRAM: ${n('pred-dram-bytes', P('dram_bytes'), 'B')} (I = ${n('pred-dram-intensity', P('dram_intensity_flop_per_byte'), 'FLOP/B')}) → m = ${n('pred-dram-time', P('dram_time_s'), 's')} ` +
     `<span class="note">(at the bandwidth the profile reaches)</span>; L2: ${n('pred-l2-bytes', P('l2_bytes'), 'B')} (I = ${n('pred-l2-intensity', P('l2_intensity_flop_per_byte'), 'FLOP/B')}) → ${n('pred-l2-time', P('l2_time_s'), 's')}<br>` +
     `partial overlap t = max((c^p + m^p)^(1/p), L2 time) with p = ${n('overlap-p', P('overlap_exponent'), 'x')} (p → ∞: full overlap, p = 1: none; materialised S/P: phase by phase)<br>` +
     `memory = t − c = ${n('term-memory', P('terms.memory'), 's')}`);
-  li('Floor', `launch and split-KV combine: floor = ${n('term-floor', P('terms.floor'), 's')}`);
-  const bound = model.bounds[P('bound')];
-  li('Predicted time = mma + tiles + exp + waves + memory + floor',
-    `${n('predicted-time', P('time_s'), 's')} → F / t = ${n('predicted-flops', P('flops_per_s'), 'FLOP/s')}, ${esc(bound)}-bound ` +
+  li('Occupancy and fixed costs', `occupancy (too few CTAs) = ${n('term-occupancy', P('terms.occupancy'), 's')}; floor = ${int(P('kernels'))} kernel(s) × a fixed cost = ${n('term-floor', P('terms.floor'), 's')}`);
+  const lim = model.limits[P('limit')];
+  li('Predicted time = mma + tiles + exp + waves + memory + occupancy + floor',
+    `${n('predicted-time', P('time_s'), 's')} → F / t = ${n('predicted-flops', P('flops_per_s'), 'FLOP/s')}, ${esc(lim === 'compute' || lim === 'memory' ? `${lim}-bound` : `${lim}-limited`)} ` +
     `<span class="note">(compute ${q(P('compute_s'), 's')} vs memory ${q(P('memory_s'), 's')})</span>`);
 }

@@ -73,6 +73,7 @@ class Model {
     this.terms = range(M._rlw_term_count()).map((i) => this.str(M._rlw_term_name(i)));
     this.levels = range(M._rlw_level_count()).map((i) => this.str(M._rlw_level_name(i)));
     this.bounds = [0, 1].map((i) => this.str(M._rlw_bound_name(i)));
+    this.limits = [0, 1, 2, 3].map((i) => this.str(M._rlw_limit_name(i))); // compute, memory, occupancy, latency
     this.passes = [0, 1].map((i) => this.str(M._rlw_pass_name(i)));
     this.peakKinds = range(M._rlw_peak_count()).map((k) => ({
       index: k, id: this.str(M._rlw_peak_id(k)), name: this.str(M._rlw_peak_name(k)),

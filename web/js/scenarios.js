@@ -231,7 +231,7 @@ export const SCENARIOS = [
         title: 'Per head: one copy per query head',
         set: { 'gqa-pack': 'per-head' },
         look: { marks: ['predicted'], row: 'memory' },
-        text: 'Now the same kernel reads K and V per query head (GQA packing: per head): one copy per head of the group, and L2 carries {calc-pred-l2-bytes|B}. The KV cache is larger than the {preset-l2} L2, so only some repeats hit and DRAM grows too, to {calc-pred-dram-bytes|B}: the step takes {predicted-time}, the star moves left of the faint one.',
+        text: 'Now the same kernel reads K and V per query head (GQA packing: per head): one copy per head of the group, and L2 carries {calc-pred-l2-bytes|B}. The KV cache is larger than the {preset-l2} L2, yet the query heads of a group are launched side by side and stream the same tiles at nearly the same time (a reuse distance of a few tiles): the repeats hit L2 and DRAM stays at {calc-pred-dram-bytes|B}. The step takes {predicted-time}: per-head reads cost L2 traffic and padded rows, not DRAM.',
       },
       {
         title: 'A cache that fits L2',

@@ -206,6 +206,16 @@ typedef struct rl_rec_derived {
     double prediction_error;           /* (predicted − measured) / measured */
 } rl_rec_derived;
 
+/* The fit / held-out split of published points ("set"). */
+typedef enum rl_rec_set {
+    RL_REC_SET_NONE = 0,     /* absent: not part of the split (measured records) */
+    RL_REC_SET_FIT = 1,      /* a model constant was fitted on the point */
+    RL_REC_SET_HELD_OUT = 2  /* no constant was fitted on it: a prediction */
+} rl_rec_set;
+
+/* "fit", "held-out" or NULL for RL_REC_SET_NONE. */
+const char *rl_rec_set_name(rl_rec_set set);
+
 typedef struct rl_rec_point {
     rl_problem problem;          /* resolved by the reader (defaults filled) */
     rl_rec_traffic traffic_model;
@@ -236,6 +246,12 @@ typedef struct rl_rec_point {
     rl_kernel profile;           /* valid when has_profile */
     char *figure;                /* NULL = absent */
     char *reading_error;         /* NULL = absent */
+    /* Optional (schema version still 1), for published measurements: "set" says whether a model
+     * constant was fitted on the point ("fit") or not ("held-out"; rooflab check-model reports the
+     * two apart); "production_decode": true marks a decode point of a production split-KV decode
+     * kernel, on which check-model also scores the default prediction (no --kernel). */
+    rl_rec_set set;              /* RL_REC_SET_NONE = absent */
+    int production_decode;       /* 1 when "production_decode": true */
     rl_rec_hardware *hardware;   /* per-point hardware, NULL = the record's */
     rl_rec_derived derived;
 } rl_rec_point;

@@ -608,11 +608,19 @@ typedef enum {
     RL_TERM_TILES,   /* whole Br × Bc tiles: padding and causal diagonal tiles */
     RL_TERM_EXP,     /* exponentials on the special-function units, serialised with the MMA */
     RL_TERM_WAVES,   /* CTAs over SMs: the partial last wave, causal tiles in launch order */
-    RL_TERM_MEMORY,  /* memory time not hidden behind compute (partial overlap) */
-    RL_TERM_FLOOR,   /* a fixed floor: launch, split-KV combine */
+    RL_TERM_MEMORY,  /* memory time not hidden behind compute (partial overlap), all SMs busy */
+    RL_TERM_OCCUPANCY, /* what too few CTAs cost: idle SMs and the per-SM bandwidth cap */
+    RL_TERM_FLOOR,   /* fixed costs: per kernel launched (main, combine when split, backward's
+                        preprocess and dQ conversion) */
     RL_TERM_COUNT
 } rl_term;
-const char *rl_term_name(rl_term term); /* "mma", "tiles", "exp", "waves", "memory", "floor" */
+/* "mma", "tiles", "exp", "waves", "memory", "occupancy", "floor" */
+const char *rl_term_name(rl_term term);
+
+/* What limits a predicted time: the largest of the compute side (mma + tiles + exp + waves), the
+ * memory side (DRAM or L2 time with every SM busy), the occupancy term and the fixed costs. */
+typedef enum { RL_LIMIT_COMPUTE = 0, RL_LIMIT_MEMORY, RL_LIMIT_OCCUPANCY, RL_LIMIT_LATENCY } rl_limit;
+const char *rl_limit_name(rl_limit limit); /* "compute", "memory", "occupancy", "latency" */
 
 typedef struct rl_prediction {
     rl_kernel kernel;
@@ -622,7 +630,8 @@ typedef struct rl_prediction {
     int exp_serialised;
     double time_s;                    /* Σ terms_s */
     double flops_per_s;               /* F / time_s */
-    rl_bound bound;                   /* compute when the compute side exceeds memory */
+    rl_bound bound;                   /* compute only when `limit` is compute; else memory */
+    rl_limit limit;                   /* what limits the time (rl_limit) */
     double terms_s[RL_TERM_COUNT];
     double compute_s;                 /* mma + tiles + exp + waves */
     double memory_s;                  /* the slowest level's time */
@@ -635,14 +644,33 @@ typedef struct rl_prediction {
     double mma_flops_per_s;           /* the MMA rate the profile reaches on this preset */
     double exp_per_s;                 /* the preset's exp rate */
     double overlap_exponent;          /* p of the memory/compute overlap (DESIGN.md) */
+    double sm_bandwidth_bytes_per_s;  /* the DRAM bandwidth one SM reaches (per-SM cap) */
+    int64_t kernels;                  /* kernels launched (floor = kernels × fixed cost) */
+    /* The likely range from the profile's held-out published points (rl_prediction_interval):
+     * interval_s = time_s × [low factor, high factor]; both 0 when the band has fewer than
+     * RL_INTERVAL_MIN_POINTS points (interval_points says how many it has). */
+    const char *interval_band;        /* "fa3", …, "default" (the generic decode default) */
+    int interval_points;
+    double interval_s[2];
 } rl_prediction;
+
+/* A profile's held-out error band (DESIGN.md "The prediction as an interval"): the signed errors
+ * (predicted − measured) / measured of the published points no constant was fitted on
+ * (`rooflab check-model --bands`), 10th and 90th percentile (type 7); a measured time then lies
+ * in predicted × [1/(1 + p90), 1/(1 + p10)] for about 80 % of them. `band` is a profile name or
+ * "default" (the prediction without --kernel on production decode points). Returns the band's
+ * held-out points (0 when unknown); the factors are set only when there are at least
+ * RL_INTERVAL_MIN_POINTS, else 0. */
+#define RL_INTERVAL_MIN_POINTS 5
+int rl_prediction_interval(const char *band, double *low_factor, double *high_factor);
 
 /*
  * Predict one problem's time under a kernel profile on a preset. `roof` is the resolved roof
  * (typed overrides of bandwidth or peak apply); L2 bandwidth, SMs, clock and the exp rate come
  * from `hw`. Errors (exit 2 on the CLI) name "kernel" for a profile that cannot run the problem
- * (fa3 off Hopper, flashinfer or flash-decoding with N > 1, a head dim the profile has no tile
- * for, backward for a decode-only profile) and "hw" for a figure the preset lacks.
+ * (fa3 off Hopper, a kernel that does not exist in that dtype — fa2 fp8/fp32/tf32, fa3 fp32/tf32,
+ * fa3 fp8 backward —, flashinfer or flash-decoding with N > 16 or backward, a head dim the
+ * profile has no tile for) and "hw" for a figure the preset lacks.
  */
 rl_status rl_predict(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
                      const rl_kernel_spec *spec, rl_prediction *out, rl_error *err);

@@ -121,6 +121,14 @@ const char *rl_rec_traffic_name(rl_rec_traffic traffic) {
     }
 }
 
+const char *rl_rec_set_name(rl_rec_set set) {
+    switch (set) {
+    case RL_REC_SET_FIT: return "fit";
+    case RL_REC_SET_HELD_OUT: return "held-out";
+    default: return NULL;
+    }
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Building and freeing
  * ------------------------------------------------------------------------------------------- */

@@ -603,6 +603,12 @@ static void check_point_strings(const rl_record *r, rl_rec_issues *is) {
                       "expected a kernel profile (rl_kernel), got %d", (int)pt->profile);
             snprintf(p, sizeof p, "points[%zu]", i);
         }
+        if ((int)pt->set < RL_REC_SET_NONE || pt->set > RL_REC_SET_HELD_OUT) {
+            snprintf(p, sizeof p, "points[%zu].set", i);
+            rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p,
+                      "expected \"fit\" or \"held-out\" (rl_rec_set), got %d", (int)pt->set);
+            snprintf(p, sizeof p, "points[%zu]", i);
+        }
         if (pt->hardware) {
             snprintf(p, sizeof p, "points[%zu].hardware", i);
             check_hw_strings(is, p, pt->hardware);

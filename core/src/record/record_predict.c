@@ -7,11 +7,16 @@
 #include "record_internal.h"
 
 /* The profile's spec for a point. FlashAttention v2.0.9 (the Flash-Decoding blog's baseline)
- * reads K/V per query head in decode: fa2 points with N = 1 are predicted with per-head packing. */
+ * reads K/V per query head in decode and has no split-KV path (added in v2.2 as Flash-Decoding;
+ * the fa2 profile models v2.5's): fa2 points with N = 1 are predicted with per-head packing and
+ * one split. */
 static rl_kernel_spec spec_for(rl_kernel profile, const rl_problem *p) {
     rl_kernel_spec spec = {0};
     spec.kernel = profile;
-    if (profile == RL_KERNEL_FA2 && p->seq == 1) spec.gqa_pack = RL_PACK_PER_HEAD;
+    if (profile == RL_KERNEL_FA2 && p->seq == 1) {
+        spec.gqa_pack = RL_PACK_PER_HEAD;
+        spec.splits = 1;
+    }
     return spec;
 }
 

@@ -532,7 +532,8 @@ static void read_point(reader *rd, const cJSON *obj, rl_rec_point *pt) {
                                        "modelled_bytes", "measured_bytes", "measured_l2_bytes",
                                        "max_abs_error",
                                        "rel_l2_error", "kernel", "label", "profile", "figure",
-                                       "reading_error", "hardware", "reported", "derived", NULL};
+                                       "reading_error", "set", "production_decode", "hardware",
+                                       "reported", "derived", NULL};
     check_keys(rd, obj, keys);
     read_problem_key(rd, obj, 1, &pt->problem);
     read_traffic(rd, obj, &pt->traffic_model);
@@ -548,6 +549,10 @@ static void read_point(reader *rd, const cJSON *obj, rl_rec_point *pt) {
     read_profile(rd, obj, pt);
     read_string(rd, obj, "figure", 0, &pt->figure);
     read_string(rd, obj, "reading_error", 0, &pt->reading_error);
+    static const char *const sets[] = {"fit", "held-out", NULL};
+    int set = 0;
+    if (read_enum(rd, obj, "set", 0, sets, &set) > 0) pt->set = (rl_rec_set)(set + 1);
+    read_bool(rd, obj, "production_decode", &pt->production_decode);
     read_point_hardware(rd, obj, pt);
     read_reported(rd, obj, pt);
     read_object(rd, obj, "derived", 0, "an object (written by rooflab, ignored when read)");

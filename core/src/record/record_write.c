@@ -171,6 +171,8 @@ static int fill_point(cJSON *o, const void *what) {
     if (pt->has_profile) bad |= add_str(o, "profile", rl_kernel_name(pt->profile));
     bad |= add_str(o, "figure", pt->figure);
     bad |= add_str(o, "reading_error", pt->reading_error);
+    if (pt->set != RL_REC_SET_NONE) bad |= add_str(o, "set", rl_rec_set_name(pt->set));
+    if (pt->production_decode) bad |= cJSON_AddTrueToObject(o, "production_decode") ? 0 : 1;
     if (pt->hardware) bad |= add_object(o, "hardware", fill_hardware, pt->hardware);
     if (pt->reported_flops_per_s > 0 || pt->reported_bytes_per_s > 0)
         bad |= add_object(o, "reported", fill_reported, pt);
