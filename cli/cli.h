@@ -33,10 +33,13 @@ int cmd_quiz(int argc, char **argv);   /* exercises with unit-checked answers */
 int cli_read_file(const char *path, size_t limit, char **text, size_t *len, char *why,
                   size_t why_cap);
 
-/* Before any work: can `path` be written (its folder exists and is writable; an existing path is
- * a writable file, not a folder)? 0, or an error "rooflab CMD: LABEL: cannot write ..." printed
- * and -1. Defined in cmd_validate.c. */
+/* Before any work: can `path` be written? Creates and removes its temporary name (cli_tmp_name)
+ * and opens an existing `path` for writing (never truncating it); a folder is refused. 0, or an
+ * error "rooflab CMD: LABEL: cannot write ..." printed (any errno) and -1. In cmd_validate.c. */
 int cli_check_out_path(const char *cmd, const char *label, const char *path);
+/* The temporary name a file is written to before it is renamed over `path` ("PATH.tmpPID"),
+ * the name cli_check_out_path creates and removes up front; 0, or -1 when it does not fit. */
+int cli_tmp_name(char *buf, size_t cap, const char *path);
 
 /* Print "rooflab CMD: MESSAGE" on stderr; return CLI_EXIT_USAGE. */
 int cli_error(const char *cmd, const rl_error *err);

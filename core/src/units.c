@@ -329,16 +329,22 @@ static rl_status check_value(const parse_ctx *c, int negative, double value, dou
     if (negative && value != 0.0)
         return rl__fail(err, RL_ERR_RANGE, c->field, "\"%s\" is negative; expected a positive %s",
                         c->text, c->expected == RL_DIM_COUNT ? "quantity" : rl_dim_noun(dim));
+    /* A numeral with a non-zero digit that reads as 0 ("1e-999") underflowed: the same words as
+     * any value below the bound ("1e-310"), never "zero". */
+    int nonzero_digit = 0;
+    for (size_t k = 0; k < num_len && num[k] != 'e' && num[k] != 'E'; k++)
+        if (num[k] >= '1' && num[k] <= '9') nonzero_digit = 1;
+    double base = value * scale;
+    if ((value == 0.0 && nonzero_digit) || (value != 0.0 && isfinite(base) && base < 1e-300))
+        return rl__fail(err, RL_ERR_RANGE, c->field,
+                        "\"%s\" underflows: it is below 1e-300 (in base units), the smallest "
+                        "magnitude a quantity may have; expected %s", c->text, c->want);
     if (value == 0.0)
         return rl__fail(err, RL_ERR_RANGE, c->field,
                         "\"%s\" is zero; expected a value greater than zero", c->text);
-    double base = value * scale;
     if (!isfinite(value) || !isfinite(base))
         return rl__fail(err, RL_ERR_RANGE, c->field,
                         "\"%s\" overflows a double; expected a finite %s", c->text, rl_dim_noun(dim));
-    if (base < 1e-300)
-        return rl__fail(err, RL_ERR_RANGE, c->field, "\"%s\" is too small to represent; expected %s",
-                        c->text, c->want);
     if (bare && dim != RL_DIM_NONE)
         return rl__fail(err, RL_ERR_UNIT, c->field, "%s \xE2\x80\x94 %s needs a unit: did you mean \"%.*s %s\"?",
                         c->text, rl_dim_article(dim), (int)num_len, num,
@@ -460,4 +466,12 @@ size_t rl_format_quantity(double value, rl_dim dim, rl_prefix_style style, int s
     snprintf(probe, sizeof probe, "%.*g", sig, fabs(m));
     if (k < 6 && strtod(probe, NULL) >= step) m /= step, k++;
     return emit(buf, cap, "%.*g %s%s", sig, m, use_iec ? iec[k] : si[k], unit);
+}
+
+const char *rl__num(double v, char buf[32]) {
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, 32, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v || !isfinite(v)) break;
+    }
+    return buf;
 }

@@ -369,8 +369,28 @@ static void test_non_finite_and_bytes(void) {
     rl_rec_issues_clear(&is);
     CHECK(parse_point("\"timing\": {\"median_s\": 1e-3}, \"flops\": 33554432, \"measured_bytes\": "
                       "1e-320", &is) == RL_ERR_RANGE);
-    CHECK(find_issue(&is, "points[0].measured_bytes: with flops gives an intensity beyond") != NULL);
+    CHECK(find_issue(&is, "points[0].measured_bytes: expected a positive finite byte count, got "
+                          "1e-320, below 1e-300") != NULL);
     rl_rec_issues_clear(&is);
+    /* issue 21: tiny positive figures refused at their paths, one bound for every amount */
+    static const struct { const char *point, *path; } tiny[] = {
+        {"\"timing\": {\"median_s\": 1e-3}, \"flops\": 4.9e-324", "points[0].flops: expected a positive finite FLOP count, got 5e-324, below 1e-300"},
+        {"\"timing\": {\"median_s\": 1e-3}, \"flops\": 1e-310", "points[0].flops: expected a positive finite FLOP count, got 1e-310, below 1e-300"},
+        {"\"timing\": {\"median_s\": 4.9e-324}, \"flops\": 33554432", "points[0].timing.median_s: expected a positive finite number of seconds, got 5e-324, below 1e-300"},
+        {"\"timing\": {\"median_s\": 1e-3, \"min_s\": 1e-310}, \"flops\": 33554432", "points[0].timing.min_s: expected a positive finite number of seconds, got 1e-310"},
+        {"\"timing\": {\"median_s\": 1e-3}, \"flops\": 33554432, \"modelled_bytes\": 4.9e-324", "points[0].modelled_bytes: expected a positive finite byte count, got 5e-324, below 1e-300"},
+        {"\"timing\": {\"median_s\": 1e-3}, \"flops\": 33554432, \"reported\": {\"flops_per_s\": 1e-320}", "points[0].reported.flops_per_s: expected a positive finite FLOP/s, got 1e-320, below 1e-300"},
+        /* amounts above the bound whose quotient underflows: named at flops */
+        {"\"timing\": {\"median_s\": 1e-3}, \"flops\": 1e-300, \"measured_bytes\": 1e12", "points[0].flops: with the bytes gives an intensity that underflows"},
+        {"\"timing\": {\"median_s\": 1e300}, \"flops\": 1e-299", "points[0].flops: with timing.median_s gives a FLOP rate that underflows"},
+    };
+    for (size_t k = 0; k < sizeof tiny / sizeof tiny[0]; k++) {
+        CHECK(parse_point(tiny[k].point, &is) == RL_ERR_RANGE);
+        CHECK(find_issue(&is, tiny[k].path) != NULL);
+        if (!find_issue(&is, tiny[k].path))
+            for (size_t i = 0; i < is.count; i++) fprintf(stderr, "  %s\n", is.items[i].message);
+        rl_rec_issues_clear(&is);
+    }
     /* 30,000x below the compulsory traffic: a warning naming the slip */
     CHECK(parse_point("\"timing\": {\"median_s\": 1e-3}, \"flops\": 33554432, \"measured_bytes\": "
                       "4", &is) == RL_OK);

@@ -74,6 +74,10 @@ extern "C" {
 #define RL_RECORD_MAX_ARTIFACTS 256                        /* provenance.artifacts entries */
 #define RL_RECORD_MAX_ARGV 256                             /* software.argv entries */
 #define RL_RECORD_MAX_STRING 4096                          /* bytes per string field */
+/* The smallest positive amount a record may give (FLOPs, bytes, seconds, rates, clocks, ceilings):
+ * below it a derived rate, intensity or efficiency underflows to 0 or a subnormal. The same bound
+ * as rl_parse_quantity's (DESIGN.md "Units"); a smaller positive value is refused at its path. */
+#define RL_RECORD_MIN_AMOUNT 1e-300
 #define RL_RECORD_MAX_ISSUES 200                           /* issues kept; the rest counted */
 
 /* ----------------------------------------------------------------------------------------------
