@@ -419,8 +419,30 @@ static void test_roof_range(void) {
     CHECK_STR_CONTAINS(err.message, "bandwidth");
 }
 
+/* issue 21: JSON errors name the real line whatever the line endings (LF, CRLF, CR only). */
+static void test_line_endings(void) {
+    static const char *const eol[] = {"\n", "\r\n", "\r"};
+    for (int k = 0; k < 3; k++) {
+        char text[256];
+        /* the error (a missing value) is on line 3, column 6: '"x": ,' */
+        snprintf(text, sizeof text, "{%s\"schema\": \"rooflab-record\",%s\"x\": ,%s}", eol[k], eol[k], eol[k]);
+        rl_rec_issues is = {0};
+        CHECK(rl_record_parse(text, strlen(text), NULL, &is) != RL_OK);
+        CHECK(find_issue(&is, "not valid JSON at line 3, column 6") != NULL);
+        rl_rec_issues_clear(&is);
+        /* gbench: the bad token x on line 3, column 10 of '{"name": x}' */
+        snprintf(text, sizeof text, "{%s\"benchmarks\": [%s{\"name\": x}]}", eol[k], eol[k]);
+        rl_record *r = NULL;
+        CHECK(import_text(RL_IMPORT_GBENCH, text, &r, &is) != RL_OK);
+        CHECK(find_issue(&is, "at line 3, column 10") != NULL);
+        rl_record_free(r);
+        rl_rec_issues_free(&is);
+    }
+}
+
 int main(void) {
     test_escape();
+    test_line_endings();
     test_record_strings();
     test_duplicate_keys();
     test_gbench_grouping();

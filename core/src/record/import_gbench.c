@@ -532,11 +532,7 @@ static void gb_not_json(const char *text, size_t len, int parsed, rl_rec_issues 
     size_t at = 0, line = 1, col = 1;
     int depth = 0;
     if (!parsed && rl__json_scan((const unsigned char *)text, len, &at, &depth) != 0) {
-        for (size_t i = 0; i < at && i < len; i++, col++)
-            if (text[i] == '\n') {
-                line++;
-                col = 0;
-            }
+        rl__line_col(text, len, at, &line, &col);
         rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "",
                   "not valid Google Benchmark JSON at line %zu, column %zu%s", line, col,
                   at >= len ? " (the file ends early: cut short?)" : "");

@@ -70,6 +70,9 @@ void rl__problem_error(rl_rec_issues *issues, const char *problem_path, const rl
 /* 0 when the whole text is one RFC 8259 JSON value; -1 with *at = the offending byte (len when the
  * text ends too early). *max_depth: the deepest nesting seen. */
 int rl__json_scan(const unsigned char *text, size_t len, size_t *at, int *max_depth);
+/* The line and column (both from 1, the column in characters) of byte `off`: a line ends at
+ * "\n", "\r\n" or a lone "\r" (old Mac files), so CR-only files get their real line numbers. */
+void rl__line_col(const char *text, size_t len, size_t off, size_t *line, size_t *col);
 
 /* ---- CSV (csv.c): RFC 4180 quotes, doubled quotes, CRLF ------------------------------------- */
 
