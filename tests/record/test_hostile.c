@@ -440,7 +440,59 @@ static void test_line_endings(void) {
     }
 }
 
+/* issue 21, item 11: gbench and ERT inputs refused or warned by the input's own path. */
+static void test_importer_inputs(void) {
+    static const struct { rl_import_format f; const char *text, *want; rl_rec_severity sev; } cases[] = {
+        /* a numeric time_unit is not read as ns */
+        {RL_IMPORT_GBENCH, "{\"benchmarks\": [{\"name\": \"BM_x/4/8192/16/128\", \"real_time\": 5, "
+                           "\"time_unit\": 1000}]}",
+         "benchmarks[0].time_unit: expected the string \"ns\", \"us\", \"ms\" or \"s\", got a number", RL_REC_ERROR},
+        {RL_IMPORT_GBENCH, "{\"benchmarks\": [{\"name\": \"BM_x/4/8192/16/128\", \"real_time\": 5, "
+                           "\"time_unit\": \"sec\"}]}",
+         "benchmarks[0].time_unit: expected \"ns\", \"us\", \"ms\" or \"s\", got \"sec\"", RL_REC_ERROR},
+        /* two benchmarks keys: not the first taken */
+        {RL_IMPORT_GBENCH, "{\"benchmarks\": [{\"name\": \"BM_x/4/8192/16/128\", \"real_time\": 5, "
+                           "\"time_unit\": \"us\"}], \"benchmarks\": []}",
+         "benchmarks: the key appears 2 times in the top-level object", RL_REC_ERROR},
+        {RL_IMPORT_GBENCH, "{\"benchmarks\": [{\"name\": \"BM_x/4/8192/16/128\", \"real_time\": 5, "
+                           "\"real_time\": 7, \"time_unit\": \"us\"}]}",
+         "benchmarks[0].real_time: given twice", RL_REC_ERROR},
+        /* a string counter is called a string, not "no counter" */
+        {RL_IMPORT_GBENCH, "{\"benchmarks\": [{\"name\": \"BM_x/4/8192/16/128\", \"real_time\": 5, "
+                           "\"time_unit\": \"us\", \"TFLOP/s\": \"123\"}]}",
+         "benchmarks[0].\"TFLOP/s\": a counter named as a rate holds a string", RL_REC_ERROR},
+        /* the record check's issue named at the input's path, not points[0] */
+        {RL_IMPORT_GBENCH, "{\"benchmarks\": [{\"name\": \"BM_x/4/8192/16/128\", \"real_time\": 1e-320, "
+                           "\"time_unit\": \"s\"}]}",
+         "benchmarks[0].real_time: expected a positive finite number of seconds, got 1e-320", RL_REC_ERROR},
+        /* ERT: one side of the roof only, said; two keys refused */
+        {RL_IMPORT_ERT, "{\"empirical\": {\"gbytes\": {\"data\": [[\"DRAM\", 800]]}}}",
+         "empirical.gflops.data: no measured compute (GFLOP/s) ceiling", RL_REC_WARNING},
+        {RL_IMPORT_ERT, "{\"empirical\": {\"gflops\": {\"data\": [[\"FP32 GFLOPs\", 8000]]}, "
+                        "\"gbytes\": {\"data\": []}}}",
+         "empirical.gbytes.data: no measured bandwidth (GB/s) ceiling", RL_REC_WARNING},
+        {RL_IMPORT_ERT, "{\"empirical\": {\"gbytes\": {\"data\": [[\"DRAM\", 800]]}, \"gbytes\": "
+                        "{\"data\": [[\"DRAM\", 900]]}}}",
+         "empirical.gbytes: the key appears 2 times", RL_REC_ERROR},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        rl_rec_issues is = {0};
+        rl_record *r = NULL;
+        rl_status st = import_text(cases[k].f, cases[k].text, &r, &is);
+        const rl_rec_issue *it = find_issue(&is, cases[k].want);
+        CHECK(it != NULL && it->severity == cases[k].sev);
+        CHECK(cases[k].sev == RL_REC_ERROR ? st != RL_OK : st == RL_OK);
+        if (!it)
+            for (size_t i = 0; i < is.count; i++) fprintf(stderr, "  [%zu] %s\n", k, is.items[i].message);
+        for (size_t i = 0; i < is.count; i++) /* never the output record's path */
+            CHECK(strncmp(is.items[i].path, "points[", 7) != 0);
+        rl_record_free(r);
+        rl_rec_issues_free(&is);
+    }
+}
+
 int main(void) {
+    test_importer_inputs();
     test_escape();
     test_line_endings();
     test_record_strings();

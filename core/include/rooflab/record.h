@@ -265,6 +265,8 @@ typedef struct rl_record {
                                  most RL_RECORD_MAX_POINTS); the JSON key is absent when empty */
     size_t skipped_count;
     size_t skipped_cap;
+    struct rl__origins *origins; /* internal (importers): where each point's figures are in the
+                                    input, so that errors name the input's own path; not written */
 } rl_record;
 
 /* ----------------------------------------------------------------------------------------------

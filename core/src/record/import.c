@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,9 +268,92 @@ static void check_written_size(rl_record *r, rl_rec_issues *is) {
                   "record: split the input", n + 1, (size_t)RL_RECORD_MAX_FILE_BYTES);
 }
 
+static rl__origins *origins_of(rl_record *r) {
+    if (!r->origins) r->origins = calloc(1, sizeof *r->origins);
+    return r->origins;
+}
+
+int rl__set_origin(rl_record *r, size_t k, const char *fmt, ...) {
+    rl__origins *o = origins_of(r);
+    if (!o) return -1;
+    if (k >= o->n) {
+        size_t n = k + 1 > o->n * 2 ? k + 1 : o->n * 2;
+        char **b = realloc(o->base, n * sizeof *b);
+        if (!b) return -1;
+        memset(b + o->n, 0, (n - o->n) * sizeof *b);
+        o->base = b;
+        o->n = n;
+    }
+    char buf[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    free(o->base[k]);
+    o->base[k] = malloc(strlen(buf) + 1);
+    if (!o->base[k]) return -1;
+    memcpy(o->base[k], buf, strlen(buf) + 1);
+    return 0;
+}
+
+void rl__set_origin_fields(rl_record *r, const char *time, const char *flops, const char *bytes,
+                           const char *problem) {
+    rl__origins *o = origins_of(r);
+    if (!o) return;
+    const char *f[RL__ORIGIN_KINDS] = {time, flops, bytes, problem};
+    for (int i = 0; i < RL__ORIGIN_KINDS; i++)
+        if (f[i]) o->field[i] = f[i];
+}
+
+void rl__origins_free(rl_record *r) {
+    if (!r || !r->origins) return;
+    for (size_t k = 0; k < r->origins->n; k++) free(r->origins->base[k]);
+    free(r->origins->base);
+    free(r->origins);
+    r->origins = NULL;
+}
+
+/* An issue the record's check raised at "points[k].FIELD" is about the input: its path becomes
+ * the input's own ("benchmarks[3].real_time"), the record's path kept at the end for reference. */
+static void issues_at_origin(const rl_record *r, rl_rec_issues *is) {
+    const rl__origins *o = r->origins;
+    if (!o) return;
+    for (size_t i = 0; i < is->count; i++) {
+        rl_rec_issue *it = &is->items[i];
+        char *end = NULL;
+        if (strncmp(it->path, "points[", 7) != 0) continue;
+        unsigned long k = strtoul(it->path + 7, &end, 10);
+        if (!end || *end != ']' || k >= o->n || !o->base[k]) continue;
+        const char *rest = end + 1; /* ".flops", ".timing.median_s", "" */
+        int kind = strncmp(rest, ".timing", 7) == 0 ? RL__ORIGIN_TIME
+                   : strncmp(rest, ".flops", 6) == 0 || strncmp(rest, ".reported.flops", 15) == 0
+                       ? RL__ORIGIN_FLOPS
+                   : strstr(rest, "bytes") ? RL__ORIGIN_BYTES
+                   : strncmp(rest, ".problem", 8) == 0 ? RL__ORIGIN_PROBLEM
+                                                        : -1;
+        const char *field = kind >= 0 && o->field[kind] ? o->field[kind] : "";
+        size_t plen = strlen(it->path);
+        const char *msg = strncmp(it->message, it->path, plen) == 0 && it->message[plen] == ':'
+                              ? it->message + plen + 1
+                              : it->message;
+        char path[RL_REC_PATH_MAX + 240], message[RL_REC_MESSAGE_MAX + 600]; /* clipped below */
+        snprintf(path, sizeof path, "%.*s%.*s", 120, o->base[k], 100, field);
+        snprintf(message, sizeof message, "%s:%.*s (the record's %.*s)", path,
+                 (int)rl__utf8_clip(msg, sizeof message - 360), msg, 100, it->path);
+        size_t plen2 = rl__utf8_clip(path, sizeof it->path - 1);
+        memcpy(it->path, path, plen2);
+        it->path[plen2] = '\0';
+        size_t mlen = rl__utf8_clip(message, sizeof it->message - 1);
+        memcpy(it->message, message, mlen);
+        it->message[mlen] = '\0';
+    }
+}
+
 /* The record an import produced, validated; *out or freed. */
 static rl_status finish(rl_record *r, size_t before, rl_rec_issues *is, rl_record **out) {
     if (is->errors == before) rl_record_validate(r, is);
+    issues_at_origin(r, is);
+    rl__origins_free(r);
     if (is->errors == before) check_written_size(r, is);
     if (is->errors != before) {
         rl_status st = rl__first_error(is, before);

@@ -31,6 +31,29 @@ rl_status rl__first_error(const rl_rec_issues *issues, size_t errors_before);
 /* The error "out of memory" (document level); returns -1. */
 int rl__oom(rl_rec_issues *issues);
 
+/* ---- where an imported point came from (import.c) ------------------------------------------- */
+
+/* Per point, its place in the input ("benchmarks[3]", "rows of kernel \"k\" (line 5)"), and per
+ * kind of record field the input field it comes from (suffixes such as ".real_time", or words
+ * such as " column gpu__time_duration.sum"): an issue the record's check raises at
+ * "points[k].flops" is reported at the input's own place (DESIGN.md "Importers"). */
+enum { RL__ORIGIN_TIME, RL__ORIGIN_FLOPS, RL__ORIGIN_BYTES, RL__ORIGIN_PROBLEM, RL__ORIGIN_KINDS };
+typedef struct rl__origins {
+    char **base;                            /* per point, malloc'd; NULL = not known */
+    size_t n;                               /* entries of base */
+    const char *field[RL__ORIGIN_KINDS];    /* static strings, "" = the base alone */
+} rl__origins;
+/* Set point k's origin (printf-style). 0, or -1 when out of memory. */
+int rl__set_origin(rl_record *r, size_t k, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* The input fields for each kind (static strings; NULL leaves one as it is). */
+void rl__set_origin_fields(rl_record *r, const char *time, const char *flops, const char *bytes,
+                           const char *problem);
+void rl__origins_free(rl_record *r);
+
 /* ---- strings (record.c, utf8.c) ------------------------------------------------------------- */
 
 /* Copy of `n` bytes of `s` into a new NUL-terminated malloc'd string; NULL when out of memory. */
