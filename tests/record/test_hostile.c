@@ -491,7 +491,77 @@ static void test_importer_inputs(void) {
     }
 }
 
+/* issue 21, item 12: ncu's details page — a later launch adding a metric, launches that
+ * interleave, errors at the user's rows — and the raw page with a blank line after its header. */
+#define D_HEAD "\"ID\",\"Kernel Name\",\"Section Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+#define D_ROW(id, metric, unit, value) "\"" id "\",\"k\",\"s\",\"" metric "\",\"" unit "\",\"" value "\"\n"
+static void test_ncu_details_shapes(void) {
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    /* launch 1 adds lts__t_bytes.sum, which launch 0 lacks: both kept (2 runs of k) */
+    const char *adds = D_HEAD
+        D_ROW("0", "gpu__time_duration.sum", "usecond", "100")
+        D_ROW("0", "dram__bytes.sum", "Mbyte", "300")
+        D_ROW("0", "sm__sass_thread_inst_executed_op_ffma_pred_on.sum", "inst", "1000")
+        D_ROW("1", "gpu__time_duration.sum", "usecond", "110")
+        D_ROW("1", "dram__bytes.sum", "Mbyte", "300")
+        D_ROW("1", "lts__t_bytes.sum", "Mbyte", "900")
+        D_ROW("1", "sm__sass_thread_inst_executed_op_ffma_pred_on.sum", "inst", "1000");
+    CHECK(import_text(RL_IMPORT_NCU_CSV, adds, &r, &is) == RL_OK);
+    /* median of 100 and 110 us = 105 us; runs 2 */
+    CHECK(r && r->point_count == 1 && r->points[0].runs == 2);
+    if (r && r->point_count == 1) CHECK_CLOSE(r->points[0].time_median_s, 105e-6, 1e-12);
+    for (size_t i = 0; i < is.count; i++)
+        if (is.items[i].severity == RL_REC_ERROR) fprintf(stderr, "  %s\n", is.items[i].message);
+    rl_record_free(r);
+    r = NULL;
+    rl_rec_issues_clear(&is);
+    /* launch 0's rows resume after launch 1's: refused at the user's row 4 (header = row 1) */
+    const char *inter = D_HEAD
+        D_ROW("0", "gpu__time_duration.sum", "usecond", "100")
+        D_ROW("1", "gpu__time_duration.sum", "usecond", "110")
+        D_ROW("0", "dram__bytes.sum", "Mbyte", "300")
+        D_ROW("1", "dram__bytes.sum", "Mbyte", "300");
+    CHECK(import_text(RL_IMPORT_NCU_CSV, inter, &r, &is) != RL_OK);
+    CHECK(find_issue(&is, "row 4: launch ID \"0\" again, after another launch's rows (its rows "
+                          "began at row 2)") != NULL);
+    rl_record_free(r);
+    r = NULL;
+    rl_rec_issues_clear(&is);
+    /* launch 1 lacks the time every launch needs: named at the user's row 4, where it begins,
+     * never at the converted table's row 3 */
+    const char *no_time = D_HEAD
+        D_ROW("0", "gpu__time_duration.sum", "usecond", "100")
+        D_ROW("0", "dram__bytes.sum", "Mbyte", "300")
+        D_ROW("1", "dram__bytes.sum", "Mbyte", "300")
+        D_ROW("1", "sm__sass_thread_inst_executed_op_ffma_pred_on.sum", "inst", "1000");
+    CHECK(import_text(RL_IMPORT_NCU_CSV, no_time, &r, &is) != RL_OK);
+    CHECK(find_issue(&is, "row 4 (the launch beginning there)") != NULL);
+    for (size_t i = 0; i < is.count; i++) {
+        CHECK(strstr(is.items[i].message, "row 3") == NULL);
+        CHECK(strstr(is.items[i].message, "columns like the header") == NULL);
+    }
+    rl_record_free(r);
+    r = NULL;
+    rl_rec_issues_clear(&is);
+    /* the raw page: a blank line after the header, then the units row: units, not data */
+    CHECK(import_text(RL_IMPORT_NCU_CSV, NCU_HEAD "\n\"\",\"\",\"nsecond\",\"byte\",\"byte\",\"inst\"\n"
+                      "\"0\",\"k\",\"2000\",\"1000\",\"1000\",\"500\"\n", &r, &is) == RL_OK);
+    /* 2000 ns = 2e-6 s; bytes 1000 + 1000; ffma 500 inst = 1000 FLOP */
+    if (r && r->point_count == 1) {
+        CHECK_CLOSE(r->points[0].time_median_s, 2e-6, 1e-12);
+        CHECK_CLOSE(r->points[0].measured_bytes, 2000, 0);
+        CHECK_CLOSE(r->points[0].flops, 1000, 0);
+    } else {
+        CHECK(0);
+        for (size_t i = 0; i < is.count; i++) fprintf(stderr, "  %s\n", is.items[i].message);
+    }
+    rl_record_free(r);
+    rl_rec_issues_free(&is);
+}
+
 int main(void) {
+    test_ncu_details_shapes();
     test_importer_inputs();
     test_escape();
     test_line_endings();

@@ -236,7 +236,17 @@ static int column_scales(const rl__csv_row *u, const rl__csv_row *h, size_t rown
 static int read_units(const char *text, size_t len, size_t *pos, size_t *rowno,
                       const rl__csv_row *h, ncu_cols *c, rl_rec_issues *is) {
     rl__csv_row units = {0};
-    size_t save = *pos;
+    /* blank lines between the header and the units row are passed over (counted as rows), so
+     * the units row is never read as data */
+    size_t save = *pos, blank_pos = *pos, blanks = 0;
+    while (rl__csv_next(text, len, &blank_pos, &units) == 1 && units.n == 1 &&
+           units.cells[0][0] == '\0') {
+        rl__csv_free(&units);
+        *pos = save = blank_pos;
+        blanks++;
+    }
+    rl__csv_free(&units);
+    *rowno += blanks;
     if (rl__csv_next(text, len, pos, &units) == 1 && c->id >= 0 && (size_t)c->id < units.n &&
         units.cells[c->id][0] == '\0') {
         (*rowno)++;
@@ -482,6 +492,32 @@ static void ncu_import_free(ncu_import *im) {
     free(im->ks);
 }
 
+/* Issues the raw reader raised at "row K[, column M]" of the details page's converted rows are
+ * named at the user's own rows: "row R (the launch beginning there), metric M". */
+static void details_rows_named(rl_rec_issues *is, size_t from, const size_t *first_rows,
+                               size_t n) {
+    for (size_t i = from; first_rows && i < is->count; i++) {
+        rl_rec_issue *it = &is->items[i];
+        char *end = NULL;
+        if (strncmp(it->path, "row ", 4) != 0) continue;
+        unsigned long k = strtoul(it->path + 4, &end, 10);
+        if (!end || k < 2 || k - 2 >= n) continue; /* raw row 1 is the header */
+        const char *rest = end;
+        char path[RL_REC_PATH_MAX + 64], message[RL_REC_MESSAGE_MAX + RL_REC_PATH_MAX + 128];
+        snprintf(path, sizeof path, "row %zu (the launch beginning there)%s%s", first_rows[k - 2],
+                 strncmp(rest, ", column ", 9) == 0 ? ", metric " : "",
+                 strncmp(rest, ", column ", 9) == 0 ? rest + 9 : rest);
+        size_t plen = strlen(it->path);
+        const char *msg = strncmp(it->message, it->path, plen) == 0 ? it->message + plen : it->message;
+        snprintf(message, sizeof message, "%s%s", path, msg);
+        size_t a = rl__utf8_clip(path, sizeof it->path - 1), b = rl__utf8_clip(message, sizeof it->message - 1);
+        memcpy(it->path, path, a);
+        it->path[a] = '\0';
+        memcpy(it->message, message, b);
+        it->message[b] = '\0';
+    }
+}
+
 /* Header, units row, data rows. 0, or -1 (an issue added). */
 static int ncu_read(const char *text, size_t len, ncu_import *im, rl_rec_issues *is) {
     size_t pos = rl__skip_log_lines(text, len), rowno = 1;
@@ -497,12 +533,16 @@ static int ncu_read(const char *text, size_t len, ncu_import *im, rl_rec_issues 
     if (rl__csv_find(&header, "Metric Name") >= 0 && rl__csv_find(&header, "Metric Value") >= 0 &&
         rl__csv_find(&header, NCU_NEED[1]) < 0 && !im->details) {
         /* the details page: one row per metric, turned into the raw page's rows */
-        size_t raw_len = 0;
-        char *raw = rl__ncu_details_to_raw(text, len, pos, &header, &raw_len, is);
+        size_t raw_len = 0, *first_rows = NULL, from = is->count;
+        char *raw = rl__ncu_details_to_raw(text, len, pos, &header, &raw_len, &first_rows, is);
         rl__csv_free(&header);
         if (!raw) return -1;
         im->details = 1;
         bad = ncu_read(raw, raw_len, im, is);
+        size_t n = 0;
+        while (first_rows && first_rows[n]) n++;
+        details_rows_named(is, from, first_rows, n);
+        free(first_rows);
         free(raw);
         return bad;
     }

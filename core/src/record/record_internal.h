@@ -162,10 +162,13 @@ typedef enum { RL__NCU_TIME, RL__NCU_BYTES, RL__NCU_COUNT, RL__NCU_TEXT } rl__nc
 double rl__ncu_unit_scale(const char *u, rl__ncu_dim dim);
 const char *rl__ncu_unit_expected(rl__ncu_dim dim);
 /* ncu's details page (`header` read, rows from `pos`) as the text of the raw page (malloc'd,
- * *out_len bytes): the metrics the import reads, each value checked at its own row and converted
- * to the raw page's default units. NULL with an issue. (import_ncu_details.c) */
+ * *out_len bytes): the metrics the import reads (every launch given every metric any launch has,
+ * "" where it has none), each value checked at its own row and converted to the raw page's
+ * default units; launches whose rows interleave are refused at the user's row. *first_rows
+ * (malloc'd, one per raw data row, then a 0) = the details page's row where that launch begins,
+ * so that the raw reader's issues are named at the user's rows. NULL with an issue. */
 char *rl__ncu_details_to_raw(const char *text, size_t len, size_t pos, const rl__csv_row *header,
-                             size_t *out_len, rl_rec_issues *is);
+                             size_t *out_len, size_t **first_rows, rl_rec_issues *is);
 
 rl_status rl__import_ert(const char *text, size_t len, const rl_import_opts *o, rl_record *r,
                          rl_rec_issues *is);
