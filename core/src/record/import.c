@@ -250,6 +250,54 @@ void rl__skip_bom(const char **text, size_t *len) {
     }
 }
 
+/* The fewest bytes one point adds to a record as `rooflab import` writes it (indented): every
+ * problem field at its shortest (1, fp8, true, fwd), the median time and the FLOPs as "1", the
+ * traffic model. Every imported point writes at least these keys, so points × this is a lower
+ * bound of the written size. 0 when it cannot be measured (out of memory). */
+static size_t min_point_bytes(void) {
+    rl_record *r = rl_record_new(RL_PROV_MEASURED);
+    size_t n0 = 0, n1 = 0;
+    /* the writer wants the mandatory strings; they cancel out in n1 - n0 */
+    if (r && (rl_rec_set_string(&r->hardware.name, "h") || rl_rec_set_string(&r->software.kernel_version, "1"))) {
+        rl_record_free(r);
+        return 0;
+    }
+    char *j = r ? rl_record_write_json(r, 1, NULL) : NULL;
+    if (j) n0 = strlen(j);
+    free(j);
+    rl_rec_point *pt = r ? rl_record_add_point(r) : NULL;
+    if (pt) {
+        for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
+            const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
+            rl_problem_set_text(&pt->problem, (rl_problem_field)f,
+                                fi->type == RL_FTYPE_DTYPE  ? "fp8"
+                                : fi->type == RL_FTYPE_BOOL ? "true"
+                                : fi->type == RL_FTYPE_PASS ? "fwd"
+                                                            : "1",
+                                NULL, NULL);
+        }
+        pt->time_median_s = 1;
+        pt->flops = 1;
+        j = rl_record_write_json(r, 1, NULL);
+        if (j) n1 = strlen(j);
+        free(j);
+    }
+    rl_record_free(r);
+    return n1 > n0 ? n1 - n0 : 0;
+}
+
+int rl__import_size_check(size_t points, size_t string_bytes, rl_rec_issues *is) {
+    size_t per = min_point_bytes();
+    if (per == 0 || points == 0) return 0;
+    size_t est = points * per + string_bytes; /* points ≤ RL_RECORD_MAX_POINTS: no overflow */
+    if (est + 1 <= RL_RECORD_MAX_FILE_BYTES) return 0;
+    return rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, "",
+                     "the imported record would be at least %zu bytes (%zu points of at least %zu "
+                     "bytes each, and their names); the limit is %zu bytes (16 MiB) per record: "
+                     "split the input (refused before building it)",
+                     est + 1, points, per, (size_t)RL_RECORD_MAX_FILE_BYTES);
+}
+
 /* An import never makes a record the reader refuses: its JSON (as `rooflab import` writes it,
  * indented) within RL_RECORD_MAX_FILE_BYTES. */
 static void check_written_size(rl_record *r, rl_rec_issues *is) {

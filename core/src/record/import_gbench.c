@@ -713,6 +713,15 @@ rl_status rl__import_gbench(const char *text, size_t len, const rl_import_opts *
     for (size_t g = 0; st == RL_OK && g < im.ng; g++)
         points += im.groups[g].n > 0 || im.groups[g].median || im.groups[g].mean;
     if (st == RL_OK && gb_check_counts(&im, nb, points, is) != 0) st = RL_ERR_INVALID;
+    if (st == RL_OK) { /* the record's written size, bounded before any point is built */
+        size_t label_bytes = 0; /* each point's "label" is its run name */
+        for (size_t g = 0; g < im.ng; g++)
+            if ((im.groups[g].n > 0 || im.groups[g].median || im.groups[g].mean) && im.groups[g].run_name) {
+                size_t l = strlen(im.groups[g].run_name);
+                label_bytes += l < RL_RECORD_MAX_STRING ? l : RL_RECORD_MAX_STRING;
+            }
+        if (rl__import_size_check(points, label_bytes, is) != 0) st = RL_ERR_RANGE;
+    }
     for (size_t g = 0; st == RL_OK && g < im.ng; g++)
         if (gb_point(r, o, mapping, &im, &im.groups[g], is) != 0) break;
     if (st == RL_OK && gb_notes(r, &im, mapping, o->traffic_model)) rl__oom(is);

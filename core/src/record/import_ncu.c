@@ -401,6 +401,23 @@ static int ncu_group(ncu_import *im, rl_rec_issues *is) {
                          "%zu kernel names; the limit is %d points per record: split the export",
                          ng, RL_RECORD_MAX_POINTS);
     }
+    if (!bad) { /* the record's written size, bounded before any point is built */
+        size_t name_bytes = 0; /* each kernel's name once (a point's "kernel") */
+        unsigned char *counted = calloc(ng ? ng : 1, 1);
+        if (!counted) bad = 1;
+        for (size_t i = 0; !bad && i < im->nrows; i++)
+            if (!counted[group[i]]) {
+                size_t l = strlen(names[i]);
+                name_bytes += l < RL_RECORD_MAX_STRING ? l : RL_RECORD_MAX_STRING;
+                counted[group[i]] = 1;
+            }
+        free(counted);
+        if (!bad && rl__import_size_check(ng, name_bytes, is) != 0) {
+            free(names);
+            free(group);
+            return -1;
+        }
+    }
     if (!bad) bad = !(im->ks = calloc(ng ? ng : 1, sizeof *im->ks));
     if (!bad) im->nk = ng;
     for (size_t i = 0; !bad && i < im->nrows; i++) {
@@ -474,6 +491,10 @@ static int ncu_point(rl_record *r, const rl_import_opts *o, ncu_kernel *k, rl_re
     }
     rl_rec_point *pt = rl_record_add_point(r);
     if (!pt) return rl__oom(is);
+    /* the input's place of the point, for the record check's issues (rl__set_origin) */
+    if (rl__set_origin(r, r->point_count - 1, "kernel \"%.*s\"", (int)rl__utf8_clip(k->name, 60),
+                       k->name) != 0)
+        return rl__oom(is);
     pt->problem = o->problem;
     pt->traffic_model = o->traffic_model;
     rl_rec_set_times(pt, k->v[NCU_VT], n); /* median, min, max, mean, stddev over the launches */
@@ -576,6 +597,22 @@ rl_status rl__import_ncu(const char *text, size_t len, const rl_import_opts *o, 
                                             RL_FIELD_HEAD_DIM};
     rl__require_problem(o, need, sizeof need / sizeof need[0],
                         "the ncu export does not say which problem the kernel ran", is);
+    /* the problem comes from the flags, the same for every point: checked once, before any row
+     * is read or point built, and named by its flag */
+    rl_problem resolved;
+    rl_error perr = {0};
+    if (rl_problem_resolve(&o->problem, &resolved, &perr) != RL_OK) {
+        int f = rl_problem_field_find(perr.field);
+        char p[128];
+        snprintf(p, sizeof p, "--%.60s", f >= 0 ? rl_problem_field_info((rl_problem_field)f)->flag : perr.field);
+        const char *m = strstr(perr.message, ": "); /* core's "FIELD: ..." without its FIELD */
+        m = m && (size_t)(m - perr.message) < 32 ? m + 2 : perr.message;
+        rl__issue(is, RL_REC_ERROR, perr.status ? perr.status : RL_ERR_INVALID, p, "%s", m);
+        return RL_ERR_INVALID;
+    }
+    rl__set_origin_fields(r, " (its launches' gpu__time_duration.sum)",
+                          " (its FLOP counters: sm__sass_* and sm__ops_path_tensor_*)",
+                          " (its dram__bytes or lts__t_bytes counters)", " (the problem flags)");
     if (ncu_read(text, len, &im, is) == 0) {
         if (ncu_fields(r, o, &im)) rl__oom(is);
         for (size_t k = 0; k < im.nk; k++)

@@ -54,6 +54,12 @@ void rl__set_origin_fields(rl_record *r, const char *time, const char *flops, co
                            const char *problem);
 void rl__origins_free(rl_record *r);
 
+/* Before an importer builds `points` points: refused (an issue, -1) when the record they make
+ * would be over RL_RECORD_MAX_FILE_BYTES for sure (points x the fewest bytes a written point
+ * takes, plus `string_bytes` of names the points carry), so that a too-large input costs a
+ * count, not the record (issue 21). 0 otherwise; the exact check still runs after building. */
+int rl__import_size_check(size_t points, size_t string_bytes, rl_rec_issues *is);
+
 /* ---- strings (record.c, utf8.c) ------------------------------------------------------------- */
 
 /* Copy of `n` bytes of `s` into a new NUL-terminated malloc'd string; NULL when out of memory. */
