@@ -128,7 +128,11 @@ static void print_text(const quiz_args *a, const rl_quiz_question *q, const rl_q
     if (a->opts.kind != RL_QUIZ_ANY) snprintf(again, sizeof again, " --kind %s", rl_quiz_kind_name(q->kind));
     printf("exercise %u (%s) \xE2\x80\x94 `rooflab quiz --seed %u%s` draws it again\n\n%s\n\n%s\n",
            q->seed, rl_quiz_kind_name(q->kind), q->seed, again, q->setup, q->ask);
-    if (v && v->outcome != RL_QUIZ_UNREADABLE) printf("\n%s\n", v->text);
+    if (v && v->outcome != RL_QUIZ_UNREADABLE) { /* it may quote the answer: escaped */
+        char line[RL_QUIZ_VERDICT_MAX * 2];
+        rl_text_escape(line, sizeof line, v->text);
+        printf("\n%s\n", line);
+    }
     if (a->solution || (v && v->outcome == RL_QUIZ_RIGHT)) {
         printf("\nsolution (%s):\n", q->expected_text);
         for (int i = 0; i < q->step_count; i++) printf("  %d. %s\n", i + 1, q->steps[i]);
