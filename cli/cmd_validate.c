@@ -83,7 +83,7 @@ int cli_check_out_path(const char *cmd, const char *label, const char *path) {
         return -1;
     }
     if (stat(path, &st) == 0) {
-        int fd = open(path, O_WRONLY);
+        int fd = open(path, O_WRONLY | O_NONBLOCK); /* a FIFO without a reader: ENXIO, not a hang */
         if (fd < 0) {
             cli_errorf(cmd, "%s: cannot write \"%s\": %s", label, path, strerror(errno));
             return -1;
