@@ -50,7 +50,7 @@ static void on_progress(void *ctx, const char *line) {
 
 static int write_file(const char *path, const char *text, char *why, size_t cap) {
     char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+    if (cli_tmp_name(tmp, sizeof tmp, path) != 0) {
         snprintf(why, cap, "out: path too long");
         return -1;
     }

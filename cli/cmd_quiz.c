@@ -72,15 +72,7 @@ static int parse_args(int argc, char **argv, quiz_args *a, int *done) {
     return 0;
 }
 
-static void json_str(const char *s) {
-    putchar('"');
-    for (const unsigned char *c = (const unsigned char *)(s ? s : ""); *c; c++) {
-        if (*c == '"' || *c == '\\') printf("\\%c", *c);
-        else if (*c < 0x20) printf("\\u%04x", *c);
-        else putchar(*c);
-    }
-    putchar('"');
-}
+static void json_str(const char *s) { cli_json_string(stdout, s); }
 
 static void print_problem_json(const rl_quiz_question *q) {
     printf("\"problem\": {");
@@ -138,7 +130,11 @@ static void print_text(const quiz_args *a, const rl_quiz_question *q, const rl_q
     if (a->opts.kind != RL_QUIZ_ANY) snprintf(again, sizeof again, " --kind %s", rl_quiz_kind_name(q->kind));
     printf("exercise %u (%s) \xE2\x80\x94 `rooflab quiz --seed %u%s` draws it again\n\n%s\n\n%s\n",
            q->seed, rl_quiz_kind_name(q->kind), q->seed, again, q->setup, q->ask);
-    if (v && v->outcome != RL_QUIZ_UNREADABLE) printf("\n%s\n", v->text);
+    if (v && v->outcome != RL_QUIZ_UNREADABLE) { /* it may quote the answer: escaped */
+        char line[RL_QUIZ_VERDICT_MAX * 2];
+        rl_text_escape(line, sizeof line, v->text);
+        printf("\n%s\n", line);
+    }
     if (a->solution || (v && v->outcome == RL_QUIZ_RIGHT)) {
         printf("\nsolution (%s):\n", q->expected_text);
         for (int i = 0; i < q->step_count; i++) printf("  %d. %s\n", i + 1, q->steps[i]);
@@ -158,9 +154,7 @@ int cmd_quiz(int argc, char **argv) {
     if (a.json) print_json(&a, &q, a.answer ? &v : NULL);
     else print_text(&a, &q, a.answer ? &v : NULL);
     if (!a.answer) return CLI_EXIT_OK;
-    if (v.outcome == RL_QUIZ_UNREADABLE) {
-        fprintf(stderr, "rooflab quiz: %s\n", v.text);
-        return CLI_EXIT_USAGE;
-    }
+    if (v.outcome == RL_QUIZ_UNREADABLE) /* one line, escaped, with or without --json */
+        return cli_errorf("quiz", "%s", v.text);
     return v.outcome == RL_QUIZ_RIGHT ? CLI_EXIT_OK : QUIZ_EXIT_WRONG;
 }

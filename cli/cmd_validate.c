@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -28,37 +29,66 @@ static void validate_help(FILE *out) {
             RL_RECORD_MAX_POINTS, RL_RECORD_MAX_DEPTH, RL_RECORD_MAX_STRING);
 }
 
+int cli_tmp_name(char *buf, size_t cap, const char *path) {
+    int n = snprintf(buf, cap, "%s.tmp%ld", path, (long)getpid());
+    return n >= 0 && (size_t)n < cap ? 0 : -1;
+}
+
+/* Create (exclusively) and remove `name`: 0, or -1 with errno set. */
+static int try_create(const char *name) {
+    int fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    if (fd < 0) return -1;
+    close(fd);
+    return unlink(name);
+}
+
 int cli_check_out_path(const char *cmd, const char *label, const char *path) {
     struct stat st;
     if (!path || !path[0]) {
         cli_errorf(cmd, "%s: expected a file name, got an empty one", label);
         return -1;
     }
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        cli_errorf(cmd, "%s: cannot write \"%s\": it is a folder", label, path);
+        return -1;
+    }
+    /* The real names, for real: the temporary file the record is written to first (created and
+     * removed here), and an existing target opened for writing without truncating it. Any errno
+     * is an error (ENOENT, ENOTDIR, ENAMETOOLONG, EACCES, EROFS, ENOSPC ...), before any work. */
+    char tmp[4096];
+    if (cli_tmp_name(tmp, sizeof tmp, path) != 0) {
+        cli_errorf(cmd, "%s: cannot write \"%s\": the path is %zu bytes long", label, path,
+                   strlen(path));
+        return -1;
+    }
+    if (try_create(tmp) != 0) {
+        int e = errno;
+        const char *slash = strrchr(path, '/');
+        char dir[4096];
+        if (!slash) snprintf(dir, sizeof dir, ".");
+        else if (slash == path) snprintf(dir, sizeof dir, "/");
+        else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+        struct stat ds;
+        int dir_missing = stat(dir, &ds) != 0 || !S_ISDIR(ds.st_mode);
+        if ((e == ENOENT || e == ENOTDIR) && dir_missing)
+            cli_errorf(cmd, "%s: cannot write \"%s\": the folder \"%s\" does not exist", label,
+                       path, dir);
+        else if (e == ENAMETOOLONG)
+            cli_errorf(cmd, "%s: cannot write \"%s\": its name (with the temporary suffix \"%s\") "
+                       "is too long for the file system (%s)", label, path,
+                       tmp + strlen(path), strerror(e));
+        else
+            cli_errorf(cmd, "%s: cannot write \"%s\": creating \"%s\" failed: %s", label, path,
+                       tmp, strerror(e));
+        return -1;
+    }
     if (stat(path, &st) == 0) {
-        if (S_ISDIR(st.st_mode)) {
-            cli_errorf(cmd, "%s: cannot write \"%s\": it is a folder", label, path);
-            return -1;
-        }
-        if (access(path, W_OK) != 0) {
+        int fd = open(path, O_WRONLY | O_NONBLOCK); /* a FIFO without a reader: ENXIO, not a hang */
+        if (fd < 0) {
             cli_errorf(cmd, "%s: cannot write \"%s\": %s", label, path, strerror(errno));
             return -1;
         }
-        return 0;
-    }
-    char dir[4096];
-    const char *slash = strrchr(path, '/');
-    if (!slash) snprintf(dir, sizeof dir, ".");
-    else if (slash == path) snprintf(dir, sizeof dir, "/");
-    else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        cli_errorf(cmd, "%s: cannot write \"%s\": the folder \"%s\" does not exist", label, path,
-                   dir);
-        return -1;
-    }
-    if (access(dir, W_OK | X_OK) != 0) {
-        cli_errorf(cmd, "%s: cannot write \"%s\": the folder \"%s\" is not writable (%s)",
-                   label, path, dir, strerror(errno));
-        return -1;
+        close(fd);
     }
     return 0;
 }

@@ -22,6 +22,10 @@ rl_status rl__fail(rl_error *err, rl_status status, const char *field, const cha
 #endif
     ;
 
+/* `v` with the fewest significant digits (1 to 17) that read back as exactly v ("1.0000001e+30",
+ * never a rounded "1e+30" for a value a bound refused), in buf[32]; returns buf. units.c. */
+const char *rl__num(double v, char buf[32]);
+
 /* Clear *err to RL_OK (when not NULL). */
 void rl__ok(rl_error *err);
 

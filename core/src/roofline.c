@@ -67,6 +67,7 @@ double rl_efficiency(rl_roof roof, double flops, double bytes, double time_s) {
 
 rl_status rl_roof_check(rl_roof roof, rl_error *err) {
     const double bw = roof.bandwidth_bytes_per_s, pk = roof.peak_flops_per_s;
+    char nb[32];
     if (!isfinite(bw) || !(bw > 0))
         return rl__fail(err, RL_ERR_RANGE, "bandwidth",
                         "expected a finite bandwidth greater than zero, e.g. \"3.35 TB/s\"");
@@ -76,11 +77,11 @@ rl_status rl_roof_check(rl_roof roof, rl_error *err) {
     if (bw < RL_ROOF_RATE_MIN || bw > RL_ROOF_RATE_MAX)
         return rl__fail(err, RL_ERR_RANGE, "bandwidth",
                         "expected from 1 B/s to 1e30 B/s (beyond, the ridge and times leave the "
-                        "finite range), got %g B/s", bw);
+                        "finite range), got %s B/s", rl__num(bw, nb));
     if (pk < RL_ROOF_RATE_MIN || pk > RL_ROOF_RATE_MAX)
         return rl__fail(err, RL_ERR_RANGE, "peak",
                         "expected from 1 FLOP/s to 1e30 FLOP/s (beyond, the ridge and times leave "
-                        "the finite range), got %g FLOP/s", pk);
+                        "the finite range), got %s FLOP/s", rl__num(pk, nb));
     rl__ok(err);
     return RL_OK;
 }

@@ -12,7 +12,7 @@
 
 #include "internal.h"
 
-#define RL_UNIT_TEXT_MAX 64 /* longest accepted input in characters */
+#define RL_UNIT_TEXT_MAX 64 /* longest accepted input in bytes */
 
 const char *rl_dim_noun(rl_dim dim) {
     switch (dim) {
@@ -329,21 +329,33 @@ static rl_status check_value(const parse_ctx *c, int negative, double value, dou
     if (negative && value != 0.0)
         return rl__fail(err, RL_ERR_RANGE, c->field, "\"%s\" is negative; expected a positive %s",
                         c->text, c->expected == RL_DIM_COUNT ? "quantity" : rl_dim_noun(dim));
+    /* A numeral with a non-zero digit that reads as 0 ("1e-999") underflowed: the same words as
+     * any value below the bound ("1e-310"), never "zero". */
+    int nonzero_digit = 0;
+    for (size_t k = 0; k < num_len && num[k] != 'e' && num[k] != 'E'; k++)
+        if (num[k] >= '1' && num[k] <= '9') nonzero_digit = 1;
+    double base = value * scale;
+    if ((value == 0.0 && nonzero_digit) || (value != 0.0 && isfinite(base) && base < 1e-300))
+        return rl__fail(err, RL_ERR_RANGE, c->field,
+                        "\"%s\" underflows: it is below 1e-300 (in base units), the smallest "
+                        "magnitude a quantity may have; expected %s", c->text, c->want);
     if (value == 0.0)
         return rl__fail(err, RL_ERR_RANGE, c->field,
                         "\"%s\" is zero; expected a value greater than zero", c->text);
-    double base = value * scale;
     if (!isfinite(value) || !isfinite(base))
         return rl__fail(err, RL_ERR_RANGE, c->field,
                         "\"%s\" overflows a double; expected a finite %s", c->text, rl_dim_noun(dim));
-    if (base < 1e-300)
-        return rl__fail(err, RL_ERR_RANGE, c->field, "\"%s\" is too small to represent; expected %s",
-                        c->text, c->want);
     if (bare && dim != RL_DIM_NONE)
         return rl__fail(err, RL_ERR_UNIT, c->field, "%s \xE2\x80\x94 %s needs a unit: did you mean \"%.*s %s\"?",
                         c->text, rl_dim_article(dim), (int)num_len, num,
                         rl_bare_number_unit(value, dim));
     return RL_OK;
+}
+
+/* A space character other than U+0020 (Unicode's Zs category). */
+static int is_other_space(uint32_t cp) {
+    return cp == 0x00A0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F ||
+           cp == 0x205F || cp == 0x3000;
 }
 
 rl_status rl_parse_quantity(const char *text, rl_dim expected, const char *field, double *out_base,
@@ -352,7 +364,31 @@ rl_status rl_parse_quantity(const char *text, rl_dim expected, const char *field
     size_t len = strlen(c.text);
     if (len > RL_UNIT_TEXT_MAX)
         return rl__fail(err, RL_ERR_INVALID, c.field,
-                        "input is %zu characters long, expected at most %d", len, RL_UNIT_TEXT_MAX);
+                        "input is %zu characters (%zu bytes) long, expected at most %d bytes",
+                        rl_text_length(c.text), len, RL_UNIT_TEXT_MAX);
+    /* A no-break, thin or zero-width space, a direction mark ...: refused by name, never taken for
+     * a space or read as part of a unit (DESIGN.md "Units"). */
+    for (size_t i = 0, k = 1; i < len; k++) {
+        uint32_t cp = 0;
+        size_t n = rl__utf8_decode((const unsigned char *)c.text + i, len - i, &cp);
+        if (n == 0)
+            return rl__fail(err, RL_ERR_INVALID, c.field,
+                            "character %zu is the byte 0x%02X, not valid UTF-8; expected %s, e.g. %s",
+                            k, (unsigned char)c.text[i],
+                            expected == RL_DIM_COUNT ? "a number with a unit" : rl_dim_noun(expected),
+                            expected == RL_DIM_COUNT ? "\"3.35 TB/s\"" : dim_example(expected));
+        const char *name = rl_char_invisible_name(cp);
+        if (name) {
+            int space = is_other_space(cp);
+            return rl__fail(err, RL_ERR_INVALID, c.field,
+                            "character %zu is U+%04X %s, %s; type %s", k, (unsigned)cp, name,
+                            space ? "which looks like a space but is not one"
+                                  : "an invisible or direction character",
+                            space ? "a plain space (U+0020) between the value and its unit"
+                                  : "the quantity without it, e.g. \"2039 GB/s\"");
+        }
+        i += n;
+    }
     c.want = expected == RL_DIM_COUNT ? "a number with a unit" : rl_dim_noun(expected);
     c.example = expected == RL_DIM_COUNT ? "\"3.35 TB/s\"" : dim_example(expected);
     const char *p = c.text;
@@ -430,4 +466,12 @@ size_t rl_format_quantity(double value, rl_dim dim, rl_prefix_style style, int s
     snprintf(probe, sizeof probe, "%.*g", sig, fabs(m));
     if (k < 6 && strtod(probe, NULL) >= step) m /= step, k++;
     return emit(buf, cap, "%.*g %s%s", sig, m, use_iec ? iec[k] : si[k], unit);
+}
+
+const char *rl__num(double v, char buf[32]) {
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, 32, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v || !isfinite(v)) break;
+    }
+    return buf;
 }

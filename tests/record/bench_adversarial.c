@@ -2,10 +2,15 @@
  * of 0.1, 0.4, 1.6, 6.4 and 16 MB (generated in memory: adversarial.h). Figures, not a test:
  * `make bench-records` runs it. The target (issue 12): time per MB flat within 2x from 0.1 to
  * 16 MB, i.e. linear time. Each figure is the best of 3 runs. */
+#define _DEFAULT_SOURCE /* wait4 */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "adversarial.h"
 #include "rooflab/record.h"
@@ -110,7 +115,97 @@ static double run_once(const bench_case *c, const char *text, size_t len, int *o
     return t;
 }
 
+/* ---- issue 21: inputs within the 16 MiB limit that an import refuses — refused before the
+ * record is built. Each case runs in its own child process, so its peak memory (the child's
+ * maxrss) is its own; the figure is its wall time and that peak. Target: < 1 s, < 100 MB. ---- */
+
+/* ncu raw page: `n` kernels of one launch each, short names (100,000 of them: about 3 MB), the
+ * record they make far over 16 MiB. */
+static char *late_ncu_kernels(size_t n, size_t *len) {
+    adv_buf b = {0};
+    adv_put(&b, "\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\",\"dram__bytes_read.sum\","
+                "\"dram__bytes_write.sum\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\"\n"
+                "\"\",\"\",\"usecond\",\"Mbyte\",\"Mbyte\",\"inst\"\n");
+    for (size_t i = 0; i < n; i++) adv_put(&b, "\"%zu\",\"k%zu\",\"1.5\",\"3\",\"6\",\"100\"\n", i, i);
+    *len = b.n;
+    return b.p;
+}
+
+/* gbench: `n` distinct run names of one iteration each. */
+static char *late_gbench_names(size_t n, size_t *len) {
+    adv_buf b = {0};
+    adv_put(&b, "{\"benchmarks\": [");
+    for (size_t i = 0; i < n; i++)
+        adv_put(&b, "%s{\"name\": \"BM_x/1/128/1/64/%zu\", \"run_type\": \"iteration\", "
+                    "\"real_time\": 5, \"time_unit\": \"us\"}", i ? "," : "", i);
+    adv_put(&b, "]}");
+    *len = b.n;
+    return b.p;
+}
+
+/* ncu's details page: `n` launches of one metric row each, the last launch's ID the first's
+ * again (interleaved): refused at its row after one pass, before any point. */
+static char *late_ncu_details(size_t n, size_t *len) {
+    adv_buf b = {0};
+    adv_put(&b, "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n");
+    for (size_t i = 0; i < n; i++)
+        adv_put(&b, "\"%zu\",\"k\",\"gpu__time_duration.sum\",\"usecond\",\"1.5\"\n", i + 1 < n ? i : 0);
+    *len = b.n;
+    return b.p;
+}
+
+typedef struct late_case {
+    const char *name;
+    char *(*gen)(size_t n, size_t *len);
+    size_t n;
+    rl_import_format format;
+    int bad_problem; /* the problem flags refused (heads 3, kv-heads 2) */
+} late_case;
+
+static void late_run(const late_case *c) {
+    size_t len = 0;
+    char *text = c->gen(c->n, &len);
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        rl_rec_issues is = {0};
+        rl_record *r = NULL;
+        rl_import_opts o = {.problem_given = ~0u};
+        if (c->bad_problem) {
+            o.problem.heads = 3;
+            o.problem.kv_heads = 2;
+        }
+        double t0 = now();
+        rl_status st = rl_record_import(c->format, text, len, &o, &r, &is);
+        double t = now() - t0;
+        printf("%-40s %8.2f %10.4f ", c->name, (double)len / 1e6, t);
+        printf("%s: %.90s\n", st == RL_OK ? "ACCEPTED" : "refused",
+               is.count ? is.items[is.count - 1].message : "");
+        fflush(stdout);
+        _exit(0);
+    }
+    int status = 0;
+    struct rusage ru;
+    if (pid > 0 && wait4(pid, &status, 0, &ru) == pid)
+        printf("%-40s %8s %10s peak %.1f MB (the child's maxrss, input included)\n", "", "", "",
+               (double)ru.ru_maxrss / 1024.0);
+    free(text);
+}
+
+static void refused_late(void) {
+    static const late_case cases[] = {
+        {"ncu-csv: 100,000 one-launch kernels", late_ncu_kernels, 100000, RL_IMPORT_NCU_CSV, 0},
+        {"gbench: 100,000 run names", late_gbench_names, 100000, RL_IMPORT_GBENCH, 0},
+        {"ncu-csv: 20,000 kernels, bad problem", late_ncu_kernels, 20000, RL_IMPORT_NCU_CSV, 1},
+        {"ncu details: 100,000 launches, interleaved", late_ncu_details, 100000, RL_IMPORT_NCU_CSV, 0},
+    };
+    printf("\nrefused before the record is built (issue 21; target < 1 s, < 100 MB each):\n");
+    printf("%-40s %8s %10s %s\n", "input", "MB", "seconds", "result");
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) late_run(&cases[k]);
+}
+
 int main(void) {
+    refused_late();
     static const bench_case cases[] = {
         {"reader: duplicate keys", adv_many_keys, -1},
         {"reader: deep nesting", adv_deep, -1},

@@ -3,6 +3,7 @@
  * for their results on large inputs (duplicate keys, many gbench names, many ncu rows), strict
  * numbers in tool outputs, units on every column, column and point limits, empty gbench input,
  * non-finite derived values, implausible measured bytes, the roof's rate range. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,12 @@
 #include "rooflab/record.h"
 
 /* ---- helpers ------------------------------------------------------------------------------ */
+
+#define CHECK_STR_EQ(got, want)                                                                    \
+    do {                                                                                           \
+        CHECK(strcmp((got), (want)) == 0);                                                         \
+        if (strcmp((got), (want)) != 0) fprintf(stderr, "  got  \"%s\"\n  want \"%s\"\n", (got), (want)); \
+    } while (0)
 
 static int valid_utf8_line(const char *s) {
     const unsigned char *u = (const unsigned char *)s;
@@ -61,7 +68,44 @@ static void test_escape(void) {
     rl_text_escape(out, sizeof out, "bad \xff\xfe utf8 \xc3");
     CHECK(strcmp(out, "bad \\xff\\xfe utf8 \\xc3") == 0);
     rl_text_escape(out, sizeof out, "c1 \xc2\x9b" "31m and \xe2\x80\xae" "rtl");
-    CHECK(strcmp(out, "c1 \\u009B31m and \\u202Ertl") == 0);
+    CHECK(strcmp(out, "c1 <U+009B C1 CONTROL>31m and <U+202E RIGHT-TO-LEFT OVERRIDE>rtl") == 0);
+    /* issue 21: invisible and direction characters named (names from Unicode's UnicodeData.txt),
+     * each written here as its UTF-8 bytes */
+    static const struct { const char *in, *want; } named[] = {
+        {"\xe2\x80\x8e", "<U+200E LEFT-TO-RIGHT MARK>"},
+        {"\xe2\x80\x8f", "<U+200F RIGHT-TO-LEFT MARK>"},
+        {"\xd8\x9c", "<U+061C ARABIC LETTER MARK>"},
+        {"\xe2\x80\x8b", "<U+200B ZERO WIDTH SPACE>"},
+        {"\xe2\x80\x8d", "<U+200D ZERO WIDTH JOINER>"},
+        {"\xc2\xa0", "<U+00A0 NO-BREAK SPACE>"},
+        {"\xe2\x80\xaf", "<U+202F NARROW NO-BREAK SPACE>"},
+        {"\xe2\x80\x89", "<U+2009 THIN SPACE>"},
+        {"\xe2\x81\xa7", "<U+2067 RIGHT-TO-LEFT ISOLATE>"},
+        {"\xe2\x81\xa9", "<U+2069 POP DIRECTIONAL ISOLATE>"},
+        {"\xe2\x80\xa8", "<U+2028 LINE SEPARATOR>"},
+        {"\xef\xbb\xbf", "<U+FEFF ZERO WIDTH NO-BREAK SPACE>"},
+        {"\xc2\xad", "<U+00AD SOFT HYPHEN>"},
+        {"\xe3\x80\x80", "<U+3000 IDEOGRAPHIC SPACE>"},
+        {"\xf3\xa0\x81\x81", "<U+E0041 TAG CHARACTER>"},
+        {"\xc2\x85", "<U+0085 C1 CONTROL>"},
+        /* visible characters pass through */
+        {"\xc3\xa9", "\xc3\xa9"},
+        {"\xe2\x80\x94", "\xe2\x80\x94"},
+        {"\xf0\x9f\x98\x80", "\xf0\x9f\x98\x80"},
+    };
+    for (size_t k = 0; k < sizeof named / sizeof named[0]; k++) {
+        char in[32];
+        snprintf(in, sizeof in, "a%sb", named[k].in);
+        rl_text_escape(out, sizeof out, in);
+        char want[96];
+        snprintf(want, sizeof want, "a%sb", named[k].want);
+        CHECK_STR_EQ(out, want);
+    }
+    /* a named form is never cut: "a" + "<U+202E ...>" into 12 bytes gives "a..." */
+    rl_text_escape(out, 12, "a\xe2\x80\xae" "b");
+    CHECK_STR_EQ(out, "a...");
+    /* the length in characters, as messages call it */
+    CHECK(rl_text_length("a\xc3\xa9\xf0\x9f\x98\x80\xff") == 4);
     /* a 4-byte character at every clip boundary: never cut, always one valid line */
     const char *s = "abc\xf0\x9f\x98\x80" "def\xf0\x9f\x98\x80\n";
     for (size_t cap = 1; cap < 24; cap++) {
@@ -325,8 +369,28 @@ static void test_non_finite_and_bytes(void) {
     rl_rec_issues_clear(&is);
     CHECK(parse_point("\"timing\": {\"median_s\": 1e-3}, \"flops\": 33554432, \"measured_bytes\": "
                       "1e-320", &is) == RL_ERR_RANGE);
-    CHECK(find_issue(&is, "points[0].measured_bytes: with flops gives an intensity beyond") != NULL);
+    CHECK(find_issue(&is, "points[0].measured_bytes: expected a positive finite byte count, got "
+                          "1e-320, below 1e-300") != NULL);
     rl_rec_issues_clear(&is);
+    /* issue 21: tiny positive figures refused at their paths, one bound for every amount */
+    static const struct { const char *point, *path; } tiny[] = {
+        {"\"timing\": {\"median_s\": 1e-3}, \"flops\": 4.9e-324", "points[0].flops: expected a positive finite FLOP count, got 5e-324, below 1e-300"},
+        {"\"timing\": {\"median_s\": 1e-3}, \"flops\": 1e-310", "points[0].flops: expected a positive finite FLOP count, got 1e-310, below 1e-300"},
+        {"\"timing\": {\"median_s\": 4.9e-324}, \"flops\": 33554432", "points[0].timing.median_s: expected a positive finite number of seconds, got 5e-324, below 1e-300"},
+        {"\"timing\": {\"median_s\": 1e-3, \"min_s\": 1e-310}, \"flops\": 33554432", "points[0].timing.min_s: expected a positive finite number of seconds, got 1e-310"},
+        {"\"timing\": {\"median_s\": 1e-3}, \"flops\": 33554432, \"modelled_bytes\": 4.9e-324", "points[0].modelled_bytes: expected a positive finite byte count, got 5e-324, below 1e-300"},
+        {"\"timing\": {\"median_s\": 1e-3}, \"flops\": 33554432, \"reported\": {\"flops_per_s\": 1e-320}", "points[0].reported.flops_per_s: expected a positive finite FLOP/s, got 1e-320, below 1e-300"},
+        /* amounts above the bound whose quotient underflows: named at flops */
+        {"\"timing\": {\"median_s\": 1e-3}, \"flops\": 1e-300, \"measured_bytes\": 1e12", "points[0].flops: with the bytes gives an intensity that underflows"},
+        {"\"timing\": {\"median_s\": 1e300}, \"flops\": 1e-299", "points[0].flops: with timing.median_s gives a FLOP rate that underflows"},
+    };
+    for (size_t k = 0; k < sizeof tiny / sizeof tiny[0]; k++) {
+        CHECK(parse_point(tiny[k].point, &is) == RL_ERR_RANGE);
+        CHECK(find_issue(&is, tiny[k].path) != NULL);
+        if (!find_issue(&is, tiny[k].path))
+            for (size_t i = 0; i < is.count; i++) fprintf(stderr, "  %s\n", is.items[i].message);
+        rl_rec_issues_clear(&is);
+    }
     /* 30,000x below the compulsory traffic: a warning naming the slip */
     CHECK(parse_point("\"timing\": {\"median_s\": 1e-3}, \"flops\": 33554432, \"measured_bytes\": "
                       "4", &is) == RL_OK);
@@ -355,8 +419,152 @@ static void test_roof_range(void) {
     CHECK_STR_CONTAINS(err.message, "bandwidth");
 }
 
+/* issue 21: JSON errors name the real line whatever the line endings (LF, CRLF, CR only). */
+static void test_line_endings(void) {
+    static const char *const eol[] = {"\n", "\r\n", "\r"};
+    for (int k = 0; k < 3; k++) {
+        char text[256];
+        /* the error (a missing value) is on line 3, column 6: '"x": ,' */
+        snprintf(text, sizeof text, "{%s\"schema\": \"rooflab-record\",%s\"x\": ,%s}", eol[k], eol[k], eol[k]);
+        rl_rec_issues is = {0};
+        CHECK(rl_record_parse(text, strlen(text), NULL, &is) != RL_OK);
+        CHECK(find_issue(&is, "not valid JSON at line 3, column 6") != NULL);
+        rl_rec_issues_clear(&is);
+        /* gbench: the bad token x on line 3, column 10 of '{"name": x}' */
+        snprintf(text, sizeof text, "{%s\"benchmarks\": [%s{\"name\": x}]}", eol[k], eol[k]);
+        rl_record *r = NULL;
+        CHECK(import_text(RL_IMPORT_GBENCH, text, &r, &is) != RL_OK);
+        CHECK(find_issue(&is, "at line 3, column 10") != NULL);
+        rl_record_free(r);
+        rl_rec_issues_free(&is);
+    }
+}
+
+/* issue 21, item 11: gbench and ERT inputs refused or warned by the input's own path. */
+static void test_importer_inputs(void) {
+    static const struct { rl_import_format f; const char *text, *want; rl_rec_severity sev; } cases[] = {
+        /* a numeric time_unit is not read as ns */
+        {RL_IMPORT_GBENCH, "{\"benchmarks\": [{\"name\": \"BM_x/4/8192/16/128\", \"real_time\": 5, "
+                           "\"time_unit\": 1000}]}",
+         "benchmarks[0].time_unit: expected the string \"ns\", \"us\", \"ms\" or \"s\", got a number", RL_REC_ERROR},
+        {RL_IMPORT_GBENCH, "{\"benchmarks\": [{\"name\": \"BM_x/4/8192/16/128\", \"real_time\": 5, "
+                           "\"time_unit\": \"sec\"}]}",
+         "benchmarks[0].time_unit: expected \"ns\", \"us\", \"ms\" or \"s\", got \"sec\"", RL_REC_ERROR},
+        /* two benchmarks keys: not the first taken */
+        {RL_IMPORT_GBENCH, "{\"benchmarks\": [{\"name\": \"BM_x/4/8192/16/128\", \"real_time\": 5, "
+                           "\"time_unit\": \"us\"}], \"benchmarks\": []}",
+         "benchmarks: the key appears 2 times in the top-level object", RL_REC_ERROR},
+        {RL_IMPORT_GBENCH, "{\"benchmarks\": [{\"name\": \"BM_x/4/8192/16/128\", \"real_time\": 5, "
+                           "\"real_time\": 7, \"time_unit\": \"us\"}]}",
+         "benchmarks[0].real_time: given twice", RL_REC_ERROR},
+        /* a string counter is called a string, not "no counter" */
+        {RL_IMPORT_GBENCH, "{\"benchmarks\": [{\"name\": \"BM_x/4/8192/16/128\", \"real_time\": 5, "
+                           "\"time_unit\": \"us\", \"TFLOP/s\": \"123\"}]}",
+         "benchmarks[0].\"TFLOP/s\": a counter named as a rate holds a string", RL_REC_ERROR},
+        /* the record check's issue named at the input's path, not points[0] */
+        {RL_IMPORT_GBENCH, "{\"benchmarks\": [{\"name\": \"BM_x/4/8192/16/128\", \"real_time\": 1e-320, "
+                           "\"time_unit\": \"s\"}]}",
+         "benchmarks[0].real_time: expected a positive finite number of seconds, got 1e-320", RL_REC_ERROR},
+        /* ERT: one side of the roof only, said; two keys refused */
+        {RL_IMPORT_ERT, "{\"empirical\": {\"gbytes\": {\"data\": [[\"DRAM\", 800]]}}}",
+         "empirical.gflops.data: no measured compute (GFLOP/s) ceiling", RL_REC_WARNING},
+        {RL_IMPORT_ERT, "{\"empirical\": {\"gflops\": {\"data\": [[\"FP32 GFLOPs\", 8000]]}, "
+                        "\"gbytes\": {\"data\": []}}}",
+         "empirical.gbytes.data: no measured bandwidth (GB/s) ceiling", RL_REC_WARNING},
+        {RL_IMPORT_ERT, "{\"empirical\": {\"gbytes\": {\"data\": [[\"DRAM\", 800]]}, \"gbytes\": "
+                        "{\"data\": [[\"DRAM\", 900]]}}}",
+         "empirical.gbytes: the key appears 2 times", RL_REC_ERROR},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        rl_rec_issues is = {0};
+        rl_record *r = NULL;
+        rl_status st = import_text(cases[k].f, cases[k].text, &r, &is);
+        const rl_rec_issue *it = find_issue(&is, cases[k].want);
+        CHECK(it != NULL && it->severity == cases[k].sev);
+        CHECK(cases[k].sev == RL_REC_ERROR ? st != RL_OK : st == RL_OK);
+        if (!it)
+            for (size_t i = 0; i < is.count; i++) fprintf(stderr, "  [%zu] %s\n", k, is.items[i].message);
+        for (size_t i = 0; i < is.count; i++) /* never the output record's path */
+            CHECK(strncmp(is.items[i].path, "points[", 7) != 0);
+        rl_record_free(r);
+        rl_rec_issues_free(&is);
+    }
+}
+
+/* issue 21, item 12: ncu's details page — a later launch adding a metric, launches that
+ * interleave, errors at the user's rows — and the raw page with a blank line after its header. */
+#define D_HEAD "\"ID\",\"Kernel Name\",\"Section Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+#define D_ROW(id, metric, unit, value) "\"" id "\",\"k\",\"s\",\"" metric "\",\"" unit "\",\"" value "\"\n"
+static void test_ncu_details_shapes(void) {
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    /* launch 1 adds lts__t_bytes.sum, which launch 0 lacks: both kept (2 runs of k) */
+    const char *adds = D_HEAD
+        D_ROW("0", "gpu__time_duration.sum", "usecond", "100")
+        D_ROW("0", "dram__bytes.sum", "Mbyte", "300")
+        D_ROW("0", "sm__sass_thread_inst_executed_op_ffma_pred_on.sum", "inst", "1000")
+        D_ROW("1", "gpu__time_duration.sum", "usecond", "110")
+        D_ROW("1", "dram__bytes.sum", "Mbyte", "300")
+        D_ROW("1", "lts__t_bytes.sum", "Mbyte", "900")
+        D_ROW("1", "sm__sass_thread_inst_executed_op_ffma_pred_on.sum", "inst", "1000");
+    CHECK(import_text(RL_IMPORT_NCU_CSV, adds, &r, &is) == RL_OK);
+    /* median of 100 and 110 us = 105 us; runs 2 */
+    CHECK(r && r->point_count == 1 && r->points[0].runs == 2);
+    if (r && r->point_count == 1) CHECK_CLOSE(r->points[0].time_median_s, 105e-6, 1e-12);
+    for (size_t i = 0; i < is.count; i++)
+        if (is.items[i].severity == RL_REC_ERROR) fprintf(stderr, "  %s\n", is.items[i].message);
+    rl_record_free(r);
+    r = NULL;
+    rl_rec_issues_clear(&is);
+    /* launch 0's rows resume after launch 1's: refused at the user's row 4 (header = row 1) */
+    const char *inter = D_HEAD
+        D_ROW("0", "gpu__time_duration.sum", "usecond", "100")
+        D_ROW("1", "gpu__time_duration.sum", "usecond", "110")
+        D_ROW("0", "dram__bytes.sum", "Mbyte", "300")
+        D_ROW("1", "dram__bytes.sum", "Mbyte", "300");
+    CHECK(import_text(RL_IMPORT_NCU_CSV, inter, &r, &is) != RL_OK);
+    CHECK(find_issue(&is, "row 4: launch ID \"0\" again, after another launch's rows (its rows "
+                          "began at row 2)") != NULL);
+    rl_record_free(r);
+    r = NULL;
+    rl_rec_issues_clear(&is);
+    /* launch 1 lacks the time every launch needs: named at the user's row 4, where it begins,
+     * never at the converted table's row 3 */
+    const char *no_time = D_HEAD
+        D_ROW("0", "gpu__time_duration.sum", "usecond", "100")
+        D_ROW("0", "dram__bytes.sum", "Mbyte", "300")
+        D_ROW("1", "dram__bytes.sum", "Mbyte", "300")
+        D_ROW("1", "sm__sass_thread_inst_executed_op_ffma_pred_on.sum", "inst", "1000");
+    CHECK(import_text(RL_IMPORT_NCU_CSV, no_time, &r, &is) != RL_OK);
+    CHECK(find_issue(&is, "row 4 (the launch beginning there)") != NULL);
+    for (size_t i = 0; i < is.count; i++) {
+        CHECK(strstr(is.items[i].message, "row 3") == NULL);
+        CHECK(strstr(is.items[i].message, "columns like the header") == NULL);
+    }
+    rl_record_free(r);
+    r = NULL;
+    rl_rec_issues_clear(&is);
+    /* the raw page: a blank line after the header, then the units row: units, not data */
+    CHECK(import_text(RL_IMPORT_NCU_CSV, NCU_HEAD "\n\"\",\"\",\"nsecond\",\"byte\",\"byte\",\"inst\"\n"
+                      "\"0\",\"k\",\"2000\",\"1000\",\"1000\",\"500\"\n", &r, &is) == RL_OK);
+    /* 2000 ns = 2e-6 s; bytes 1000 + 1000; ffma 500 inst = 1000 FLOP */
+    if (r && r->point_count == 1) {
+        CHECK_CLOSE(r->points[0].time_median_s, 2e-6, 1e-12);
+        CHECK_CLOSE(r->points[0].measured_bytes, 2000, 0);
+        CHECK_CLOSE(r->points[0].flops, 1000, 0);
+    } else {
+        CHECK(0);
+        for (size_t i = 0; i < is.count; i++) fprintf(stderr, "  %s\n", is.items[i].message);
+    }
+    rl_record_free(r);
+    rl_rec_issues_free(&is);
+}
+
 int main(void) {
+    test_ncu_details_shapes();
+    test_importer_inputs();
     test_escape();
+    test_line_endings();
     test_record_strings();
     test_duplicate_keys();
     test_gbench_grouping();

@@ -154,5 +154,130 @@ printf '{"benchmarks": [{"name": "BM_x", "error_occurred": true, "error_message"
 "$R" import gbench "$T/err.json" >/dev/null 2>"$T/err"; rc=$?
 [ $rc = 1 ] && clean_lines "$T/err" && grep -q 'every benchmark failed' "$T/err" && ok || bad "gbench errors only: rc $rc $(cat -v "$T/err")"
 
+# ---- issue 21: every echo escaped the same way, invisible and direction characters named ----
+# FILE is one line (or empty) with no character a reader cannot see: no control (Cc), format
+# (Cf: LRM, RLM, ALM, ZWSP, RLO, isolates, BOM, tags), separator (Zl, Zp) or space other than
+# U+0020 (Zs: no-break, narrow no-break, thin ...), by Unicode's own categories (unicodedata).
+visible_line() {
+  python3 - "$1" <<'PY' || return 1
+import sys, unicodedata
+t = open(sys.argv[1], 'rb').read().decode('utf-8')
+lines = t.split('\n')
+assert len(lines) <= 2 and (len(lines) == 1 or lines[1] == ''), 'more than one line: %r' % t
+for c in lines[0]:
+    cat = unicodedata.category(c)
+    assert not (cat in ('Cc', 'Cf', 'Zl', 'Zp') or (cat == 'Zs' and c != ' ')), 'U+%04X (%s) raw in %r' % (ord(c), cat, t)
+PY
+}
+# expect_named NAME WANT RC CMD...: exit RC, one visible line naming WANT. The outputs are checked
+# together by one python run (check_named), not one per case.
+mkdir -p "$T/named"; named_n=0
+expect_named() {
+  local name=$1 want=$2 rc_want=$3; shift 3
+  named_n=$((named_n + 1))
+  "$@" >/dev/null 2>"$T/named/$named_n.err"
+  printf '%s\n%s\n%s\n%s\n' "$?" "$rc_want" "$want" "$name" >"$T/named/$named_n.want"
+}
+check_named() {
+  local res
+  res=$(python3 - "$T/named" <<'PY'
+import os, sys, unicodedata
+d = sys.argv[1]
+good = bad = 0
+for f in sorted(os.listdir(d)):
+    if not f.endswith('.want'):
+        continue
+    rc, rc_want, want, name = open(os.path.join(d, f), encoding='utf-8').read().split('\n')[:4]
+    t = open(os.path.join(d, f[:-5] + '.err'), 'rb').read().decode('utf-8', 'replace')
+    lines = t.split('\n')
+    why = None
+    if rc != rc_want: why = 'exit %s, expected %s' % (rc, rc_want)
+    elif not (len(lines) == 2 and lines[1] == ''): why = 'not one line'
+    elif want not in lines[0]: why = 'expected %r' % want
+    else:
+        for c in lines[0]:
+            cat = unicodedata.category(c)
+            if cat in ('Cc', 'Cf', 'Zl', 'Zp') or (cat == 'Zs' and c != ' '):
+                why = 'U+%04X (%s) raw' % (ord(c), cat)
+    if why:
+        bad += 1
+        print('FAIL: %s: %s: %r' % (name, why, t[:300]), file=sys.stderr)
+    else:
+        good += 1
+print(good, bad)
+PY
+)
+  local g=${res% *} b=${res#* }
+  pass=$((pass + g)); fail=$((fail + b))
+  [ "$g" -gt 0 ] || bad "check_named: nothing checked"
+}
+declare -A NAMED=(
+  [$'\u200e']='<U+200E LEFT-TO-RIGHT MARK>' [$'\u200f']='<U+200F RIGHT-TO-LEFT MARK>'
+  [$'\u061c']='<U+061C ARABIC LETTER MARK>' [$'\u200b']='<U+200B ZERO WIDTH SPACE>'
+  [$'\u00a0']='<U+00A0 NO-BREAK SPACE>' [$'\u202f']='<U+202F NARROW NO-BREAK SPACE>'
+  [$'\u2009']='<U+2009 THIN SPACE>' [$'\u202e']='<U+202E RIGHT-TO-LEFT OVERRIDE>'
+  [$'\u2067']='<U+2067 RIGHT-TO-LEFT ISOLATE>' [$'\u009b']='<U+009B C1 CONTROL>'
+  [$'\ufeff']='<U+FEFF ZERO WIDTH NO-BREAK SPACE>' [$'\u2028']='<U+2028 LINE SEPARATOR>'
+)
+for ch in "${!NAMED[@]}"; do
+  w=${NAMED[$ch]} v="x${ch}y"
+  expect_named "eval --seq (argv value)" "$w" 2 "$R" eval --seq "$v"
+  expect_named "eval unknown argument" "$w" 2 "$R" eval "--$v"
+  expect_named "sweep --format" "$w" 2 "$R" sweep --format "$v"
+  expect_named "tune unknown argument" "$w" 2 "$R" tune "$v"
+  expect_named "hw unknown preset" "$w" 2 "$R" hw "$v"
+  expect_named "import unknown format" "$w" 2 "$R" import "$v" x.json
+  expect_named "import --traffic-model" "$w" 2 "$R" import ert x.json --traffic-model "$v"
+  expect_named "quiz --kind" "$w" 2 "$R" quiz --kind "$v"
+  expect_named "quiz --answer (regime)" "$w" 2 "$R" quiz --seed 1 --answer "memory$ch"
+  expect_named "quiz --answer --json" "$w" 2 "$R" quiz --seed 1 --json --answer "memory$ch"
+  expect_named "units (value)" "${w:1:${#w}-2}" 2 "$R" units "2039${ch}GB/s"
+  expect_named "eval --bandwidth (unit string)" "${w:1:${#w}-2}" 2 "$R" eval --bandwidth "2039 GB/s$ch"
+  expect_named "bench --backend" "$w" 2 "$R" bench --backend "$v"
+  expect_named "validate unknown flag" "$w" 2 "$R" validate "--$v"
+  expect_named "check-model --except" "$w" 2 "$R" check-model --except "$v" "$ROOT/data/published/fa3-paper-h100.json"
+  # file names echoed in errors: exit 1 (unreadable), the name escaped
+  expect_named "validate missing file" "$w" 1 "$R" validate "$T/missing$ch.json"
+  expect_named "import missing file" "$w" 1 "$R" import ert "$T/missing$ch.json"
+done
+check_named
+# units: the no-break space is refused and called what it is, in words
+"$R" units $'2039\u00a0GB/s' >/dev/null 2>"$T/err"
+grep -q 'character 5 is U+00A0 NO-BREAK SPACE, which looks like a space but is not one' "$T/err" && ok || bad "units NBSP: $(cat "$T/err")"
+
+# quiz --answer: a newline, ESC/OSC and RLO in an unreadable answer -> ONE stderr line, escaped,
+# exit 2; with --json stdout is JSON carrying no raw control or direction character
+Q=$'mem\nory\x1b]0;title\x07\x1b[31m\u202e'
+for json in "" --json; do
+  "$R" quiz --seed 1 $json --answer "$Q" >"$T/out" 2>"$T/err"; rc=$?
+  [ $rc = 2 ] && [ "$(wc -l <"$T/err")" = 1 ] && visible_line "$T/err" && ok || bad "quiz $json unreadable answer: rc $rc $(cat -v "$T/err")"
+  grep -qF 'mem\nory\x1b]0;title\x07\x1b[31m<U+202E RIGHT-TO-LEFT OVERRIDE>' "$T/err" && ok || bad "quiz $json answer escaping: $(cat -v "$T/err")"
+done
+"$R" quiz --seed 1 --json --answer "$Q" >"$T/out" 2>/dev/null
+json_ok "$T/out" && ok || bad "quiz --json: not JSON"
+python3 -c '
+import sys
+t = open(sys.argv[1], "rb").read().decode("utf-8")
+assert not any(ord(c) < 0x20 and c != "\n" or c == "\x7f" or c in "\u202e\u200e\u00a0" for c in t), repr(t)' "$T/out" && ok || bad "quiz --json carries raw control/direction characters"
+# a 100,000-character answer is called by its real length
+"$R" quiz --seed 2 --kind flops --answer "$(printf '1%.0s' $(seq 100000))" >/dev/null 2>"$T/err"
+grep -q '100000 characters' "$T/err" && ok || bad "long answer length: $(head -c 200 "$T/err")"
+
+# bench --out: a name whose temporary name is too long, a folder that cannot be written, a
+# pseudo-file system: refused up front (exit 2 at once), never after the benchmark
+for out in "$T/$(printf 'a%.0s' $(seq 248)).json" /proc/rooflab-test.json "$T/ro/r.json"; do
+  mkdir -p "$T/ro" && chmod 555 "$T/ro"
+  # (root writes into a 555 folder: that case is left out when run as root)
+  if [ "$out" = "$T/ro/r.json" ] && [ "$(id -u)" = 0 ]; then continue; fi
+  start=$(date +%s)
+  "$R" bench --backend cpu --quick --out "$out" >/dev/null 2>"$T/err"; rc=$?
+  [ $rc = 2 ] && [ $(( $(date +%s) - start )) -le 5 ] && grep -q 'out: cannot write' "$T/err" && ok || bad "bench --out $out: rc $rc $(cat "$T/err")"
+done
+chmod 755 "$T/ro" 2>/dev/null
+# the up-front check leaves nothing behind
+"$R" import ncu-csv "$ROOT/data/examples/ncu-raw-flash-fwd-h100.csv" --batch 4 --heads 16 --seq 4096 \
+  --head-dim 128 --out "$T/left.json" >/dev/null 2>&1
+[ -s "$T/left.json" ] && [ -z "$(ls "$T" | grep 'left.json.tmp')" ] && ok || bad "import --out left a temporary file: $(ls "$T")"
+
 echo "test_hostile_cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

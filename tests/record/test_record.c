@@ -596,7 +596,7 @@ static void stated_limits_are_enforced(void) {
                             "\"1\"},\"points\":[]}");
     CHECK(rl_record_parse(big, strlen(big), &r, &is) != RL_OK);
     CHECK(strcmp(first_error(&is),
-                 "provenance.notes: expected a string of at most 4096 characters, got a longer one") == 0);
+                 "provenance.notes: expected a string of at most 4096 characters, got one of 4097") == 0);
     free(big);
     rl_rec_issues_clear(&is);
     /* invalid JSON names the line and column */

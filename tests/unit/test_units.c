@@ -83,12 +83,23 @@ static const invalid_case invalid[] = {
     {"3 mB", RL_DIM_BYTES, RL_ERR_UNIT, "unknown unit"},
     {"0x10 GB/s", RL_DIM_BYTES_PER_S, RL_ERR_UNIT, "unknown unit"},
     {"5 GiFLOP/s", RL_DIM_FLOPS_PER_S, RL_ERR_UNIT, "unknown unit"},
-    {"1e-320 B", RL_DIM_BYTES, RL_ERR_RANGE, "too small"},
+    {"1e-320 B", RL_DIM_BYTES, RL_ERR_RANGE, "underflows: it is below 1e-300"},
+    /* issue 21: a numeral that reads as 0 is worded as the underflow it is, not "zero" */
+    {"1e-999 B", RL_DIM_BYTES, RL_ERR_RANGE, "underflows: it is below 1e-300"},
+    {"1e-999 GB/s", RL_DIM_BYTES_PER_S, RL_ERR_RANGE, "underflows: it is below 1e-300"},
+    {"0.000e-5 GB/s", RL_DIM_BYTES_PER_S, RL_ERR_RANGE, "is zero"},
+    /* invisible characters refused by name, never read as a space or as part of a unit */
+    {"2039\xc2\xa0GB/s", RL_DIM_BYTES_PER_S, RL_ERR_INVALID, "character 5 is U+00A0 NO-BREAK SPACE, which looks like a space"},
+    {"2039\xe2\x80\xafGB/s", RL_DIM_BYTES_PER_S, RL_ERR_INVALID, "character 5 is U+202F NARROW NO-BREAK SPACE"},
+    {"2039\xe2\x80\x89GB/s", RL_DIM_BYTES_PER_S, RL_ERR_INVALID, "character 5 is U+2009 THIN SPACE"},
+    {"2039 GB/s\xe2\x80\x8e", RL_DIM_BYTES_PER_S, RL_ERR_INVALID, "character 10 is U+200E LEFT-TO-RIGHT MARK, an invisible"},
+    {"2\xe2\x80\x8b" "039 GB/s", RL_DIM_BYTES_PER_S, RL_ERR_INVALID, "character 2 is U+200B ZERO WIDTH SPACE"},
+    {"2039 GB/s\xff", RL_DIM_BYTES_PER_S, RL_ERR_INVALID, "character 10 is the byte 0xFF, not valid UTF-8"},
     {"  900 GB/s  ", RL_DIM_BYTES_PER_S, RL_ERR_INVALID, "space or tab before or after"},
     {"2039e9", RL_DIM_BYTES_PER_S, RL_ERR_UNIT, "did you mean \"2039e9 B/s\"?"},
     {"1979 TOPS", RL_DIM_FLOPS_PER_S, RL_ERR_UNIT, "count operations"},
     {"12345678901234567890123456789012345678901234567890123456789012345 B", RL_DIM_BYTES,
-     RL_ERR_INVALID, "characters long"},
+     RL_ERR_INVALID, "characters (67 bytes) long"},
 };
 
 static void test_valid(void) {

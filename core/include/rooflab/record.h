@@ -74,6 +74,10 @@ extern "C" {
 #define RL_RECORD_MAX_ARTIFACTS 256                        /* provenance.artifacts entries */
 #define RL_RECORD_MAX_ARGV 256                             /* software.argv entries */
 #define RL_RECORD_MAX_STRING 4096                          /* bytes per string field */
+/* The smallest positive amount a record may give (FLOPs, bytes, seconds, rates, clocks, ceilings):
+ * below it a derived rate, intensity or efficiency underflows to 0 or a subnormal. The same bound
+ * as rl_parse_quantity's (DESIGN.md "Units"); a smaller positive value is refused at its path. */
+#define RL_RECORD_MIN_AMOUNT 1e-300
 #define RL_RECORD_MAX_ISSUES 200                           /* issues kept; the rest counted */
 
 /* ----------------------------------------------------------------------------------------------
@@ -277,6 +281,8 @@ typedef struct rl_record {
                                  most RL_RECORD_MAX_POINTS); the JSON key is absent when empty */
     size_t skipped_count;
     size_t skipped_cap;
+    struct rl__origins *origins; /* internal (importers): where each point's figures are in the
+                                    input, so that errors name the input's own path; not written */
 } rl_record;
 
 /* ----------------------------------------------------------------------------------------------
@@ -366,13 +372,7 @@ char *rl_record_check_json(const char *text, size_t len, int pretty);
  * Text for terminals, messages and JSON (text.c): the one sanitiser for everything printed
  * -------------------------------------------------------------------------------------------- */
 
-/* `src` as one line of printable, valid UTF-8 in `dst` (room for `cap` bytes, NUL included):
- * \n \r \t written as the two characters "\n" "\r" "\t", other control characters (C0, DEL)
- * and bytes that do not start a valid UTF-8 sequence as "\xHH", C1 controls, line and paragraph
- * separators, direction overrides and U+FEFF as "\uXXXX". Text that does not fit is cut on a
- * character boundary and ends with "...". Returns the bytes written (without the NUL). NULL src
- * gives "". */
-size_t rl_text_escape(char *dst, size_t cap, const char *src);
+/* rl_text_escape (the one escaper for printed text) is declared in rooflab.h. */
 /* Bytes of `s` that fit in `max_bytes` without cutting a UTF-8 character (for "%.*s"). */
 size_t rl_text_clip(const char *s, size_t max_bytes);
 /* `src` as valid UTF-8 in `dst` (room for `cap` bytes): each byte that does not start a valid

@@ -13,6 +13,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -258,6 +259,54 @@ void rl__skip_bom(const char **text, size_t *len) {
     }
 }
 
+/* The fewest bytes one point adds to a record as `rooflab import` writes it (indented): every
+ * problem field at its shortest (1, fp8, true, fwd), the median time and the FLOPs as "1", the
+ * traffic model. Every imported point writes at least these keys, so points × this is a lower
+ * bound of the written size. 0 when it cannot be measured (out of memory). */
+static size_t min_point_bytes(void) {
+    rl_record *r = rl_record_new(RL_PROV_MEASURED);
+    size_t n0 = 0, n1 = 0;
+    /* the writer wants the mandatory strings; they cancel out in n1 - n0 */
+    if (r && (rl_rec_set_string(&r->hardware.name, "h") || rl_rec_set_string(&r->software.kernel_version, "1"))) {
+        rl_record_free(r);
+        return 0;
+    }
+    char *j = r ? rl_record_write_json(r, 1, NULL) : NULL;
+    if (j) n0 = strlen(j);
+    free(j);
+    rl_rec_point *pt = r ? rl_record_add_point(r) : NULL;
+    if (pt) {
+        for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
+            const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
+            rl_problem_set_text(&pt->problem, (rl_problem_field)f,
+                                fi->type == RL_FTYPE_DTYPE  ? "fp8"
+                                : fi->type == RL_FTYPE_BOOL ? "true"
+                                : fi->type == RL_FTYPE_PASS ? "fwd"
+                                                            : "1",
+                                NULL, NULL);
+        }
+        pt->time_median_s = 1;
+        pt->flops = 1;
+        j = rl_record_write_json(r, 1, NULL);
+        if (j) n1 = strlen(j);
+        free(j);
+    }
+    rl_record_free(r);
+    return n1 > n0 ? n1 - n0 : 0;
+}
+
+int rl__import_size_check(size_t points, size_t string_bytes, rl_rec_issues *is) {
+    size_t per = min_point_bytes();
+    if (per == 0 || points == 0) return 0;
+    size_t est = points * per + string_bytes; /* points ≤ RL_RECORD_MAX_POINTS: no overflow */
+    if (est + 1 <= RL_RECORD_MAX_FILE_BYTES) return 0;
+    return rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, "",
+                     "the imported record would be at least %zu bytes (%zu points of at least %zu "
+                     "bytes each, and their names); the limit is %zu bytes (16 MiB) per record: "
+                     "split the input (refused before building it)",
+                     est + 1, points, per, (size_t)RL_RECORD_MAX_FILE_BYTES);
+}
+
 /* An import never makes a record the reader refuses: its JSON (as `rooflab import` writes it,
  * indented) within RL_RECORD_MAX_FILE_BYTES. */
 static void check_written_size(rl_record *r, rl_rec_issues *is) {
@@ -276,9 +325,92 @@ static void check_written_size(rl_record *r, rl_rec_issues *is) {
                   "record: split the input", n + 1, (size_t)RL_RECORD_MAX_FILE_BYTES);
 }
 
+static rl__origins *origins_of(rl_record *r) {
+    if (!r->origins) r->origins = calloc(1, sizeof *r->origins);
+    return r->origins;
+}
+
+int rl__set_origin(rl_record *r, size_t k, const char *fmt, ...) {
+    rl__origins *o = origins_of(r);
+    if (!o) return -1;
+    if (k >= o->n) {
+        size_t n = k + 1 > o->n * 2 ? k + 1 : o->n * 2;
+        char **b = realloc(o->base, n * sizeof *b);
+        if (!b) return -1;
+        memset(b + o->n, 0, (n - o->n) * sizeof *b);
+        o->base = b;
+        o->n = n;
+    }
+    char buf[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    free(o->base[k]);
+    o->base[k] = malloc(strlen(buf) + 1);
+    if (!o->base[k]) return -1;
+    memcpy(o->base[k], buf, strlen(buf) + 1);
+    return 0;
+}
+
+void rl__set_origin_fields(rl_record *r, const char *time, const char *flops, const char *bytes,
+                           const char *problem) {
+    rl__origins *o = origins_of(r);
+    if (!o) return;
+    const char *f[RL__ORIGIN_KINDS] = {time, flops, bytes, problem};
+    for (int i = 0; i < RL__ORIGIN_KINDS; i++)
+        if (f[i]) o->field[i] = f[i];
+}
+
+void rl__origins_free(rl_record *r) {
+    if (!r || !r->origins) return;
+    for (size_t k = 0; k < r->origins->n; k++) free(r->origins->base[k]);
+    free(r->origins->base);
+    free(r->origins);
+    r->origins = NULL;
+}
+
+/* An issue the record's check raised at "points[k].FIELD" is about the input: its path becomes
+ * the input's own ("benchmarks[3].real_time"), the record's path kept at the end for reference. */
+static void issues_at_origin(const rl_record *r, rl_rec_issues *is) {
+    const rl__origins *o = r->origins;
+    if (!o) return;
+    for (size_t i = 0; i < is->count; i++) {
+        rl_rec_issue *it = &is->items[i];
+        char *end = NULL;
+        if (strncmp(it->path, "points[", 7) != 0) continue;
+        unsigned long k = strtoul(it->path + 7, &end, 10);
+        if (!end || *end != ']' || k >= o->n || !o->base[k]) continue;
+        const char *rest = end + 1; /* ".flops", ".timing.median_s", "" */
+        int kind = strncmp(rest, ".timing", 7) == 0 ? RL__ORIGIN_TIME
+                   : strncmp(rest, ".flops", 6) == 0 || strncmp(rest, ".reported.flops", 15) == 0
+                       ? RL__ORIGIN_FLOPS
+                   : strstr(rest, "bytes") ? RL__ORIGIN_BYTES
+                   : strncmp(rest, ".problem", 8) == 0 ? RL__ORIGIN_PROBLEM
+                                                        : -1;
+        const char *field = kind >= 0 && o->field[kind] ? o->field[kind] : "";
+        size_t plen = strlen(it->path);
+        const char *msg = strncmp(it->message, it->path, plen) == 0 && it->message[plen] == ':'
+                              ? it->message + plen + 1
+                              : it->message;
+        char path[RL_REC_PATH_MAX + 240], message[RL_REC_MESSAGE_MAX + 600]; /* clipped below */
+        snprintf(path, sizeof path, "%.*s%.*s", 120, o->base[k], 100, field);
+        snprintf(message, sizeof message, "%s:%.*s (the record's %.*s)", path,
+                 (int)rl__utf8_clip(msg, sizeof message - 360), msg, 100, it->path);
+        size_t plen2 = rl__utf8_clip(path, sizeof it->path - 1);
+        memcpy(it->path, path, plen2);
+        it->path[plen2] = '\0';
+        size_t mlen = rl__utf8_clip(message, sizeof it->message - 1);
+        memcpy(it->message, message, mlen);
+        it->message[mlen] = '\0';
+    }
+}
+
 /* The record an import produced, validated; *out or freed. */
 static rl_status finish(rl_record *r, size_t before, rl_rec_issues *is, rl_record **out) {
     if (is->errors == before) rl_record_validate(r, is);
+    issues_at_origin(r, is);
+    rl__origins_free(r);
     if (is->errors == before) check_written_size(r, is);
     if (is->errors != before) {
         rl_status st = rl__first_error(is, before);

@@ -143,9 +143,43 @@ rl_status rl__import_ert(const char *text, size_t len, const rl_import_opts *o, 
         cJSON_Delete(root);
         return RL_ERR_INVALID;
     }
+    /* two "empirical" keys (or two "gbytes" in it): cJSON would keep the first; refused */
+    static const char *const once[] = {"empirical", "spec"};
+    for (size_t k = 0; k < 2; k++) {
+        const cJSON *sec = NULL;
+        int n = 0;
+        for (const cJSON *c = root->child; c; c = c->next)
+            if (c->string && strcmp(c->string, once[k]) == 0) n++, sec = sec ? sec : c;
+        int ng = 0, nf = 0;
+        for (const cJSON *c = cJSON_IsObject(sec) ? sec->child : NULL; c; c = c->next) {
+            ng += c->string && strcmp(c->string, "gbytes") == 0;
+            nf += c->string && strcmp(c->string, "gflops") == 0;
+        }
+        if (n > 1 || ng > 1 || nf > 1) {
+            char p[32];
+            snprintf(p, sizeof p, "%s%s", once[k], n > 1 ? "" : ng > 1 ? ".gbytes" : ".gflops");
+            rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p,
+                      "the key appears %d times in its object; expected it once (which one holds "
+                      "the ceilings?)", n > 1 ? n : ng > 1 ? ng : nf);
+            cJSON_Delete(root);
+            return RL_ERR_INVALID;
+        }
+    }
     if (ert_fields(r, root, o)) rl__oom(is);
+    size_t before = r->hardware.ceiling_count;
     ert_ceilings(r, root, "empirical", "gbytes", 1, is);
+    size_t n_bw = r->hardware.ceiling_count - before;
     ert_ceilings(r, root, "empirical", "gflops", 1, is);
+    size_t n_fl = r->hardware.ceiling_count - before - n_bw;
+    /* a roof needs both sides: one side measured alone is said, not imported silently */
+    if ((n_bw == 0) != (n_fl == 0))
+        rl__issue(is, RL_REC_WARNING, RL_ERR_INVALID,
+                  n_bw ? "empirical.gflops.data" : "empirical.gbytes.data",
+                  "no measured %s ceiling (absent or empty): the record has %zu measured %s "
+                  "ceiling(s) only, so it gives half a roof: the other side is not measured by "
+                  "this run",
+                  n_bw ? "compute (GFLOP/s)" : "bandwidth (GB/s)", n_bw ? n_bw : n_fl,
+                  n_bw ? "bandwidth" : "compute");
     ert_ceilings(r, root, "spec", "gbytes", 0, is);
     ert_ceilings(r, root, "spec", "gflops", 0, is);
     if (r->hardware.ceiling_count == 0)

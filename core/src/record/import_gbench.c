@@ -355,6 +355,56 @@ static void gb_aggregate(gb_import *im, gb_group *gr, const cJSON *b) {
     if (strcmp(agg->valuestring, "stddev") == 0) gr->stddev = b;
 }
 
+/* The keys of one entry the importer reads, refused rather than guessed (issue 21): each of
+ * Google Benchmark's own keys at most once (cJSON would take the first of two), time_unit one of
+ * Google Benchmark's strings (a number is not a unit), and a counter whose name states a FLOP or
+ * byte rate a number (a string there is reported as a string, not as "no counter"). One pass over
+ * the keys, each matched against the short list. 0, or -1 (an issue at the input's path). */
+static int gb_entry_keys(const cJSON *b, const char *p, rl_rec_issues *is) {
+    static const char *const own[] = {"name", "run_name", "run_type", "repetitions", "real_time",
+                                      "cpu_time", "time_unit", "aggregate_name", "error_occurred",
+                                      "bytes_per_second", "items_per_second"};
+    unsigned char seen[sizeof own / sizeof own[0]] = {0};
+    int bad = 0;
+    char q[RL_REC_PATH_MAX + 200]; /* rl__issue clips the path to RL_REC_PATH_MAX */
+    for (const cJSON *c = b->child; c; c = c->next) {
+        const char *k = c->string ? c->string : "";
+        size_t w = 0;
+        while (w < sizeof own / sizeof own[0] && strcmp(k, own[w]) != 0) w++;
+        if (w < sizeof own / sizeof own[0]) {
+            snprintf(q, sizeof q, "%s.%s", p, k);
+            if (seen[w]++)
+                bad |= rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, q,
+                                 "given twice; expected each key once (which one was meant?)");
+            continue;
+        }
+        if (gb_own_key(k)) continue;
+        /* a user counter whose name states a rate must hold a number */
+        if (!cJSON_IsNumber(c) && (gb_unit_rate(k, RL_DIM_FLOPS_PER_S) > 0 ||
+                                   gb_unit_rate(k, RL_DIM_BYTES_PER_S) > 0)) {
+            snprintf(q, sizeof q, "%s.\"%.*s\"", p, (int)rl__utf8_clip(k, 60), k);
+            bad |= rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, q,
+                             "a counter named as a rate holds %s; expected a number (a "
+                             "benchmark::Counter)",
+                             cJSON_IsString(c) ? "a string" : cJSON_IsNull(c) ? "null"
+                             : cJSON_IsBool(c) ? "a boolean" : "an array or object");
+        }
+    }
+    const cJSON *unit = cJSON_GetObjectItemCaseSensitive(b, "time_unit");
+    if (unit && !(cJSON_IsString(unit) && gb_time_scale(unit->valuestring) > 0)) {
+        snprintf(q, sizeof q, "%s.time_unit", p);
+        if (cJSON_IsString(unit))
+            bad |= rl__issue(is, RL_REC_ERROR, RL_ERR_UNIT, q,
+                             "expected \"ns\", \"us\", \"ms\" or \"s\", got \"%.*s\"",
+                             (int)rl__utf8_clip(unit->valuestring, 40), unit->valuestring);
+        else
+            bad |= rl__issue(is, RL_REC_ERROR, RL_ERR_UNIT, q,
+                             "expected the string \"ns\", \"us\", \"ms\" or \"s\", got %s",
+                             cJSON_IsNumber(unit) ? "a number" : "a value that is not a string");
+    }
+    return bad ? -1 : 0;
+}
+
 /* One entry of "benchmarks" at `p`. 0, or -1 when out of memory. */
 static int gb_entry(gb_import *im, const cJSON *b, int i, const char *p, rl_rec_issues *is) {
     const char *run_name = gb_run_name(b);
@@ -370,6 +420,7 @@ static int gb_entry(gb_import *im, const cJSON *b, int i, const char *p, rl_rec_
         rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p, "expected an object with a name");
         return 0;
     }
+    if (gb_entry_keys(b, p, is) != 0) return 0;
     gb_group *gr = gb_group_of(im, im->group[i], run_name, b, i);
     const cJSON *rt = cJSON_GetObjectItemCaseSensitive(b, "run_type");
     if (cJSON_IsString(rt) && strcmp(rt->valuestring, "aggregate") == 0) {
@@ -465,6 +516,8 @@ static int gb_point(rl_record *r, const rl_import_opts *o, const char *mapping, 
     if (gr->n == 0 && !gr->median && !gr->mean) return 0;
     rl_rec_point *pt = rl_record_add_point(r);
     if (!pt) return rl__oom(is);
+    /* the input's place of the point, for the record check's issues (rl__set_origin) */
+    if (rl__set_origin(r, r->point_count - 1, "benchmarks[%d]", gr->index) != 0) return rl__oom(is);
     pt->problem = o->problem;
     pt->traffic_model = o->traffic_model;
     if (gbench_problem(gr->run_name, mapping, &pt->problem, p, is) != 0 ||
@@ -532,11 +585,7 @@ static void gb_not_json(const char *text, size_t len, int parsed, rl_rec_issues 
     size_t at = 0, line = 1, col = 1;
     int depth = 0;
     if (!parsed && rl__json_scan((const unsigned char *)text, len, &at, &depth) != 0) {
-        for (size_t i = 0; i < at && i < len; i++, col++)
-            if (text[i] == '\n') {
-                line++;
-                col = 0;
-            }
+        rl__line_col(text, len, at, &line, &col);
         rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "",
                   "not valid Google Benchmark JSON at line %zu, column %zu%s", line, col,
                   at >= len ? " (the file ends early: cut short?)" : "");
@@ -624,12 +673,29 @@ rl_status rl__import_gbench(const char *text, size_t len, const rl_import_opts *
     rl__skip_bom(&text, &len);
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
     const cJSON *bms = root ? cJSON_GetObjectItemCaseSensitive(root, "benchmarks") : NULL;
+    /* two "benchmarks" (or "context") keys: cJSON would keep the first; refused by name */
+    int n_bms = 0, n_ctx = 0;
+    for (const cJSON *c = root && cJSON_IsObject(root) ? root->child : NULL; c; c = c->next) {
+        n_bms += c->string && strcmp(c->string, "benchmarks") == 0;
+        n_ctx += c->string && strcmp(c->string, "context") == 0;
+    }
+    if (n_bms > 1 || n_ctx > 1) {
+        rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, n_bms > 1 ? "benchmarks" : "context",
+                  "the key appears %d times in the top-level object; expected it once (which "
+                  "one holds the runs?)", n_bms > 1 ? n_bms : n_ctx);
+        cJSON_Delete(root);
+        return RL_ERR_INVALID;
+    }
     if (!root || !cJSON_IsArray(bms)) {
         gb_not_json(text, len, root != NULL, is);
         cJSON_Delete(root);
         return RL_ERR_INVALID;
     }
     const char *mapping = o->gbench_args ? o->gbench_args : GB_DEFAULT_ARGS;
+    rl__set_origin_fields(r, ".real_time",
+                          " (its FLOP-rate counter \xC3\x97 its time, else the model's F)",
+                          " (its byte-rate counter \xC3\x97 its time, else the traffic model)",
+                          ".name (its arguments, --args)");
     if (gb_fields(r, root, o)) rl__oom(is);
     size_t nb = (size_t)cJSON_GetArraySize(bms), points = 0;
     gb_import im = {0};
@@ -647,6 +713,15 @@ rl_status rl__import_gbench(const char *text, size_t len, const rl_import_opts *
     for (size_t g = 0; st == RL_OK && g < im.ng; g++)
         points += im.groups[g].n > 0 || im.groups[g].median || im.groups[g].mean;
     if (st == RL_OK && gb_check_counts(&im, nb, points, is) != 0) st = RL_ERR_INVALID;
+    if (st == RL_OK) { /* the record's written size, bounded before any point is built */
+        size_t label_bytes = 0; /* each point's "label" is its run name */
+        for (size_t g = 0; g < im.ng; g++)
+            if ((im.groups[g].n > 0 || im.groups[g].median || im.groups[g].mean) && im.groups[g].run_name) {
+                size_t l = strlen(im.groups[g].run_name);
+                label_bytes += l < RL_RECORD_MAX_STRING ? l : RL_RECORD_MAX_STRING;
+            }
+        if (rl__import_size_check(points, label_bytes, is) != 0) st = RL_ERR_RANGE;
+    }
     for (size_t g = 0; st == RL_OK && g < im.ng; g++)
         if (gb_point(r, o, mapping, &im, &im.groups[g], is) != 0) break;
     if (st == RL_OK && gb_notes(r, &im, mapping, o->traffic_model)) rl__oom(is);

@@ -236,7 +236,17 @@ static int column_scales(const rl__csv_row *u, const rl__csv_row *h, size_t rown
 static int read_units(const char *text, size_t len, size_t *pos, size_t *rowno,
                       const rl__csv_row *h, ncu_cols *c, rl_rec_issues *is) {
     rl__csv_row units = {0};
-    size_t save = *pos;
+    /* blank lines between the header and the units row are passed over (counted as rows), so
+     * the units row is never read as data */
+    size_t save = *pos, blank_pos = *pos, blanks = 0;
+    while (rl__csv_next(text, len, &blank_pos, &units) == 1 && units.n == 1 &&
+           units.cells[0][0] == '\0') {
+        rl__csv_free(&units);
+        *pos = save = blank_pos;
+        blanks++;
+    }
+    rl__csv_free(&units);
+    *rowno += blanks;
     if (rl__csv_next(text, len, pos, &units) == 1 && c->id >= 0 && (size_t)c->id < units.n &&
         units.cells[c->id][0] == '\0') {
         (*rowno)++;
@@ -391,6 +401,23 @@ static int ncu_group(ncu_import *im, rl_rec_issues *is) {
                          "%zu kernel names; the limit is %d points per record: split the export",
                          ng, RL_RECORD_MAX_POINTS);
     }
+    if (!bad) { /* the record's written size, bounded before any point is built */
+        size_t name_bytes = 0; /* each kernel's name once (a point's "kernel") */
+        unsigned char *counted = calloc(ng ? ng : 1, 1);
+        if (!counted) bad = 1;
+        for (size_t i = 0; !bad && i < im->nrows; i++)
+            if (!counted[group[i]]) {
+                size_t l = strlen(names[i]);
+                name_bytes += l < RL_RECORD_MAX_STRING ? l : RL_RECORD_MAX_STRING;
+                counted[group[i]] = 1;
+            }
+        free(counted);
+        if (!bad && rl__import_size_check(ng, name_bytes, is) != 0) {
+            free(names);
+            free(group);
+            return -1;
+        }
+    }
     if (!bad) bad = !(im->ks = calloc(ng ? ng : 1, sizeof *im->ks));
     if (!bad) im->nk = ng;
     for (size_t i = 0; !bad && i < im->nrows; i++) {
@@ -464,6 +491,10 @@ static int ncu_point(rl_record *r, const rl_import_opts *o, ncu_kernel *k, rl_re
     }
     rl_rec_point *pt = rl_record_add_point(r);
     if (!pt) return rl__oom(is);
+    /* the input's place of the point, for the record check's issues (rl__set_origin) */
+    if (rl__set_origin(r, r->point_count - 1, "kernel \"%.*s\"", (int)rl__utf8_clip(k->name, 60),
+                       k->name) != 0)
+        return rl__oom(is);
     pt->problem = o->problem;
     pt->traffic_model = o->traffic_model;
     rl_rec_set_times(pt, k->v[NCU_VT], n); /* median, min, max, mean, stddev over the launches */
@@ -482,6 +513,32 @@ static void ncu_import_free(ncu_import *im) {
     free(im->ks);
 }
 
+/* Issues the raw reader raised at "row K[, column M]" of the details page's converted rows are
+ * named at the user's own rows: "row R (the launch beginning there), metric M". */
+static void details_rows_named(rl_rec_issues *is, size_t from, const size_t *first_rows,
+                               size_t n) {
+    for (size_t i = from; first_rows && i < is->count; i++) {
+        rl_rec_issue *it = &is->items[i];
+        char *end = NULL;
+        if (strncmp(it->path, "row ", 4) != 0) continue;
+        unsigned long k = strtoul(it->path + 4, &end, 10);
+        if (!end || k < 2 || k - 2 >= n) continue; /* raw row 1 is the header */
+        const char *rest = end;
+        char path[RL_REC_PATH_MAX + 64], message[RL_REC_MESSAGE_MAX + RL_REC_PATH_MAX + 128];
+        snprintf(path, sizeof path, "row %zu (the launch beginning there)%s%s", first_rows[k - 2],
+                 strncmp(rest, ", column ", 9) == 0 ? ", metric " : "",
+                 strncmp(rest, ", column ", 9) == 0 ? rest + 9 : rest);
+        size_t plen = strlen(it->path);
+        const char *msg = strncmp(it->message, it->path, plen) == 0 ? it->message + plen : it->message;
+        snprintf(message, sizeof message, "%s%s", path, msg);
+        size_t a = rl__utf8_clip(path, sizeof it->path - 1), b = rl__utf8_clip(message, sizeof it->message - 1);
+        memcpy(it->path, path, a);
+        it->path[a] = '\0';
+        memcpy(it->message, message, b);
+        it->message[b] = '\0';
+    }
+}
+
 /* Header, units row, data rows. 0, or -1 (an issue added). */
 static int ncu_read(const char *text, size_t len, ncu_import *im, rl_rec_issues *is) {
     size_t pos = rl__skip_log_lines(text, len), rowno = 1;
@@ -497,12 +554,16 @@ static int ncu_read(const char *text, size_t len, ncu_import *im, rl_rec_issues 
     if (rl__csv_find(&header, "Metric Name") >= 0 && rl__csv_find(&header, "Metric Value") >= 0 &&
         rl__csv_find(&header, NCU_NEED[1]) < 0 && !im->details) {
         /* the details page: one row per metric, turned into the raw page's rows */
-        size_t raw_len = 0;
-        char *raw = rl__ncu_details_to_raw(text, len, pos, &header, &raw_len, is);
+        size_t raw_len = 0, *first_rows = NULL, from = is->count;
+        char *raw = rl__ncu_details_to_raw(text, len, pos, &header, &raw_len, &first_rows, is);
         rl__csv_free(&header);
         if (!raw) return -1;
         im->details = 1;
         bad = ncu_read(raw, raw_len, im, is);
+        size_t n = 0;
+        while (first_rows && first_rows[n]) n++;
+        details_rows_named(is, from, first_rows, n);
+        free(first_rows);
         free(raw);
         return bad;
     }
@@ -536,6 +597,22 @@ rl_status rl__import_ncu(const char *text, size_t len, const rl_import_opts *o, 
                                             RL_FIELD_HEAD_DIM};
     rl__require_problem(o, need, sizeof need / sizeof need[0],
                         "the ncu export does not say which problem the kernel ran", is);
+    /* the problem comes from the flags, the same for every point: checked once, before any row
+     * is read or point built, and named by its flag */
+    rl_problem resolved;
+    rl_error perr = {0};
+    if (rl_problem_resolve(&o->problem, &resolved, &perr) != RL_OK) {
+        int f = rl_problem_field_find(perr.field);
+        char p[128];
+        snprintf(p, sizeof p, "--%.60s", f >= 0 ? rl_problem_field_info((rl_problem_field)f)->flag : perr.field);
+        const char *m = strstr(perr.message, ": "); /* core's "FIELD: ..." without its FIELD */
+        m = m && (size_t)(m - perr.message) < 32 ? m + 2 : perr.message;
+        rl__issue(is, RL_REC_ERROR, perr.status ? perr.status : RL_ERR_INVALID, p, "%s", m);
+        return RL_ERR_INVALID;
+    }
+    rl__set_origin_fields(r, " (its launches' gpu__time_duration.sum)",
+                          " (its FLOP counters: sm__sass_* and sm__ops_path_tensor_*)",
+                          " (its dram__bytes or lts__t_bytes counters)", " (the problem flags)");
     if (ncu_read(text, len, &im, is) == 0) {
         if (ncu_fields(r, o, &im)) rl__oom(is);
         for (size_t k = 0; k < im.nk; k++)

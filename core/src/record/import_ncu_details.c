@@ -71,7 +71,70 @@ typedef struct details {
     char *launch_id, *launch_name;
     buf out;                                 /* the raw page's rows so far */
     size_t launches;
+    int collecting;                          /* pass 1: metric names and launches only */
+    size_t *first_row;                       /* per launch, the row where it begins */
+    char **ids;                              /* pass 1: per launch, its ID (interleaving check) */
+    size_t cap;
 } details;
+
+/* A new launch begins at `rowno` (pass 1 keeps its ID, pass 2 its first row). 0 or -1 (OOM). */
+static int note_launch(details *d, const char *id, size_t rowno) {
+    if (d->launches == d->cap) {
+        size_t cap = d->cap ? d->cap * 2 : 64;
+        size_t *fr = realloc(d->first_row, cap * sizeof *fr);
+        if (!fr) return -1;
+        d->first_row = fr;
+        char **ids = realloc(d->ids, cap * sizeof *ids);
+        if (!ids) return -1;
+        d->ids = ids;
+        d->cap = cap;
+    }
+    d->first_row[d->launches] = rowno;
+    d->ids[d->launches] = d->collecting ? rl__strndup(id, strlen(id)) : NULL;
+    if (d->collecting && !d->ids[d->launches]) return -1;
+    return 0;
+}
+
+typedef struct launch_ref {
+    const char *id;
+    size_t row;
+} launch_ref;
+
+static int by_id_then_row(const void *a, const void *b) {
+    const launch_ref *x = a, *y = b;
+    int c = strcmp(x->id, y->id);
+    return c ? c : (x->row > y->row) - (x->row < y->row);
+}
+
+/* Pass 1's launches: an ID that begins twice means its rows interleave with another launch's
+ * (or repeat): refused at the user's row, never merged or split silently. 0, or -1 (issue). */
+static int check_interleaving(const details *d, rl_rec_issues *is) {
+    launch_ref *refs = malloc((d->launches ? d->launches : 1) * sizeof *refs);
+    if (!refs) return rl__oom(is);
+    for (size_t k = 0; k < d->launches; k++) refs[k] = (launch_ref){d->ids[k], d->first_row[k]};
+    qsort(refs, d->launches, sizeof *refs, by_id_then_row);
+    size_t worst = 0, first = 0;
+    for (size_t k = 1; k < d->launches; k++)
+        if (strcmp(refs[k].id, refs[k - 1].id) == 0 && (!worst || refs[k].row < worst)) {
+            worst = refs[k].row;
+            first = refs[k - 1].row;
+        }
+    const char *id = NULL;
+    for (size_t k = 0; worst && k < d->launches; k++)
+        if (refs[k].row == worst) id = refs[k].id;
+    int bad = 0;
+    if (worst) {
+        char p[RL_REC_PATH_MAX], shown[48];
+        snprintf(p, sizeof p, "row %zu", worst);
+        rl_text_escape(shown, sizeof shown, id);
+        bad = rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p,
+                        "launch ID \"%s\" again, after another launch's rows (its rows began at "
+                        "row %zu): the launches interleave; expected each launch's metric rows "
+                        "together, as ncu --csv writes them", shown, first);
+    }
+    free(refs);
+    return bad;
+}
 
 /* The index of metric `m` among those kept (added when new); -1 beyond the limit. */
 static int metric_index(details *d, const char *m) {
@@ -86,6 +149,13 @@ static int metric_index(details *d, const char *m) {
 /* The finished launch as one raw row: ID, Kernel Name, then each metric ("" where absent). */
 static void flush_launch(details *d) {
     if (!d->launch_id) return;
+    if (d->collecting) {
+        free(d->launch_id);
+        free(d->launch_name);
+        d->launch_id = d->launch_name = NULL;
+        d->launches++;
+        return;
+    }
     put_cell(&d->out, "", d->launch_id);
     put_cell(&d->out, ",", d->launch_name);
     for (size_t i = 0; i < NCU_DETAILS_MAX_METRICS; i++) {
@@ -143,6 +213,7 @@ static int details_row(details *d, const rl__csv_row *row, size_t ncols, size_t 
     const char *id = row->cells[d->id];
     if (!d->launch_id || strcmp(d->launch_id, id) != 0) {
         flush_launch(d);
+        if (note_launch(d, id, rowno) != 0) return rl__oom(is);
         d->launch_id = rl__strndup(id, strlen(id));
         d->launch_name = rl__strndup(row->cells[d->kname], strlen(row->cells[d->kname]));
         if (!d->launch_id || !d->launch_name) return rl__oom(is);
@@ -151,6 +222,7 @@ static int details_row(details *d, const rl__csv_row *row, size_t ncols, size_t 
     if (k < 0)
         return rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, p,
                          "more than %d distinct metrics the import reads", NCU_DETAILS_MAX_METRICS);
+    if (d->collecting) return 0; /* pass 1: names and launches only; values in pass 2 */
     char *v = converted(row, d, dim, rowno, is);
     if (!v) return -1;
     free(d->cells[k]);
@@ -175,6 +247,9 @@ static char *raw_text(details *d, size_t *out_len) {
 }
 
 static void details_free(details *d) {
+    for (size_t k = 0; d->ids && k < d->launches; k++) free(d->ids[k]);
+    free(d->ids);
+    free(d->first_row);
     for (size_t i = 0; i < d->nm; i++) free(d->metrics[i]);
     if (d->cells)
         for (size_t i = 0; i < NCU_DETAILS_MAX_METRICS; i++) free(d->cells[i]);
@@ -184,41 +259,68 @@ static void details_free(details *d) {
     free(d->out.p);
 }
 
+/* One pass over the rows from `pos`. 0, or -1 (an issue added). */
+static int details_pass(details *d, const char *text, size_t len, size_t pos, size_t ncols,
+                        rl_rec_issues *is) {
+    rl__csv_row row = {0};
+    size_t rowno = 1;
+    int rc, bad = 0;
+    while (!bad && (rc = rl__csv_next(text, len, &pos, &row)) == 1) {
+        bad = details_row(d, &row, ncols, ++rowno, is);
+        rl__csv_free(&row);
+    }
+    if (!bad && rc < 0) {
+        char p[RL_REC_PATH_MAX];
+        snprintf(p, sizeof p, "row %zu", rowno + 1);
+        bad = rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p,
+                        "unterminated quoted cell, or a cell over %d bytes",
+                        RL_RECORD_MAX_STRING * 4);
+    }
+    flush_launch(d);
+    return bad;
+}
+
 char *rl__ncu_details_to_raw(const char *text, size_t len, size_t pos, const rl__csv_row *header,
-                             size_t *out_len, rl_rec_issues *is) {
+                             size_t *out_len, size_t **first_rows, rl_rec_issues *is) {
     details d = {.id = rl__csv_find(header, "ID"), .kname = rl__csv_find(header, "Kernel Name"),
                  .mname = rl__csv_find(header, "Metric Name"),
                  .munit = rl__csv_find(header, "Metric Unit"),
                  .mval = rl__csv_find(header, "Metric Value")};
     d.cells = calloc(NCU_DETAILS_MAX_METRICS, sizeof *d.cells);
     char *raw = NULL;
+    *first_rows = NULL;
     if (!d.cells) rl__oom(is);
     else if (d.id < 0 || d.kname < 0 || d.munit < 0)
         rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "row 1",
                   "ncu's details page without its \"ID\", \"Kernel Name\" or \"Metric Unit\" "
                   "column; expected the header ncu --csv writes");
     else {
-        rl__csv_row row = {0};
-        size_t rowno = 1;
-        int rc, bad = 0;
-        while (!bad && (rc = rl__csv_next(text, len, &pos, &row)) == 1) {
-            bad = details_row(&d, &row, header->n, ++rowno, is);
-            rl__csv_free(&row);
+        /* pass 1: every metric any launch has (a later launch may add one) and the launches, so
+         * that pass 2 writes every row as wide as the header */
+        d.collecting = 1;
+        int bad = details_pass(&d, text, len, pos, header->n, is);
+        if (!bad) bad = check_interleaving(&d, is);
+        for (size_t k = 0; k < d.launches; k++) {
+            free(d.ids[k]);
+            d.ids[k] = NULL;
         }
-        if (!bad && rc < 0) {
-            char p[RL_REC_PATH_MAX];
-            snprintf(p, sizeof p, "row %zu", rowno + 1);
-            bad = rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p,
-                            "unterminated quoted cell, or a cell over %d bytes",
-                            RL_RECORD_MAX_STRING * 4);
-        }
-        flush_launch(&d);
+        d.launches = 0;
+        d.collecting = 0;
+        if (!bad) bad = details_pass(&d, text, len, pos, header->n, is);
         if (!bad && d.nm == 0)
             bad = rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "",
                             "ncu's details page without any metric the import reads; rerun ncu "
                             "with the --metrics of rooflab import --help (--page raw preferred)");
         if (!bad && !(raw = raw_text(&d, out_len))) rl__oom(is);
         if (d.out.oom) rl__oom(is);
+        if (raw) { /* ended by a 0 (rows count from 1) */
+            size_t *fr = realloc(d.first_row, (d.launches + 1) * sizeof *fr);
+            if (fr) {
+                fr[d.launches] = 0;
+                *first_rows = fr;
+                d.first_row = NULL;
+            }
+        }
     }
     details_free(&d);
     return raw;

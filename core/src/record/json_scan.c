@@ -200,3 +200,18 @@ int rl__json_scan(const unsigned char *text, size_t len, size_t *at, int *max_de
     *max_depth = s.max_depth;
     return rc;
 }
+
+void rl__line_col(const char *text, size_t len, size_t off, size_t *line, size_t *col) {
+    *line = 1;
+    *col = 1;
+    for (size_t i = 0; i < off && i < len; i++) {
+        if (text[i] == '\n' || (text[i] == '\r' && (i + 1 >= len || text[i + 1] != '\n'))) {
+            (*line)++;
+            *col = 1;
+        } else if (text[i] == '\r') {
+            /* the CR of a CRLF: the LF ends the line */
+        } else if (((unsigned char)text[i] & 0xC0) != 0x80) {
+            (*col)++;
+        }
+    }
+}

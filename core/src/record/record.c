@@ -159,6 +159,7 @@ static void free_hardware(rl_rec_hardware *hw) {
 
 void rl_record_free(rl_record *r) {
     if (!r) return;
+    rl__origins_free(r);
     free(r->provenance.date);
     free(r->provenance.source);
     free(r->provenance.tool);

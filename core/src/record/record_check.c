@@ -1,6 +1,7 @@
 /* record_check.c — rl_record_validate: the record's semantics. The reader has already checked
  * JSON types; this checks values, so that records built in memory by the benchmark get the same
  * checks before they are written. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -29,7 +30,10 @@ static int near_ratio(double a, double b, double rel) {
 }
 
 /* A positive finite amount, or 0 where 0 means "not given". */
-static int bad_amount(double v) { return !isfinite(v) || v < 0; }
+/* 0 is "not given"; a positive amount below RL_RECORD_MIN_AMOUNT underflows what is derived. */
+static int bad_amount(double v) { return !isfinite(v) || v < 0 || (v > 0 && v < RL_RECORD_MIN_AMOUNT); }
+static int tiny(double v) { return v > 0 && v < RL_RECORD_MIN_AMOUNT; }
+#define TINY_NOTE ", below 1e-300, the smallest amount a record may give (smaller ones underflow)"
 
 /* Common slips that make a point read N times too high, nearest first. */
 static const char *explain_factor(double factor) {
@@ -79,6 +83,7 @@ static void check_preset(const rl_rec_hardware *hw, const char *path, rl_rec_iss
 /* Device details: 0 means "not given"; anything else must be in range. */
 static void check_details(const rl_rec_hardware *hw, const char *path, rl_rec_issues *issues) {
     char p[RL_REC_PATH_MAX];
+    char nb[32];
     static const char *const ints[] = {"sm_count", "threads"};
     const int64_t ivals[] = {hw->sm_count, hw->threads};
     for (int i = 0; i < 2; i++)
@@ -93,21 +98,24 @@ static void check_details(const rl_rec_hardware *hw, const char *path, rl_rec_is
         if (bad_amount(cvals[i])) {
             snprintf(p, sizeof p, "%s.%s", path, clocks[i]);
             rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, p,
-                      "expected a positive finite number of Hz, got %g", cvals[i]);
+                      "expected a positive finite number of Hz, got %s%s", rl__num(cvals[i], nb),
+                      tiny(cvals[i]) ? TINY_NOTE : "");
         }
 }
 
 static void check_ceilings(const rl_rec_hardware *hw, const char *path, rl_rec_issues *issues) {
     char p[RL_REC_PATH_MAX];
+    char nb[32];
     for (size_t i = 0; i < hw->ceiling_count; i++) {
         const rl_rec_ceiling *c = &hw->ceilings[i];
         snprintf(p, sizeof p, "%s.ceilings[%zu]", path, i);
         if (!c->name || !c->name[0])
             rl__issue(issues, RL_REC_ERROR, RL_ERR_INVALID, p,
                       "name: missing; expected a non-empty string such as \"HBM\"");
-        if (!isfinite(c->value) || c->value <= 0)
-            rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, p, "expected a positive finite %s, got %g",
-                      c->kind == RL_CEIL_BANDWIDTH ? "bytes_per_s" : "flops_per_s", c->value);
+        if (!isfinite(c->value) || c->value < RL_RECORD_MIN_AMOUNT)
+            rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, p, "expected a positive finite %s, got %s%s",
+                      c->kind == RL_CEIL_BANDWIDTH ? "bytes_per_s" : "flops_per_s", rl__num(c->value, nb),
+                      tiny(c->value) ? TINY_NOTE : "");
     }
 }
 
@@ -176,9 +184,11 @@ static int check_time(const char *base, const char *key, double v, int optional,
                       rl_rec_issues *issues) {
     if (!bad_amount(v) && (optional || v > 0)) return 0;
     char p[RL_REC_PATH_MAX];
+    char nb[32];
     snprintf(p, sizeof p, "%s.timing.%s", base, key);
     return rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, p,
-                     "expected a positive finite number of seconds, got %g", v);
+                     "expected a positive finite number of seconds, got %s%s", rl__num(v, nb),
+                     tiny(v) ? TINY_NOTE : "");
 }
 
 /* The mean within [min, max] where they are known; the standard deviation finite (< 0: unknown). */
@@ -229,14 +239,16 @@ static int check_amount(const char *base, const char *key, double v, int ok, con
                         rl_rec_issues *issues) {
     if (ok) return 0;
     char p[RL_REC_PATH_MAX];
+    char nb[32];
     snprintf(p, sizeof p, "%s.%s", base, key);
-    return rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, p, "expected a %s, got %g", what, v);
+    return rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, p, "expected a %s, got %s%s", what, rl__num(v, nb),
+                     tiny(v) ? TINY_NOTE : "");
 }
 
 /* Work, bytes, errors, reported rates, traffic model. 0, or -1 when the point is unusable. */
 static int check_amounts(const rl_rec_point *pt, const char *base, rl_rec_issues *issues) {
     int bad = 0;
-    bad |= check_amount(base, "flops", pt->flops, isfinite(pt->flops) && pt->flops > 0,
+    bad |= check_amount(base, "flops", pt->flops, isfinite(pt->flops) && pt->flops >= RL_RECORD_MIN_AMOUNT,
                         "positive finite FLOP count", issues);
     bad |= check_amount(base, "modelled_bytes", pt->modelled_bytes, !bad_amount(pt->modelled_bytes),
                         "positive finite byte count", issues);
@@ -276,6 +288,17 @@ static int check_derived_finite(const rl_rec_point *pt, const char *base, const 
                          !isfinite(dv->achieved_flops_per_s) ? "with timing.median_s" : "with flops",
                          !isfinite(dv->achieved_flops_per_s) ? "a FLOP rate" : "an intensity",
                          pt->flops, dv->bytes, pt->time_median_s);
+    }
+    /* and not underflow: a positive amount over a huge one giving 0 or a subnormal rate */
+    if ((dv->achieved_flops_per_s >= 0 && dv->achieved_flops_per_s < DBL_MIN) ||
+        (dv->intensity_flop_per_byte >= 0 && dv->intensity_flop_per_byte < DBL_MIN)) {
+        int rate = dv->achieved_flops_per_s < DBL_MIN;
+        snprintf(p, sizeof p, "%s.flops", base);
+        return rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, p,
+                         "%s gives %s that underflows (flops %.17g, bytes %.17g, median %.17g s)",
+                         rate ? "with timing.median_s" : "with the bytes",
+                         rate ? "a FLOP rate" : "an intensity", pt->flops, dv->bytes,
+                         pt->time_median_s);
     }
     if (!isfinite(dv->l2_intensity_flop_per_byte)) {
         snprintf(p, sizeof p, "%s.measured_l2_bytes", base);

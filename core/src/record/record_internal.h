@@ -31,6 +31,35 @@ rl_status rl__first_error(const rl_rec_issues *issues, size_t errors_before);
 /* The error "out of memory" (document level); returns -1. */
 int rl__oom(rl_rec_issues *issues);
 
+/* ---- where an imported point came from (import.c) ------------------------------------------- */
+
+/* Per point, its place in the input ("benchmarks[3]", "rows of kernel \"k\" (line 5)"), and per
+ * kind of record field the input field it comes from (suffixes such as ".real_time", or words
+ * such as " column gpu__time_duration.sum"): an issue the record's check raises at
+ * "points[k].flops" is reported at the input's own place (DESIGN.md "Importers"). */
+enum { RL__ORIGIN_TIME, RL__ORIGIN_FLOPS, RL__ORIGIN_BYTES, RL__ORIGIN_PROBLEM, RL__ORIGIN_KINDS };
+typedef struct rl__origins {
+    char **base;                            /* per point, malloc'd; NULL = not known */
+    size_t n;                               /* entries of base */
+    const char *field[RL__ORIGIN_KINDS];    /* static strings, "" = the base alone */
+} rl__origins;
+/* Set point k's origin (printf-style). 0, or -1 when out of memory. */
+int rl__set_origin(rl_record *r, size_t k, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* The input fields for each kind (static strings; NULL leaves one as it is). */
+void rl__set_origin_fields(rl_record *r, const char *time, const char *flops, const char *bytes,
+                           const char *problem);
+void rl__origins_free(rl_record *r);
+
+/* Before an importer builds `points` points: refused (an issue, -1) when the record they make
+ * would be over RL_RECORD_MAX_FILE_BYTES for sure (points x the fewest bytes a written point
+ * takes, plus `string_bytes` of names the points carry), so that a too-large input costs a
+ * count, not the record (issue 21). 0 otherwise; the exact check still runs after building. */
+int rl__import_size_check(size_t points, size_t string_bytes, rl_rec_issues *is);
+
 /* ---- strings (record.c, utf8.c) ------------------------------------------------------------- */
 
 /* Copy of `n` bytes of `s` into a new NUL-terminated malloc'd string; NULL when out of memory. */
@@ -70,6 +99,9 @@ void rl__problem_error(rl_rec_issues *issues, const char *problem_path, const rl
 /* 0 when the whole text is one RFC 8259 JSON value; -1 with *at = the offending byte (len when the
  * text ends too early). *max_depth: the deepest nesting seen. */
 int rl__json_scan(const unsigned char *text, size_t len, size_t *at, int *max_depth);
+/* The line and column (both from 1, the column in characters) of byte `off`: a line ends at
+ * "\n", "\r\n" or a lone "\r" (old Mac files), so CR-only files get their real line numbers. */
+void rl__line_col(const char *text, size_t len, size_t off, size_t *line, size_t *col);
 
 /* ---- CSV (csv.c): RFC 4180 quotes, doubled quotes, CRLF ------------------------------------- */
 
@@ -136,10 +168,13 @@ typedef enum { RL__NCU_TIME, RL__NCU_BYTES, RL__NCU_COUNT, RL__NCU_TEXT } rl__nc
 double rl__ncu_unit_scale(const char *u, rl__ncu_dim dim);
 const char *rl__ncu_unit_expected(rl__ncu_dim dim);
 /* ncu's details page (`header` read, rows from `pos`) as the text of the raw page (malloc'd,
- * *out_len bytes): the metrics the import reads, each value checked at its own row and converted
- * to the raw page's default units. NULL with an issue. (import_ncu_details.c) */
+ * *out_len bytes): the metrics the import reads (every launch given every metric any launch has,
+ * "" where it has none), each value checked at its own row and converted to the raw page's
+ * default units; launches whose rows interleave are refused at the user's row. *first_rows
+ * (malloc'd, one per raw data row, then a 0) = the details page's row where that launch begins,
+ * so that the raw reader's issues are named at the user's rows. NULL with an issue. */
 char *rl__ncu_details_to_raw(const char *text, size_t len, size_t pos, const rl__csv_row *header,
-                             size_t *out_len, rl_rec_issues *is);
+                             size_t *out_len, size_t **first_rows, rl_rec_issues *is);
 
 rl_status rl__import_ert(const char *text, size_t len, const rl_import_opts *o, rl_record *r,
                          rl_rec_issues *is);

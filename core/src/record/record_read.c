@@ -739,22 +739,9 @@ static void read_record(reader *rd, const cJSON *root, rl_record *r) {
  * The document: limits, strict syntax, cJSON, schema and version
  * ------------------------------------------------------------------------------------------- */
 
-static void line_col(const char *text, size_t len, size_t off, size_t *line, size_t *col) {
-    *line = 1;
-    *col = 1;
-    for (size_t i = 0; i < off && i < len; i++) {
-        if (text[i] == '\n') {
-            (*line)++;
-            *col = 1;
-        } else if (((unsigned char)text[i] & 0xC0) != 0x80) {
-            (*col)++;
-        }
-    }
-}
-
 static void syntax_error(rl_rec_issues *is, const char *text, size_t len, size_t off, int early) {
     size_t line, col;
-    line_col(text, len, off, &line, &col);
+    rl__line_col(text, len, off, &line, &col);
     if (early)
         rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, "",
                   "not valid JSON at line %zu, column %zu: the text ends too early", line, col);

@@ -39,8 +39,8 @@ int rl__check_string(rl_rec_issues *issues, const char *path, const char *s) {
     if (!problem) return 0;
     if (strcmp(problem, "too long") == 0)
         return rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, path,
-                         "expected a string of at most %d characters, got a longer one",
-                         RL_RECORD_MAX_STRING);
+                         "expected a string of at most %d characters, got one of %zu",
+                         RL_RECORD_MAX_STRING, rl_text_length(s));
     return rl__issue(issues, RL_REC_ERROR, RL_ERR_INVALID, path,
                      "expected a string of valid UTF-8, got invalid bytes");
 }
