@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, pageEnv } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored } from './harness.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
 const CASES = join(ROOT, 'tests', 'record', 'cases');
@@ -18,7 +18,7 @@ const count = (page) => page.$eval('[data-testid="measured-count"]', (e) => Numb
 
 async function fresh() {
   const page = await openPage(env.browser.context, env.server.url);
-  await page.evaluate(() => localStorage.clear());
+  await clearStored(page);
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
   await idle(page);
@@ -241,7 +241,7 @@ test('a 10 MB file and a 100,000-point file load within the limits; over the lim
   assert.ok(await page.evaluate(() => window.rooflab.records.checker.inWorker > 0));
   console.log(`# records: 100,000 + 40,000 points (${(await readFile(f10mb)).length} B file) checked and drawn in ${seconds.toFixed(1)} s`);
   assert.deepEqual(page.rlErrors, []);
-  await page.evaluate(() => localStorage.clear()); // the next page starts without 140,000 points to restore
+  await clearStored(page); // the next page starts without 140,000 points to restore
   await page.close();
 });
 
@@ -257,7 +257,7 @@ const stateOf = (page) => page.$$eval('#records-list > li', (els) => els.map((e)
 async function withSlowFile(limitMs) {
   const page = await openPage(env.browser.context, env.server.url);
   if (limitMs) await page.addInitScript((ms) => { window.rooflabTest = { checkLimitMs: ms }; }, limitMs);
-  await page.evaluate(() => localStorage.clear());
+  await clearStored(page);
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
   await idle(page);

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, pageEnv, hoverMark } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv, hoverMark, clearStored } from './harness.mjs';
 import { benchRecord } from '../../bench/page/scale.mjs';
 
 const env = pageEnv({ scratch: 'scale' });
@@ -43,7 +43,7 @@ const colourPixels = (page) => page.evaluate(() => {
 
 async function fresh(opts) {
   const page = await openPage(env.browser.context, env.server.url, opts);
-  await page.evaluate(() => localStorage.clear());
+  await clearStored(page);
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
   return page;

@@ -7,7 +7,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, SECURITY_HEADERS, pageEnv } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, SECURITY_HEADERS, pageEnv, clearStored } from './harness.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
 const CASES = join(ROOT, 'tests', 'record', 'cases');
@@ -20,6 +20,18 @@ const count = (page) => page.$eval('[data-testid="measured-count"]', (e) => Numb
 const names = (page) => page.$$eval('#records-list > li strong', (els) => els.map((e) => e.textContent));
 const listLength = (page, n) => page.waitForFunction((k) => document.querySelectorAll('#records-list > li').length === k, n, { timeout: 30000 });
 const storedKeys = (page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('rooflab.record')).sort());
+// The ids of the records kept in IndexedDB (record-db.js: database rooflab, store records).
+const storedIds = (page) => page.evaluate(() => new Promise((done, fail) => {
+  const q = indexedDB.open('rooflab');
+  q.onerror = () => fail(q.error);
+  q.onsuccess = () => {
+    const db = q.result;
+    if (!db.objectStoreNames.contains('records')) { db.close(); done([]); return; }
+    const r = db.transaction('records').objectStore('records').getAllKeys();
+    r.onsuccess = () => { db.close(); done(r.result.sort()); };
+    r.onerror = () => fail(r.error);
+  };
+}));
 
 async function ready(page) {
   await page.waitForSelector('html[data-ready="1"]', { timeout: 20000 });
@@ -28,7 +40,7 @@ async function ready(page) {
 
 async function fresh() {
   const page = await openPage(env.browser.context, env.server.url);
-  await page.evaluate(() => localStorage.clear());
+  await clearStored(page);
   await page.reload();
   await ready(page);
   return page;
@@ -51,7 +63,7 @@ test('corrupt stored entries: the page becomes ready, each is named and dropped,
     localStorage.setItem(keyOf(recordId(bad)), JSON.stringify(bad));
     localStorage.setItem(keyOf(recordId(good)), JSON.stringify(good)); // the shape of an old tab's save
     localStorage.setItem('rooflab.records.v1', '[{"name":"old.json","text":'); // the old list, cut short
-    return { bad: keyOf(recordId(bad)) };
+    return { bad: keyOf(recordId(bad)), good: keyOf(recordId(good)) };
   }, { invalid, valid });
   await page.reload();
   await ready(page);
@@ -67,10 +79,12 @@ test('corrupt stored entries: the page becomes ready, each is named and dropped,
   assert.match(byKey['rooflab.records.v1'], /^stored entry rooflab\.records\.v1: dropped — not valid JSON/);
   assert.match(await page.textContent('[data-testid="records-dropped"]'), /4 records kept in this browser could not be restored/);
   await page.locator('section.records').screenshot({ path: join(ARTIFACTS, 'records-dropped.png') });
-  // dropped entries are gone from storage; the good ones stay; the next load is clean
-  const kept = await storedKeys(page);
+  // dropped entries are gone from storage; the good ones stay (moved to IndexedDB, their
+  // localStorage keys removed once that write committed); the next load is clean
+  await page.waitForFunction(() => !Object.keys(localStorage).some((k) => k.startsWith('rooflab.record')));
+  const kept = await storedIds(page);
   assert.equal(kept.length, 2);
-  assert.ok(!kept.includes('rooflab.record.garbage') && !kept.includes(planted.bad) && !kept.includes('rooflab.records.v1'));
+  assert.ok(kept.includes(planted.good.slice('rooflab.record.'.length)));
   await page.click('[data-testid="action-records-dropped-dismiss"]');
   assert.equal(await page.$('[data-testid="records-dropped"]'), null);
   await page.reload();
@@ -99,9 +113,14 @@ test('the old single-list format is moved to one key per record', async () => {
   await page.reload();
   await ready(page);
   assert.deepEqual(await names(page), ['old.json']);
-  const keys = await storedKeys(page);
-  assert.equal(keys.length, 1);
-  assert.match(keys[0], /^rooflab\.record\.[0-9a-f]{16}$/);
+  await page.waitForFunction(() => localStorage.getItem('rooflab.records.v1') === null);
+  const ids = await storedIds(page);
+  assert.equal(ids.length, 1);
+  assert.match(ids[0], /^[0-9a-f]{16}$/);
+  assert.deepEqual(await storedKeys(page), [], 'the old list removed once IndexedDB has the record');
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await names(page), ['old.json']);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });
@@ -121,7 +140,7 @@ test('two tabs: each one\'s records reach the other; removal and Clear all propa
     assert.equal(await count(p), 4);
     assert.deepEqual((await names(p)).sort(), ['gbench-flash-attn-h100.record.json', 'ncu-raw-flash-fwd-h100.record.json']);
   }
-  assert.equal((await storedKeys(a)).length, 2);
+  assert.equal((await storedIds(a)).length, 2);
   // the same file added in both: one record
   await b.setInputFiles('[data-testid="input-upload"]', [GBENCH]);
   await idle(b);
@@ -145,7 +164,7 @@ test('two tabs: each one\'s records reach the other; removal and Clear all propa
   await idle(a);
   assert.equal(await count(a), 0);
   assert.match(await a.textContent('[data-testid="records-status"]'), /cleared in another tab/);
-  assert.deepEqual(await storedKeys(a), ['rooflab.records.cleared']);
+  assert.deepEqual(await storedIds(a), []);
   // and adding again after a clear works both ways
   await a.setInputFiles('[data-testid="input-upload"]', [NCU]);
   await listLength(b, 1);

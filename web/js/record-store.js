@@ -62,6 +62,11 @@ export function parseStored(id, value) {
   } catch (e) {
     return { ok: false, reason: `not valid JSON (${e.message})` };
   }
+  return checkStored(id, o);
+}
+
+// A stored object (parsed from localStorage, or as IndexedDB gives it back) → parseStored's answer.
+export function checkStored(id, o) {
   if (!o || typeof o !== 'object' || Array.isArray(o)) return { ok: false, reason: 'expected an object' };
   const name = typeof o.name === 'string' && o.name ? o.name : undefined;
   const bad = (reason) => ({ ok: false, name, reason });
@@ -108,6 +113,7 @@ export class RecordStore {
 
   keys() {
     try {
+      if (this.s && typeof this.s.keys === 'function') return this.s.keys(); // storage.js's guardedLocal
       return this.s ? Array.from({ length: this.s.length }, (_, i) => this.s.key(i)) : [];
     } catch (_) {
       return [];
