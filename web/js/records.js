@@ -18,6 +18,7 @@
 
 import { recordId, recordIdSteps, hashSteps, runSteps } from './record-store.js';
 import { Keeper } from './record-keep.js';
+import { groupSeries, GROUP_AT } from './record-groups.js';
 import { showStorageNote } from './storage.js';
 import { CheckPool, CheckStopped } from './check-pool.js';
 import { yieldTask, SLICE_MS, summaryOf, summarySteps, fig, pointDevice } from './record-pack.js';
@@ -26,6 +27,8 @@ import { SPAN } from './chart-data.js';
 import { Compare, shortName } from './compare.js';
 
 const MAX_ROWS = 200; // points listed per file (all of them are drawn)
+const ADD_CHUNK = 50; // files listed per task when many are chosen at once
+const RENDER_GAP_MS = 40; // renderLater: at least this long between two renders (style and layout follow each)
 // Records take the CSS palette --rec1 … --rec8 (apart from the model's colours in both schemes).
 const PALETTE_SIZE = 8;
 const UNDO_MS = 10000; // how long "Clear all" can be undone
@@ -82,7 +85,8 @@ class Mark {
 
   get text() {
     const p = this.#rec.points[this.#i];
-    return this.#predicted ? this.#owner.predictedText(this.#rec, p) : this.#owner.pointText(this.#rec, p, this.#warn);
+    const lines = this.#predicted ? this.#owner.predictedText(this.#rec, p) : this.#owner.pointText(this.#rec, p, this.#warn);
+    return this.file && this.#owner.grouped ? [`file: ${this.file}`, ...lines] : lines; // record-groups.js
   }
 }
 
@@ -165,10 +169,21 @@ export class Records {
     await this.enqueue(file, 'example', bytes);
   }
 
-  addFiles(files) {
-    const all = Promise.all(files.map((f) => this.addFile(f)));
-    this.flushRender(); // every pending file listed in one render
-    return all;
+  // Files chosen at once are listed ADD_CHUNK at a time, a task each (400 files never make one long
+  // task), then each is read and checked on its own.
+  async addFiles(files) {
+    const out = [];
+    this.setBusy(+1);
+    try {
+      for (let i = 0; i < files.length; i += ADD_CHUNK) {
+        if (i) await yieldTask();
+        for (const f of files.slice(i, i + ADD_CHUNK)) out.push(this.addFile(f));
+        this.flushRender();
+      }
+    } finally {
+      this.setBusy(-1);
+    }
+    return Promise.all(out);
   }
 
   // Limits are checked before a byte is read: a file over the limit is refused at once.
@@ -453,13 +468,25 @@ export class Records {
   }
 
   // say: false for work the status line need not announce (a write to storage).
+  // "idle" only once what was left for a batch is on the page (settleIdle, after flushRender).
   setBusy(delta, { say = true } = {}) {
     this.busy = (this.busy || 0) + delta;
     const s = $('records-status');
-    if (this.busy === 0) this.flushRender(); // what was left for a batch is on the page before "idle"
-    s.dataset.value = this.busy > 0 ? 'busy' : 'idle';
-    if (this.busy > 0 && say && delta > 0) s.textContent = 'Checking…';
-    else if (s.textContent === 'Checking…') s.textContent = '';
+    if (this.busy > 0) {
+      s.dataset.value = 'busy';
+      if (say) s.textContent = 'Checking…';
+    } else if (this.listStale || this.chartStale || this.renderTimer) {
+      this.renderLater({ list: false, chart: false });
+    } else {
+      this.settleIdle();
+    }
+  }
+
+  settleIdle() {
+    if (this.busy > 0 || this.renderTimer || this.listStale || this.chartStale) return;
+    const s = $('records-status');
+    s.dataset.value = 'idle';
+    if (s.textContent === 'Checking…') s.textContent = '';
   }
 
   // slot: the file's pending entry (from enqueue), replaced in place; else the entry is appended.
@@ -595,24 +622,41 @@ export class Records {
   }
 
   // The list and/or the chart drawn later, once for whatever changed meanwhile: in a task of its
-  // own, and no sooner than twice the last render's time after it, so files arriving one by one
-  // cost a bounded share of the time (linear in their number), not a render each.
+  // own, and no sooner than RENDER_GAP_MS or twice the last render's time after it, so files
+  // arriving one by one cost a bounded share of the time (linear in their number), not a render each.
   renderLater({ list = true, chart = true } = {}) {
     this.listStale = this.listStale || list;
     this.chartStale = this.chartStale || chart;
     if (this.renderTimer) return;
-    const wait = Math.max(0, 2 * (this.renderMs || 0) - (performance.now() - (this.renderEnd || 0)));
+    const gap = Math.max(RENDER_GAP_MS, 2 * (this.renderMs || 0));
+    const wait = Math.max(0, gap - (performance.now() - (this.renderEnd || -Infinity)));
     this.renderTimer = setTimeout(() => this.flushRender(), wait);
   }
 
+  // The list now and the chart in a task of its own (with a thousand records each takes tens of
+  // ms; together they would make one long task); then "idle" if nothing else is going on.
   flushRender() {
     clearTimeout(this.renderTimer);
     this.renderTimer = null;
     const t0 = performance.now();
     if (this.listStale) this.renderList();
-    if (this.chartStale) this.renderChart();
-    this.renderEnd = performance.now();
-    this.renderMs = this.renderEnd - t0;
+    const listMs = performance.now() - t0;
+    const done = (ms) => {
+      this.renderEnd = performance.now();
+      this.renderMs = ms;
+      if (this.listStale) this.renderLater({ chart: false }); // changed while the chart waited
+      else this.settleIdle();
+    };
+    if (!this.chartStale) {
+      done(listMs);
+      return;
+    }
+    this.renderTimer = setTimeout(() => {
+      this.renderTimer = null;
+      const t1 = performance.now();
+      this.renderChart();
+      done(listMs + performance.now() - t1);
+    }, 0);
   }
 
   // A predicted star's tooltip: the profile, the predicted and measured times, the error.
@@ -676,6 +720,11 @@ export class Records {
   // hwNames: the points' own hardware names }.
   marksOf(f) {
     if (!f.marks) f.marks = runSteps(this.markSteps(f.report));
+    if (!f.marks.named) { // the file each mark is from, for a grouped dataset's tooltip
+      for (const mk of f.marks.points) mk.file = f.name;
+      for (const mk of f.marks.predicted) mk.file = f.name;
+      f.marks.named = true;
+    }
     return f.marks;
   }
 
@@ -725,12 +774,14 @@ export class Records {
       const series = { hollow: hist, color: f.color, colorIndex: f.colorIndex };
       list.push({
         ...series, label: `${f.name}: ${rec.software.kernel || 'kernel'} ${rec.software.kernel_version}${hist ? ' [historical, unaudited — not evidence]' : ''}`,
-        pointStyle: hist ? 'circle' : 'crossRot', points,
+        pointStyle: hist ? 'circle' : 'crossRot', points, file: f.name,
       });
       if (predicted.length) {
-        list.push({ ...series, label: `${f.name}: predicted, each point by its own kernel profile (☆)`, hollow: true, pointStyle: 'star', points: predicted, predicted: true });
+        list.push({ ...series, label: `${f.name}: predicted, each point by its own kernel profile (☆)`, hollow: true, pointStyle: 'star', points: predicted, predicted: true, file: f.name });
       }
     }
+    this.grouped = shown.length > GROUP_AT;
+    if (this.grouped) list.splice(0, list.length, ...groupSeries(list));
     for (const f of shown) list.push(...this.ceilingSeries(f));
     const out = $('measured-count');
     out.textContent = `${count.toLocaleString('en-US')} measured point${count === 1 ? '' : 's'} drawn`;
@@ -874,7 +925,15 @@ export class Records {
     // A problem form keeps its element across renders; the field being typed in keeps the focus.
     const active = document.activeElement && ul.contains(document.activeElement) ? document.activeElement : null;
     const items = this.files.map((f, fi) => this.itemOf(f, fi));
-    if (items.length !== ul.children.length || items.some((li, i) => ul.children[i] !== li)) ul.replaceChildren(...items);
+    const kids = ul.children;
+    let same = 0;
+    while (same < kids.length && same < items.length && kids[same] === items[same]) same++;
+    if (same === kids.length) ul.append(...items.slice(same)); // only new files, at the end
+    else if (kids.length === items.length) { // files settled in place: only their items change
+      for (let i = same; i < items.length; i++) if (kids[i] !== items[i]) kids[i].replaceWith(items[i]);
+    } else {
+      ul.replaceChildren(...items);
+    }
     $('records-empty').hidden = this.files.length > 0;
     if (active && active.isConnected && document.activeElement !== active) active.focus({ preventScroll: true });
   }
