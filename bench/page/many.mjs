@@ -58,6 +58,7 @@ export async function restoreCase(context, url, n) {
   const timing = await page.evaluate(() => window.rooflab.records.keeper.timing);
   const shown = await page.$$eval('#records-list > li', (els) => els.length);
   const longestTaskMs = await longestIn(page, timing.start, await page.evaluate(() => performance.now()));
+  if (process.env.RL_DEBUG_TASKS) console.log(JSON.stringify({ timing, tasks: await page.evaluate(() => window.__rlTasks) }));
   await clearStored(page);
   await page.close();
   return { n, ms: timing.end - timing.start, longestTaskMs, restoringAtReady: atReady, shown };

@@ -240,6 +240,16 @@ test('a 10 MB file and a 100,000-point file load within the limits; over the lim
   // the checks ran in the worker, off the page's main thread
   assert.ok(await page.evaluate(() => window.rooflab.records.checker.inWorker > 0));
   console.log(`# records: 100,000 + 40,000 points (${(await readFile(f10mb)).length} B file) checked and drawn in ${seconds.toFixed(1)} s`);
+  // both kept across a reload (IndexedDB; localStorage's 5 MB held neither): back, checked again,
+  // with nothing said about not being kept
+  for (const i of [0, 1]) assert.match(await page.textContent(`[data-testid="record-points-${i}"]`), /^(100,000|40,000)$/);
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="measured-count"]').dataset.value) === 140000, null, { timeout: 120000 });
+  await idle(page);
+  assert.deepEqual(await page.$$eval('#records-list > li strong', (els) => els.map((e) => e.textContent)), ['points-100000.json', 'ten-mb.json']);
+  assert.equal(await page.textContent('[data-testid="record-points-0"]'), '100,000');
+  assert.equal(await page.textContent('[data-testid="record-points-1"]'), '40,000');
   assert.deepEqual(page.rlErrors, []);
   await clearStored(page); // the next page starts without 140,000 points to restore
   await page.close();

@@ -201,3 +201,115 @@ test('CSV export: a record whose file name begins with "=" is text, not a formul
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });
+
+// Storage that throws (issue 21, item 1): each method in turn replaced, before the page's scripts
+// run, by one that throws a DOMException (as Firefox's NS_ERROR_FILE_CORRUPTED or a policy does).
+// The page still becomes ready, a record can still be loaded and is shown, and the page says what
+// is not kept and why, in the browser's own words.
+const THROWERS = {
+  getItem: () => { Storage.prototype.getItem = function () { throw new DOMException('storage file is corrupted', 'UnknownError'); }; },
+  setItem: () => { Storage.prototype.setItem = function () { throw new DOMException('writes refused by policy', 'SecurityError'); }; },
+  removeItem: () => { // a stored setting with a bad value first, so that loading removes it
+    localStorage.setItem('rooflab.tour.seen', 'garbage');
+    Storage.prototype.removeItem = function () { throw new DOMException('removal refused', 'SecurityError'); };
+  },
+  key: () => { // one stored setting, so that listing the keys asks for one
+    localStorage.setItem('rooflab.theme', 'light');
+    Storage.prototype.key = function () { throw new DOMException('keys unreadable', 'UnknownError'); };
+  },
+  length: () => { Object.defineProperty(Storage.prototype, 'length', { get() { throw new DOMException('length unreadable', 'UnknownError'); } }); },
+  'indexedDB.open': () => { IDBFactory.prototype.open = function () { throw new DOMException('IndexedDB disabled by policy', 'SecurityError'); }; },
+  'IDBDatabase.transaction': () => { IDBDatabase.prototype.transaction = function () { throw new DOMException('database is closing', 'InvalidStateError'); }; },
+};
+// What the note says for each (the part after "… are not kept after a reload: "), and which
+// action makes the page use the method (null: loading the page does).
+const SAID = {
+  getItem: [/^Settings .* are not kept after a reload: this browser refused to read them \(UnknownError: storage file is corrupted\)\.$/, null],
+  setItem: [/^Settings .* are not kept after a reload: this browser refused to write them \(SecurityError: writes refused by policy\)\.$/, 'theme'],
+  removeItem: [/^Settings .* are not kept after a reload: this browser refused to change them \(SecurityError: removal refused\)\.$/, null],
+  key: [/^Settings .* are not kept after a reload: this browser refused to list them \(UnknownError: keys unreadable\)\.$/, null],
+  length: [/^Settings .* are not kept after a reload: this browser refused to list them \(UnknownError: length unreadable\)\.$/, null],
+  'indexedDB.open': [/^Records are not kept after a reload: this browser's database \(IndexedDB\) is unavailable \(SecurityError: IndexedDB disabled by policy\)\.$/, null],
+  'IDBDatabase.transaction': [/^Records are not kept after a reload: this browser refused the read \(InvalidStateError: database is closing\)\.$/, null],
+};
+
+test('storage that throws on every method in turn: the page becomes ready and says what is not kept', async () => {
+  (await fresh()).close();
+  for (const [method, install] of Object.entries(THROWERS)) {
+    const page = await env.browser.context.newPage();
+    page.rlErrors = [];
+    page.on('pageerror', (err) => page.rlErrors.push(`pageerror: ${err.message}`));
+    await page.addInitScript(install);
+    await page.goto(env.server.url);
+    await ready(page); // before the fix: getItem throwing in tour.js kept the page from ever being ready
+    const [said, action] = SAID[method];
+    if (action === 'theme') await page.click('#action-theme');
+    const note = await page.waitForSelector('[data-testid="storage-note"]:not([hidden])', { state: 'attached', timeout: 10000 }).catch(() => assert.fail(`${method}: no note`));
+    const lines = await note.$$eval('p', (ps) => ps.map((p) => p.textContent));
+    assert.ok(lines.some((l) => said.test(l)), `${method}: ${JSON.stringify(lines)}`);
+    // a record still loads and is shown; when IndexedDB fails it says it is not kept, and why
+    await page.setInputFiles('[data-testid="input-upload"]', [NCU]);
+    await listLength(page, 1);
+    await idle(page);
+    assert.equal(await count(page), 1, method);
+    const line = await page.textContent('[data-testid="record-points-0"]');
+    if (method === 'indexedDB.open') assert.equal(line, "1 — not kept after a reload: this browser's database (IndexedDB) is unavailable (SecurityError: IndexedDB disabled by policy)");
+    else if (method === 'IDBDatabase.transaction') assert.equal(line, '1 — not kept after a reload: this browser refused the write (InvalidStateError: database is closing)');
+    else assert.equal(line, '1', `${method}: kept (records do not use localStorage)`);
+    if (method === 'getItem') await page.locator('section.records').screenshot({ path: join(ARTIFACTS, 'storage-throws.png') });
+    assert.deepEqual(page.rlErrors, [], method);
+    await page.close();
+  }
+  const after = await fresh();
+  await after.close();
+});
+
+// A write the storage refuses, or cannot fit: the record stays on screen with the exact reason
+// (never "too large" for a small record), what was kept before is not lost, and the next load
+// has the kept one. IDBObjectStore.put throws as the page's test hook window.__failPut says.
+test('a full or refusing storage: the small record shown with the exact reason, nothing kept is lost', async () => {
+  const page = await fresh();
+  await page.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (...a) {
+      if (window.__failPut === 'full') throw new DOMException('the quota has been exceeded', 'QuotaExceededError');
+      if (window.__failPut === 'refused') throw new DOMException('writes are refused', 'UnknownError');
+      return put.apply(this, a);
+    };
+  });
+  await page.reload();
+  await ready(page);
+  await page.setInputFiles('[data-testid="input-upload"]', [GBENCH]);
+  await listLength(page, 1);
+  await idle(page);
+  await page.evaluate(() => { window.__failPut = 'full'; });
+  await page.setInputFiles('[data-testid="input-upload"]', [NCU]);
+  await listLength(page, 2);
+  await idle(page);
+  const est = await page.evaluate(() => navigator.storage.estimate());
+  const mib = (b) => `${(b / 1048576).toFixed(b < 10485760 ? 2 : 1)} MiB`;
+  const full = `this browser's storage for the page is full (QuotaExceededError, ${mib(est.usage)} of its ${mib(est.quota)} used)`;
+  const line = await page.textContent('[data-testid="record-points-1"]');
+  // the usage figure is the browser's own estimate at the time: compared by its shape and quota
+  assert.match(line, /^1 — not kept after a reload: this browser's storage for the page is full \(QuotaExceededError, [0-9.]+ MiB of its [0-9.]+ MiB used\)$/);
+  assert.ok(line.endsWith(`of its ${mib(est.quota)} used)`), `${line} vs ${full}`);
+  assert.doesNotMatch(line, /too large/);
+  assert.match(await page.textContent('[data-testid="records-status"]'), /^ncu-raw-flash-fwd-h100\.record\.json: (1 point loaded, 1 warning\. S|s)hown, but not kept after a reload: this browser's storage for the page is full \(QuotaExceededError/);
+  assert.equal(await page.textContent('[data-testid="record-points-0"]'), '3', 'the record kept before is untouched');
+  assert.equal(await count(page), 4, 'both on screen');
+  await page.evaluate(() => { window.__failPut = 'refused'; });
+  await page.click('[data-testid="record-remove-1"]');
+  await page.setInputFiles('[data-testid="input-upload"]', [NCU]);
+  await listLength(page, 2);
+  await idle(page);
+  assert.equal(await page.textContent('[data-testid="record-points-1"]'), '1 — not kept after a reload: this browser refused the write (UnknownError: writes are refused)');
+  await page.locator('section.records').screenshot({ path: join(ARTIFACTS, 'storage-full.png') });
+  // the next load: the kept record back, the refused one not (as said)
+  await page.evaluate(() => { window.__failPut = null; });
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await names(page), ['gbench-flash-attn-h100.record.json']);
+  assert.equal(await count(page), 3);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});

@@ -129,8 +129,8 @@ export const isLocalRecordKey = (key) => typeof key === 'string' && (key.startsW
 
 // A failed write in words: "this browser's storage for the page is full (QuotaExceededError, 4.80
 // MiB of its 5.00 MiB used)" | "this browser refused the write (…)" | "… is unavailable (…)".
-export async function whyNotKept(e) {
+export async function whyNotKept(e, verb = 'write') {
   const c = e instanceof StorageError ? { kind: e.kind, name: e.errName, message: e.detail, why: e.message }
     : { kind: 'refused', name: (e && e.name) || 'Error', message: String((e && e.message) || e), why: String((e && e.message) || e) };
-  return failureText(c, c.kind === 'full' ? await estimate() : null);
+  return failureText(c, c.kind === 'full' ? await estimate() : null, verb);
 }

@@ -6,8 +6,9 @@
 // stored records are coming back meanwhile. Every stored record is checked again by core's
 // validator, all of them submitted to the check pool at once (its workers check them in
 // parallel), and they are listed and drawn in batches: one render per batch, a batch being what
-// arrived in RENDER_EVERY_MS (at most BATCH_MAX records), so N records cost time linear in N, not
-// a render each (the list reuses the items it has: records.js's itemOf).
+// arrived in BATCH_MS (at most BATCH_MAX records), so N records cost time linear in N, not a
+// render each: the list appends the batch's items (records.js's itemOf reuses the others) and the
+// chart follows at records.js's renderLater pace (never more than a third of the time).
 //
 // A write that fails (the storage full, refusing, or missing) loses nothing on screen: the record
 // stays listed with the reason it is not kept (record-db.js's whyNotKept), and is written again
@@ -17,8 +18,8 @@ import { CheckStopped } from './check-pool.js';
 import { reportProblem, clearProblem } from './storage.js';
 import { yieldTask } from './record-pack.js';
 
-const RENDER_EVERY_MS = 50; // a batch: what arrived in this time, …
-const BATCH_MAX = 100; // … and never more records than this (their list items are made in one task)
+const BATCH_MS = 16; // a batch: what arrived in this time, …
+const BATCH_MAX = 25; // … and never more records than this (their list items are made in one task)
 const $ = (id) => document.getElementById(id);
 const plural = (n, word) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
@@ -86,7 +87,7 @@ export class Keeper {
         fromDb = await this.db.readAll();
       } catch (e) {
         dbError = e;
-        reportProblem('records', await whyNotKept(e));
+        reportProblem('records', await whyNotKept(e, 'read'));
       }
       const fromLocal = this.db.readLocal();
       const all = [...fromLocal, ...fromDb].sort((a, b) => ((a.entry && a.entry.added) || 0) - ((b.entry && b.entry.added) || 0));
@@ -106,11 +107,11 @@ export class Keeper {
         const s = all[i];
         const f = s.ok ? this.restoreChecked(s, await checks[i]) : this.drop(s, s.reason);
         if (f && s.legacy) moved.push(s);
-        if (++batch >= BATCH_MAX || performance.now() - last >= RENDER_EVERY_MS) {
+        if (++batch >= BATCH_MAX || performance.now() - last >= BATCH_MS) {
           batch = 0;
-          this.r.flushRender(); // the list now, the chart in the next task
+          this.r.renderList();
+          this.r.renderLater({ list: false });
           say(i + 1);
-          await yieldTask();
           await yieldTask();
           last = performance.now();
         }

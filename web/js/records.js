@@ -27,7 +27,7 @@ import { SPAN } from './chart-data.js';
 import { Compare, shortName } from './compare.js';
 
 const MAX_ROWS = 200; // points listed per file (all of them are drawn)
-const ADD_CHUNK = 50; // files listed per task when many are chosen at once
+const ADD_CHUNK = 25; // files listed per task when many are chosen at once
 const RENDER_GAP_MS = 40; // renderLater: at least this long between two renders (style and layout follow each)
 // Records take the CSS palette --rec1 … --rec8 (apart from the model's colours in both schemes).
 const PALETTE_SIZE = 8;
@@ -277,7 +277,9 @@ export class Records {
     await yieldTask();
     if (this.busy > 1) this.renderLater({ list: false }); // other files still coming: drawn with them
     else if (this.chartStale) this.flushRender();
-    if (this.files.includes(prep.said.entry)) $('records-status').textContent = prep.said.text;
+    const { entry, text } = prep.said;
+    const lost = entry.keep && entry.keep !== 'kept' && entry.keep !== 'pending' ? ` Shown, but not kept after a reload: ${entry.keep}.` : '';
+    if (this.files.includes(entry)) $('records-status').textContent = `${text}${lost}`;
   }
 
   // What add() would do on the main thread in one go for a large record, done beforehand in
@@ -286,8 +288,7 @@ export class Records {
   // Nothing here changes the list; add() takes the results ({ storeId, added, marks }).
   async prepare(slot, report, text) {
     if (!report.ok || text === null || !this.files.includes(slot)) return null;
-    const added = Date.now();
-    const { name, source } = slot;
+    const { name, source, added } = slot;
     const storeId = await this.sliced(slot, 'comparing it with the loaded files', recordIdSteps({ source, name, text }));
     if (this.files.some((f) => f.storeId === storeId)) return { storeId, added, marks: null };
     const marks = await this.sliced(slot, 'placing the points on the chart', this.markSteps(report));
@@ -406,7 +407,10 @@ export class Records {
   }
 
   pendingEntry(name, source) {
-    const slot = { id: this.nextId++, pending: true, name, source, since: Date.now(), job: null, cancelled: false, report: null };
+    // added: when it was chosen, apart from the others chosen in the same ms (kept records come
+    // back in this order)
+    this.lastAdded = Math.max(Date.now(), (this.lastAdded || 0) + 0.001);
+    const slot = { id: this.nextId++, pending: true, name, source, since: Date.now(), added: this.lastAdded, job: null, cancelled: false, report: null };
     slot.cancel = () => {
       slot.cancelled = true;
       if (slot.job && slot.job.state !== 'done') slot.job.cancel();
@@ -474,7 +478,7 @@ export class Records {
     const s = $('records-status');
     if (this.busy > 0) {
       s.dataset.value = 'busy';
-      if (say) s.textContent = 'Checking…';
+      if (say && delta > 0) s.textContent = 'Checking…';
     } else if (this.listStale || this.chartStale || this.renderTimer) {
       this.renderLater({ list: false, chart: false });
     } else {

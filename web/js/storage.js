@@ -23,13 +23,14 @@ export function classify(e, kind = null) {
 
 // What a failed write means for the thing written, in words (no numbers invented: the quota
 // figures are the browser's own estimate, when it gives one).
-export function failureText(c, estimate = null) {
+// verb: what was refused ('write', 'read').
+export function failureText(c, estimate = null, verb = 'write') {
   if (c.kind === 'full') {
     const figs = estimate && estimate.quota > 0 ? `, ${mib(estimate.usage)} of its ${mib(estimate.quota)} used` : '';
     return `this browser's storage for the page is full (${c.name}${figs})`;
   }
   if (c.kind === 'unavailable') return `this browser's database (IndexedDB) is unavailable (${c.why})`;
-  return `this browser refused the write (${c.why})`;
+  return `this browser refused the ${verb} (${c.why})`;
 }
 
 const mib = (b) => `${(b / 1048576).toFixed(b < 10485760 ? 2 : 1)} MiB`;
