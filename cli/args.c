@@ -35,6 +35,34 @@ int cli_errorf(const char *cmd, const char *fmt, ...) {
     return error_line(cmd, text);
 }
 
+void cli_json_string(FILE *out, const char *s) {
+    const char *t = s ? s : "";
+    size_t len = strlen(t);
+    fputc('"', out);
+    for (size_t i = 0; i < len;) {
+        uint32_t cp = 0;
+        size_t n = rl_utf8_next(t + i, len - i, &cp);
+        if (n == 0) { /* not UTF-8: the replacement character, so the JSON stays valid */
+            fputs("\\ufffd", out);
+            i++;
+            continue;
+        }
+        if (cp == '"' || cp == '\\') {
+            fprintf(out, "\\%c", (char)cp);
+        } else if (cp < 0x20 || cp == 0x7F || rl_char_invisible_name(cp)) {
+            if (cp > 0xFFFF) /* a UTF-16 surrogate pair, as JSON spells characters past U+FFFF */
+                fprintf(out, "\\u%04x\\u%04x", 0xD800u + ((cp - 0x10000u) >> 10),
+                        0xDC00u + ((cp - 0x10000u) & 0x3FFu));
+            else
+                fprintf(out, "\\u%04x", (unsigned)cp);
+        } else {
+            fwrite(t + i, 1, n, out);
+        }
+        i += n;
+    }
+    fputc('"', out);
+}
+
 int cli_is_switch(const char *arg, const char *name) {
     return arg && arg[0] == '-' && arg[1] == '-' && strcmp(arg + 2, name) == 0;
 }
@@ -218,29 +246,49 @@ static int model_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_err
     return 1;
 }
 
+static const char *const shared_names[CLI_SF_COUNT - RL_PROBLEM_FIELD_COUNT] = {
+    "model", "hw", "bandwidth", "peak", "kernel", "gqa-pack", "splits", "ctas-per-sm"};
+
+const char *cli_shared_flag_name(int id) {
+    if (id >= 0 && id < RL_PROBLEM_FIELD_COUNT) return rl_problem_field_info((rl_problem_field)id)->flag;
+    if (id >= RL_PROBLEM_FIELD_COUNT && id < CLI_SF_COUNT) return shared_names[id - RL_PROBLEM_FIELD_COUNT];
+    return "";
+}
+
+int cli_shared_flag_find(const char *arg) {
+    if (!arg || arg[0] != '-' || arg[1] != '-') return -1;
+    size_t n = strcspn(arg + 2, "=");
+    for (int id = 0; id < CLI_SF_COUNT; id++) {
+        const char *name = cli_shared_flag_name(id);
+        if (strlen(name) == n && strncmp(arg + 2, name, n) == 0) return id;
+    }
+    return -1;
+}
+
 int cli_problem_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_error *err) {
+    const cli_flag_rules *rules = o->rules;
+    int id = cli_shared_flag_find(argv[*i]);
+    if (id >= 0 && rules && rules->uses && !(rules->uses & CLI_SF(id))) {
+        const char *why = rules->why_not ? rules->why_not[id] : NULL;
+        err->status = RL_ERR_INVALID;
+        snprintf(err->field, sizeof err->field, "%s", cli_shared_flag_name(id));
+        snprintf(err->message, sizeof err->message,
+                 "--%s: not used by %s%s%s; rooflab %s --help lists the flags it uses",
+                 cli_shared_flag_name(id), rules->cmd, why ? ": " : "", why ? why : "", rules->cmd);
+        return -1;
+    }
     int r = model_flag(argc, argv, i, o, err);
-    if (r != 0) return r;
-    r = problem_field_flag(argc, argv, i, &o->problem, err);
+    if (r == 0) r = problem_field_flag(argc, argv, i, &o->problem, err);
     if (r == 0) r = roof_flag(argc, argv, i, o, err);
-    return r != 0 ? r : kernel_flag(argc, argv, i, o, err);
+    if (r == 0) r = kernel_flag(argc, argv, i, o, err);
+    if (r > 0 && id >= 0) o->given |= CLI_SF(id);
+    return r;
 }
 
-void cli_kernel_flags_help(FILE *out) {
-    fputs("kernel (the predicted time; DESIGN.md \"Predicted time\"):\n"
-          "  --kernel PROFILE   one of:\n",
-          out);
-    for (int k = 0; k < RL_KERNEL_COUNT; k++)
-        fprintf(out, "      %-15s %s\n", rl_kernel_name((rl_kernel)k), rl_kernel_description((rl_kernel)k));
-    fputs("  --gqa-pack P       packed (a GQA group's query heads share one tile's K/V) or per-head\n"
-          "  --splits S         split-KV count (default: the profile's rule)\n"
-          "  --ctas-per-sm K    CTAs resident per SM (default: the profile's, or the SRAM budget's)\n",
-          out);
-}
-
-void cli_problem_flags_help(FILE *out) {
-    fputs("problem:\n", out);
+void cli_flags_help(FILE *out, cli_flag_set set) {
+    if (set & (CLI_SF_PROBLEM | CLI_SF(CLI_SF_MODEL))) fputs("problem:\n", out);
     for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
+        if (!(set & CLI_SF(f))) continue;
         const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
         char left[32];
         snprintf(left, sizeof left, "--%s%s%s", fi->flag,
@@ -248,13 +296,35 @@ void cli_problem_flags_help(FILE *out) {
         if (fi->type == RL_FTYPE_PASS) snprintf(left, sizeof left, "--%s %s", fi->flag, fi->meta);
         fprintf(out, "  %-18s %s\n", left, fi->help);
     }
-    fputs("  --model ID         a real shape: heads, kv-heads, head-dim (see rooflab models);\n"
-          "                     flags typed before or after it win\n", out);
-    fputs("roof:\n"
-          "  --hw PRESET        hardware preset (default " RL_DEFAULT_HW "; see rooflab hw)\n"
-          "  --bandwidth RATE   override the memory bandwidth, e.g. \"3.35 TB/s\", \"2039 GB/s\"\n"
-          "  --peak RATE        override the compute peak, e.g. \"989 TFLOP/s\", \"312 TFLOPS\"\n",
-          out);
+    if (set & CLI_SF(CLI_SF_MODEL))
+        fputs("  --model ID         a real shape: heads, kv-heads, head-dim (see rooflab models);\n"
+              "                     flags typed before or after it win\n", out);
+    if (set & CLI_SF_ROOF) fputs("roof:\n", out);
+    if (set & CLI_SF(CLI_SF_HW))
+        fputs("  --hw PRESET        hardware preset (default " RL_DEFAULT_HW "; see rooflab hw)\n", out);
+    if (set & CLI_SF(CLI_SF_BANDWIDTH))
+        fputs("  --bandwidth RATE   override the memory bandwidth, e.g. \"3.35 TB/s\", \"2039 GB/s\"\n", out);
+    if (set & CLI_SF(CLI_SF_PEAK))
+        fputs("  --peak RATE        override the compute peak, e.g. \"989 TFLOP/s\", \"312 TFLOPS\"\n", out);
+    if (set & CLI_SF_KERNELS) fputs("kernel (the predicted time; DESIGN.md \"Predicted time\"):\n", out);
+    if (set & CLI_SF(CLI_SF_KERNEL)) {
+        fputs("  --kernel PROFILE   one of:\n", out);
+        for (int k = 0; k < RL_KERNEL_COUNT; k++)
+            fprintf(out, "      %-15s %s\n", rl_kernel_name((rl_kernel)k),
+                    rl_kernel_description((rl_kernel)k));
+    }
+    if (set & CLI_SF(CLI_SF_GQA_PACK))
+        fputs("  --gqa-pack P       packed (a GQA group's query heads share one tile's K/V) or per-head\n", out);
+    if (set & CLI_SF(CLI_SF_SPLITS))
+        fputs("  --splits S         split-KV count (default: the profile's rule)\n", out);
+    if (set & CLI_SF(CLI_SF_CTAS_PER_SM))
+        fputs("  --ctas-per-sm K    CTAs resident per SM (default: the profile's, or the SRAM budget's)\n", out);
+}
+
+void cli_kernel_flags_help(FILE *out) { cli_flags_help(out, CLI_SF_KERNELS); }
+
+void cli_problem_flags_help(FILE *out) {
+    cli_flags_help(out, CLI_SF_PROBLEM | CLI_SF(CLI_SF_MODEL) | CLI_SF_ROOF);
 }
 
 rl_status cli_resolve_roof(const cli_problem_opts *o, const rl_hw **hw_out, rl_roof *roof,

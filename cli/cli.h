@@ -51,6 +51,12 @@ int cli_errorf(const char *cmd, const char *fmt, ...)
 #endif
     ;
 
+/* `s` as a JSON string on `out`: quotes, backslashes, control characters and every character
+ * rl_char_invisible_name names (direction overrides, zero-width and no-break spaces ...) as \uXXXX
+ * escapes, so JSON output never carries a terminal sequence or reorders a line; bytes that are
+ * not UTF-8 as \ufffd. */
+void cli_json_string(FILE *out, const char *s);
+
 /* True when argv[*i] is --NAME or --NAME=VALUE. For the first form the value is argv[*i+1] and
  * *i is advanced past it. *value is NULL when the flag was given without a value (an error the
  * caller reports with cli_missing_value). */
@@ -62,8 +68,47 @@ int cli_is_help(const char *arg);                     /* -h or --help */
 rl_status cli_parse_int(const char *field, const char *text, int64_t lo, int64_t hi, int64_t *out,
                         rl_error *err);
 
+/* The shared flags (issue 21): every problem field of core's field table (bit f for
+ * rl_problem_field f), then --model, the roof flags and the kernel flags. A subcommand names the
+ * ones it uses in a cli_flag_set; cli_problem_flag refuses the others by name ("--kernel: not used
+ * by tune: ...") and cli_flags_help lists exactly the used ones, so a flag is never accepted and
+ * ignored and --help never lags behind. */
+enum {
+    CLI_SF_MODEL = RL_PROBLEM_FIELD_COUNT, /* --model ID */
+    CLI_SF_HW,
+    CLI_SF_BANDWIDTH,
+    CLI_SF_PEAK,
+    CLI_SF_KERNEL,
+    CLI_SF_GQA_PACK,
+    CLI_SF_SPLITS,
+    CLI_SF_CTAS_PER_SM,
+    CLI_SF_COUNT
+};
+typedef uint64_t cli_flag_set;
+#define CLI_SF(id) ((cli_flag_set)1 << (id))
+#define CLI_SF_PROBLEM (CLI_SF(RL_PROBLEM_FIELD_COUNT) - 1) /* every field of the table */
+#define CLI_SF_ROOF (CLI_SF(CLI_SF_HW) | CLI_SF(CLI_SF_BANDWIDTH) | CLI_SF(CLI_SF_PEAK))
+#define CLI_SF_KERNELS                                                                             \
+    (CLI_SF(CLI_SF_KERNEL) | CLI_SF(CLI_SF_GQA_PACK) | CLI_SF(CLI_SF_SPLITS) | CLI_SF(CLI_SF_CTAS_PER_SM))
+#define CLI_SF_ALL (CLI_SF(CLI_SF_COUNT) - 1)
+
+/* What a subcommand does with the shared flags: `uses` (0 = all of them, as eval) and, for a flag
+ * it refuses, why (indexed by CLI_SF_*; NULL gives "see rooflab CMD --help"). */
+typedef struct cli_flag_rules {
+    const char *cmd;
+    cli_flag_set uses;
+    const char *const *why_not; /* CLI_SF_COUNT entries or NULL */
+} cli_flag_rules;
+
+/* The shared flag argv text names ("--kernel", "--seq=9"), a CLI_SF_* index, or -1. */
+int cli_shared_flag_find(const char *arg);
+/* The flag's name without "--" ("kernel", "kv-heads"). */
+const char *cli_shared_flag_name(int id);
+
 /* The problem and roof flags shared by eval, sweep and bench (see `rooflab eval --help`). */
 typedef struct cli_problem_opts {
+    const cli_flag_rules *rules; /* NULL: every shared flag is used (eval) */
+    cli_flag_set given;          /* the shared flags typed (set by cli_problem_flag) */
     rl_problem problem;        /* zero means default */
     rl_kernel_spec kernel;     /* --kernel, --gqa-pack, --splits, --ctas-per-sm; zero = generic */
     int kernel_given;          /* 1 when --kernel was on the command line */
@@ -78,6 +123,8 @@ typedef struct cli_problem_opts {
 int cli_problem_flag(int argc, char **argv, int *i, cli_problem_opts *opts, rl_error *err);
 /* Help text lines for the shared flags. */
 void cli_problem_flags_help(FILE *out);
+/* Help text lines for exactly the shared flags in `set`, under problem:, roof: and kernel:. */
+void cli_flags_help(FILE *out, cli_flag_set set);
 /* Help text lines for the kernel flags (profiles with their sources). */
 void cli_kernel_flags_help(FILE *out);
 

@@ -7,6 +7,20 @@
 #include "cli.h"
 #include "rooflab/record.h"
 
+/* import writes the problem into the record's points and checks them against --hw's roof: no
+ * roof override (the roof is the preset's and the file's ceilings), no kernel profile. */
+static const char *const import_why_not[CLI_SF_COUNT] = {
+    [CLI_SF_BANDWIDTH] = "the roof comes from --hw and the file's ceilings",
+    [CLI_SF_PEAK] = "the roof comes from --hw and the file's ceilings",
+    [CLI_SF_KERNEL] = "a record keeps measured times, not a kernel profile's prediction (rooflab "
+                      "check-model compares them)",
+    [CLI_SF_GQA_PACK] = "a record keeps measured times, not a kernel profile's prediction",
+    [CLI_SF_SPLITS] = "a record keeps measured times, not a kernel profile's prediction",
+    [CLI_SF_CTAS_PER_SM] = "a record keeps measured times, not a kernel profile's prediction",
+};
+static const cli_flag_rules import_rules = {
+    "import", CLI_SF_PROBLEM | CLI_SF(CLI_SF_MODEL) | CLI_SF(CLI_SF_HW), import_why_not};
+
 static void import_help(FILE *out) {
     fputs("usage: rooflab import FORMAT FILE [--out RECORD] [options] [problem flags]\n\n"
           "formats:\n"
@@ -48,7 +62,8 @@ static void import_help(FILE *out) {
     fprintf(out, "collect every counter ncu-csv reads (add the sm__ops_path_tensor_src_*_dst_*.sum\n"
                  "metric of your dtype for bf16, tf32 or fp8 tensor cores):\n  %s\n\n",
             rl_import_ncu_command());
-    cli_problem_flags_help(out);
+    /* --hw is under options: above */
+    cli_flags_help(out, import_rules.uses & ~CLI_SF(CLI_SF_HW));
 }
 
 /* The problem field a typed flag names ("--pass", "--kv-heads=8"), or -1: a field typed counts
@@ -63,7 +78,7 @@ static int typed_field(const char *arg) {
 int cmd_import(int argc, char **argv) {
     const char *format = NULL, *file = NULL, *out_path = NULL;
     rl_import_opts o = {0};
-    cli_problem_opts po = {0};
+    cli_problem_opts po = {.rules = &import_rules};
     o.traffic_model = RL_TRAFFIC_TILED;
     rl_error err = {0};
     for (int i = 1; i < argc; i++) {
@@ -76,13 +91,7 @@ int cmd_import(int argc, char **argv) {
         int r = cli_problem_flag(argc, argv, &i, &po, &err);
         if (r < 0) return cli_error("import", &err);
         if (r > 0 && field >= 0 && field < 32) o.problem_given |= 1u << field;
-        if (r > 0) {
-            if (po.bandwidth || po.peak)
-                return cli_errorf("import", "--%s: not used by import; the roof comes from --hw "
-                                            "and the file's ceilings",
-                                  po.bandwidth ? "bandwidth" : "peak");
-            continue;
-        }
+        if (r > 0) continue;
 #define STR_FLAG(name, slot)                                                                       \
     if (cli_flag(argc, argv, &i, name, &v)) {                                                      \
         if (!v || !v[0]) return cli_errorf("import", "--%s: missing value", name);                 \

@@ -70,15 +70,7 @@ static int parse_args(int argc, char **argv, quiz_args *a, int *done) {
     return 0;
 }
 
-static void json_str(const char *s) {
-    putchar('"');
-    for (const unsigned char *c = (const unsigned char *)(s ? s : ""); *c; c++) {
-        if (*c == '"' || *c == '\\') printf("\\%c", *c);
-        else if (*c < 0x20) printf("\\u%04x", *c);
-        else putchar(*c);
-    }
-    putchar('"');
-}
+static void json_str(const char *s) { cli_json_string(stdout, s); }
 
 static void print_problem_json(const rl_quiz_question *q) {
     printf("\"problem\": {");
@@ -156,9 +148,7 @@ int cmd_quiz(int argc, char **argv) {
     if (a.json) print_json(&a, &q, a.answer ? &v : NULL);
     else print_text(&a, &q, a.answer ? &v : NULL);
     if (!a.answer) return CLI_EXIT_OK;
-    if (v.outcome == RL_QUIZ_UNREADABLE) {
-        fprintf(stderr, "rooflab quiz: %s\n", v.text);
-        return CLI_EXIT_USAGE;
-    }
+    if (v.outcome == RL_QUIZ_UNREADABLE) /* one line, escaped, with or without --json */
+        return cli_errorf("quiz", "%s", v.text);
     return v.outcome == RL_QUIZ_RIGHT ? CLI_EXIT_OK : QUIZ_EXIT_WRONG;
 }

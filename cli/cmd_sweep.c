@@ -7,6 +7,16 @@
 
 #define SWEEP_MAX_POINTS 4096
 
+/* sweep evaluates the traffic models: every problem and roof flag, no kernel flag. */
+static const char *const sweep_why_not[CLI_SF_COUNT] = {
+    [CLI_SF_KERNEL] = "it evaluates the traffic models, not a kernel's predicted time (rooflab eval "
+                      "--kernel does)",
+    [CLI_SF_GQA_PACK] = "it evaluates the traffic models, not a kernel's predicted time",
+    [CLI_SF_SPLITS] = "it evaluates the traffic models, not a kernel's predicted time",
+    [CLI_SF_CTAS_PER_SM] = "it evaluates the traffic models, not a kernel's predicted time",
+};
+static const cli_flag_rules sweep_rules = {"sweep", CLI_SF_ALL & ~CLI_SF_KERNELS, sweep_why_not};
+
 static void sweep_help(FILE *out) {
     fputs("usage: rooflab sweep [--param P] [--from A] [--to B] [--points K] [--linear]\n"
           "                     [--format csv|json] [problem flags] [roof flags]\n\n"
@@ -20,11 +30,11 @@ static void sweep_help(FILE *out) {
           "  --linear     linear spacing instead of logarithmic\n"
           "  --format F   csv (default) or json\n\n",
           out);
-    cli_problem_flags_help(out);
+    cli_flags_help(out, sweep_rules.uses);
 }
 
 int cmd_sweep(int argc, char **argv) {
-    cli_problem_opts opts = {0};
+    cli_problem_opts opts = {.rules = &sweep_rules};
     rl_sweep_param param = RL_SWEEP_SEQ;
     int64_t from = 128, to = 1048576, points = 32;
     int linear = 0, json = 0;
@@ -64,6 +74,11 @@ int cmd_sweep(int argc, char **argv) {
                                            "sweep --help", CLI_QUOTE(argv[i], 64));
         }
     }
+    /* the swept parameter's own flag would be overwritten by every value: refused, not ignored */
+    int swept = rl_problem_field_find(rl_sweep_param_name(param));
+    if (swept >= 0 && (opts.given & CLI_SF(swept)))
+        return cli_errorf("sweep", "--%s: not used when --param %s sweeps it from --from to --to",
+                          rl_sweep_param_name(param), rl_sweep_param_name(param));
     if (to < from)
         return cli_errorf("sweep", "--to: expected a value >= --from (%lld), got %lld", (long long)from,
                           (long long)to);

@@ -7,6 +7,22 @@
 
 #define TUNE_SHOW 8
 
+/* tune searches the tile (and split) of the generic profile: the flags that fix them, pick another
+ * profile or set only the naive model are refused, not ignored. */
+static const char *const tune_why_not[CLI_SF_COUNT] = {
+    [RL_FIELD_BLOCK_M] = "it searches Br itself (16 to 256)",
+    [RL_FIELD_BLOCK_N] = "it searches Bc itself (16 to 256)",
+    [RL_FIELD_SCORE_DTYPE] = "it is the naive model's S/P type, and tune predicts the tiled kernel",
+    [CLI_SF_KERNEL] = "it searches the generic profile's tiles (rooflab eval --kernel predicts one profile)",
+    [CLI_SF_GQA_PACK] = "it searches the generic profile, which packs a GQA group's heads",
+    [CLI_SF_SPLITS] = "it searches split counts itself (decode: 1 to 128)",
+    [CLI_SF_CTAS_PER_SM] = "it takes each tile's CTAs per SM from the SRAM budget",
+};
+static const cli_flag_rules tune_rules = {
+    "tune", CLI_SF_ALL & ~CLI_SF_KERNELS & ~CLI_SF(RL_FIELD_BLOCK_M) & ~CLI_SF(RL_FIELD_BLOCK_N) &
+                ~CLI_SF(RL_FIELD_SCORE_DTYPE),
+    tune_why_not};
+
 static void tune_help(FILE *out) {
     fputs("usage: rooflab tune [problem flags] [roof flags] [--top K] [--json]\n\n"
           "Searches Br, Bc in {16, 32, 64, 128, 256} (and, for decode, split counts 1 ... 128) for\n"
@@ -15,7 +31,7 @@ static void tune_help(FILE *out) {
           "term that costs it most against the best (tiles, waves, memory, or the MMA rate its\n"
           "rows per warp allow).\n\n",
           out);
-    cli_problem_flags_help(out);
+    cli_flags_help(out, tune_rules.uses);
     fputs("output:\n"
           "  --top K            candidates shown (1 to 16, default 8)\n"
           "  --json             one JSON object\n",
@@ -69,7 +85,7 @@ static void print_table(const rl_tile_candidate *c, size_t n, size_t feasible, c
 }
 
 int cmd_tune(int argc, char **argv) {
-    cli_problem_opts opts = {0};
+    cli_problem_opts opts = {.rules = &tune_rules};
     int json = 0;
     int64_t top = TUNE_SHOW;
     rl_error err = {0};

@@ -197,3 +197,20 @@ EMSCRIPTEN_KEEPALIVE char *rlw_import_hints(const char *text, size_t len) {
     cJSON_Delete(root);
     return out;
 }
+
+/* rlw_text_escape(text, max_bytes) → malloc'd NUL-terminated one-line form of `text` by core's one
+ * escaper (rl_text_escape: controls as \xHH, invisible and direction characters named, e.g.
+ * "<U+202E RIGHT-TO-LEFT OVERRIDE>"), at most max_bytes bytes (0: the whole text), cut with "...";
+ * 0 when out of memory. The caller frees it with _free. For every user-supplied text the page
+ * echoes (answers, labels, file names, kernel names), so the page and the CLI escape alike. */
+EMSCRIPTEN_KEEPALIVE char *rlw_text_escape(const char *text, size_t max_bytes) {
+    size_t len = text ? strlen(text) : 0;
+    /* the longest form is 14 bytes per input byte ("<U+FFF9 INTERLINEAR ANNOTATION CHARACTER>"
+     * for 3 bytes); 16 leaves room */
+    size_t cap = len > (SIZE_MAX - 8) / 16 ? SIZE_MAX / 2 : len * 16 + 8;
+    if (max_bytes > 0 && max_bytes + 1 < cap) cap = max_bytes + 1;
+    char *out = malloc(cap);
+    if (!out) return 0;
+    rl_text_escape(out, cap, text);
+    return out;
+}

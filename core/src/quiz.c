@@ -635,8 +635,13 @@ static rl_status judge_regime(const rl_quiz_question *q, const char *text, rl_qu
                               rl_error *err) {
     rl_bound b;
     if (!parse_regime(text, &b)) {
-        rl_status s = rl__fail(err, RL_ERR_INVALID, "answer", "\"%.*s\": expected memory or "
-                               "compute (or memory-bound, bandwidth-bound, compute-bound)", RL__QUOTE(text, 64));
+        size_t shown = rl__utf8_clip(text, 64);
+        char more[48] = "";
+        if (shown < strlen(text))
+            snprintf(more, sizeof more, "... (%zu characters)", rl_text_length(text));
+        rl_status s = rl__fail(err, RL_ERR_INVALID, "answer", "\"%.*s%s\": expected memory or "
+                               "compute (or memory-bound, bandwidth-bound, compute-bound)",
+                               (int)shown, text, more);
         snprintf(v->text, sizeof v->text, "%s", err ? err->message : "answer: expected memory or compute");
         return s;
     }

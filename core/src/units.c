@@ -12,7 +12,7 @@
 
 #include "internal.h"
 
-#define RL_UNIT_TEXT_MAX 64 /* longest accepted input in characters */
+#define RL_UNIT_TEXT_MAX 64 /* longest accepted input in bytes */
 
 const char *rl_dim_noun(rl_dim dim) {
     switch (dim) {
@@ -346,13 +346,43 @@ static rl_status check_value(const parse_ctx *c, int negative, double value, dou
     return RL_OK;
 }
 
+/* A space character other than U+0020 (Unicode's Zs category). */
+static int is_other_space(uint32_t cp) {
+    return cp == 0x00A0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F ||
+           cp == 0x205F || cp == 0x3000;
+}
+
 rl_status rl_parse_quantity(const char *text, rl_dim expected, const char *field, double *out_base,
                             rl_dim *out_dim, rl_error *err) {
     parse_ctx c = {text ? text : "", field ? field : "value", NULL, NULL, expected};
     size_t len = strlen(c.text);
     if (len > RL_UNIT_TEXT_MAX)
         return rl__fail(err, RL_ERR_INVALID, c.field,
-                        "input is %zu characters long, expected at most %d", len, RL_UNIT_TEXT_MAX);
+                        "input is %zu characters (%zu bytes) long, expected at most %d bytes",
+                        rl_text_length(c.text), len, RL_UNIT_TEXT_MAX);
+    /* A no-break, thin or zero-width space, a direction mark ...: refused by name, never taken for
+     * a space or read as part of a unit (DESIGN.md "Units"). */
+    for (size_t i = 0, k = 1; i < len; k++) {
+        uint32_t cp = 0;
+        size_t n = rl__utf8_decode((const unsigned char *)c.text + i, len - i, &cp);
+        if (n == 0)
+            return rl__fail(err, RL_ERR_INVALID, c.field,
+                            "character %zu is the byte 0x%02X, not valid UTF-8; expected %s, e.g. %s",
+                            k, (unsigned char)c.text[i],
+                            expected == RL_DIM_COUNT ? "a number with a unit" : rl_dim_noun(expected),
+                            expected == RL_DIM_COUNT ? "\"3.35 TB/s\"" : dim_example(expected));
+        const char *name = rl_char_invisible_name(cp);
+        if (name) {
+            int space = is_other_space(cp);
+            return rl__fail(err, RL_ERR_INVALID, c.field,
+                            "character %zu is U+%04X %s, %s; type %s", k, (unsigned)cp, name,
+                            space ? "which looks like a space but is not one"
+                                  : "an invisible or direction character",
+                            space ? "a plain space (U+0020) between the value and its unit"
+                                  : "the quantity without it, e.g. \"2039 GB/s\"");
+        }
+        i += n;
+    }
     c.want = expected == RL_DIM_COUNT ? "a number with a unit" : rl_dim_noun(expected);
     c.example = expected == RL_DIM_COUNT ? "\"3.35 TB/s\"" : dim_example(expected);
     const char *p = c.text;

@@ -3,6 +3,7 @@
  * for their results on large inputs (duplicate keys, many gbench names, many ncu rows), strict
  * numbers in tool outputs, units on every column, column and point limits, empty gbench input,
  * non-finite derived values, implausible measured bytes, the roof's rate range. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,12 @@
 #include "rooflab/record.h"
 
 /* ---- helpers ------------------------------------------------------------------------------ */
+
+#define CHECK_STR_EQ(got, want)                                                                    \
+    do {                                                                                           \
+        CHECK(strcmp((got), (want)) == 0);                                                         \
+        if (strcmp((got), (want)) != 0) fprintf(stderr, "  got  \"%s\"\n  want \"%s\"\n", (got), (want)); \
+    } while (0)
 
 static int valid_utf8_line(const char *s) {
     const unsigned char *u = (const unsigned char *)s;
@@ -61,7 +68,44 @@ static void test_escape(void) {
     rl_text_escape(out, sizeof out, "bad \xff\xfe utf8 \xc3");
     CHECK(strcmp(out, "bad \\xff\\xfe utf8 \\xc3") == 0);
     rl_text_escape(out, sizeof out, "c1 \xc2\x9b" "31m and \xe2\x80\xae" "rtl");
-    CHECK(strcmp(out, "c1 \\u009B31m and \\u202Ertl") == 0);
+    CHECK(strcmp(out, "c1 <U+009B C1 CONTROL>31m and <U+202E RIGHT-TO-LEFT OVERRIDE>rtl") == 0);
+    /* issue 21: invisible and direction characters named (names from Unicode's UnicodeData.txt),
+     * each written here as its UTF-8 bytes */
+    static const struct { const char *in, *want; } named[] = {
+        {"\xe2\x80\x8e", "<U+200E LEFT-TO-RIGHT MARK>"},
+        {"\xe2\x80\x8f", "<U+200F RIGHT-TO-LEFT MARK>"},
+        {"\xd8\x9c", "<U+061C ARABIC LETTER MARK>"},
+        {"\xe2\x80\x8b", "<U+200B ZERO WIDTH SPACE>"},
+        {"\xe2\x80\x8d", "<U+200D ZERO WIDTH JOINER>"},
+        {"\xc2\xa0", "<U+00A0 NO-BREAK SPACE>"},
+        {"\xe2\x80\xaf", "<U+202F NARROW NO-BREAK SPACE>"},
+        {"\xe2\x80\x89", "<U+2009 THIN SPACE>"},
+        {"\xe2\x81\xa7", "<U+2067 RIGHT-TO-LEFT ISOLATE>"},
+        {"\xe2\x81\xa9", "<U+2069 POP DIRECTIONAL ISOLATE>"},
+        {"\xe2\x80\xa8", "<U+2028 LINE SEPARATOR>"},
+        {"\xef\xbb\xbf", "<U+FEFF ZERO WIDTH NO-BREAK SPACE>"},
+        {"\xc2\xad", "<U+00AD SOFT HYPHEN>"},
+        {"\xe3\x80\x80", "<U+3000 IDEOGRAPHIC SPACE>"},
+        {"\xf3\xa0\x81\x81", "<U+E0041 TAG CHARACTER>"},
+        {"\xc2\x85", "<U+0085 C1 CONTROL>"},
+        /* visible characters pass through */
+        {"\xc3\xa9", "\xc3\xa9"},
+        {"\xe2\x80\x94", "\xe2\x80\x94"},
+        {"\xf0\x9f\x98\x80", "\xf0\x9f\x98\x80"},
+    };
+    for (size_t k = 0; k < sizeof named / sizeof named[0]; k++) {
+        char in[32];
+        snprintf(in, sizeof in, "a%sb", named[k].in);
+        rl_text_escape(out, sizeof out, in);
+        char want[96];
+        snprintf(want, sizeof want, "a%sb", named[k].want);
+        CHECK_STR_EQ(out, want);
+    }
+    /* a named form is never cut: "a" + "<U+202E ...>" into 12 bytes gives "a..." */
+    rl_text_escape(out, 12, "a\xe2\x80\xae" "b");
+    CHECK_STR_EQ(out, "a...");
+    /* the length in characters, as messages call it */
+    CHECK(rl_text_length("a\xc3\xa9\xf0\x9f\x98\x80\xff") == 4);
     /* a 4-byte character at every clip boundary: never cut, always one valid line */
     const char *s = "abc\xf0\x9f\x98\x80" "def\xf0\x9f\x98\x80\n";
     for (size_t cap = 1; cap < 24; cap++) {

@@ -350,13 +350,7 @@ char *rl_record_check_json(const char *text, size_t len, int pretty);
  * Text for terminals, messages and JSON (text.c): the one sanitiser for everything printed
  * -------------------------------------------------------------------------------------------- */
 
-/* `src` as one line of printable, valid UTF-8 in `dst` (room for `cap` bytes, NUL included):
- * \n \r \t written as the two characters "\n" "\r" "\t", other control characters (C0, DEL)
- * and bytes that do not start a valid UTF-8 sequence as "\xHH", C1 controls, line and paragraph
- * separators, direction overrides and U+FEFF as "\uXXXX". Text that does not fit is cut on a
- * character boundary and ends with "...". Returns the bytes written (without the NUL). NULL src
- * gives "". */
-size_t rl_text_escape(char *dst, size_t cap, const char *src);
+/* rl_text_escape (the one escaper for printed text) is declared in rooflab.h. */
 /* Bytes of `s` that fit in `max_bytes` without cutting a UTF-8 character (for "%.*s"). */
 size_t rl_text_clip(const char *s, size_t max_bytes);
 /* `src` as valid UTF-8 in `dst` (room for `cap` bytes): each byte that does not start a valid

@@ -135,6 +135,30 @@ size_t rl_format_quantity(double value_base, rl_dim dim, rl_prefix_style style, 
                           size_t cap);
 
 /* ----------------------------------------------------------------------------------------------
+ * Text shown to a person (utf8.c): the one escaper for every echoed string (CLI and page)
+ * -------------------------------------------------------------------------------------------- */
+
+/* `src` as one line of printable, valid UTF-8 in `dst` (room for `cap` bytes, NUL included):
+ * \n \r \t written as the two characters "\n" "\r" "\t"; other C0 controls and DEL (ESC, so
+ * no terminal sequence) and bytes that do not start a valid UTF-8 sequence as "\xHH"; every
+ * character rl_char_invisible_name names (C1 controls, spaces other than U+0020, zero-width
+ * characters, direction marks, embeddings, overrides and isolates, line/paragraph separators,
+ * soft hyphen, tags) as "<U+XXXX NAME>", e.g. "<U+202E RIGHT-TO-LEFT OVERRIDE>",
+ * "<U+00A0 NO-BREAK SPACE>". Text that does not fit is cut on a character boundary and ends with
+ * "...". Returns the bytes written (without the NUL). NULL src gives "". */
+size_t rl_text_escape(char *dst, size_t cap, const char *src);
+/* The same for the first `len` bytes of `src` (NUL bytes in it shown as "\x00"). */
+size_t rl_text_escape_n(char *dst, size_t cap, const char *src, size_t len);
+/* The Unicode name (or family name) of a character a reader cannot see or that reorders the line
+ * (the escaper's list), or NULL for an ordinary character (and for ASCII). */
+const char *rl_char_invisible_name(uint32_t cp);
+/* The bytes of the valid UTF-8 sequence at s[0 .. avail) (1 to 4), its code point in *cp (may be
+ * NULL); 0 when none starts there (a stray, overlong or surrogate byte sequence). */
+size_t rl_utf8_next(const char *s, size_t avail, uint32_t *cp);
+/* Characters in `s` (a byte that is not valid UTF-8 counts as one); 0 for NULL. */
+size_t rl_text_length(const char *s);
+
+/* ----------------------------------------------------------------------------------------------
  * Data types
  * -------------------------------------------------------------------------------------------- */
 
