@@ -329,3 +329,34 @@ test('a file over the time limit is refused with one line naming it; a small fil
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });
+
+// Issue 21, item 6: a file name with a direction override and a kernel name and label with
+// invisible characters are shown with those characters named (core's escaper, as the CLI prints
+// them), in the list, the status line, the kernels list and the tooltip; the text kept is the
+// file's own.
+test('file, kernel and label names with RLO and invisible characters are shown named, never rendered', async () => {
+  const page = await fresh();
+  const rec = JSON.parse(await readFile(join(EX, 'ncu-raw-flash-fwd-h100.record.json'), 'utf8'));
+  rec.software.kernel = 'flash\u200bfwd';
+  rec.points[0].kernel = 'flash\u200bfwd\u2066';
+  rec.points[0].label = 'b\u00a04\u202e';
+  const file = join(env.tmp, 'evil\u202egnp.json');
+  await writeFile(file, JSON.stringify(rec));
+  await page.setInputFiles('[data-testid="input-upload"]', [file]);
+  await page.waitForSelector('#records-list > li[data-value="ok"]', { timeout: 60000 });
+  await idle(page);
+  const RLO = '<U+202E RIGHT-TO-LEFT OVERRIDE>';
+  assert.equal(await page.textContent('[data-testid="record-name-0"]'), `evil${RLO}gnp.json`);
+  assert.match(await page.textContent('[data-testid="record-kernel-0"]'), /^flash<U\+200B ZERO WIDTH SPACE>fwd /);
+  assert.match(await page.textContent('[data-testid="records-status"]'), new RegExp(`^evil${RLO.replace(/[+]/g, '\\+')}gnp\\.json: 1 point loaded`));
+  assert.equal(await page.textContent('#kernels-list .kernel-name'), 'flash<U+200B ZERO WIDTH SPACE>fwd<U+2066 LEFT-TO-RIGHT ISOLATE>');
+  const tip = await page.evaluate(() => window.rooflab.records.chartList.find((s) => s.points && !s.predicted).points[0].text);
+  assert.ok(tip.includes('label: b<U+00A0 NO-BREAK SPACE>4<U+202E RIGHT-TO-LEFT OVERRIDE>'), JSON.stringify(tip));
+  // no direction or invisible character anywhere in the records section's text
+  assert.doesNotMatch(await page.textContent('section.records'), /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u00a0]/);
+  // the record kept is the file as it was
+  assert.equal(await page.evaluate(() => JSON.parse(window.rooflab.records.files[0].text).software.kernel), 'flash\u200bfwd');
+  await page.locator('section.records').screenshot({ path: join(ARTIFACTS, 'records-rlo-names.png') });
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});

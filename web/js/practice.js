@@ -67,7 +67,7 @@ export class Practice {
   }
 
   showNote(text) {
-    this.el.note.textContent = text;
+    this.el.note.textContent = this.model.escapeText(text); // a seed from the link is quoted in it
     this.el.note.hidden = !text;
   }
 
@@ -143,7 +143,7 @@ export class Practice {
     if (!this.q) return;
     const { el } = this;
     const v = this.model.checkQuiz(this.q, el.answer.value);
-    el.verdict.textContent = v.text;
+    el.verdict.textContent = this.model.escapeText(v.text); // it quotes the answer: named, never rendered
     el.verdict.className = `practice-verdict ${v.outcome}`;
     el.verdict.dataset.outcome = v.outcome;
     el.verdict.dataset.slip = v.slip;

@@ -45,9 +45,8 @@ export class Keeper {
       const why = await whyNotKept(e);
       for (const f of list) if (f.keep === 'pending') f.keep = why;
       if (e.kind === 'unavailable') reportProblem('records', why);
-      const s = $('records-status');
-      if (list.length === 1) s.textContent = `${list[0].name}: shown, but not kept after a reload: ${why}.`;
-      else s.textContent = `${plural(list.length, 'record')} shown, but not kept after a reload: ${why}.`;
+      if (list.length === 1) this.r.say(`${list[0].name}: shown, but not kept after a reload: ${why}.`);
+      else this.r.say(`${plural(list.length, 'record')} shown, but not kept after a reload: ${why}.`);
     }).finally(() => {
       this.r.renderLater({ chart: false });
       this.r.setBusy(-1, { say: false });
@@ -62,7 +61,7 @@ export class Keeper {
   forget(f) {
     if (!f || !f.storeId || f.keep !== 'kept') return Promise.resolve();
     return this.db.remove(f.storeId).catch(async (e) => {
-      $('records-status').textContent = `${f.name}: removed here, but it could not be removed from this browser's storage (${await whyNotKept(e)}); it comes back on the next load.`;
+      this.r.say(`${f.name}: removed here, but it could not be removed from this browser's storage (${await whyNotKept(e)}); it comes back on the next load.`);
     });
   }
 

@@ -48,16 +48,22 @@ function deviceDetails(hw) {
   return parts.join(', ');
 }
 
+// Every text this file puts on the page (file names, kernel names, labels, messages quoting them)
+// goes through core's escaper (model.escapeText, the CLI's rl_text_escape): invisible and
+// direction characters named, never rendered; set by the Records constructor.
+let esc = (s) => s;
+
 function el(tag, props = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) {
     if (k === 'testid') e.dataset.testid = v;
     else if (k === 'className') e.className = v;
-    else if (k === 'text') e.textContent = v;
+    else if (k === 'text') e.textContent = esc(v);
     else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'title' || k.startsWith('aria-')) e.setAttribute(k, esc(v));
     else e.setAttribute(k, v);
   }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  for (const c of children) if (c !== null && c !== undefined) e.append(typeof c === 'string' ? esc(c) : c);
   return e;
 }
 
@@ -86,13 +92,14 @@ class Mark {
   get text() {
     const p = this.#rec.points[this.#i];
     const lines = this.#predicted ? this.#owner.predictedText(this.#rec, p) : this.#owner.pointText(this.#rec, p, this.#warn);
-    return this.file && this.#owner.grouped ? [`file: ${this.file}`, ...lines] : lines; // record-groups.js
+    return (this.file && this.#owner.grouped ? [`file: ${this.file}`, ...lines] : lines).map(esc); // record-groups.js
   }
 }
 
 export class Records {
   constructor(model, { onAdopt, onUseCeiling, onChange, onCompareState = () => {} }) {
     this.model = model;
+    esc = (s) => model.escapeText(s);
     this.callbacks = { onAdopt, onUseCeiling, onChange, onCompareState };
     this.limits = model.recordLimits;
     this.maxBytes = this.limits.max_file_bytes;
@@ -279,7 +286,7 @@ export class Records {
     else if (this.chartStale) this.flushRender();
     const { entry, text } = prep.said;
     const lost = entry.keep && entry.keep !== 'kept' && entry.keep !== 'pending' ? ` Shown, but not kept after a reload: ${entry.keep}.` : '';
-    if (this.files.includes(entry)) $('records-status').textContent = `${text}${lost}`;
+    if (this.files.includes(entry)) this.say(`${text}${lost}`);
   }
 
   // What add() would do on the main thread in one go for a large record, done beforehand in
@@ -430,7 +437,7 @@ export class Records {
     if (e instanceof CheckStopped && e.reason === 'cancelled') {
       this.files = this.files.filter((f) => f !== slot);
       this.renderLater({ chart: false });
-      $('records-status').textContent = `${name}: check cancelled; not loaded, nothing else changed.`;
+      this.say(`${name}: check cancelled; not loaded, nothing else changed.`);
       return;
     }
     const message = this.stoppedMessage(e, 'checked');
@@ -472,6 +479,9 @@ export class Records {
   }
 
   // say: false for work the status line need not announce (a write to storage).
+  // The status line, its text escaped (it quotes file names).
+  say(text) { $('records-status').textContent = esc(text); }
+
   // "idle" only once what was left for a batch is on the page (settleIdle, after flushRender).
   setBusy(delta, { say = true } = {}) {
     this.busy = (this.busy || 0) + delta;
@@ -506,7 +516,7 @@ export class Records {
     if (same) { // the same file again (or from another tab): one record
       if (slot) this.files = this.files.filter((f) => f !== slot);
       if (slot) this.renderLater({ chart: false });
-      if (draw) $('records-status').textContent = `${name}: already loaded.`;
+      if (draw) this.say(`${name}: already loaded.`);
       return same;
     }
     // The same record under another name (a file loaded twice, renamed or from the menu): said, not added.
@@ -536,7 +546,7 @@ export class Records {
       ? `${name}: ${report.record.points.length.toLocaleString('en-US')} point${report.record.points.length === 1 ? '' : 's'} loaded${report.warnings ? `, ${report.warnings} warning${report.warnings === 1 ? '' : 's'}` : ''}.`
       : `${name}: refused (${report.errors} error${report.errors === 1 ? '' : 's'}); nothing else changed.`;
     if (prep) prep.said = { entry, text: said }; // said with the chart (chartLater)
-    else $('records-status').textContent = said;
+    else this.say(said);
     return entry;
   }
 
@@ -558,7 +568,7 @@ export class Records {
     this.files = this.files.filter((f) => f !== slot);
     this.renderLater({ chart: false });
     const s = $('records-status');
-    s.textContent = `${slot.name}: the same content as ${twin.name}, already loaded; not added again.`;
+    s.textContent = esc(`${slot.name}: the same content as ${twin.name}, already loaded; not added again.`);
     s.dataset.duplicate = twin.name;
     return twin;
   }
@@ -578,7 +588,7 @@ export class Records {
     this.files = [];
     this.keeper.clearAll();
     this.render();
-    $('records-status').textContent = 'All records cleared (also from this browser’s storage, in every tab).';
+    this.say('All records cleared (also from this browser’s storage, in every tab).');
     this.offerUndo(gone);
   }
 
@@ -604,7 +614,7 @@ export class Records {
     this.keeper.keep(gone.filter((f) => this.files.includes(f)));
     this.files.sort((a, b) => a.id - b.id);
     this.render();
-    $('records-status').textContent = `Clear undone: ${gone.length} record${gone.length === 1 ? '' : 's'} back.`;
+    this.say(`Clear undone: ${gone.length} record${gone.length === 1 ? '' : 's'} back.`);
   }
 
   // Runs fn after every restore or merge already queued, with the busy status shown meanwhile.
@@ -777,15 +787,15 @@ export class Records {
       if (!points.length) continue; // a record of ceilings only (ERT): its lines are drawn below
       const series = { hollow: hist, color: f.color, colorIndex: f.colorIndex };
       list.push({
-        ...series, label: `${f.name}: ${rec.software.kernel || 'kernel'} ${rec.software.kernel_version}${hist ? ' [historical, unaudited — not evidence]' : ''}`,
+        ...series, label: esc(`${f.name}: ${rec.software.kernel || 'kernel'} ${rec.software.kernel_version}${hist ? ' [historical, unaudited — not evidence]' : ''}`),
         pointStyle: hist ? 'circle' : 'crossRot', points, file: f.name,
       });
       if (predicted.length) {
-        list.push({ ...series, label: `${f.name}: predicted, each point by its own kernel profile (☆)`, hollow: true, pointStyle: 'star', points: predicted, predicted: true, file: f.name });
+        list.push({ ...series, label: esc(`${f.name}: predicted, each point by its own kernel profile (☆)`), hollow: true, pointStyle: 'star', points: predicted, predicted: true, file: f.name });
       }
     }
     this.grouped = shown.length > GROUP_AT;
-    if (this.grouped) list.splice(0, list.length, ...groupSeries(list));
+    if (this.grouped) list.splice(0, list.length, ...groupSeries(list).map((g) => ({ ...g, label: esc(g.label) })));
     for (const f of shown) list.push(...this.ceilingSeries(f));
     const out = $('measured-count');
     out.textContent = `${count.toLocaleString('en-US')} measured point${count === 1 ? '' : 's'} drawn`;
@@ -813,10 +823,10 @@ export class Records {
       const value = this.model.format(bw ? c.bytes_per_s : c.flops_per_s, bw ? 'B/s' : 'FLOP/s');
       const what = `${c.name} ${value} (${c.source})`;
       return {
-        label: `ceiling from ${f.name}: ${what}`, line: true, color: f.color, colorIndex: f.colorIndex, device: dev,
-        lineLabel: `${shortName(dev.name)} ${c.name} ${value}`, lineShort: `${c.name} ${value}`, peak: bw ? 0 : c.flops_per_s,
+        label: esc(`ceiling from ${f.name}: ${what}`), line: true, color: f.color, colorIndex: f.colorIndex, device: dev,
+        lineLabel: esc(`${shortName(dev.name)} ${c.name} ${value}`), lineShort: esc(`${c.name} ${value}`), peak: bw ? 0 : c.flops_per_s,
         dash: c.source === 'datasheet' ? [1, 3] : [[6, 3], [3, 3], [2, 3], [8, 4]][ci % 4],
-        points: xs.map((x, i) => ({ x, y: ys[i], text: [`${what}, stated by ${f.name}`] })),
+        points: xs.map((x, i) => ({ x, y: ys[i], text: [esc(`${what}, stated by ${f.name}`)] })),
       };
     });
   }
@@ -1102,14 +1112,14 @@ export class Records {
   adopt(rec, p) {
     const hw = p.hardware || rec.hardware || {};
     const notes = this.callbacks.onAdopt(p.problem, hw.preset || null);
-    $('records-status').textContent = `Adopted ${p.label || `the point's problem`}${notes.length ? ` (${notes.join('; ')})` : ''}.`;
+    this.say(`Adopted ${p.label || `the point's problem`}${notes.length ? ` (${notes.join('; ')})` : ''}.`);
   }
 
   useCeiling(field, value, name, fileName, device) {
     const unit = field === 'bandwidth' ? 'B/s' : 'FLOP/s';
     const mix = this.mixWarning(field, value, device);
     this.callbacks.onUseCeiling(field, this.model.format(value, unit, { sig: 12 }));
-    $('records-status').textContent = `Roof: ${field === 'bandwidth' ? 'β' : 'π'} = ${this.model.format(value, unit)}, the measured “${name}” ceiling of ${fileName}, replaces the datasheet figure.${mix ? ` Warning: ${mix}` : ''}`;
+    this.say(`Roof: ${field === 'bandwidth' ? 'β' : 'π'} = ${this.model.format(value, unit)}, the measured “${name}” ceiling of ${fileName}, replaces the datasheet figure.${mix ? ` Warning: ${mix}` : ''}`);
     $('records-status').dataset.mix = mix;
   }
 
