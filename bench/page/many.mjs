@@ -36,8 +36,9 @@ async function emptyPage(context, url) {
 }
 
 // n small records put straight into the page's IndexedDB (as the page keeps them), then a reload:
-// { n, ms: the page's restore time (its own figure), longestTaskMs from its start to the frame after, restoringAtReady
-// (the page was ready, and said it was restoring, before the records were back), shown }.
+// { n, ms: the page's restore time (its own figure), longestTaskMs from its start to the frame
+// after it, restoringAtReady (the page was ready, and said it was restoring, before the records
+// were back), shown }.
 export async function restoreCase(context, url, n) {
   const page = await emptyPage(context, url);
   const texts = Array.from({ length: n }, (_, i) => smallRecord(i));
@@ -58,7 +59,6 @@ export async function restoreCase(context, url, n) {
   const timing = await page.evaluate(() => window.rooflab.records.keeper.timing);
   const shown = await page.$$eval('#records-list > li', (els) => els.length);
   const longestTaskMs = await longestIn(page, timing.start, await page.evaluate(() => performance.now()));
-  if (process.env.RL_DEBUG_TASKS) console.log(JSON.stringify({ timing, tasks: await page.evaluate(() => window.__rlTasks) }));
   await clearStored(page);
   await page.close();
   return { n, ms: timing.end - timing.start, longestTaskMs, restoringAtReady: atReady, shown };

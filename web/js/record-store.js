@@ -1,12 +1,13 @@
-// record-store.js — valid records kept in the browser's localStorage, one key per record, so two
-// tabs adding records at the same time never overwrite each other's:
+// record-store.js — a record's id and stored shape, and the layout earlier versions kept records
+// in, in the browser's localStorage (now read once and moved to IndexedDB: record-db.js):
 //   rooflab.record.<id>       { v: 2, name, source, visible, added, text }   (text: the record file)
 //   rooflab.records.cleared   a token written by "Clear all", so other tabs empty their lists too
-//   rooflab.records.v1        the old single list (an array); read once, moved to per-record keys
-// <id> is a 64-bit hash of source, name and text: the same file added in two tabs is one record.
+//   rooflab.records.v1        the old single list (an array)
+// <id> is a 64-bit hash of source, name and text: the same file added in two tabs is one record
+// (IndexedDB's key too). checkStored checks a stored object's shape, wherever it was kept.
 // This file knows the storage layout only; whether a record's text is a valid record is core's
 // question (records.js asks the C validator through model.js). Pure apart from the Storage object
-// it is given (node tests pass a Map-backed one).
+// it is given (the page gives storage.js's guardedLocal; node tests pass a Map-backed one).
 
 export const PREFIX = 'rooflab.record.';
 export const CLEARED_KEY = 'rooflab.records.cleared';
