@@ -28,6 +28,7 @@ import { Compare, shortName } from './compare.js';
 
 const MAX_ROWS = 200; // points listed per file (all of them are drawn)
 const ADD_CHUNK = 25; // files listed per task when many are chosen at once
+const LIST_SLICE_MS = 12; // renderList: time for remaking changed items per render
 const RENDER_GAP_MS = 40; // renderLater: at least this long between two renders (style and layout follow each)
 // Records take the CSS palette --rec1 … --rec8 (apart from the model's colours in both schemes).
 const PALETTE_SIZE = 8;
@@ -183,7 +184,7 @@ export class Records {
     this.setBusy(+1);
     try {
       for (let i = 0; i < files.length; i += ADD_CHUNK) {
-        if (i) await yieldTask();
+        if (files.length > ADD_CHUNK) await yieldTask(); // the browser's own work on the file list ends first
         for (const f of files.slice(i, i + ADD_CHUNK)) out.push(this.addFile(f));
         this.flushRender();
       }
@@ -243,7 +244,7 @@ export class Records {
     const found = await this.run(slot, 'detectFormat', buf);
     if (!found.ok) return this.refuseUnknown(slot, buf, found.message);
     slot.format = found.format;
-    if (found.format !== 'record') slot.rawKey = slot.rawKey || await this.sliced(slot, 'comparing it with the loaded files', hashSteps(raw));
+    if (slot.li && slot.pending) slot.li.querySelector('.record-head').after(this.formatLine(slot.format)); // in place    if (found.format !== 'record') slot.rawKey = slot.rawKey || await this.sliced(slot, 'comparing it with the loaded files', hashSteps(raw));
     if (found.format === 'record') {
       const report = await this.run(slot, 'checkRecord', buf);
       const text = report.ok ? raw : null;
@@ -528,8 +529,12 @@ export class Records {
       id, storeId, added, name, source, report, visible, colorIndex, color: cssVar(`--rec${colorIndex + 1}`), text: ok ? text : null,
       keep: null, format, rawKey: slot ? slot.rawKey || null : null, marks: prep && prep.marks ? prep.marks : null,
     };
-    if (slot) this.files[this.files.indexOf(slot)] = entry;
-    else this.files.push(entry);
+    if (slot) {
+      this.files[this.files.indexOf(slot)] = entry;
+      entry.li = slot.li; // shown until renderList remakes it (within its time budget)
+    } else {
+      this.files.push(entry);
+    }
     if (persist && ok) this.keeper.keep([entry]);
     if (!draw) { // drawn with its batch (the caller's flushRender)
       this.listStale = true;
@@ -938,7 +943,8 @@ export class Records {
     const ul = $('records-list');
     // A problem form keeps its element across renders; the field being typed in keeps the focus.
     const active = document.activeElement && ul.contains(document.activeElement) ? document.activeElement : null;
-    const items = this.files.map((f, fi) => this.itemOf(f, fi));
+    const t0 = performance.now();
+    const items = this.files.map((f, fi) => this.itemOf(f, fi, t0));
     const kids = ul.children;
     let same = 0;
     while (same < kids.length && same < items.length && kids[same] === items[same]) same++;
@@ -950,17 +956,23 @@ export class Records {
     }
     $('records-empty').hidden = this.files.length > 0;
     if (active && active.isConnected && document.activeElement !== active) active.focus({ preventScroll: true });
+    if (this.listStale) this.renderLater({ chart: false }); // the rest of the changed items
   }
 
   // A file's list item, made again only when what it shows changed (its place, pending state,
   // visibility, kept state): a list of a thousand files is not rebuilt for each new one.
-  itemOf(f, fi) {
+  // A list of many changed items is made again LIST_SLICE_MS at a time: an item over the budget
+  // keeps its old element until the next render (renderLater), a new file's is always made.
+  itemOf(f, fi, t0) {
     const keep = f.keep === 'kept' || f.keep === 'pending' ? '' : f.keep;
-    const key = `${fi}|${f.pending ? `p${f.asking ? 'a' : ''}${f.format || ''}` : ''}|${f.visible}|${keep}|${f.colorIndex}`;
-    if (!f.li || f.liKey !== key) {
-      f.li = this.fileItem(f, fi);
-      f.liKey = key;
+    const key = `${fi}|${f.pending ? `p${f.asking ? 'a' : ''}` : ''}|${f.visible}|${keep}|${f.colorIndex}`;
+    if (f.li && f.liKey === key) return f.li;
+    if (f.li && performance.now() - t0 > LIST_SLICE_MS) {
+      this.listStale = true;
+      return f.li;
     }
+    f.li = this.fileItem(f, fi);
+    f.liKey = key;
     return f.li;
   }
 
