@@ -313,3 +313,42 @@ test('a full or refusing storage: the small record shown with the exact reason, 
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });
+
+// Migration (issue 21, item 4): what an older version kept in localStorage is moved to IndexedDB,
+// and its keys removed only after that write has committed — a write that fails leaves them where
+// they are (the record still shown, read from there again next time).
+test('the old localStorage layout: kept there while IndexedDB refuses the write, moved once it takes it', async () => {
+  const page = await fresh();
+  await page.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (...a) {
+      if (sessionStorage.getItem('failPut')) throw new DOMException('writes are refused', 'UnknownError');
+      return put.apply(this, a);
+    };
+  });
+  const text = await readFile(NCU, 'utf8');
+  const key = await page.evaluate(async (t) => {
+    const { recordId, keyOf } = await import('./js/record-store.js');
+    const e = { v: 2, name: 'older.json', source: 'upload', visible: true, added: 5, text: t };
+    localStorage.setItem(keyOf(recordId(e)), JSON.stringify(e));
+    sessionStorage.setItem('failPut', '1');
+    return keyOf(recordId(e));
+  }, text);
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await names(page), ['older.json']);
+  assert.deepEqual(await storedKeys(page), [key], 'left in localStorage: the IndexedDB write failed');
+  assert.deepEqual(await storedIds(page), []);
+  assert.match(await page.textContent('[data-testid="records-status"]'), /^Records kept by an older version could not be moved to this browser's database \(this browser refused the write \(UnknownError: writes are refused\)\); they stay where they were/);
+  await page.evaluate(() => sessionStorage.removeItem('failPut'));
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await names(page), ['older.json']);
+  assert.deepEqual(await storedKeys(page), [], 'moved: the key removed after the write committed');
+  assert.deepEqual(await storedIds(page), [key.slice('rooflab.record.'.length)]);
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await names(page), ['older.json'], 'and read from IndexedDB since');
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
