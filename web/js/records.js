@@ -244,7 +244,8 @@ export class Records {
     const found = await this.run(slot, 'detectFormat', buf);
     if (!found.ok) return this.refuseUnknown(slot, buf, found.message);
     slot.format = found.format;
-    if (slot.li && slot.pending) slot.li.querySelector('.record-head').after(this.formatLine(slot.format)); // in place    if (found.format !== 'record') slot.rawKey = slot.rawKey || await this.sliced(slot, 'comparing it with the loaded files', hashSteps(raw));
+    if (slot.li && slot.pending) slot.li.querySelector('.record-head').after(this.formatLine(slot.format)); // in place
+    if (found.format !== 'record') slot.rawKey = slot.rawKey || await this.sliced(slot, 'comparing it with the loaded files', hashSteps(raw));
     if (found.format === 'record') {
       const report = await this.run(slot, 'checkRecord', buf);
       const text = report.ok ? raw : null;
@@ -809,7 +810,7 @@ export class Records {
     list.labels = !!($('labels-toggle') && $('labels-toggle').checked);
     list.highlight = this.highlight || '';
     list.compare = this.compare.config(($('input-dtype') || {}).value || '');
-    if ($('compare-notes')) $('compare-notes').textContent = list.compare.notes.join('; ');
+    if ($('compare-notes')) $('compare-notes').textContent = esc(list.compare.notes.join('; '));
     this.chartList = list;
     this.callbacks.onChange(list);
   }
@@ -845,7 +846,7 @@ export class Records {
     for (const f of this.files) {
       if (!f.report || !f.report.ok || !f.visible) continue;
       const rec = f.report.record;
-      for (const d of this.marksOf(f).devices) if (!used.some((u) => u.key === d.key)) used.push({ ...d });
+      for (const d of this.marksOf(f).devices) if (!used.some((u) => u.key === d.key)) used.push({ ...d, name: esc(d.name) }); // names shown by compare mode
       const cs = ((rec.hardware && rec.hardware.ceilings) || []).filter((c) => c.source === 'measured');
       if (!cs.length) continue;
       const bws = cs.filter((c) => c.bytes_per_s !== undefined);
@@ -854,7 +855,7 @@ export class Records {
       const bw = pick(dram.length ? dram : bws, 'bytes_per_s', (a, b) => a < b);
       const pk = pick(cs.filter((c) => c.flops_per_s !== undefined), 'flops_per_s', (a, b) => a > b);
       const dev = pointDevice(rec, {});
-      ceilings.push({ key: `ceilings:${f.storeId}`, name: dev.name, preset: dev.preset, file: f.name, bandwidth: bw ? bw.bytes_per_s : 0, peak: pk ? pk.flops_per_s : 0 });
+      ceilings.push({ key: `ceilings:${f.storeId}`, name: esc(dev.name), preset: dev.preset, file: esc(f.name), bandwidth: bw ? bw.bytes_per_s : 0, peak: pk ? pk.flops_per_s : 0 });
     }
     return { used, ceilings };
   }
