@@ -3,7 +3,9 @@
 //   - slider `input` event → chart drawn, median and p95 over 200 moves, 256-point sweep per model;
 //   - the page's transfer size (as served, and gzip -9 as a compressing server would send it);
 //   - the page at scale (scale.mjs): 0, 10,000 and 100,000 measured points loaded, a drag of the N
-//     slider: main-thread work per input, input → frame painted, long tasks (point files generated).
+//     slider: main-thread work per input, input → frame painted, long tasks (point files generated);
+//   - many records (many.mjs): 250 and 1,000 small records kept in the browser restored on load,
+//     100 and 400 files uploaded at once: time and the longest main-thread task of each.
 // Usage: node bench/page/bench.mjs  (after `make native web`; `make bench-page` does both)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { loadWasmModel, ROOT } from '../../tests/wasm/load.mjs';
 import { serve, launch, openPage, WEB } from '../../tests/browser/harness.mjs';
 import { scaleCase, scaleLine } from './scale.mjs';
+import { restoreCase, uploadCase, manyLine } from './many.mjs';
 
 // core/ is two static libraries (rooflab_core is an INTERFACE target over them): the record
 // library first, then the model it uses. ROOFLAB_CORE_LIB: a ':'-separated list to use instead.
@@ -102,6 +105,11 @@ async function main() {
     const counts = (process.env.ROOFLAB_BENCH_POINTS || '0,10000,100000').split(',').map(Number);
     out.scale = [];
     for (const n of counts) out.scale.push(await scaleCase(browser.context, `${server.url}#seq=4096&causal=1&kernel=fa3&roofs=l2%2Cexp&levels=1`, n, dir));
+    // Many records: N kept ones restored, N files uploaded (ROOFLAB_BENCH_RESTORE / _UPLOAD: lists).
+    const list = (v, d) => (v || d).split(',').map(Number);
+    out.many = { restore: [], upload: [] };
+    for (const n of list(process.env.ROOFLAB_BENCH_RESTORE, '250,1000')) out.many.restore.push(await restoreCase(browser.context, server.url, n));
+    for (const n of list(process.env.ROOFLAB_BENCH_UPLOAD, '100,400')) out.many.upload.push(await uploadCase(browser.context, server.url, n, dir));
   } finally {
     await browser.close();
     await server.close();
@@ -127,6 +135,10 @@ async function main() {
   console.log(`native ${Math.round(out.native_evals_per_s).toLocaleString('en-US')} evals/s; node WASM ${Math.round(out.node_wasm_evals_per_s).toLocaleString('en-US')} (native/WASM ${out.wasm_vs_native.node.toFixed(2)}×); Chromium WASM ${Math.round(out.chromium_wasm_evals_per_s).toLocaleString('en-US')} (${out.wasm_vs_native.chromium.toFixed(2)}×)`);
   console.log(`slider input → charts drawn: median ${out.slider_to_chart_drawn_ms.median.toFixed(2)} ms, p95 ${out.slider_to_chart_drawn_ms.p95.toFixed(2)} ms (200 moves, ${out.slider_to_chart_drawn_ms.sweep_points_per_model} sweep points per model); to next frame: median ${out.slider_to_next_frame_ms.median.toFixed(2)} ms, p95 ${out.slider_to_next_frame_ms.p95.toFixed(2)} ms`);
   for (const c of out.scale) console.log(scaleLine(c));
+  for (const [what, cases] of [['restore kept records', out.many.restore], ['upload files', out.many.upload]]) {
+    const ratio = cases.length > 1 ? `; ${cases.at(-1).n / cases[0].n}× the records: ${(cases.at(-1).ms / cases[0].ms).toFixed(2)}× the time` : '';
+    console.log(`${cases.map((c) => manyLine(what, c)).join('; ')}${ratio}`);
+  }
   console.log(`page transfer: ${out.page_transfer_bytes.toLocaleString('en-US')} bytes as served (uncompressed); build/web ${out.build_web_bytes.toLocaleString('en-US')} bytes, ${out.build_web_gzip_bytes.toLocaleString('en-US')} gzip -9`);
 }
 

@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openPage, ARTIFACTS, pageEnv, hoverMark } from './harness.mjs';
+import { openPage, ARTIFACTS, pageEnv, hoverMark, clearStored } from './harness.mjs';
 import { benchRecord } from '../../bench/page/scale.mjs';
 
 const env = pageEnv({ scratch: 'backdrop' });
@@ -19,7 +19,7 @@ const URL_STATE = '#seq=4096&causal=1&kernel=fa3&roofs=l2%2Cexp&levels=1';
 
 async function fresh(opts) {
   const page = await openPage(env.browser.context, env.server.url + URL_STATE, opts);
-  await page.evaluate(() => localStorage.clear());
+  await clearStored(page);
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
   return page;

@@ -116,3 +116,21 @@ export async function hoverMark(page, { kind, label = null, index = 0 }) {
   await page.waitForFunction(() => window.rooflab.roofline.chart.tooltip.opacity > 0);
   return pos;
 }
+
+// Everything the page keeps in this browser removed: localStorage (settings, and records as older
+// versions kept them) and the records' IndexedDB database (the page closes its connection when
+// asked, so the deletion is not blocked). Reload the page after it. The page's restore of what was
+// kept is let finish first (the page is ready before it ends; a reload meanwhile would cut off the
+// checking workers' module loads).
+export async function clearStored(page) {
+  await page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 120000 });
+  return page.evaluate(() => {
+    localStorage.clear();
+    return new Promise((done, fail) => {
+      const q = indexedDB.deleteDatabase('rooflab');
+      q.onsuccess = () => done();
+      q.onerror = () => fail(q.error);
+      q.onblocked = () => done(); // deleted once the page's connection closes (on reload)
+    });
+  });
+}

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { join, basename, dirname } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, pageEnv } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored } from './harness.mjs';
 import { nativeCli } from '../wasm/load.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
@@ -28,7 +28,7 @@ const item = (i, testid) => `[data-testid="record-${i}"] [data-testid="${testid}
 
 async function fresh(opts) {
   const page = await openPage(env.browser.context, env.server.url, opts);
-  await page.evaluate(() => localStorage.clear());
+  await clearStored(page);
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
   await idle(page);
@@ -209,7 +209,7 @@ test('malformed files: refused with their line or JSON path, nothing loaded is l
 test('an import over the time limit stops its worker and says so in the form; other files load', async () => {
   const page = await openPage(env.browser.context, env.server.url);
   await page.addInitScript(() => { window.rooflabTest = { checkLimitMs: 1000 }; }); // test-only limit
-  await page.evaluate(() => localStorage.clear());
+  await clearStored(page);
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
   await idle(page);

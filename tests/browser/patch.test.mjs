@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, ROOT, pageEnv } from './harness.mjs';
+import { openPage, ROOT, pageEnv, clearStored } from './harness.mjs';
 import { nativeEval } from '../wasm/load.mjs';
 
 const env = pageEnv();
@@ -106,7 +106,7 @@ for (const start of ['', '#seq=4096&causal=1&kernel=fa3&roofs=l2%2Cexp&levels=1'
 test('an error clears on the next good slider move; a refused record keeps its message', async () => {
   const page = await openPage(env.browser.context, env.server.url);
   await page.waitForSelector('html[data-ready="1"]');
-  await page.evaluate(() => localStorage.clear());
+  await clearStored(page);
   await page.setInputFiles('[data-testid="input-upload"]', [join(ROOT, 'tests', 'record', 'cases', 'invalid', 'not-an-object.json')]);
   await page.waitForSelector('[data-testid="record-errors-0"]');
   const refused = await page.textContent('#records-list');

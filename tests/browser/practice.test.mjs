@@ -177,3 +177,39 @@ test('screenshots at 1280×800 and 390×844, light and dark', async () => {
     }
   }
 });
+
+// Issue 21, items 6 and 15: an answer with a direction override (U+202E) is quoted in the verdict
+// with the character named, as the CLI prints it (core's one escaper), so the verdict line is not
+// reversed; a 100,000-character answer reaches core whole and is called by its own length.
+function cliStderr(args) {
+  try {
+    execFileSync(nativeCli(), ['quiz', ...args], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+    return '';
+  } catch (e) {
+    return e.stderr;
+  }
+}
+
+test('an answer with RLO or invisible characters: named in the verdict as the CLI names them', async () => {
+  const page = await open('?practice=1&practice-kind=regime');
+  const rlo = '\u202ememory';
+  const v = await answer(page, rlo);
+  assert.equal(v.outcome, 'unreadable');
+  // by hand: the answer quoted with U+202E named, then core's expected forms
+  assert.equal(v.text, 'answer: "<U+202E RIGHT-TO-LEFT OVERRIDE>memory": expected memory or compute (or memory-bound, bandwidth-bound, compute-bound)');
+  // the CLI's own line for the same answer (stderr, after its "rooflab quiz: " prefix)
+  assert.equal(v.text, cliStderr(['--seed', '1', '--kind', 'regime', '--answer', rlo]).trim().replace(/^rooflab quiz: /, ''));
+  // nothing that changes direction or hides reaches the page's text
+  assert.doesNotMatch(await page.getByTestId('practice-verdict').textContent(), /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u00a0\u061c]/);
+  for (const [typed, named] of [['\u200bcompute', '<U+200B ZERO WIDTH SPACE>compute'], ['mem\u00a0ory', 'mem<U+00A0 NO-BREAK SPACE>ory'], ['\u061ccompute', '<U+061C ARABIC LETTER MARK>compute']]) {
+    const w = await answer(page, typed);
+    assert.ok(w.text.startsWith(`answer: "${named}"`), w.text);
+  }
+  await page.getByTestId('practice-panel').screenshot({ path: join(ARTIFACTS, 'practice-rlo.png') });
+  // 100,000 characters: the whole answer reaches core, which gives its length (not the 4,095 of a
+  // scratch buffer)
+  const long = await answer(page, 'm'.repeat(100000));
+  assert.match(long.text, /^answer: "m{64}\.\.\. \(100000 characters\)": expected memory or compute/);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, pageEnv } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored } from './harness.mjs';
 import { nativeCli } from '../wasm/load.mjs';
 
 const CLI = nativeCli(); // absolute, whatever ROOFLAB holds
@@ -18,7 +18,7 @@ const idle = (page) => page.waitForSelector('[data-testid="records-status"][data
 
 test('the FA3 paper set loads from the examples menu, each point against its own prediction', async () => {
   const page = await openPage(env.browser.context, env.server.url);
-  await page.evaluate(() => localStorage.clear());
+  await clearStored(page);
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
   await idle(page);

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, pageEnv } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored } from './harness.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
 const CASES = join(ROOT, 'tests', 'record', 'cases');
@@ -18,7 +18,7 @@ const count = (page) => page.$eval('[data-testid="measured-count"]', (e) => Numb
 
 async function fresh() {
   const page = await openPage(env.browser.context, env.server.url);
-  await page.evaluate(() => localStorage.clear());
+  await clearStored(page);
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
   await idle(page);
@@ -240,8 +240,18 @@ test('a 10 MB file and a 100,000-point file load within the limits; over the lim
   // the checks ran in the worker, off the page's main thread
   assert.ok(await page.evaluate(() => window.rooflab.records.checker.inWorker > 0));
   console.log(`# records: 100,000 + 40,000 points (${(await readFile(f10mb)).length} B file) checked and drawn in ${seconds.toFixed(1)} s`);
+  // both kept across a reload (IndexedDB; localStorage's 5 MB held neither): back, checked again,
+  // with nothing said about not being kept
+  for (const i of [0, 1]) assert.match(await page.textContent(`[data-testid="record-points-${i}"]`), /^(100,000|40,000)$/);
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="measured-count"]').dataset.value) === 140000, null, { timeout: 120000 });
+  await idle(page);
+  assert.deepEqual(await page.$$eval('#records-list > li strong', (els) => els.map((e) => e.textContent)), ['points-100000.json', 'ten-mb.json']);
+  assert.equal(await page.textContent('[data-testid="record-points-0"]'), '100,000');
+  assert.equal(await page.textContent('[data-testid="record-points-1"]'), '40,000');
   assert.deepEqual(page.rlErrors, []);
-  await page.evaluate(() => localStorage.clear()); // the next page starts without 140,000 points to restore
+  await clearStored(page); // the next page starts without 140,000 points to restore
   await page.close();
 });
 
@@ -257,7 +267,7 @@ const stateOf = (page) => page.$$eval('#records-list > li', (els) => els.map((e)
 async function withSlowFile(limitMs) {
   const page = await openPage(env.browser.context, env.server.url);
   if (limitMs) await page.addInitScript((ms) => { window.rooflabTest = { checkLimitMs: ms }; }, limitMs);
-  await page.evaluate(() => localStorage.clear());
+  await clearStored(page);
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
   await idle(page);
@@ -316,6 +326,37 @@ test('a file over the time limit is refused with one line naming it; a small fil
   assert.deepEqual(errs, ['not checked within 300 ms (the time limit per file); not loaded']);
   assert.equal(await page.textContent('[data-testid="record-name-1"]'), 'slow-100000.json');
   assert.equal(await count(page), 2);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+// Issue 21, item 6: a file name with a direction override and a kernel name and label with
+// invisible characters are shown with those characters named (core's escaper, as the CLI prints
+// them), in the list, the status line, the kernels list and the tooltip; the text kept is the
+// file's own.
+test('file, kernel and label names with RLO and invisible characters are shown named, never rendered', async () => {
+  const page = await fresh();
+  const rec = JSON.parse(await readFile(join(EX, 'ncu-raw-flash-fwd-h100.record.json'), 'utf8'));
+  rec.software.kernel = 'flash\u200bfwd';
+  rec.points[0].kernel = 'flash\u200bfwd\u2066';
+  rec.points[0].label = 'b\u00a04\u202e';
+  const file = join(env.tmp, 'evil\u202egnp.json');
+  await writeFile(file, JSON.stringify(rec));
+  await page.setInputFiles('[data-testid="input-upload"]', [file]);
+  await page.waitForSelector('#records-list > li[data-value="ok"]', { timeout: 60000 });
+  await idle(page);
+  const RLO = '<U+202E RIGHT-TO-LEFT OVERRIDE>';
+  assert.equal(await page.textContent('[data-testid="record-name-0"]'), `evil${RLO}gnp.json`);
+  assert.match(await page.textContent('[data-testid="record-kernel-0"]'), /^flash<U\+200B ZERO WIDTH SPACE>fwd /);
+  assert.match(await page.textContent('[data-testid="records-status"]'), new RegExp(`^evil${RLO.replace(/[+]/g, '\\+')}gnp\\.json: 1 point loaded`));
+  assert.equal(await page.textContent('#kernels-list .kernel-name'), 'flash<U+200B ZERO WIDTH SPACE>fwd<U+2066 LEFT-TO-RIGHT ISOLATE>');
+  const tip = await page.evaluate(() => window.rooflab.records.chartList.find((s) => s.points && !s.predicted).points[0].text);
+  assert.ok(tip.includes('label: b<U+00A0 NO-BREAK SPACE>4<U+202E RIGHT-TO-LEFT OVERRIDE>'), JSON.stringify(tip));
+  // no direction or invisible character anywhere in the records section's text
+  assert.doesNotMatch(await page.textContent('section.records'), /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u00a0]/);
+  // the record kept is the file as it was
+  assert.equal(await page.evaluate(() => JSON.parse(window.rooflab.records.files[0].text).software.kernel), 'flash\u200bfwd');
+  await page.locator('section.records').screenshot({ path: join(ARTIFACTS, 'records-rlo-names.png') });
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });

@@ -12,7 +12,7 @@ import { mkdir, copyFile, rm } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { serve, launch, openPage, ARTIFACTS, ROOT, hoverMark } from './harness.mjs';
+import { serve, launch, openPage, ARTIFACTS, ROOT, hoverMark, clearStored } from './harness.mjs';
 import { nativeCli } from '../wasm/load.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
@@ -41,7 +41,7 @@ const close = (a, b, rel = 1e-9) => Math.abs(a - b) <= rel * Math.max(Math.abs(a
 
 async function fresh(opts = {}) {
   const page = await openPage(browser.context, server.url, opts);
-  await page.evaluate(() => localStorage.clear());
+  await clearStored(page);
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
   await idle(page);

@@ -394,16 +394,45 @@ class Model {
     const M = this.M;
     const qp = M._malloc(q.bytes.length);
     const vp = M._malloc(M._rlw_quiz_verdict_size());
+    const ap = this.heapStr(answer); // the whole answer, however long (core names its length)
     try {
       M.HEAPU8.set(q.bytes, qp);
-      const st = M._rlw_quiz_check(qp, this.cstr(answer), vp, this.errPtr);
+      const st = M._rlw_quiz_check(qp, ap, vp, this.errPtr);
       const outcome = ['right', 'wrong', 'unreadable'][M._rlw_quiz_verdict_num(vp, 0)];
       return {
         outcome, status: st, text: this.str(M._rlw_quiz_verdict_text(vp)),
         slip: this.str(M._rlw_quiz_slip_name(M._rlw_quiz_verdict_num(vp, 1))),
         step: M._rlw_quiz_verdict_num(vp, 2), answer: M._rlw_quiz_verdict_num(vp, 3),
       };
-    } finally { M._free(qp); M._free(vp); }
+    } finally { M._free(qp); M._free(vp); M._free(ap); }
+  }
+
+  // `text` as a NUL-terminated UTF-8 string in a buffer of its own (free it with M._free): for
+  // text that may be longer than the STR_CAP scratch buffers (an answer of 100,000 characters).
+  heapStr(text) {
+    const s = String(text ?? '');
+    const n = this.M.lengthBytesUTF8(s) + 1;
+    const ptr = this.M._malloc(n);
+    this.M.stringToUTF8(s, ptr, n);
+    return ptr;
+  }
+
+  // Any user-supplied text as the page shows it, the same as the CLI prints it: core's one escaper
+  // (rl_text_escape through rlw_text_escape): one line, controls as \n \r \t \xHH, invisible
+  // and direction characters named, e.g. "<U+202E RIGHT-TO-LEFT OVERRIDE>". Printable ASCII comes
+  // back as it is (core leaves it so; no call made); a NUL, which a C string cannot hold, is
+  // written \x00 as core writes it.
+  escapeText(text) {
+    const s = String(text ?? '');
+    if (/^[\x20-\x7e]*$/.test(s)) return s;
+    if (s.includes('\0')) return s.split('\0').map((part) => this.escapeText(part)).join('\\x00');
+    const M = this.M;
+    const ptr = this.heapStr(s);
+    try {
+      const out = M._rlw_text_escape(ptr, 0);
+      if (!out) throw new Error('out of memory escaping a text');
+      try { return this.str(out); } finally { M._free(out); }
+    } finally { M._free(ptr); }
   }
 
   // Other tools' output through core's importers (the same code as `rooflab import`):

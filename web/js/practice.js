@@ -9,6 +9,8 @@
 // The score lives in localStorage under SCORE_KEY, validated on restore; a corrupt entry is dropped
 // with a message.
 
+import { getSetting, setSetting, removeSetting } from './storage.js';
+
 export const SCORE_KEY = 'rooflab.practice.v1';
 const SCORE_MAX = 1e9;
 
@@ -32,10 +34,6 @@ function randomSeed() {
   return a[0];
 }
 
-function storage() {
-  try { return window.localStorage; } catch { return null; }
-}
-
 export class Practice {
   constructor(model, doc = document) {
     this.model = model;
@@ -56,22 +54,20 @@ export class Practice {
   }
 
   restoreScore() {
-    const store = storage();
-    const raw = store ? store.getItem(SCORE_KEY) : null;
-    const r = parseScore(raw);
+    const r = parseScore(getSetting(SCORE_KEY));
     if (r.ok) return r.score;
-    store.removeItem(SCORE_KEY);
+    removeSetting(SCORE_KEY);
     this.showNote(`The saved practice score could not be read (${r.reason}); it was dropped and the score starts again.`);
     return { right: 0, tried: 0 };
   }
 
   saveScore() {
-    const store = storage();
-    if (store) store.setItem(SCORE_KEY, JSON.stringify({ v: 1, ...this.score }));
+    const r = setSetting(SCORE_KEY, JSON.stringify({ v: 1, ...this.score }));
+    if (!r.ok) this.showNote(`The score is not kept after a reload: ${r.text}.`);
   }
 
   showNote(text) {
-    this.el.note.textContent = text;
+    this.el.note.textContent = this.model.escapeText(text); // a seed from the link is quoted in it
     this.el.note.hidden = !text;
   }
 
@@ -147,7 +143,7 @@ export class Practice {
     if (!this.q) return;
     const { el } = this;
     const v = this.model.checkQuiz(this.q, el.answer.value);
-    el.verdict.textContent = v.text;
+    el.verdict.textContent = this.model.escapeText(v.text); // it quotes the answer: named, never rendered
     el.verdict.className = `practice-verdict ${v.outcome}`;
     el.verdict.dataset.outcome = v.outcome;
     el.verdict.dataset.slip = v.slip;

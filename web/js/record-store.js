@@ -1,12 +1,13 @@
-// record-store.js — valid records kept in the browser's localStorage, one key per record, so two
-// tabs adding records at the same time never overwrite each other's:
+// record-store.js — a record's id and stored shape, and the layout earlier versions kept records
+// in, in the browser's localStorage (now read once and moved to IndexedDB: record-db.js):
 //   rooflab.record.<id>       { v: 2, name, source, visible, added, text }   (text: the record file)
 //   rooflab.records.cleared   a token written by "Clear all", so other tabs empty their lists too
-//   rooflab.records.v1        the old single list (an array); read once, moved to per-record keys
-// <id> is a 64-bit hash of source, name and text: the same file added in two tabs is one record.
+//   rooflab.records.v1        the old single list (an array)
+// <id> is a 64-bit hash of source, name and text: the same file added in two tabs is one record
+// (IndexedDB's key too). checkStored checks a stored object's shape, wherever it was kept.
 // This file knows the storage layout only; whether a record's text is a valid record is core's
 // question (records.js asks the C validator through model.js). Pure apart from the Storage object
-// it is given (node tests pass a Map-backed one).
+// it is given (the page gives storage.js's guardedLocal; node tests pass a Map-backed one).
 
 export const PREFIX = 'rooflab.record.';
 export const CLEARED_KEY = 'rooflab.records.cleared';
@@ -62,6 +63,11 @@ export function parseStored(id, value) {
   } catch (e) {
     return { ok: false, reason: `not valid JSON (${e.message})` };
   }
+  return checkStored(id, o);
+}
+
+// A stored object (parsed from localStorage, or as IndexedDB gives it back) → parseStored's answer.
+export function checkStored(id, o) {
   if (!o || typeof o !== 'object' || Array.isArray(o)) return { ok: false, reason: 'expected an object' };
   const name = typeof o.name === 'string' && o.name ? o.name : undefined;
   const bad = (reason) => ({ ok: false, name, reason });
@@ -108,6 +114,7 @@ export class RecordStore {
 
   keys() {
     try {
+      if (this.s && typeof this.s.keys === 'function') return this.s.keys(); // storage.js's guardedLocal
       return this.s ? Array.from({ length: this.s.length }, (_, i) => this.s.key(i)) : [];
     } catch (_) {
       return [];

@@ -2,9 +2,10 @@
 // at once), the examples menu, the file list (provenance, hardware, kernel, visibility, remove,
 // errors with their JSON paths), measured points on the roofline with tooltips, "adopt" (set the
 // controls to a point's problem), measured ceilings as the roof, and persistence in the browser
-// (record-store.js: one localStorage key per record; every stored entry is checked again on load
-// and a bad one is dropped with a message naming it; other tabs' additions, removals and "Clear
-// all" arrive through the storage event and are merged).
+// (record-keep.js: IndexedDB; every stored entry is checked again on load, in batches while the
+// page is already usable, and a bad one is dropped with a message naming it; other tabs'
+// additions, removals and "Clear all" are merged). Many files at once are listed and drawn in
+// batches (renderLater), never a render per file.
 //
 // Every check is core's C reader and validator through model.checkRecord (in records-worker.js, or
 // on the main thread when a worker cannot start): this file holds no record rules, limits or model
@@ -15,7 +16,10 @@
 //   onChange(list)                       the measured datasets to draw (see charts.js)
 //   onCompareState(value, ownRoof)       compare mode changed by hand (the link keeps it)
 
-import { RecordStore, recordId, recordIdSteps, hashSteps, serializeSteps, runSteps, isRecordKey, PREFIX, CLEARED_KEY, LEGACY_KEY } from './record-store.js';
+import { recordId, recordIdSteps, hashSteps, runSteps } from './record-store.js';
+import { Keeper } from './record-keep.js';
+import { groupSeries, GROUP_AT } from './record-groups.js';
+import { showStorageNote } from './storage.js';
 import { CheckPool, CheckStopped } from './check-pool.js';
 import { yieldTask, SLICE_MS, summaryOf, summarySteps, fig, pointDevice } from './record-pack.js';
 import { ImportForm, currentAnswers } from './import-form.js';
@@ -23,6 +27,9 @@ import { SPAN } from './chart-data.js';
 import { Compare, shortName } from './compare.js';
 
 const MAX_ROWS = 200; // points listed per file (all of them are drawn)
+const ADD_CHUNK = 25; // files listed per task when many are chosen at once
+const LIST_SLICE_MS = 12; // renderList: time for remaking changed items per render
+const RENDER_GAP_MS = 40; // renderLater: at least this long between two renders (style and layout follow each)
 // Records take the CSS palette --rec1 … --rec8 (apart from the model's colours in both schemes).
 const PALETTE_SIZE = 8;
 const UNDO_MS = 10000; // how long "Clear all" can be undone
@@ -42,16 +49,22 @@ function deviceDetails(hw) {
   return parts.join(', ');
 }
 
+// Every text this file puts on the page (file names, kernel names, labels, messages quoting them)
+// goes through core's escaper (model.escapeText, the CLI's rl_text_escape): invisible and
+// direction characters named, never rendered; set by the Records constructor.
+let esc = (s) => s;
+
 function el(tag, props = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) {
     if (k === 'testid') e.dataset.testid = v;
     else if (k === 'className') e.className = v;
-    else if (k === 'text') e.textContent = v;
+    else if (k === 'text') e.textContent = esc(v);
     else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'title' || k.startsWith('aria-')) e.setAttribute(k, esc(v));
     else e.setAttribute(k, v);
   }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  for (const c of children) if (c !== null && c !== undefined) e.append(typeof c === 'string' ? esc(c) : c);
   return e;
 }
 
@@ -79,13 +92,15 @@ class Mark {
 
   get text() {
     const p = this.#rec.points[this.#i];
-    return this.#predicted ? this.#owner.predictedText(this.#rec, p) : this.#owner.pointText(this.#rec, p, this.#warn);
+    const lines = this.#predicted ? this.#owner.predictedText(this.#rec, p) : this.#owner.pointText(this.#rec, p, this.#warn);
+    return (this.file && this.#owner.grouped ? [`file: ${this.file}`, ...lines] : lines).map(esc); // record-groups.js
   }
 }
 
 export class Records {
   constructor(model, { onAdopt, onUseCeiling, onChange, onCompareState = () => {} }) {
     this.model = model;
+    esc = (s) => model.escapeText(s);
     this.callbacks = { onAdopt, onUseCeiling, onChange, onCompareState };
     this.limits = model.recordLimits;
     this.maxBytes = this.limits.max_file_bytes;
@@ -95,10 +110,10 @@ export class Records {
     this.limitMs = hook > 0 ? hook : 1000 * this.limits.max_check_seconds;
     this.checker = new CheckPool(model, { limitMs: this.limitMs });
     this.ticker = null; // updates the pending files' elapsed time once a second
-    this.files = []; // { id, storeId, added, name, source, report, visible, color, text, kept }
+    this.files = []; // { id, storeId, added, name, source, report, visible, color, text, keep (record-keep.js) }
     this.nextId = 1;
     this.queue = Promise.resolve(); // restores and merges from other tabs, one after another
-    this.store = new RecordStore(browserStorage());
+    this.keeper = new Keeper(this);
     this.dropped = []; // [{ key, text }]: stored entries that could not be restored
     this.bind();
     this.isolated = new Set(); // kernels isolated in the kernels list (none: all shown)
@@ -139,10 +154,6 @@ export class Records {
     if ($('records-undo')) $('records-undo').addEventListener('click', () => this.undoClear());
     if ($('labels-toggle')) $('labels-toggle').addEventListener('change', () => this.renderChart());
     $('action-load-example').addEventListener('click', () => this.loadExample($('input-example').value));
-    window.addEventListener('storage', (e) => {
-      if (e.storageArea !== this.store.s) return;
-      if (e.key === null || e.key === CLEARED_KEY || isRecordKey(e.key)) this.fromOtherTab(e);
-    });
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -166,8 +177,21 @@ export class Records {
     await this.enqueue(file, 'example', bytes);
   }
 
-  addFiles(files) {
-    return Promise.all(files.map((f) => this.addFile(f)));
+  // Files chosen at once are listed ADD_CHUNK at a time, a task each (400 files never make one long
+  // task), then each is read and checked on its own.
+  async addFiles(files) {
+    const out = [];
+    this.setBusy(+1);
+    try {
+      for (let i = 0; i < files.length; i += ADD_CHUNK) {
+        if (files.length > ADD_CHUNK) await yieldTask(); // the browser's own work on the file list ends first
+        for (const f of files.slice(i, i + ADD_CHUNK)) out.push(this.addFile(f));
+        this.flushRender();
+      }
+    } finally {
+      this.setBusy(-1);
+    }
+    return Promise.all(out);
   }
 
   // Limits are checked before a byte is read: a file over the limit is refused at once.
@@ -204,12 +228,8 @@ export class Records {
   run(slot, op, buf, args = null) {
     if (slot.cancelled) return Promise.reject(new CheckStopped('cancelled'));
     slot.job = this.checker.submit(op, buf, args);
-    const state = document.querySelector(`[data-pending-id="${slot.id}"]`);
-    if (state) state.textContent = this.pendingText(slot);
-    slot.job.onStage = () => { // check-pool.js's stages of the job, said as they come
-      const e = document.querySelector(`[data-pending-id="${slot.id}"]`);
-      if (e) e.textContent = this.pendingText(slot);
-    };
+    this.sayPending(slot);
+    slot.job.onStage = () => this.sayPending(slot); // check-pool.js's stages of the job, said as they come
     return slot.job.promise;
   }
 
@@ -224,6 +244,7 @@ export class Records {
     const found = await this.run(slot, 'detectFormat', buf);
     if (!found.ok) return this.refuseUnknown(slot, buf, found.message);
     slot.format = found.format;
+    if (slot.li && slot.pending) slot.li.querySelector('.record-head').after(this.formatLine(slot.format)); // in place
     if (found.format !== 'record') slot.rawKey = slot.rawKey || await this.sliced(slot, 'comparing it with the loaded files', hashSteps(raw));
     if (found.format === 'record') {
       const report = await this.run(slot, 'checkRecord', buf);
@@ -263,24 +284,25 @@ export class Records {
   async chartLater(prep) {
     if (!prep || !prep.said) return; // add() did not add it (a duplicate, a cleared list)
     await yieldTask();
-    if (this.chartStale) this.renderChart();
-    if (this.files.includes(prep.said.entry)) $('records-status').textContent = prep.said.text;
+    if (this.busy > 1) this.renderLater({ list: false }); // other files still coming: drawn with them
+    else if (this.chartStale) this.flushRender();
+    const { entry, text } = prep.said;
+    const lost = entry.keep && entry.keep !== 'kept' && entry.keep !== 'pending' ? ` Shown, but not kept after a reload: ${entry.keep}.` : '';
+    if (this.files.includes(entry)) this.say(`${text}${lost}`);
   }
 
   // What add() would do on the main thread in one go for a large record, done beforehand in
   // slices that yield (sliced()), with the file's pending line saying which: its id (a hash of
-  // the whole text), its chart marks, the value kept in localStorage. Nothing here changes the
-  // list; add() takes the results ({ storeId, added, stored, marks }).
+  // the whole text) and its chart marks (IndexedDB keeps the text as it is: nothing to serialise).
+  // Nothing here changes the list; add() takes the results ({ storeId, added, marks }).
   async prepare(slot, report, text) {
     if (!report.ok || text === null || !this.files.includes(slot)) return null;
-    const added = Date.now();
-    const { name, source } = slot;
+    const { name, source, added } = slot;
     const storeId = await this.sliced(slot, 'comparing it with the loaded files', recordIdSteps({ source, name, text }));
-    if (this.files.some((f) => f.storeId === storeId)) return { storeId, added, stored: null, marks: null };
+    if (this.files.some((f) => f.storeId === storeId)) return { storeId, added, marks: null };
     const marks = await this.sliced(slot, 'placing the points on the chart', this.markSteps(report));
-    const stored = await this.sliced(slot, 'keeping it in this browser', serializeSteps({ name, source, visible: true, added, text }));
     await yieldTask(); // add() in a task of its own
-    return { storeId, added, stored, marks };
+    return { storeId, added, marks };
   }
 
   // Runs a generator's steps (hashSteps, markSteps …) about SLICE_MS at a time, a task each, and
@@ -297,8 +319,7 @@ export class Records {
       if (!said && slot.job) {
         said = true;
         slot.job.stage = { name: 'preparing', what };
-        const e = document.querySelector(`[data-pending-id="${slot.id}"]`);
-        if (e) e.textContent = this.pendingText(slot);
+        this.sayPending(slot);
       }
       await yieldTask();
       if (slot.cancelled) throw new CheckStopped('cancelled');
@@ -395,14 +416,17 @@ export class Records {
   }
 
   pendingEntry(name, source) {
-    const slot = { id: this.nextId++, pending: true, name, source, since: Date.now(), job: null, cancelled: false, report: null };
+    // added: when it was chosen, apart from the others chosen in the same ms (kept records come
+    // back in this order)
+    this.lastAdded = Math.max(Date.now(), (this.lastAdded || 0) + 0.001);
+    const slot = { id: this.nextId++, pending: true, name, source, since: Date.now(), added: this.lastAdded, job: null, cancelled: false, report: null };
     slot.cancel = () => {
       slot.cancelled = true;
       if (slot.job && slot.job.state !== 'done') slot.job.cancel();
       else if (slot.asking) this.settleFailed(slot, new CheckStopped('cancelled'));
     };
     this.files.push(slot);
-    this.renderList(); // a pending file is not drawn: the chart stays as it is
+    this.renderLater({ chart: false }); // a pending file is not drawn: the chart stays as it is
     this.tick();
     return slot;
   }
@@ -414,8 +438,8 @@ export class Records {
     if (!this.files.includes(slot)) return; // its list was cleared meanwhile
     if (e instanceof CheckStopped && e.reason === 'cancelled') {
       this.files = this.files.filter((f) => f !== slot);
-      this.renderList();
-      $('records-status').textContent = `${name}: check cancelled; not loaded, nothing else changed.`;
+      this.renderLater({ chart: false });
+      this.say(`${name}: check cancelled; not loaded, nothing else changed.`);
       return;
     }
     const message = this.stoppedMessage(e, 'checked');
@@ -437,11 +461,13 @@ export class Records {
         clearInterval(this.ticker);
         this.ticker = null;
       }
-      for (const f of pending) {
-        const e = document.querySelector(`[data-pending-id="${f.id}"]`);
-        if (e) e.textContent = this.pendingText(f);
-      }
+      for (const f of pending) this.sayPending(f);
     }, 1000);
+  }
+
+  // A pending file's line (its element, kept by pendingItem) says where its check is.
+  sayPending(f) {
+    if (f.stateEl) f.stateEl.textContent = this.pendingText(f);
   }
 
   pendingText(f) {
@@ -454,26 +480,45 @@ export class Records {
     return `${what}${size}… ${s} s (time limit ${this.model.format(this.limitMs / 1000, 's')})`;
   }
 
-  setBusy(delta) {
+  // say: false for work the status line need not announce (a write to storage).
+  // The status line, its text escaped (it quotes file names).
+  say(text) { $('records-status').textContent = esc(text); }
+
+  // "idle" only once what was left for a batch is on the page (settleIdle, after flushRender).
+  setBusy(delta, { say = true } = {}) {
     this.busy = (this.busy || 0) + delta;
     const s = $('records-status');
-    s.dataset.value = this.busy > 0 ? 'busy' : 'idle';
-    if (this.busy > 0) s.textContent = 'Checking…';
-    else if (s.textContent === 'Checking…') s.textContent = '';
+    if (this.busy > 0) {
+      s.dataset.value = 'busy';
+      if (say && delta > 0) s.textContent = 'Checking…';
+    } else if (this.listStale || this.chartStale || this.renderTimer) {
+      this.renderLater({ list: false, chart: false });
+    } else {
+      this.settleIdle();
+    }
+  }
+
+  settleIdle() {
+    if (this.busy > 0 || this.renderTimer || this.listStale || this.chartStale) return;
+    const s = $('records-status');
+    s.dataset.value = 'idle';
+    if (s.textContent === 'Checking…') s.textContent = '';
   }
 
   // slot: the file's pending entry (from enqueue), replaced in place; else the entry is appended.
   // prep: prepare()'s results for this very file (its id, its marks, the stored value), or null.
-  add({ name, source, report, text, visible = true, added = Date.now(), persist = true, slot = null, format = null, prep = null }) {
+  // draw: false leaves the list and chart to the caller (record-keep.js restores in batches);
+  // storeId: the id when already known (a restored record's key, checked against its content).
+  add({ name, source, report, text, visible = true, added = Date.now(), persist = true, slot = null, format = null, prep = null, draw = true, storeId: known = null }) {
     const ok = report.ok && text !== null;
     if (prep) added = prep.added;
-    const storeId = ok ? (prep ? prep.storeId : recordId({ source, name, text })) : null;
+    const storeId = ok ? (prep ? prep.storeId : known || recordId({ source, name, text })) : null;
     const same = storeId && this.files.find((f) => f.storeId === storeId);
     if (slot && !this.files.includes(slot)) return null; // its list was cleared meanwhile
     if (same) { // the same file again (or from another tab): one record
       if (slot) this.files = this.files.filter((f) => f !== slot);
-      if (slot) this.renderList();
-      $('records-status').textContent = `${name}: already loaded.`;
+      if (slot) this.renderLater({ chart: false });
+      if (draw) this.say(`${name}: already loaded.`);
       return same;
     }
     // The same record under another name (a file loaded twice, renamed or from the menu): said, not added.
@@ -483,25 +528,31 @@ export class Records {
     const colorIndex = (id - 1) % PALETTE_SIZE;
     const entry = {
       id, storeId, added, name, source, report, visible, colorIndex, color: cssVar(`--rec${colorIndex + 1}`), text: ok ? text : null,
-      kept: !persist, format, rawKey: slot ? slot.rawKey || null : null, marks: prep && prep.marks ? prep.marks : null,
+      keep: null, format, rawKey: slot ? slot.rawKey || null : null, marks: prep && prep.marks ? prep.marks : null,
     };
-    if (slot) this.files[this.files.indexOf(slot)] = entry;
-    else this.files.push(entry);
-    const stored = prep && prep.stored !== null && visible ? prep.stored : null; // made with visible: true
-    if (persist && ok) entry.kept = this.store.put(entry.storeId, entry, stored);
-    if (prep) { // the chart in a task of its own (chartLater)
-      this.renderList();
-      this.chartStale = true;
-    } else if (ok) {
-      this.render();
+    if (slot) {
+      this.files[this.files.indexOf(slot)] = entry;
+      entry.li = slot.li; // shown until renderList remakes it (within its time budget)
     } else {
-      this.renderList(); // a refused file is not drawn
+      this.files.push(entry);
+    }
+    if (persist && ok) this.keeper.keep([entry]);
+    if (!draw) { // drawn with its batch (the caller's flushRender)
+      this.listStale = true;
+      this.chartStale = true;
+      return entry;
+    }
+    if (prep) { // the chart in a task of its own (chartLater)
+      this.renderLater({ chart: false });
+      this.chartStale = true;
+    } else {
+      this.renderLater({ chart: ok }); // a refused file is not drawn
     }
     const said = report.ok
       ? `${name}: ${report.record.points.length.toLocaleString('en-US')} point${report.record.points.length === 1 ? '' : 's'} loaded${report.warnings ? `, ${report.warnings} warning${report.warnings === 1 ? '' : 's'}` : ''}.`
       : `${name}: refused (${report.errors} error${report.errors === 1 ? '' : 's'}); nothing else changed.`;
     if (prep) prep.said = { entry, text: said }; // said with the chart (chartLater)
-    else $('records-status').textContent = said;
+    else this.say(said);
     return entry;
   }
 
@@ -521,9 +572,9 @@ export class Records {
   // A file whose content is already loaded: it leaves the list and the status names the twin.
   duplicate(slot, twin) {
     this.files = this.files.filter((f) => f !== slot);
-    this.renderList();
+    this.renderLater({ chart: false });
     const s = $('records-status');
-    s.textContent = `${slot.name}: the same content as ${twin.name}, already loaded; not added again.`;
+    s.textContent = esc(`${slot.name}: the same content as ${twin.name}, already loaded; not added again.`);
     s.dataset.duplicate = twin.name;
     return twin;
   }
@@ -531,8 +582,7 @@ export class Records {
   remove(id) {
     const f = this.files.find((x) => x.id === id);
     this.files = this.files.filter((x) => x.id !== id);
-    if (f && f.kept) this.store.remove(f.storeId);
-    this.save();
+    this.keeper.forget(f).then(() => this.keeper.retry()); // room freed: records not kept are tried again
     this.render();
   }
 
@@ -542,9 +592,9 @@ export class Records {
     for (const f of this.files) if (f.pending) f.cancel();
     const gone = this.files.filter((f) => !f.pending);
     this.files = [];
-    this.store.clear();
+    this.keeper.clearAll();
     this.render();
-    $('records-status').textContent = 'All records cleared (also from this browser’s storage, in every tab).';
+    this.say('All records cleared (also from this browser’s storage, in every tab).');
     this.offerUndo(gone);
   }
 
@@ -566,16 +616,11 @@ export class Records {
     for (const f of gone) {
       if (f.storeId && this.files.some((x) => x.storeId === f.storeId)) continue; // back meanwhile
       this.files.push(f);
-      if (f.storeId && f.text !== null) f.kept = this.store.put(f.storeId, f);
     }
+    this.keeper.keep(gone.filter((f) => this.files.includes(f)));
     this.files.sort((a, b) => a.id - b.id);
     this.render();
-    $('records-status').textContent = `Clear undone: ${gone.length} record${gone.length === 1 ? '' : 's'} back.`;
-  }
-
-  // Records shown but not kept (the browser's storage was full) are tried again after a removal.
-  save() {
-    for (const f of this.files) if (f.report && f.report.ok && f.text !== null && !f.kept) f.kept = this.store.put(f.storeId, f);
+    this.say(`Clear undone: ${gone.length} record${gone.length === 1 ? '' : 's'} back.`);
   }
 
   // Runs fn after every restore or merge already queued, with the busy status shown meanwhile.
@@ -586,90 +631,52 @@ export class Records {
     return run;
   }
 
-  // Every stored entry goes through core's validator again; a bad one is dropped (removed from
-  // storage) with a message naming it, the others are shown. The old single list moves to
-  // per-record keys.
-  restore() {
-    return this.serial(async () => {
-      const all = this.store.readAll();
-      for (const s of all) await this.restoreOne(s);
-      const legacy = all.filter((s) => s.legacy);
-      if (legacy.length && !legacy.some((s) => s.unchecked)) this.store.removeKey(LEGACY_KEY);
-      this.render();
-    });
-  }
-
-  // s: one stored entry from record-store.js ({ key, label, ok, entry | reason, legacy }).
-  async restoreOne(s) {
-    if (!s.ok) return this.drop(s, s.reason);
-    let report;
-    try {
-      report = await this.checker.submit('checkRecord', new TextEncoder().encode(s.entry.text).buffer).promise;
-    } catch (e) {
-      s.unchecked = true;
-      const why = e instanceof CheckStopped ? `not checked within ${this.model.format(this.limitMs / 1000, 's')} (the time limit per file)` : `could not be checked (${e.message})`;
-      this.dropped.push({ key: s.key, text: `${s.label}: ${why}; left in storage, not shown.` });
-      return null;
-    }
-    if (!report.ok) {
-      const first = report.issues.find((x) => x.severity === 'error');
-      const more = report.errors > 1 ? ` (and ${report.errors - 1} more error${report.errors === 2 ? '' : 's'})` : '';
-      return this.drop(s, `not a valid record: ${first ? first.message : 'refused'}${more}`);
-    }
-    const { name, source, visible, added, text } = s.entry;
-    return this.add({ name, source, report, text, visible, added, persist: !!s.legacy });
-  }
-
-  drop(s, reason) {
-    if (!s.legacy) this.store.removeKey(s.key);
-    this.dropped.push({ key: s.key, text: `${s.label}: dropped — ${reason}.` });
-    return null;
-  }
-
-  // Another tab changed the kept records: its additions, removals and "Clear all" are merged here
-  // (each record has its own key, so nothing either tab added is lost).
-  fromOtherTab(e) {
-    this.serial(async () => {
-      if (e.key === null || e.key === CLEARED_KEY) await this.syncAll(e.key === CLEARED_KEY);
-      else await this.syncKey(e.key, e.newValue);
-      this.render();
-    }).catch((err) => {
-      this.dropped.push({ key: e.key || '', text: `Records changed in another tab could not be merged: ${err.message}` });
-      this.renderDropped();
-    });
-  }
-
-  async syncKey(key, value) {
-    const mine = this.files.find((f) => f.storeId === key.slice(PREFIX.length));
-    if (value === null) { // removed there
-      if (mine) this.files = this.files.filter((f) => f !== mine);
-      return;
-    }
-    const s = this.store.read(key, value);
-    if (mine && s.ok) {
-      mine.visible = s.entry.visible;
-      mine.kept = true;
-      return;
-    }
-    await this.restoreOne(s);
-  }
-
-  // Storage read again: kept records gone from it go here too, new ones are added; after "Clear
-  // all" in another tab the records this tab could not keep (refused, too large) go as well.
-  async syncAll(cleared) {
-    this.files = this.files.filter((f) => f.pending || (f.kept ? this.store.has(f.storeId) : !cleared));
-    for (const s of this.store.readAll()) {
-      if (s.legacy || (s.ok && this.files.some((f) => f.storeId === s.entry.id))) continue;
-      await this.restoreOne(s);
-    }
-    if (cleared) $('records-status').textContent = 'All records were cleared in another tab.';
-  }
+  // The kept records back on the page (record-keep.js), in batches, while the page is usable.
+  restore() { return this.keeper.restore(); }
 
   // ---------------------------------------------------------------------------------------------
   // Drawing
   render() {
     this.renderList();
     this.renderChart();
+  }
+
+  // The list and/or the chart drawn later, once for whatever changed meanwhile: in a task of its
+  // own, and no sooner than RENDER_GAP_MS or twice the last render's time after it, so files
+  // arriving one by one cost a bounded share of the time (linear in their number), not a render each.
+  renderLater({ list = true, chart = true } = {}) {
+    this.listStale = this.listStale || list;
+    this.chartStale = this.chartStale || chart;
+    if (this.renderTimer) return;
+    const gap = Math.max(RENDER_GAP_MS, 2 * (this.renderMs || 0));
+    const wait = Math.max(0, gap - (performance.now() - (this.renderEnd || -Infinity)));
+    this.renderTimer = setTimeout(() => this.flushRender(), wait);
+  }
+
+  // The list now and the chart in a task of its own (with a thousand records each takes tens of
+  // ms; together they would make one long task); then "idle" if nothing else is going on.
+  flushRender() {
+    clearTimeout(this.renderTimer);
+    this.renderTimer = null;
+    const t0 = performance.now();
+    if (this.listStale) this.renderList();
+    const listMs = performance.now() - t0;
+    const done = (ms) => {
+      this.renderEnd = performance.now();
+      this.renderMs = ms;
+      if (this.listStale) this.renderLater({ chart: false }); // changed while the chart waited
+      else this.settleIdle();
+    };
+    if (!this.chartStale) {
+      done(listMs);
+      return;
+    }
+    this.renderTimer = setTimeout(() => {
+      this.renderTimer = null;
+      const t1 = performance.now();
+      this.renderChart();
+      done(listMs + performance.now() - t1);
+    }, 0);
   }
 
   // A predicted star's tooltip: the profile, the predicted and measured times, the error.
@@ -733,6 +740,11 @@ export class Records {
   // hwNames: the points' own hardware names }.
   marksOf(f) {
     if (!f.marks) f.marks = runSteps(this.markSteps(f.report));
+    if (!f.marks.named) { // the file each mark is from, for a grouped dataset's tooltip
+      for (const mk of f.marks.points) mk.file = f.name;
+      for (const mk of f.marks.predicted) mk.file = f.name;
+      f.marks.named = true;
+    }
     return f.marks;
   }
 
@@ -781,13 +793,15 @@ export class Records {
       if (!points.length) continue; // a record of ceilings only (ERT): its lines are drawn below
       const series = { hollow: hist, color: f.color, colorIndex: f.colorIndex };
       list.push({
-        ...series, label: `${f.name}: ${rec.software.kernel || 'kernel'} ${rec.software.kernel_version}${hist ? ' [historical, unaudited — not evidence]' : ''}`,
-        pointStyle: hist ? 'circle' : 'crossRot', points,
+        ...series, label: esc(`${f.name}: ${rec.software.kernel || 'kernel'} ${rec.software.kernel_version}${hist ? ' [historical, unaudited — not evidence]' : ''}`),
+        pointStyle: hist ? 'circle' : 'crossRot', points, file: f.name,
       });
       if (predicted.length) {
-        list.push({ ...series, label: `${f.name}: predicted, each point by its own kernel profile (☆)`, hollow: true, pointStyle: 'star', points: predicted, predicted: true });
+        list.push({ ...series, label: esc(`${f.name}: predicted, each point by its own kernel profile (☆)`), hollow: true, pointStyle: 'star', points: predicted, predicted: true, file: f.name });
       }
     }
+    this.grouped = shown.length > GROUP_AT;
+    if (this.grouped) list.splice(0, list.length, ...groupSeries(list).map((g) => ({ ...g, label: esc(g.label) })));
     for (const f of shown) list.push(...this.ceilingSeries(f));
     const out = $('measured-count');
     out.textContent = `${count.toLocaleString('en-US')} measured point${count === 1 ? '' : 's'} drawn`;
@@ -796,7 +810,7 @@ export class Records {
     list.labels = !!($('labels-toggle') && $('labels-toggle').checked);
     list.highlight = this.highlight || '';
     list.compare = this.compare.config(($('input-dtype') || {}).value || '');
-    if ($('compare-notes')) $('compare-notes').textContent = list.compare.notes.join('; ');
+    if ($('compare-notes')) $('compare-notes').textContent = esc(list.compare.notes.join('; '));
     this.chartList = list;
     this.callbacks.onChange(list);
   }
@@ -815,10 +829,10 @@ export class Records {
       const value = this.model.format(bw ? c.bytes_per_s : c.flops_per_s, bw ? 'B/s' : 'FLOP/s');
       const what = `${c.name} ${value} (${c.source})`;
       return {
-        label: `ceiling from ${f.name}: ${what}`, line: true, color: f.color, colorIndex: f.colorIndex, device: dev,
-        lineLabel: `${shortName(dev.name)} ${c.name} ${value}`, lineShort: `${c.name} ${value}`, peak: bw ? 0 : c.flops_per_s,
+        label: esc(`ceiling from ${f.name}: ${what}`), line: true, color: f.color, colorIndex: f.colorIndex, device: dev,
+        lineLabel: esc(`${shortName(dev.name)} ${c.name} ${value}`), lineShort: esc(`${c.name} ${value}`), peak: bw ? 0 : c.flops_per_s,
         dash: c.source === 'datasheet' ? [1, 3] : [[6, 3], [3, 3], [2, 3], [8, 4]][ci % 4],
-        points: xs.map((x, i) => ({ x, y: ys[i], text: [`${what}, stated by ${f.name}`] })),
+        points: xs.map((x, i) => ({ x, y: ys[i], text: [esc(`${what}, stated by ${f.name}`)] })),
       };
     });
   }
@@ -832,7 +846,7 @@ export class Records {
     for (const f of this.files) {
       if (!f.report || !f.report.ok || !f.visible) continue;
       const rec = f.report.record;
-      for (const d of this.marksOf(f).devices) if (!used.some((u) => u.key === d.key)) used.push({ ...d });
+      for (const d of this.marksOf(f).devices) if (!used.some((u) => u.key === d.key)) used.push({ ...d, name: esc(d.name) }); // names shown by compare mode
       const cs = ((rec.hardware && rec.hardware.ceilings) || []).filter((c) => c.source === 'measured');
       if (!cs.length) continue;
       const bws = cs.filter((c) => c.bytes_per_s !== undefined);
@@ -841,7 +855,7 @@ export class Records {
       const bw = pick(dram.length ? dram : bws, 'bytes_per_s', (a, b) => a < b);
       const pk = pick(cs.filter((c) => c.flops_per_s !== undefined), 'flops_per_s', (a, b) => a > b);
       const dev = pointDevice(rec, {});
-      ceilings.push({ key: `ceilings:${f.storeId}`, name: dev.name, preset: dev.preset, file: f.name, bandwidth: bw ? bw.bytes_per_s : 0, peak: pk ? pk.flops_per_s : 0 });
+      ceilings.push({ key: `ceilings:${f.storeId}`, name: esc(dev.name), preset: dev.preset, file: esc(f.name), bandwidth: bw ? bw.bytes_per_s : 0, peak: pk ? pk.flops_per_s : 0 });
     }
     return { used, ceilings };
   }
@@ -924,14 +938,43 @@ export class Records {
   }
 
   renderList() {
+    this.listStale = false;
     this.renderDropped();
+    showStorageNote();
     const ul = $('records-list');
     // A problem form keeps its element across renders; the field being typed in keeps the focus.
     const active = document.activeElement && ul.contains(document.activeElement) ? document.activeElement : null;
-    ul.replaceChildren();
-    this.files.forEach((f, fi) => ul.append(this.fileItem(f, fi)));
+    const t0 = performance.now();
+    const items = this.files.map((f, fi) => this.itemOf(f, fi, t0));
+    const kids = ul.children;
+    let same = 0;
+    while (same < kids.length && same < items.length && kids[same] === items[same]) same++;
+    if (same === kids.length) ul.append(...items.slice(same)); // only new files, at the end
+    else if (kids.length === items.length) { // files settled in place: only their items change
+      for (let i = same; i < items.length; i++) if (kids[i] !== items[i]) kids[i].replaceWith(items[i]);
+    } else {
+      ul.replaceChildren(...items);
+    }
     $('records-empty').hidden = this.files.length > 0;
     if (active && active.isConnected && document.activeElement !== active) active.focus({ preventScroll: true });
+    if (this.listStale) this.renderLater({ chart: false }); // the rest of the changed items
+  }
+
+  // A file's list item, made again only when what it shows changed (its place, pending state,
+  // visibility, kept state): a list of a thousand files is not rebuilt for each new one.
+  // A list of many changed items is made again LIST_SLICE_MS at a time: an item over the budget
+  // keeps its old element until the next render (renderLater), a new file's is always made.
+  itemOf(f, fi, t0) {
+    const keep = f.keep === 'kept' || f.keep === 'pending' ? '' : f.keep;
+    const key = `${fi}|${f.pending ? `p${f.asking ? 'a' : ''}` : ''}|${f.visible}|${keep}|${f.colorIndex}`;
+    if (f.li && f.liKey === key) return f.li;
+    if (f.li && performance.now() - t0 > LIST_SLICE_MS) {
+      this.listStale = true;
+      return f.li;
+    }
+    f.li = this.fileItem(f, fi);
+    f.liKey = key;
+    return f.li;
   }
 
   // The format core recognised in a file (rl_import_detect), e.g. "ncu-csv".
@@ -957,6 +1000,7 @@ export class Records {
     }
     const state = el('span', { testid: `record-pending-${fi}`, text: this.pendingText(f) });
     state.dataset.pendingId = String(f.id);
+    f.stateEl = state;
     li.append(el('p', { className: 'hint record-progress' }, el('progress', { 'aria-label': `checking ${f.name}` }), ' ', state));
     return li;
   }
@@ -973,7 +1017,7 @@ export class Records {
     if (f.report.ok) {
       const vis = el('input', { type: 'checkbox', testid: `record-visible-${fi}`, 'aria-label': `show ${f.name} on the roofline` });
       vis.checked = f.visible;
-      vis.addEventListener('change', () => { f.visible = vis.checked; if (f.kept) f.kept = this.store.put(f.storeId, f); this.renderChart(); });
+      vis.addEventListener('change', () => { f.visible = vis.checked; if (f.keep === 'kept') this.keeper.keep([f]); this.renderChart(); });
       tools.append(el('label', { className: 'check' }, vis, ' shown'));
     }
     tools.append(el('button', { type: 'button', testid: `record-remove-${fi}`, text: 'Remove', onclick: () => this.remove(f.id) }));
@@ -1004,7 +1048,8 @@ export class Records {
     const details = deviceDetails(rec.hardware);
     if (details) row('device', details, `record-device-${fi}`);
     row('kernel', `${rec.software.kernel || '(not named)'} ${rec.software.kernel_version}`, `record-kernel-${fi}`);
-    row('points', `${rec.points.length.toLocaleString('en-US')}${f.source === 'example' ? ' (example)' : ''}${f.kept ? '' : ' — not kept after a reload (too large for this browser’s storage)'}`);
+    const keep = f.keep === 'kept' || f.keep === 'pending' || !f.keep ? '' : ` — not kept after a reload: ${f.keep}`;
+    row('points', `${rec.points.length.toLocaleString('en-US')}${f.source === 'example' ? ' (example)' : ''}${keep}`, `record-points-${fi}`);
     li.append(dl);
     if (hist) li.append(el('p', { className: 'badge-historical', testid: `record-historical-${fi}`, text: 'Historical, unaudited: drawn hollow; it never counts as evidence.' }));
     if (prov.notes) li.append(el('p', { className: 'hint', text: prov.notes }));
@@ -1080,14 +1125,14 @@ export class Records {
   adopt(rec, p) {
     const hw = p.hardware || rec.hardware || {};
     const notes = this.callbacks.onAdopt(p.problem, hw.preset || null);
-    $('records-status').textContent = `Adopted ${p.label || `the point's problem`}${notes.length ? ` (${notes.join('; ')})` : ''}.`;
+    this.say(`Adopted ${p.label || `the point's problem`}${notes.length ? ` (${notes.join('; ')})` : ''}.`);
   }
 
   useCeiling(field, value, name, fileName, device) {
     const unit = field === 'bandwidth' ? 'B/s' : 'FLOP/s';
     const mix = this.mixWarning(field, value, device);
     this.callbacks.onUseCeiling(field, this.model.format(value, unit, { sig: 12 }));
-    $('records-status').textContent = `Roof: ${field === 'bandwidth' ? 'β' : 'π'} = ${this.model.format(value, unit)}, the measured “${name}” ceiling of ${fileName}, replaces the datasheet figure.${mix ? ` Warning: ${mix}` : ''}`;
+    this.say(`Roof: ${field === 'bandwidth' ? 'β' : 'π'} = ${this.model.format(value, unit)}, the measured “${name}” ceiling of ${fileName}, replaces the datasheet figure.${mix ? ` Warning: ${mix}` : ''}`);
     $('records-status').dataset.mix = mix;
   }
 
@@ -1111,24 +1156,15 @@ export class Records {
   }
 }
 
-// localStorage, or null where the browser refuses it (then nothing is kept across loads).
-function browserStorage() {
-  try {
-    return window.localStorage;
-  } catch (_) {
-    return null;
-  }
-}
-
+// The page is ready before the kept records come back: restore() runs on (the status line says
+// how many are coming, and is "busy" until they are all listed).
 export async function initRecords(model, callbacks) {
   const r = new Records(model, callbacks);
   await r.loadExamples();
-  try {
-    await r.restore();
-  } catch (e) { // never keeps the page from becoming ready
-    r.dropped.push({ key: '', text: `Stored records could not be restored: ${e.message}` });
-  }
   r.render();
-  $('records-status').dataset.value = 'idle';
+  r.restored = r.restore().catch((e) => { // never keeps the page from working
+    r.dropped.push({ key: '', text: `Stored records could not be restored: ${e.message}` });
+    r.renderDropped();
+  });
   return r;
 }

@@ -7,14 +7,11 @@
 // first visit (remembered in localStorage). Numbers in the texts are the page's own (core's).
 import { escapeHtml as esc } from './html.js';
 import { withAlpha } from './chart-data.js';
+import { getSetting, setSetting, removeSetting } from './storage.js';
 
 const SEEN_KEY = 'rooflab.tour.seen';
 const STYLE = { compulsory: 'circle', tiled: 'triangle', naive: 'rectRot' };
 const $ = (id) => document.getElementById(id);
-
-function storage() {
-  try { return window.localStorage; } catch { return null; }
-}
 
 export class Tour {
   // app: the Controller; scenarios: scenarios.js's list (the first is the "start here" tour).
@@ -45,9 +42,8 @@ export class Tour {
   // "Start here": shown until a tour is started or the line dismissed. The stored value must be
   // exactly '1'; anything else is removed and the line shown again.
   initStartHere() {
-    const st = storage();
-    const v = st ? st.getItem(SEEN_KEY) : '1';
-    if (v !== null && v !== '1') st.removeItem(SEEN_KEY);
+    const v = getSetting(SEEN_KEY); // null also when storage cannot be read (storage.js says so)
+    if (v !== null && v !== '1') removeSetting(SEEN_KEY);
     const first = this.scenarios[0];
     $('tour-start-first').textContent = `Start here: ${first.title} →`;
     $('tour-start-first').addEventListener('click', () => this.start(first.id));
@@ -56,8 +52,7 @@ export class Tour {
   }
 
   markSeen() {
-    const st = storage();
-    try { st?.setItem(SEEN_KEY, '1'); } catch { /* storage full or refused: shown again next time */ }
+    setSetting(SEEN_KEY, '1'); // storage full or refused: shown again next time (storage.js says why)
     $('tour-start-here').hidden = true;
   }
 

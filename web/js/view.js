@@ -3,6 +3,7 @@
 // methods show what the controller prepared. The controls are found in the HTML: every form
 // element with a name is a URL key, every .slider[data-key] pairs a range with a number field.
 import { escapeHtml as esc } from './html.js';
+import { getSetting, setSetting, removeSetting } from './storage.js';
 
 const $ = (id) => document.getElementById(id);
 // A slider move rewrites only what changed: text and attributes are compared before they are
@@ -14,14 +15,11 @@ const THEME_KEY = 'rooflab.theme'; // localStorage: 'light' or 'dark'; anything 
 const THEMES = ['light', 'dark'];
 
 // The theme chosen with the button, if one was stored and is valid ('' = follow the OS).
+// Storage refused (private mode, a policy): the OS scheme is followed (storage.js says so).
 function storedTheme() {
-  try {
-    const t = localStorage.getItem(THEME_KEY);
-    if (THEMES.includes(t)) return t;
-    if (t !== null) localStorage.removeItem(THEME_KEY);
-  } catch (_) {
-    // Storage refused (private mode, a policy): the OS scheme is followed.
-  }
+  const t = getSetting(THEME_KEY);
+  if (THEMES.includes(t)) return t;
+  if (t !== null) removeSetting(THEME_KEY);
   return '';
 }
 
@@ -47,7 +45,7 @@ export class View {
     $('action-theme')?.addEventListener('click', () => {
       const dark = $('action-theme').getAttribute('aria-pressed') === 'true';
       const theme = dark ? 'light' : 'dark';
-      try { localStorage.setItem(THEME_KEY, theme); } catch (_) { /* not remembered */ }
+      setSetting(THEME_KEY, theme); // not remembered when refused (storage.js says why)
       this.applyTheme(theme);
       handler();
     });
