@@ -61,6 +61,7 @@ BASE = {
     "hw": ["hw"],
     "quiz": ["quiz", "--seed", "7"],
     "bench": ["bench", "--backend", "cpu", "--list-grid"],
+    "layer": ["layer", "--model", "llama-3.1-8b"],
 }
 # A valid value for each flag that takes one (switches: None).
 VALUE = {
@@ -79,17 +80,18 @@ VALUE = {
     "--list-grid": None, "--targets": None, "--except": "fa3/h100-sxm/prefill",
     "--kind": "flops", "--answer": "1 GFLOP", "--solution": None,
 }
-# eval's default problem is MHA prefill: a GQA decode base lets --gqa-pack and --splits matter.
+# eval's default problem is MHA prefill: a GQA decode base lets --gqa-pack and --splits matter
+# (the generic profile: it runs every dtype and takes --ctas-per-sm; it packs GQA by default).
 USED_BASE = {
     "eval": ["eval", "--json", "--heads", "32", "--kv-heads", "8", "--seq", "1", "--kv-len", "65536",
-             "--kernel", "fa2"],
+             "--kernel", "generic"],
     "sweep": BASE["sweep"],
     "tune": BASE["tune"],
     "import": BASE["import"],
 }
 # A second value where the first is the base's own (the output must change).
 USED_VALUE = {"eval": {"--heads": "64", "--kv-heads": "4", "--seq": "2", "--kv-len": "4096",
-                       "--kernel": "fa3", "--splits": "2", "--gqa-pack": "packed"},
+                       "--kernel": "fa3", "--splits": "2", "--gqa-pack": "per-head"},
               "import": {"--batch": "2", "--heads": "8", "--seq": "2048", "--head-dim": "64"}}
 
 subs = sorted(BASE)
