@@ -11,7 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { join, basename, dirname } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, pageEnv } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored } from './harness.mjs';
 import { nativeCli } from '../wasm/load.mjs';
 
 const IM = join(ROOT, 'tests', 'record', 'imports');
@@ -32,7 +32,7 @@ const heldText = (page, name) => page.evaluate((n) => window.rooflab.records.fil
 
 async function fresh(opts) {
   const page = await openPage(env.browser.context, env.server.url, opts);
-  await page.evaluate(() => localStorage.clear());
+  await clearStored(page); // localStorage and the IndexedDB records
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
   await idle(page);

@@ -269,7 +269,8 @@ export class LayerView {
 
   renderTable(res) {
     const m = this.model;
-    const cell = (testid, value, text) => `<td data-testid="${testid}" data-value="${value}">${esc(text)}</td>`;
+    // Cell ids carry the view's prefix: the page's own panels use the bare names (flops, bytes, time).
+    const cell = (testid, value, text) => `<td data-testid="layer-op-${testid}" data-value="${value}">${esc(text)}</td>`;
     this.$('layer-rows').innerHTML = res.ops.map((o) => `<tr data-testid="layer-row-${esc(o.name)}" class="${o.kind === 'attention' ? 'layer-focus' : ''}">
       <th scope="row">${esc(o.name)}</th><td>${o.count}</td>
       ${cell('flops', o.flops, m.format(o.flops, 'FLOP'))}${cell('bytes', o.bytes, m.format(o.bytes, 'B'))}
