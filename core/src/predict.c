@@ -349,6 +349,7 @@ rl_status rl_predict(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
     r.gqa_packed = pf.gqa_packed;
     r.persistent = pf.persistent;
     r.exp_serialised = pf.exp_serialised;
+    r.tile_fitted = pf.tile_fitted;
     r.exp_per_s = hw->exp_per_s;
     r.overlap_exponent = pf.overlap_p;
     if (pf.materialised)

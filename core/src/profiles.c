@@ -497,6 +497,34 @@ static int64_t fill_split_rule(double tiles, double max_grid, int64_t kv_len) {
     return (pages + chunk - 1) / chunk;
 }
 
+/* The generic profile's tile when the problem's Br × Bc exceeds the preset's opt-in shared
+ * memory per block (d = 128 on V100's 96 KiB or MI300X's 64 KiB LDS) and the caller named no
+ * tile: what a real kernel's dispatch does — FlashAttention-2 picks a smaller tile where shared
+ * memory is short (flash_fwd_launch_template.h, run_mha_fwd_hdim*: a narrower key tile on sm86/89
+ * when max_smem_per_block is below the large tile's need). Among the tile-search candidates
+ * (rl_tune's Br, Bc in 16 … 256) no larger than the problem's tile, the largest Br · Bc that
+ * fits; ties go to the larger Br (fewer K/V re-reads). Returns 0 when none fits. */
+static int fit_tile(rl_problem *tile, const rl_hw *hw, rl_profile *pf) {
+    static const int64_t sizes[] = {256, 128, 64, 32, 16};
+    int64_t best_m = 0, best_n = 0;
+    for (size_t i = 0; i < 5; i++) {
+        for (size_t j = 0; j < 5; j++) {
+            if (sizes[i] > pf->block_m || sizes[j] > pf->block_n) continue;
+            if (sizes[i] * sizes[j] <= best_m * best_n) continue;
+            rl_problem c = *tile;
+            c.block_m = sizes[i];
+            c.block_n = sizes[j];
+            if (!rl_sram_budget(&c, hw).fits_optin) continue;
+            best_m = sizes[i];
+            best_n = sizes[j];
+        }
+    }
+    if (best_m == 0) return 0;
+    pf->block_m = tile->block_m = best_m;
+    pf->block_n = tile->block_n = best_n;
+    return 1;
+}
+
 rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
                               rl_profile *pf, rl_error *err) {
     rl_status s = base_profile(p, hw, spec, pf, err);
@@ -524,6 +552,12 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
         tile.block_m = pf->block_m;
         tile.block_n = pf->block_n;
         rl_sram sram = rl_sram_budget(&tile, hw);
+        if (!sram.fits_optin && !pf->materialised && pf->kernel == RL_KERNEL_GENERIC &&
+            spec->block_m == 0 && spec->block_n == 0 && fit_tile(&tile, hw, pf)) {
+            pf->tile_fitted = 1;
+            sram = rl_sram_budget(&tile, hw);
+            if (pf->split_rule == RL_SPLIT_FILL) pf->warps_along_keys = pf->block_m <= 16;
+        }
         if (!sram.fits_optin && !pf->materialised)
             return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
                             "a %lld x %lld tile needs %.0f B of shared memory; preset %s allows %.0f "

@@ -7,6 +7,8 @@
 typedef struct rl_profile {
     rl_kernel kernel;
     int64_t block_m, block_n; /* Br × Bc */
+    int tile_fitted;          /* 1: generic, the problem's Br × Bc over the opt-in shared memory:
+                                 the largest tile-search candidate that fits was taken */
     int warps;                /* warps per CTA sharing the query rows (FA2's SMEM roof) */
     int64_t ctas_per_sm;
     int64_t splits;           /* split-KV count (1 = none) */

@@ -652,6 +652,10 @@ typedef struct rl_prediction {
     int gqa_packed;
     int persistent;
     int exp_serialised;
+    int tile_fitted;                  /* 1: the default (generic) profile's tile is not the
+                                         problem's Br × Bc, which exceeds the preset's opt-in
+                                         shared memory: the largest tile-search candidate no
+                                         larger than it that fits (block_m × block_n) */
     double time_s;                    /* Σ terms_s */
     double flops_per_s;               /* F / time_s */
     rl_bound bound;                   /* compute only when `limit` is compute; else memory */
