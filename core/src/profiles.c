@@ -154,6 +154,19 @@ rl_status rl_gqa_pack_parse(const char *text, const char *field, rl_gqa_pack *ou
                     RL__QUOTE(text ? text : "", 48));
 }
 
+rl_status rl_cores_parse(const char *text, const char *field, rl_cores *out, rl_error *err) {
+    static const char *const names[] = {"", "cuda", "tensor"}; /* rl_cores order */
+    for (int k = 0; k < 3; k++) {
+        if (text && strcmp(text, names[k]) == 0) {
+            if (out) *out = (rl_cores)k;
+            rl__ok(err);
+            return RL_OK;
+        }
+    }
+    return rl__fail(err, RL_ERR_INVALID, field, "expected cuda or tensor, got \"%.*s\"",
+                    RL__QUOTE(text ? text : "", 48));
+}
+
 const char *rl_term_name(rl_term t) {
     static const char *const names[RL_TERM_COUNT] = {"mma",    "tiles",     "exp",  "waves",
                                                      "memory", "occupancy", "floor"};
@@ -247,14 +260,14 @@ static rl_status need_decode(const rl_problem *p, rl_kernel k, rl_error *err) {
  * group of at most 4 query heads per KV head runs BatchDecodeWithPagedKVCacheKernel on the CUDA
  * cores; larger groups (vLLM's rule: use_tensor_cores when H/Hkv > 4) and N > 1 (append,
  * speculative) run the tensor-core prefill kernel with the group packed into the query rows. */
-static void flashinfer_profile(const rl_problem *p, const rl_hw *hw, rl_profile *pf) {
+static void flashinfer_profile(const rl_problem *p, const rl_hw *hw, rl_cores cores, rl_profile *pf) {
     const int64_t G = p->heads / p->kv_heads, d = p->head_dim;
     const double bkv = rl_dtype_bytes(p->kv_dtype);
     pf->gqa_packed = 1;
     pf->head_major = 1;
     pf->split_rule = RL_SPLIT_FILL;
     pf->dram_fraction = RL_FIT_DECODE_DRAM; /* a production decode kernel's, as the default's */
-    if (p->seq == 1 && G <= 4) {
+    if (cores == RL_CORES_CUDA || (cores == RL_CORES_DEFAULT && p->seq == 1 && G <= 4)) {
         /* vec_size = max(16 B / element, d/32), bdx = d / vec_size threads per row, bdy = G rows,
          * 128 threads at least (bdz = threads / (bdx·bdy) groups of keys), tile_size_per_bdx =
          * 4 (2 for 1-byte K/V) keys per thread when G = 1, else 1; two pipeline stages on sm_80+.
@@ -307,6 +320,11 @@ static void flashinfer_profile(const rl_problem *p, const rl_hw *hw, rl_profile 
 static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
                               rl_profile *pf, rl_error *err) {
     const rl_kernel k = spec->kernel;
+    if (spec->cores != RL_CORES_DEFAULT && k != RL_KERNEL_FLASHINFER)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "cores",
+                        "--cores: only --kernel flashinfer has both a CUDA-core and a tensor-core "
+                        "decode kernel; --kernel %s has one",
+                        rl_kernel_name(k));
     memset(pf, 0, sizeof *pf);
     pf->kernel = k;
     pf->mma_fraction = 1.0;
@@ -415,7 +433,21 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
     case RL_KERNEL_FLASHINFER:
         if (need_decode(p, k, err) != RL_OK) return RL_ERR_UNSUPPORTED;
         if (p->head_dim > 256) return no_tile(k, p->head_dim, err);
-        flashinfer_profile(p, hw, pf);
+        if (spec->cores == RL_CORES_CUDA && p->seq != 1)
+            return rl__fail(err, RL_ERR_UNSUPPORTED, "cores",
+                            "--cores cuda: FlashInfer's CUDA-core decode runs one query per request "
+                            "(N = 1); N = %lld runs the tensor-core kernel",
+                            (long long)p->seq);
+        if (spec->cores == RL_CORES_CUDA) {
+            const int64_t g = p->heads / p->kv_heads;
+            if (g != 1 && g != 2 && g != 3 && g != 4 && g != 8)
+                return rl__fail(err, RL_ERR_UNSUPPORTED, "cores",
+                                "--cores cuda: FlashInfer's CUDA-core decode is compiled for groups "
+                                "of 1, 2, 3, 4 or 8 query heads per KV head "
+                                "(DISPATCH_GQA_GROUP_SIZE); H/Hkv = %lld",
+                                (long long)g);
+        }
+        flashinfer_profile(p, hw, spec->cores, pf);
         return RL_OK;
     case RL_KERNEL_FLASH_DECODING:
         if (need_decode(p, k, err) != RL_OK) return RL_ERR_UNSUPPORTED;

@@ -440,6 +440,38 @@ static void every_preset_predicts(void) {
     CHECK(strcmp(e.field, "kernel") == 0);
 }
 
+/* --cores: FlashInfer's CUDA-core decode for a group of 8 (what flashinfer.single_decode_with_kv_cache
+ * runs by default) against vLLM's rule (tensor cores above 4). decode.cuh: vec_size = max(16 B / 2 B,
+ * 128/32) = 8, bdx = 128/8 = 16, bdy = G = 8, threads = max(128, 16·8) = 128, bdz = 1,
+ * tile_size_per_bdx = 1 (G > 1): a CTA holds the 8 query heads and takes 1 key per step; CTAs per SM
+ * = min(2048/128 = 16, 228 KiB / (2·2·1·8·1·128·2 + 128·8 = 9216 B) = 25) = 16 on H100. */
+static void flashinfer_cores(void) {
+    rl_problem p = {.heads = 32, .kv_heads = 4, .seq = 1, .kv_len = 32768, .head_dim = 128};
+    rl_prediction r;
+    rl_error e = {0};
+    const rl_roof roof = roof_of(H100(), RL_DTYPE_FP16);
+    CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FLASHINFER}, &r, NULL) == RL_OK);
+    CHECK(r.block_m == 16 && r.mma_flops_per_s < roof.peak_flops_per_s); /* tensor cores, 16-row tile */
+    CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FLASHINFER, .cores = RL_CORES_CUDA},
+                     &r, NULL) == RL_OK);
+    CHECK(r.block_m == 8 && r.block_n == 1 && r.ctas_per_sm == 16);
+    CHECK(r.mma_flops_per_s == H100()->peak_flops_per_s[RL_PEAK_FP32]);
+    /* refused, naming the flag: N > 1, a group the CUDA-core kernel is not compiled for, another
+     * profile */
+    p.seq = 2;
+    CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FLASHINFER, .cores = RL_CORES_CUDA},
+                     &r, &e) == RL_ERR_UNSUPPORTED && strcmp(e.field, "cores") == 0);
+    p.seq = 1;
+    p.kv_heads = 2; /* G = 16 */
+    CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FLASHINFER, .cores = RL_CORES_CUDA},
+                     &r, &e) == RL_ERR_UNSUPPORTED && strcmp(e.field, "cores") == 0);
+    CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FA3, .cores = RL_CORES_TENSOR},
+                     &r, &e) == RL_ERR_UNSUPPORTED && strcmp(e.field, "cores") == 0);
+    rl_cores c;
+    CHECK(rl_cores_parse("cuda", "cores", &c, NULL) == RL_OK && c == RL_CORES_CUDA);
+    CHECK(rl_cores_parse("gpu", "cores", &c, &e) == RL_ERR_INVALID && strcmp(e.field, "cores") == 0);
+}
+
 int main(void) {
     fa3_ledger_by_hand();
     fitted_point_reproduced();
@@ -453,6 +485,7 @@ int main(void) {
     standard_backward();
     tile_search();
     every_preset_predicts();
+    flashinfer_cores();
     never_below_compulsory();
     return check_report("test_predict");
 }
