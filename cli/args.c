@@ -221,13 +221,15 @@ static int kernel_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_er
         return 1;
     }
     if (cli_flag(argc, argv, i, "cores", &v)) {
-        if (!v) return missing_value("cores", "cuda or tensor", err);
+        if (!v) return missing_value("cores", "cuda, tensor or cuda-single", err);
         if (strcmp(v, "cuda") == 0) {
             o->kernel.cores = RL_CORES_CUDA;
         } else if (strcmp(v, "tensor") == 0) {
             o->kernel.cores = RL_CORES_TENSOR;
+        } else if (strcmp(v, "cuda-single") == 0) {
+            o->kernel.cores = RL_CORES_CUDA_SINGLE;
         } else {
-            return cli_fail(err, "cores", "--cores: expected cuda or tensor, got \"%.*s\"", v);
+            return cli_fail(err, "cores", "--cores: expected cuda, tensor or cuda-single, got \"%.*s\"", v);
         }
         return 1;
     }
@@ -333,7 +335,8 @@ void cli_flags_help(FILE *out, cli_flag_set set) {
     if (set & CLI_SF(CLI_SF_CORES))
         fputs("  --cores C          flashinfer: cuda (its CUDA-core decode, N = 1, groups 1-4 and 8; its\n"
               "                     APIs' default) or tensor (default: vLLM's rule, tensor cores when\n"
-              "                     H/Hkv > 4 or N > 1)\n", out);
+              "                     H/Hkv > 4 or N > 1); cuda-single: as single_decode_with_kv_cache\n"
+              "                     launches it (B = 1)\n", out);
 }
 
 void cli_kernel_flags_help(FILE *out) { cli_flags_help(out, CLI_SF_KERNELS); }

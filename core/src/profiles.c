@@ -155,15 +155,15 @@ rl_status rl_gqa_pack_parse(const char *text, const char *field, rl_gqa_pack *ou
 }
 
 rl_status rl_cores_parse(const char *text, const char *field, rl_cores *out, rl_error *err) {
-    static const char *const names[] = {"", "cuda", "tensor"}; /* rl_cores order */
-    for (int k = 0; k < 3; k++) {
+    static const char *const names[] = {"", "cuda", "tensor", "cuda-single"}; /* rl_cores order */
+    for (int k = 0; k < 4; k++) {
         if (text && strcmp(text, names[k]) == 0) {
             if (out) *out = (rl_cores)k;
             rl__ok(err);
             return RL_OK;
         }
     }
-    return rl__fail(err, RL_ERR_INVALID, field, "expected cuda or tensor, got \"%.*s\"",
+    return rl__fail(err, RL_ERR_INVALID, field, "expected cuda, tensor or cuda-single, got \"%.*s\"",
                     RL__QUOTE(text ? text : "", 48));
 }
 
@@ -267,7 +267,8 @@ static void flashinfer_profile(const rl_problem *p, const rl_hw *hw, rl_cores co
     pf->head_major = 1;
     pf->split_rule = RL_SPLIT_FILL;
     pf->dram_fraction = RL_FIT_DECODE_DRAM; /* a production decode kernel's, as the default's */
-    if (cores == RL_CORES_CUDA || (cores == RL_CORES_DEFAULT && p->seq == 1 && G <= 4)) {
+    const int single = cores == RL_CORES_CUDA_SINGLE;
+    if (single || cores == RL_CORES_CUDA || (cores == RL_CORES_DEFAULT && p->seq == 1 && G <= 4)) {
         /* vec_size = max(16 B / element, d/32), bdx = d / vec_size threads per row, bdy = G rows,
          * 128 threads at least (bdz = threads / (bdx·bdy) groups of keys), tile_size_per_bdx =
          * 4 (2 for 1-byte K/V) keys per thread when G = 1, else 1; two pipeline stages on sm_80+.
@@ -278,8 +279,12 @@ static void flashinfer_profile(const rl_problem *p, const rl_hw *hw, rl_cores co
         int64_t vec = (int64_t)(16.0 / bkv);
         if (d / 32 > vec) vec = d / 32;
         const int64_t bdx = d / vec > 0 ? d / vec : 1, bdy = G;
-        const int64_t threads = bdx * bdy > 128 ? bdx * bdy : 128, bdz = threads / (bdx * bdy);
-        const int64_t tile = G == 1 ? (bkv == 1 ? 2 : 4) : 1;
+        /* single_decode_with_kv_cache: get_heuristic_num_threads (512 for a group of 8, 256
+         * with 1-byte K/V, else 128) and 8 keys per thread when G = 1 (2 with 1-byte K/V) */
+        const int64_t base_threads = single && G == 8 ? (bkv == 1 ? 256 : 512) : 128;
+        const int64_t threads = bdx * bdy > base_threads ? bdx * bdy : base_threads;
+        const int64_t bdz = threads / (bdx * bdy);
+        const int64_t tile = G == 1 ? (bkv == 1 ? 2 : single ? 8 : 4) : 1;
         const int64_t stages = hw->sm_arch >= 80 || hw->sm_arch == 0 ? 2 : 1;
         const double smem = 2.0 * (double)(stages * tile * bdy * bdz * d) * bkv +
                             (double)(tile * threads) * 8.0;
@@ -297,6 +302,7 @@ static void flashinfer_profile(const rl_problem *p, const rl_hw *hw, rl_cores co
         pf->ctas_per_sm = per_sm;
         pf->max_grid = per_sm * hw->sm_count;
         pf->exp_serialised = 1;
+        if (single) pf->split_rule = RL_SPLIT_SINGLE;
         return;
     }
     /* FA2DetermineCtaTileQ on the packed rows G·N: > 64 → 128, > 16 → 64, else 16 (sm_80+);
@@ -433,12 +439,17 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
     case RL_KERNEL_FLASHINFER:
         if (need_decode(p, k, err) != RL_OK) return RL_ERR_UNSUPPORTED;
         if (p->head_dim > 256) return no_tile(k, p->head_dim, err);
-        if (spec->cores == RL_CORES_CUDA && p->seq != 1)
+        if ((spec->cores == RL_CORES_CUDA || spec->cores == RL_CORES_CUDA_SINGLE) && p->seq != 1)
             return rl__fail(err, RL_ERR_UNSUPPORTED, "cores",
                             "--cores cuda: FlashInfer's CUDA-core decode runs one query per request "
                             "(N = 1); N = %lld runs the tensor-core kernel",
                             (long long)p->seq);
-        if (spec->cores == RL_CORES_CUDA) {
+        if (spec->cores == RL_CORES_CUDA_SINGLE && p->batch != 1)
+            return rl__fail(err, RL_ERR_UNSUPPORTED, "cores",
+                            "--cores cuda-single: single_decode_with_kv_cache decodes one request "
+                            "(B = 1); B = %lld runs the batch decode (--cores cuda)",
+                            (long long)p->batch);
+        if (spec->cores == RL_CORES_CUDA || spec->cores == RL_CORES_CUDA_SINGLE) {
             const int64_t g = p->heads / p->kv_heads;
             if (g != 1 && g != 2 && g != 3 && g != 4 && g != 8)
                 return rl__fail(err, RL_ERR_UNSUPPORTED, "cores",
@@ -624,6 +635,16 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
             if (pf->splits > 128) pf->splits = 128;
         } else {
             pf->splits = wave_split_rule(units, (double)hw->sm_count, key_blocks, 1);
+        }
+    } else if (pf->split_rule == RL_SPLIT_SINGLE) {
+        /* SingleDecodeWithKVCacheDispatched: one chunk when L <= 256; else chunks of
+         * max(⌈L / (max grid / Hkv)⌉, 256) keys, MergeStates after */
+        if (p->kv_len > 256) {
+            int64_t per_head = pf->max_grid / p->kv_heads;
+            if (per_head < 1) per_head = 1;
+            int64_t chunk = (p->kv_len + per_head - 1) / per_head;
+            if (chunk < 256) chunk = 256;
+            pf->splits = (p->kv_len + chunk - 1) / chunk;
         }
     } else if (pf->split_rule == RL_SPLIT_FILL) {
         const double rows = pf->gqa_packed ? G * (double)p->seq : (double)p->seq;

@@ -467,7 +467,23 @@ static void flashinfer_cores(void) {
                      &r, &e) == RL_ERR_UNSUPPORTED && strcmp(e.field, "cores") == 0);
     CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FA3, .cores = RL_CORES_TENSOR},
                      &r, &e) == RL_ERR_UNSUPPORTED && strcmp(e.field, "cores") == 0);
+    /* cuda-single (SingleDecodeWithKVCacheDispatched): G = 8, fp16 → get_heuristic_num_threads
+     * 512, bdz = 512 / (16·8) = 4, 1 key per thread: Bc = 4; CTAs per SM = min(2048/512 = 4,
+     * 228 KiB / (2·2·8·1·4·128·2 + 512·8 = 36,864 B) = 6) = 4; max grid 4 · 132 = 528, 528 / 4 KV
+     * heads = 132 chunks at most: chunk = max(⌈32768/132⌉ = 249, 256) = 256 keys → 128 splits,
+     * 128 · 4 = 512 CTAs, + MergeStates. L = 256: one chunk, no merge. */
+    p.kv_heads = 4;
+    const rl_kernel_spec single = {.kernel = RL_KERNEL_FLASHINFER, .cores = RL_CORES_CUDA_SINGLE};
+    CHECK(rl_predict(&p, H100(), roof, &single, &r, NULL) == RL_OK);
+    CHECK(r.block_m == 8 && r.block_n == 4 && r.ctas_per_sm == 4 && r.splits == 128 && r.ctas == 512 &&
+          r.kernels == 2);
+    p.kv_len = 256;
+    CHECK(rl_predict(&p, H100(), roof, &single, &r, NULL) == RL_OK);
+    CHECK(r.splits == 1 && r.kernels == 1);
+    p.batch = 2; /* one request only */
+    CHECK(rl_predict(&p, H100(), roof, &single, &r, &e) == RL_ERR_UNSUPPORTED && strcmp(e.field, "cores") == 0);
     rl_cores c;
+    CHECK(rl_cores_parse("cuda-single", "cores", &c, NULL) == RL_OK && c == RL_CORES_CUDA_SINGLE);
     CHECK(rl_cores_parse("cuda", "cores", &c, NULL) == RL_OK && c == RL_CORES_CUDA);
     CHECK(rl_cores_parse("gpu", "cores", &c, &e) == RL_ERR_INVALID && strcmp(e.field, "cores") == 0);
 }

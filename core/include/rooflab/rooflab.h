@@ -621,8 +621,11 @@ rl_status rl_gqa_pack_parse(const char *text, const char *field, rl_gqa_pack *ou
 /* FlashInfer's two decode kernels: the CUDA-core one (BatchDecodeWithPagedKVCacheKernel,
  * SingleDecodeWithKVCacheKernel: N = 1, groups 1, 2, 3, 4, 8 — DISPATCH_GQA_GROUP_SIZE; the
  * default of its Python APIs, use_tensor_cores=False) or the tensor-core prefill kernel. Default:
- * vLLM's rule (tensor cores when H/Hkv > 4 or N > 1). "cuda" or "tensor" ("" = default). */
-typedef enum { RL_CORES_DEFAULT = 0, RL_CORES_CUDA, RL_CORES_TENSOR } rl_cores;
+ * vLLM's rule (tensor cores when H/Hkv > 4 or N > 1). "cuda-single": the CUDA-core kernel as
+ * single_decode_with_kv_cache launches it for one request (B = 1; its own threads, tile and
+ * chunking: decode.cuh SingleDecodeWithKVCacheDispatched). "cuda", "tensor", "cuda-single" ("" =
+ * default). */
+typedef enum { RL_CORES_DEFAULT = 0, RL_CORES_CUDA, RL_CORES_TENSOR, RL_CORES_CUDA_SINGLE } rl_cores;
 rl_status rl_cores_parse(const char *text, const char *field, rl_cores *out, rl_error *err);
 
 /* What the caller fixes; zero means "the profile's choice". */

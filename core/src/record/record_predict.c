@@ -16,7 +16,8 @@ static rl_kernel_spec spec_for(rl_kernel profile, const rl_problem *p, const cha
     rl_kernel_spec spec = {0};
     spec.kernel = profile;
     if (profile == RL_KERNEL_FLASHINFER && p->seq == 1 && label) {
-        if (strstr(label, "single-decode") || strstr(label, "CUDA cores")) spec.cores = RL_CORES_CUDA;
+        if (strstr(label, "CUDA cores")) spec.cores = RL_CORES_CUDA;
+        if (strstr(label, "single-decode") && p->batch == 1) spec.cores = RL_CORES_CUDA_SINGLE;
         if (strstr(label, "tensor cores")) spec.cores = RL_CORES_TENSOR;
     }
     if (profile == RL_KERNEL_FA2 && p->seq == 1) {
