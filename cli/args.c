@@ -220,6 +220,19 @@ static int kernel_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_er
         if (cli_parse_int("splits", v, 1, 128, &o->kernel.splits, err) != RL_OK) return -1;
         return 1;
     }
+    if (cli_flag(argc, argv, i, "cores", &v)) {
+        if (!v) return missing_value("cores", "cuda, tensor or cuda-single", err);
+        if (strcmp(v, "cuda") == 0) {
+            o->kernel.cores = RL_CORES_CUDA;
+        } else if (strcmp(v, "tensor") == 0) {
+            o->kernel.cores = RL_CORES_TENSOR;
+        } else if (strcmp(v, "cuda-single") == 0) {
+            o->kernel.cores = RL_CORES_CUDA_SINGLE;
+        } else {
+            return cli_fail(err, "cores", "--cores: expected cuda, tensor or cuda-single, got \"%.*s\"", v);
+        }
+        return 1;
+    }
     if (cli_flag(argc, argv, i, "ctas-per-sm", &v)) {
         if (!v) return missing_value("ctas-per-sm", "an integer from 1 to 32", err);
         if (cli_parse_int("ctas-per-sm", v, 1, 32, &o->kernel.ctas_per_sm, err) != RL_OK) return -1;
@@ -247,7 +260,7 @@ static int model_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_err
 }
 
 static const char *const shared_names[CLI_SF_COUNT - RL_PROBLEM_FIELD_COUNT] = {
-    "model", "hw", "bandwidth", "peak", "kernel", "gqa-pack", "splits", "ctas-per-sm"};
+    "model", "hw", "bandwidth", "peak", "kernel", "gqa-pack", "splits", "ctas-per-sm", "cores"};
 
 const char *cli_shared_flag_name(int id) {
     if (id >= 0 && id < RL_PROBLEM_FIELD_COUNT) return rl_problem_field_info((rl_problem_field)id)->flag;
@@ -319,6 +332,11 @@ void cli_flags_help(FILE *out, cli_flag_set set) {
         fputs("  --splits S         split-KV count (default: the profile's rule)\n", out);
     if (set & CLI_SF(CLI_SF_CTAS_PER_SM))
         fputs("  --ctas-per-sm K    CTAs resident per SM (default: the profile's, or the SRAM budget's)\n", out);
+    if (set & CLI_SF(CLI_SF_CORES))
+        fputs("  --cores C          flashinfer: cuda (its CUDA-core decode, N = 1, groups 1-4 and 8; its\n"
+              "                     APIs' default) or tensor (default: vLLM's rule, tensor cores when\n"
+              "                     H/Hkv > 4 or N > 1); cuda-single: as single_decode_with_kv_cache\n"
+              "                     launches it (B = 1)\n", out);
 }
 
 void cli_kernel_flags_help(FILE *out) { cli_flags_help(out, CLI_SF_KERNELS); }

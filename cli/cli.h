@@ -86,6 +86,7 @@ enum {
     CLI_SF_GQA_PACK,
     CLI_SF_SPLITS,
     CLI_SF_CTAS_PER_SM,
+    CLI_SF_CORES,
     CLI_SF_COUNT
 };
 typedef uint64_t cli_flag_set;
@@ -93,7 +94,8 @@ typedef uint64_t cli_flag_set;
 #define CLI_SF_PROBLEM (CLI_SF(RL_PROBLEM_FIELD_COUNT) - 1) /* every field of the table */
 #define CLI_SF_ROOF (CLI_SF(CLI_SF_HW) | CLI_SF(CLI_SF_BANDWIDTH) | CLI_SF(CLI_SF_PEAK))
 #define CLI_SF_KERNELS                                                                             \
-    (CLI_SF(CLI_SF_KERNEL) | CLI_SF(CLI_SF_GQA_PACK) | CLI_SF(CLI_SF_SPLITS) | CLI_SF(CLI_SF_CTAS_PER_SM))
+    (CLI_SF(CLI_SF_KERNEL) | CLI_SF(CLI_SF_GQA_PACK) | CLI_SF(CLI_SF_SPLITS) | CLI_SF(CLI_SF_CTAS_PER_SM) |        \
+     CLI_SF(CLI_SF_CORES))
 #define CLI_SF_ALL (CLI_SF(CLI_SF_COUNT) - 1)
 
 /* What a subcommand does with the shared flags: `uses` (0 = all of them, as eval) and, for a flag

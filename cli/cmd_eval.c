@@ -89,10 +89,12 @@ static void print_prediction_json(FILE *o, const rl_prediction *pr, const rl_err
         json_num(o, pr->terms_s[t]);
     }
     fprintf(o, "},\n    \"tile\": {\"block_m\": %lld, \"block_n\": %lld, \"ctas_per_sm\": %lld, "
-               "\"splits\": %lld, \"gqa_packed\": %s, \"persistent\": %s, \"exp_serialised\": %s},\n",
+               "\"splits\": %lld, \"gqa_packed\": %s, \"persistent\": %s, \"exp_serialised\": %s, "
+               "\"fitted_to_shared_memory\": %s},\n",
             (long long)pr->block_m, (long long)pr->block_n, (long long)pr->ctas_per_sm,
             (long long)pr->splits, pr->gqa_packed ? "true" : "false",
-            pr->persistent ? "true" : "false", pr->exp_serialised ? "true" : "false");
+            pr->persistent ? "true" : "false", pr->exp_serialised ? "true" : "false",
+            pr->tile_fitted ? "true" : "false");
     fputs("    \"levels\": {", o);
     for (int l = 0; l < RL_LEVEL_COUNT; l++) {
         fprintf(o, "%s\"%s\": {\"bytes\": ", l ? ", " : "", rl_level_name((rl_level)l));
@@ -253,7 +255,8 @@ static void print_levels_table(const rl_report *r) {
     }
 }
 
-static void print_prediction_table(const rl_prediction *pr, const rl_error *why, int flops_known) {
+static void print_prediction_table(const rl_prediction *pr, const rl_error *why, int flops_known,
+                                   const rl_problem *p, const rl_hw *hw) {
     char a[64], b[64];
     if (!pr) {
         printf("\npredicted  not available: %s\n", why->message);
@@ -279,6 +282,14 @@ static void print_prediction_table(const rl_prediction *pr, const rl_error *why,
            rl_kernel_name(pr->kernel), a, band, flops_known ? b : "", rl_limit_name(pr->limit),
            (long long)pr->block_m, (long long)pr->block_n, (long long)pr->ctas_per_sm, pr->ctas,
            pr->waves, pr->gqa_packed ? ", GQA packed" : "", pr->splits > 1 ? ", split-KV" : "");
+    if (pr->tile_fitted) {
+        rl_problem tile = *p;
+        const rl_sram need = rl_sram_budget(&tile, hw);
+        printf("  (tile %lldx%lld: the problem's %lldx%lld needs %.0f B of shared memory, over %s's "
+               "%.0f B per block; the largest tile-search candidate that fits)\n",
+               (long long)pr->block_m, (long long)pr->block_n, (long long)p->block_m,
+               (long long)p->block_n, need.total_bytes, hw->id, need.limit_optin_bytes);
+    }
     for (int t = 0; t < RL_TERM_COUNT; t++) {
         rl_format_quantity(pr->terms_s[t] > 0 ? pr->terms_s[t] : 0, RL_DIM_SECONDS, RL_PREFIX_SI, 4,
                            a, sizeof a);
@@ -376,7 +387,7 @@ int cmd_eval(int argc, char **argv) {
     } else {
         print_table(&report, hw);
         if (note[0]) printf("\nnote     %s\n", note);
-        print_prediction_table(have_pred ? &pred : NULL, &pred_err, 1);
+        print_prediction_table(have_pred ? &pred : NULL, &pred_err, 1, &report.work.problem, hw);
     }
     return CLI_EXIT_OK;
 }

@@ -20,6 +20,7 @@ static const char *const import_why_not[CLI_SF_COUNT] = {
     [CLI_SF_GQA_PACK] = "a record keeps measured times, not a kernel profile's prediction",
     [CLI_SF_SPLITS] = "a record keeps measured times, not a kernel profile's prediction",
     [CLI_SF_CTAS_PER_SM] = "a record keeps measured times, not a kernel profile's prediction",
+    [CLI_SF_CORES] = "a record keeps measured times, not a kernel profile's prediction",
 };
 static const cli_flag_rules import_rules = {
     "import", CLI_SF_PROBLEM | CLI_SF(CLI_SF_MODEL) | CLI_SF(CLI_SF_HW), import_why_not};

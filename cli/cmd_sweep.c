@@ -14,6 +14,7 @@ static const char *const sweep_why_not[CLI_SF_COUNT] = {
     [CLI_SF_GQA_PACK] = "it evaluates the traffic models, not a kernel's predicted time",
     [CLI_SF_SPLITS] = "it evaluates the traffic models, not a kernel's predicted time",
     [CLI_SF_CTAS_PER_SM] = "it evaluates the traffic models, not a kernel's predicted time",
+    [CLI_SF_CORES] = "it evaluates the traffic models, not a kernel's predicted time",
 };
 static const cli_flag_rules sweep_rules = {"sweep", CLI_SF_ALL & ~CLI_SF_KERNELS, sweep_why_not};
 

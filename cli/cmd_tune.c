@@ -17,6 +17,7 @@ static const char *const tune_why_not[CLI_SF_COUNT] = {
     [CLI_SF_GQA_PACK] = "it searches the generic profile, which packs a GQA group's heads",
     [CLI_SF_SPLITS] = "it searches split counts itself (decode: 1 to 128)",
     [CLI_SF_CTAS_PER_SM] = "it takes each tile's CTAs per SM from the SRAM budget",
+    [CLI_SF_CORES] = "it searches the generic profile (--cores picks flashinfer's kernel)",
 };
 static const cli_flag_rules tune_rules = {
     "tune", CLI_SF_ALL & ~CLI_SF_KERNELS & ~CLI_SF(RL_FIELD_BLOCK_M) & ~CLI_SF(RL_FIELD_BLOCK_N) &

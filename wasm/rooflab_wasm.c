@@ -282,6 +282,7 @@ static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof
     X("predicted.gqa_packed", pr->gqa_packed)                                                      \
     X("predicted.persistent", pr->persistent)                                                      \
     X("predicted.exp_serialised", pr->exp_serialised)                                              \
+    X("predicted.tile_fitted", pr->tile_fitted)                                                    \
     X("predicted.ctas", pr->ctas)                                                                  \
     X("predicted.waves", pr->waves)                                                                \
     X("predicted.computed_pairs", pr->computed_pairs)                                              \

@@ -20,7 +20,7 @@ static const interval_row intervals[] = {
     {"fa2", 54, 0.9818, 1.1278},
     {"fa3", 58, 0.9734, 1.2075},
     {"flash-decoding", 9, 0.8756, 1.0457},
-    {"flashinfer", 15, 0.9538, 1.5202},
+    {"flashinfer", 15, 0.9333, 1.3780},
     {"standard", 29, 1.0049, 1.3988},
     /* END GENERATED */
     {NULL, 0, 0, 0},

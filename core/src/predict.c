@@ -112,7 +112,7 @@ void rl__model_levels(const rl_workload *w, const rl_hw *hw, rl_model m, rl_leve
         return;
     }
     rl_profile pf;
-    const rl_kernel_spec generic = {RL_KERNEL_GENERIC, 0, 0, 0, RL_PACK_PER_HEAD, 1};
+    const rl_kernel_spec generic = {RL_KERNEL_GENERIC, 0, 0, 0, RL_PACK_PER_HEAD, 1, RL_CORES_DEFAULT};
     if (rl__profile_resolve(&w->problem, hw, &generic, &pf, NULL) != RL_OK) {
         pf.ctas_per_sm = 1; /* a tile over the opt-in budget: one CTA per SM at most */
         pf.splits = 1;
@@ -349,6 +349,7 @@ rl_status rl_predict(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
     r.gqa_packed = pf.gqa_packed;
     r.persistent = pf.persistent;
     r.exp_serialised = pf.exp_serialised;
+    r.tile_fitted = pf.tile_fitted;
     r.exp_per_s = hw->exp_per_s;
     r.overlap_exponent = pf.overlap_p;
     if (pf.materialised)
@@ -401,7 +402,7 @@ size_t rl_tune(const rl_problem *problem, const rl_hw *hw, rl_roof roof, rl_tile
                 rl_tile_candidate c;
                 memset(&c, 0, sizeof c);
                 rl_kernel_spec spec = {RL_KERNEL_GENERIC, sizes[i], sizes[j], 0, RL_PACK_DEFAULT,
-                                       splits[k]};
+                                       splits[k], RL_CORES_DEFAULT};
                 c.block_m = sizes[i];
                 c.block_n = sizes[j];
                 c.splits = splits[k];

@@ -154,6 +154,19 @@ rl_status rl_gqa_pack_parse(const char *text, const char *field, rl_gqa_pack *ou
                     RL__QUOTE(text ? text : "", 48));
 }
 
+rl_status rl_cores_parse(const char *text, const char *field, rl_cores *out, rl_error *err) {
+    static const char *const names[] = {"", "cuda", "tensor", "cuda-single"}; /* rl_cores order */
+    for (int k = 0; k < 4; k++) {
+        if (text && strcmp(text, names[k]) == 0) {
+            if (out) *out = (rl_cores)k;
+            rl__ok(err);
+            return RL_OK;
+        }
+    }
+    return rl__fail(err, RL_ERR_INVALID, field, "expected cuda, tensor or cuda-single, got \"%.*s\"",
+                    RL__QUOTE(text ? text : "", 48));
+}
+
 const char *rl_term_name(rl_term t) {
     static const char *const names[RL_TERM_COUNT] = {"mma",    "tiles",     "exp",  "waves",
                                                      "memory", "occupancy", "floor"};
@@ -247,14 +260,15 @@ static rl_status need_decode(const rl_problem *p, rl_kernel k, rl_error *err) {
  * group of at most 4 query heads per KV head runs BatchDecodeWithPagedKVCacheKernel on the CUDA
  * cores; larger groups (vLLM's rule: use_tensor_cores when H/Hkv > 4) and N > 1 (append,
  * speculative) run the tensor-core prefill kernel with the group packed into the query rows. */
-static void flashinfer_profile(const rl_problem *p, const rl_hw *hw, rl_profile *pf) {
+static void flashinfer_profile(const rl_problem *p, const rl_hw *hw, rl_cores cores, rl_profile *pf) {
     const int64_t G = p->heads / p->kv_heads, d = p->head_dim;
     const double bkv = rl_dtype_bytes(p->kv_dtype);
     pf->gqa_packed = 1;
     pf->head_major = 1;
     pf->split_rule = RL_SPLIT_FILL;
     pf->dram_fraction = RL_FIT_DECODE_DRAM; /* a production decode kernel's, as the default's */
-    if (p->seq == 1 && G <= 4) {
+    const int single = cores == RL_CORES_CUDA_SINGLE;
+    if (single || cores == RL_CORES_CUDA || (cores == RL_CORES_DEFAULT && p->seq == 1 && G <= 4)) {
         /* vec_size = max(16 B / element, d/32), bdx = d / vec_size threads per row, bdy = G rows,
          * 128 threads at least (bdz = threads / (bdx·bdy) groups of keys), tile_size_per_bdx =
          * 4 (2 for 1-byte K/V) keys per thread when G = 1, else 1; two pipeline stages on sm_80+.
@@ -265,8 +279,12 @@ static void flashinfer_profile(const rl_problem *p, const rl_hw *hw, rl_profile 
         int64_t vec = (int64_t)(16.0 / bkv);
         if (d / 32 > vec) vec = d / 32;
         const int64_t bdx = d / vec > 0 ? d / vec : 1, bdy = G;
-        const int64_t threads = bdx * bdy > 128 ? bdx * bdy : 128, bdz = threads / (bdx * bdy);
-        const int64_t tile = G == 1 ? (bkv == 1 ? 2 : 4) : 1;
+        /* single_decode_with_kv_cache: get_heuristic_num_threads (512 for a group of 8, 256
+         * with 1-byte K/V, else 128) and 8 keys per thread when G = 1 (2 with 1-byte K/V) */
+        const int64_t base_threads = single && G == 8 ? (bkv == 1 ? 256 : 512) : 128;
+        const int64_t threads = bdx * bdy > base_threads ? bdx * bdy : base_threads;
+        const int64_t bdz = threads / (bdx * bdy);
+        const int64_t tile = G == 1 ? (bkv == 1 ? 2 : single ? 8 : 4) : 1;
         const int64_t stages = hw->sm_arch >= 80 || hw->sm_arch == 0 ? 2 : 1;
         const double smem = 2.0 * (double)(stages * tile * bdy * bdz * d) * bkv +
                             (double)(tile * threads) * 8.0;
@@ -284,6 +302,7 @@ static void flashinfer_profile(const rl_problem *p, const rl_hw *hw, rl_profile 
         pf->ctas_per_sm = per_sm;
         pf->max_grid = per_sm * hw->sm_count;
         pf->exp_serialised = 1;
+        if (single) pf->split_rule = RL_SPLIT_SINGLE;
         return;
     }
     /* FA2DetermineCtaTileQ on the packed rows G·N: > 64 → 128, > 16 → 64, else 16 (sm_80+);
@@ -307,6 +326,11 @@ static void flashinfer_profile(const rl_problem *p, const rl_hw *hw, rl_profile 
 static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
                               rl_profile *pf, rl_error *err) {
     const rl_kernel k = spec->kernel;
+    if (spec->cores != RL_CORES_DEFAULT && k != RL_KERNEL_FLASHINFER)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "cores",
+                        "--cores: only --kernel flashinfer has both a CUDA-core and a tensor-core "
+                        "decode kernel; --kernel %s has one",
+                        rl_kernel_name(k));
     memset(pf, 0, sizeof *pf);
     pf->kernel = k;
     pf->mma_fraction = 1.0;
@@ -415,7 +439,26 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
     case RL_KERNEL_FLASHINFER:
         if (need_decode(p, k, err) != RL_OK) return RL_ERR_UNSUPPORTED;
         if (p->head_dim > 256) return no_tile(k, p->head_dim, err);
-        flashinfer_profile(p, hw, pf);
+        if ((spec->cores == RL_CORES_CUDA || spec->cores == RL_CORES_CUDA_SINGLE) && p->seq != 1)
+            return rl__fail(err, RL_ERR_UNSUPPORTED, "cores",
+                            "--cores cuda: FlashInfer's CUDA-core decode runs one query per request "
+                            "(N = 1); N = %lld runs the tensor-core kernel",
+                            (long long)p->seq);
+        if (spec->cores == RL_CORES_CUDA_SINGLE && p->batch != 1)
+            return rl__fail(err, RL_ERR_UNSUPPORTED, "cores",
+                            "--cores cuda-single: single_decode_with_kv_cache decodes one request "
+                            "(B = 1); B = %lld runs the batch decode (--cores cuda)",
+                            (long long)p->batch);
+        if (spec->cores == RL_CORES_CUDA || spec->cores == RL_CORES_CUDA_SINGLE) {
+            const int64_t g = p->heads / p->kv_heads;
+            if (g != 1 && g != 2 && g != 3 && g != 4 && g != 8)
+                return rl__fail(err, RL_ERR_UNSUPPORTED, "cores",
+                                "--cores cuda: FlashInfer's CUDA-core decode is compiled for groups "
+                                "of 1, 2, 3, 4 or 8 query heads per KV head "
+                                "(DISPATCH_GQA_GROUP_SIZE); H/Hkv = %lld",
+                                (long long)g);
+        }
+        flashinfer_profile(p, hw, spec->cores, pf);
         return RL_OK;
     case RL_KERNEL_FLASH_DECODING:
         if (need_decode(p, k, err) != RL_OK) return RL_ERR_UNSUPPORTED;
@@ -497,6 +540,34 @@ static int64_t fill_split_rule(double tiles, double max_grid, int64_t kv_len) {
     return (pages + chunk - 1) / chunk;
 }
 
+/* The generic profile's tile when the problem's Br × Bc exceeds the preset's opt-in shared
+ * memory per block (d = 128 on V100's 96 KiB or MI300X's 64 KiB LDS) and the caller named no
+ * tile: what a real kernel's dispatch does — FlashAttention-2 picks a smaller tile where shared
+ * memory is short (flash_fwd_launch_template.h, run_mha_fwd_hdim*: a narrower key tile on sm86/89
+ * when max_smem_per_block is below the large tile's need). Among the tile-search candidates
+ * (rl_tune's Br, Bc in 16 … 256) no larger than the problem's tile, the largest Br · Bc that
+ * fits; ties go to the larger Br (fewer K/V re-reads). Returns 0 when none fits. */
+static int fit_tile(rl_problem *tile, const rl_hw *hw, rl_profile *pf) {
+    static const int64_t sizes[] = {256, 128, 64, 32, 16};
+    int64_t best_m = 0, best_n = 0;
+    for (size_t i = 0; i < 5; i++) {
+        for (size_t j = 0; j < 5; j++) {
+            if (sizes[i] > pf->block_m || sizes[j] > pf->block_n) continue;
+            if (sizes[i] * sizes[j] <= best_m * best_n) continue;
+            rl_problem c = *tile;
+            c.block_m = sizes[i];
+            c.block_n = sizes[j];
+            if (!rl_sram_budget(&c, hw).fits_optin) continue;
+            best_m = sizes[i];
+            best_n = sizes[j];
+        }
+    }
+    if (best_m == 0) return 0;
+    pf->block_m = tile->block_m = best_m;
+    pf->block_n = tile->block_n = best_n;
+    return 1;
+}
+
 rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
                               rl_profile *pf, rl_error *err) {
     rl_status s = base_profile(p, hw, spec, pf, err);
@@ -524,6 +595,12 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
         tile.block_m = pf->block_m;
         tile.block_n = pf->block_n;
         rl_sram sram = rl_sram_budget(&tile, hw);
+        if (!sram.fits_optin && !pf->materialised && pf->kernel == RL_KERNEL_GENERIC &&
+            spec->block_m == 0 && spec->block_n == 0 && fit_tile(&tile, hw, pf)) {
+            pf->tile_fitted = 1;
+            sram = rl_sram_budget(&tile, hw);
+            if (pf->split_rule == RL_SPLIT_FILL) pf->warps_along_keys = pf->block_m <= 16;
+        }
         if (!sram.fits_optin && !pf->materialised)
             return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
                             "a %lld x %lld tile needs %.0f B of shared memory; preset %s allows %.0f "
@@ -558,6 +635,16 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
             if (pf->splits > 128) pf->splits = 128;
         } else {
             pf->splits = wave_split_rule(units, (double)hw->sm_count, key_blocks, 1);
+        }
+    } else if (pf->split_rule == RL_SPLIT_SINGLE) {
+        /* SingleDecodeWithKVCacheDispatched: one chunk when L <= 256; else chunks of
+         * max(⌈L / (max grid / Hkv)⌉, 256) keys, MergeStates after */
+        if (p->kv_len > 256) {
+            int64_t per_head = pf->max_grid / p->kv_heads;
+            if (per_head < 1) per_head = 1;
+            int64_t chunk = (p->kv_len + per_head - 1) / per_head;
+            if (chunk < 256) chunk = 256;
+            pf->splits = (p->kv_len + chunk - 1) / chunk;
         }
     } else if (pf->split_rule == RL_SPLIT_FILL) {
         const double rows = pf->gqa_packed ? G * (double)p->seq : (double)p->seq;

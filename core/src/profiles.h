@@ -7,6 +7,8 @@
 typedef struct rl_profile {
     rl_kernel kernel;
     int64_t block_m, block_n; /* Br × Bc */
+    int tile_fitted;          /* 1: generic, the problem's Br × Bc over the opt-in shared memory:
+                                 the largest tile-search candidate that fits was taken */
     int warps;                /* warps per CTA sharing the query rows (FA2's SMEM roof) */
     int64_t ctas_per_sm;
     int64_t splits;           /* split-KV count (1 = none) */
@@ -48,7 +50,7 @@ typedef struct rl_profile {
 
 /* Resolve the profile for `p` (resolved) on `hw`, with the caller's spec on top. Errors name
  * "kernel". */
-enum rl_split_rule { RL_SPLIT_NONE = 0, RL_SPLIT_FA2, RL_SPLIT_FA3, RL_SPLIT_FILL };
+enum rl_split_rule { RL_SPLIT_NONE = 0, RL_SPLIT_FA2, RL_SPLIT_FA3, RL_SPLIT_FILL, RL_SPLIT_SINGLE };
 
 rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
                               rl_profile *pf, rl_error *err);

@@ -200,6 +200,18 @@ test('a profile that cannot predict shows core\'s reason inline, never a stale n
   const v100 = nativeEval(flagsFromFragment(await hash(page)));
   assert.ok(v100.predicted && v100.predicted.time_s > 0, 'the CLI predicts on v100-sxm2');
   close(Number((await shown(page))['predicted-time']), v100.predicted.time_s, 'v100-sxm2 predicts');
+  // At d = 128 the problem's 64 x 64 tile (98,816 B) exceeds V100's 96 KiB per block: the default
+  // takes the largest tile-search candidate that fits (64 x 32), as the CLI does, and says so.
+  await page.fill('[data-testid=input-head-dim]', '128');
+  const fitted = nativeEval(flagsFromFragment(await hash(page)));
+  assert.ok(fitted.predicted.tile.fitted_to_shared_memory, 'the CLI fits the tile');
+  assert.deepEqual([fitted.predicted.tile.block_m, fitted.predicted.tile.block_n], [64, 32]);
+  close(Number((await shown(page))['predicted-time']), fitted.predicted.time_s, 'v100-sxm2 d=128 predicts');
+  const facts = await page.textContent('[data-testid=ledger] .hint');
+  assert.match(facts, /tile 64 × 32 \(the largest that fits the shared memory; the problem's tile does not\)/);
+  await page.locator('[data-testid=ledger]').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(ARTIFACTS, 'predicted-v100-fitted-tile-1280x800.png') });
+  await page.fill('[data-testid=input-head-dim]', '64');
   // Back to a predictable state: the numbers come back (fresh, from core).
   await page.selectOption('[data-testid=input-hw]', 'h100-sxm');
   const nat = nativeEval(flagsFromFragment(await hash(page)));

@@ -83,6 +83,26 @@ import json; ids={h['id'] for h in json.load(open('/tmp/rl_out.$$'))}
 need={'v100-sxm2','a100-sxm4-40gb','a100-sxm4-80gb','h100-sxm','h100-pcie','h200-sxm','l4','rtx3060','rtx4090','mi300x','custom'}
 assert need <= ids, need - ids" && ok || bad "hw --json ids"
 
+# Every preset but custom predicts without --kernel (issue 17): prefill and decode at d 64, 128,
+# 256; the default tile fits the preset's opt-in shared memory (V100 and MI300X at d = 128 take a
+# smaller one and say so: tile.fitted_to_shared_memory).
+ids=$("$R" hw --json | python3 -c "import json,sys; print(' '.join(h['id'] for h in json.load(sys.stdin) if h['id'] != 'custom'))")
+[ "$(echo "$ids" | wc -w)" -ge 10 ] && ok || bad "hw --json lists fewer than 10 presets: $ids"
+for id in $ids; do
+  for d in 64 128 256; do
+    json_check 'j["predicted"] is not None and j["predicted"]["time_s"] > 0 and j["predicted"]["kernel"] == "generic"' \
+      --hw "$id" --head-dim "$d" --heads 16 --seq 2048
+    json_check 'j["predicted"] is not None and j["predicted"]["time_s"] > 0' \
+      --hw "$id" --head-dim "$d" --heads 32 --kv-heads 8 --seq 1 --kv-len 16384 --batch 8
+  done
+done
+json_check 'j["predicted"]["tile"]["fitted_to_shared_memory"] is True and j["predicted"]["tile"]["block_m"] == 64 and j["predicted"]["tile"]["block_n"] == 32' \
+  --hw v100-sxm2 --head-dim 128 --seq 2048
+json_check 'j["predicted"]["tile"]["fitted_to_shared_memory"] is False' --hw h100-sxm --head-dim 128 --seq 2048
+"$R" eval --hw v100-sxm2 --head-dim 128 --seq 2048 >/tmp/rl_out.$$ 2>&1 &&
+  grep -q "the problem's 64x64 needs 98816 B of shared memory, over v100-sxm2's 98304 B" /tmp/rl_out.$$ && ok ||
+  bad "eval on v100-sxm2 d=128 names the fitted tile: $(cat /tmp/rl_out.$$)"
+
 # hw --device: the preset of a driver's device name (core's rl_hw_match_device; the Python
 # recorder asks it): exact names only, none → [] with --json, exit 1 without
 "$R" hw --device "NVIDIA H200" --json >/tmp/rl_out.$$ && python3 -c "

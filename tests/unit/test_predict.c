@@ -385,6 +385,109 @@ static void never_below_compulsory(void) {
     CHECK(checked > 5000);
 }
 
+/* Every preset but `custom` predicts without --kernel (the zero spec, as `rooflab eval` gives),
+ * prefill and decode at d = 64, 128, 256; the default tile always fits the preset's opt-in
+ * shared memory. Where the problem's 64 × 64 tile does not (d = 128 on V100: Q, K, V
+ * 3 · 64·128·2 = 49152 B + S 64·64·4 = 16384 + O 64·128·4 = 32768 + m, l 512 = 98816 B over
+ * 96 KiB = 98304 B), the largest candidate no larger than 64 × 64 that fits is taken: 64 × 32
+ * (16384 + 2 · 8192 + 8192 + 32768 + 512 = 74240 B); on MI300X's 64 KiB LDS 64 × 16 (16384 +
+ * 2 · 4096 + 4096 + 32768 + 512 = 61952 B; 32 × 32 has the same area, the larger Br wins). */
+static void every_preset_predicts(void) {
+    const rl_problem problems[] = {
+        {.batch = 1, .heads = 16, .seq = 4096, .head_dim = 64},
+        {.batch = 1, .heads = 16, .seq = 4096, .head_dim = 128},
+        {.batch = 1, .heads = 16, .seq = 4096, .head_dim = 256, .causal = 1},
+        {.batch = 4, .heads = 32, .kv_heads = 8, .seq = 1, .kv_len = 8192, .head_dim = 64},
+        {.batch = 4, .heads = 32, .kv_heads = 8, .seq = 1, .kv_len = 8192, .head_dim = 128},
+        {.batch = 1, .heads = 64, .kv_heads = 8, .seq = 4, .kv_len = 32768, .head_dim = 256},
+    };
+    int presets = 0;
+    for (size_t i = 0; i < rl_hw_count(); i++) {
+        const rl_hw *hw = rl_hw_at(i);
+        if (strcmp(hw->id, "custom") == 0) continue;
+        presets++;
+        for (size_t j = 0; j < sizeof problems / sizeof problems[0]; j++) {
+            rl_prediction r;
+            rl_error e = {0};
+            const rl_status st = rl_predict(&problems[j], hw, roof_of(hw, RL_DTYPE_FP16), NULL, &r, &e);
+            if (st != RL_OK) fprintf(stderr, "%s problem %zu: %s\n", hw->id, j, e.message);
+            CHECK(st == RL_OK);
+            if (st != RL_OK) continue;
+            CHECK(r.time_s > 0 && r.kernel == RL_KERNEL_GENERIC);
+            rl_problem t;
+            CHECK(rl_problem_resolve(&problems[j], &t, NULL) == RL_OK);
+            t.block_m = r.block_m;
+            t.block_n = r.block_n;
+            CHECK(rl_sram_budget(&t, hw).fits_optin);
+        }
+    }
+    CHECK(presets >= 10);
+    rl_prediction r;
+    const rl_problem d128 = problems[1];
+    CHECK(rl_predict(&d128, rl_hw_find("v100-sxm2"), roof_of(rl_hw_find("v100-sxm2"), RL_DTYPE_FP16),
+                     NULL, &r, NULL) == RL_OK);
+    CHECK(r.tile_fitted == 1 && r.block_m == 64 && r.block_n == 32);
+    CHECK(rl_predict(&d128, rl_hw_find("mi300x"), roof_of(rl_hw_find("mi300x"), RL_DTYPE_FP16), NULL,
+                     &r, NULL) == RL_OK);
+    CHECK(r.tile_fitted == 1 && r.block_m == 64 && r.block_n == 16);
+    CHECK(rl_predict(&d128, H100(), roof_of(H100(), RL_DTYPE_FP16), NULL, &r, NULL) == RL_OK);
+    CHECK(r.tile_fitted == 0 && r.block_m == 64 && r.block_n == 64);
+    /* a tile the caller names is never changed: over the budget it is refused, naming "kernel" */
+    rl_error e = {0};
+    CHECK(rl_predict(&d128, rl_hw_find("v100-sxm2"), roof_of(rl_hw_find("v100-sxm2"), RL_DTYPE_FP16),
+                     &(rl_kernel_spec){.kernel = RL_KERNEL_GENERIC, .block_m = 64, .block_n = 64}, &r,
+                     &e) == RL_ERR_UNSUPPORTED);
+    CHECK(strcmp(e.field, "kernel") == 0);
+}
+
+/* --cores: FlashInfer's CUDA-core decode for a group of 8 (what flashinfer.single_decode_with_kv_cache
+ * runs by default) against vLLM's rule (tensor cores above 4). decode.cuh: vec_size = max(16 B / 2 B,
+ * 128/32) = 8, bdx = 128/8 = 16, bdy = G = 8, threads = max(128, 16·8) = 128, bdz = 1,
+ * tile_size_per_bdx = 1 (G > 1): a CTA holds the 8 query heads and takes 1 key per step; CTAs per SM
+ * = min(2048/128 = 16, 228 KiB / (2·2·1·8·1·128·2 + 128·8 = 9216 B) = 25) = 16 on H100. */
+static void flashinfer_cores(void) {
+    rl_problem p = {.heads = 32, .kv_heads = 4, .seq = 1, .kv_len = 32768, .head_dim = 128};
+    rl_prediction r;
+    rl_error e = {0};
+    const rl_roof roof = roof_of(H100(), RL_DTYPE_FP16);
+    CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FLASHINFER}, &r, NULL) == RL_OK);
+    CHECK(r.block_m == 16 && r.mma_flops_per_s < roof.peak_flops_per_s); /* tensor cores, 16-row tile */
+    CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FLASHINFER, .cores = RL_CORES_CUDA},
+                     &r, NULL) == RL_OK);
+    CHECK(r.block_m == 8 && r.block_n == 1 && r.ctas_per_sm == 16);
+    CHECK(r.mma_flops_per_s == H100()->peak_flops_per_s[RL_PEAK_FP32]);
+    /* refused, naming the flag: N > 1, a group the CUDA-core kernel is not compiled for, another
+     * profile */
+    p.seq = 2;
+    CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FLASHINFER, .cores = RL_CORES_CUDA},
+                     &r, &e) == RL_ERR_UNSUPPORTED && strcmp(e.field, "cores") == 0);
+    p.seq = 1;
+    p.kv_heads = 2; /* G = 16 */
+    CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FLASHINFER, .cores = RL_CORES_CUDA},
+                     &r, &e) == RL_ERR_UNSUPPORTED && strcmp(e.field, "cores") == 0);
+    CHECK(rl_predict(&p, H100(), roof, &(rl_kernel_spec){.kernel = RL_KERNEL_FA3, .cores = RL_CORES_TENSOR},
+                     &r, &e) == RL_ERR_UNSUPPORTED && strcmp(e.field, "cores") == 0);
+    /* cuda-single (SingleDecodeWithKVCacheDispatched): G = 8, fp16 → get_heuristic_num_threads
+     * 512, bdz = 512 / (16·8) = 4, 1 key per thread: Bc = 4; CTAs per SM = min(2048/512 = 4,
+     * 228 KiB / (2·2·8·1·4·128·2 + 512·8 = 36,864 B) = 6) = 4; max grid 4 · 132 = 528, 528 / 4 KV
+     * heads = 132 chunks at most: chunk = max(⌈32768/132⌉ = 249, 256) = 256 keys → 128 splits,
+     * 128 · 4 = 512 CTAs, + MergeStates. L = 256: one chunk, no merge. */
+    p.kv_heads = 4;
+    const rl_kernel_spec single = {.kernel = RL_KERNEL_FLASHINFER, .cores = RL_CORES_CUDA_SINGLE};
+    CHECK(rl_predict(&p, H100(), roof, &single, &r, NULL) == RL_OK);
+    CHECK(r.block_m == 8 && r.block_n == 4 && r.ctas_per_sm == 4 && r.splits == 128 && r.ctas == 512 &&
+          r.kernels == 2);
+    p.kv_len = 256;
+    CHECK(rl_predict(&p, H100(), roof, &single, &r, NULL) == RL_OK);
+    CHECK(r.splits == 1 && r.kernels == 1);
+    p.batch = 2; /* one request only */
+    CHECK(rl_predict(&p, H100(), roof, &single, &r, &e) == RL_ERR_UNSUPPORTED && strcmp(e.field, "cores") == 0);
+    rl_cores c;
+    CHECK(rl_cores_parse("cuda-single", "cores", &c, NULL) == RL_OK && c == RL_CORES_CUDA_SINGLE);
+    CHECK(rl_cores_parse("cuda", "cores", &c, NULL) == RL_OK && c == RL_CORES_CUDA);
+    CHECK(rl_cores_parse("gpu", "cores", &c, &e) == RL_ERR_INVALID && strcmp(e.field, "cores") == 0);
+}
+
 int main(void) {
     fa3_ledger_by_hand();
     fitted_point_reproduced();
@@ -397,6 +500,8 @@ int main(void) {
     occupancy_is_smooth();
     standard_backward();
     tile_search();
+    every_preset_predicts();
+    flashinfer_cores();
     never_below_compulsory();
     return check_report("test_predict");
 }

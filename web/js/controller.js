@@ -285,7 +285,7 @@ export class Controller {
       : `no likely range (${this.fmt.int(r['predicted.interval_points'])} held-out point${r['predicted.interval_points'] === 1 ? '' : 's'})`;
     const facts = [
       band,
-      `tile ${this.fmt.int(r['predicted.block_m'])} × ${this.fmt.int(r['predicted.block_n'])}`,
+      `tile ${this.fmt.int(r['predicted.block_m'])} × ${this.fmt.int(r['predicted.block_n'])}${on('tile_fitted') ? ' (the largest that fits the shared memory; the problem\'s tile does not)' : ''}`,
       `${this.fmt.int(r['predicted.ctas_per_sm'])} CTA/SM`,
       `${this.fmt.int(r['predicted.ctas'])} CTAs`,
       `${m.format(r['predicted.waves'], '', { sig: 4 })} waves`,

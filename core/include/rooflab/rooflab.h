@@ -618,6 +618,16 @@ typedef enum { RL_PACK_DEFAULT = 0, RL_PACK_PACKED, RL_PACK_PER_HEAD } rl_gqa_pa
 /* "packed" or "per-head" ("" = the profile's: RL_PACK_DEFAULT); anything else an error naming field. */
 rl_status rl_gqa_pack_parse(const char *text, const char *field, rl_gqa_pack *out, rl_error *err);
 
+/* FlashInfer's two decode kernels: the CUDA-core one (BatchDecodeWithPagedKVCacheKernel,
+ * SingleDecodeWithKVCacheKernel: N = 1, groups 1, 2, 3, 4, 8 — DISPATCH_GQA_GROUP_SIZE; the
+ * default of its Python APIs, use_tensor_cores=False) or the tensor-core prefill kernel. Default:
+ * vLLM's rule (tensor cores when H/Hkv > 4 or N > 1). "cuda-single": the CUDA-core kernel as
+ * single_decode_with_kv_cache launches it for one request (B = 1; its own threads, tile and
+ * chunking: decode.cuh SingleDecodeWithKVCacheDispatched). "cuda", "tensor", "cuda-single" ("" =
+ * default). */
+typedef enum { RL_CORES_DEFAULT = 0, RL_CORES_CUDA, RL_CORES_TENSOR, RL_CORES_CUDA_SINGLE } rl_cores;
+rl_status rl_cores_parse(const char *text, const char *field, rl_cores *out, rl_error *err);
+
 /* What the caller fixes; zero means "the profile's choice". */
 typedef struct rl_kernel_spec {
     rl_kernel kernel;
@@ -625,6 +635,7 @@ typedef struct rl_kernel_spec {
     int64_t ctas_per_sm;      /* generic: 0 = as many as the SRAM budget allows */
     rl_gqa_pack gqa_pack;     /* default: the profile's (generic: per head) */
     int64_t splits;           /* split-KV count; 0 = the profile's rule */
+    rl_cores cores;           /* flashinfer: CUDA-core or tensor-core decode; default: vLLM's rule */
 } rl_kernel_spec;
 
 typedef enum {
@@ -652,6 +663,10 @@ typedef struct rl_prediction {
     int gqa_packed;
     int persistent;
     int exp_serialised;
+    int tile_fitted;                  /* 1: the default (generic) profile's tile is not the
+                                         problem's Br × Bc, which exceeds the preset's opt-in
+                                         shared memory: the largest tile-search candidate no
+                                         larger than it that fits (block_m × block_n) */
     double time_s;                    /* Σ terms_s */
     double flops_per_s;               /* F / time_s */
     rl_bound bound;                   /* compute only when `limit` is compute; else memory */

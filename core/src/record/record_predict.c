@@ -9,10 +9,17 @@
 /* The profile's spec for a point. FlashAttention v2.0.9 (the Flash-Decoding blog's baseline)
  * reads K/V per query head in decode and has no split-KV path (added in v2.2 as Flash-Decoding;
  * the fa2 profile models v2.5's): fa2 points with N = 1 are predicted with per-head packing and
- * one split. */
-static rl_kernel_spec spec_for(rl_kernel profile, const rl_problem *p) {
+ * one split. FlashInfer points name the decode kernel that ran: "single-decode"
+ * (flashinfer.single_decode_with_kv_cache, use_tensor_cores=False by default) and "(CUDA cores)"
+ * are its CUDA-core kernel, "(tensor cores)" the tensor-core one (--cores). */
+static rl_kernel_spec spec_for(rl_kernel profile, const rl_problem *p, const char *label) {
     rl_kernel_spec spec = {0};
     spec.kernel = profile;
+    if (profile == RL_KERNEL_FLASHINFER && p->seq == 1 && label) {
+        if (strstr(label, "CUDA cores")) spec.cores = RL_CORES_CUDA;
+        if (strstr(label, "single-decode") && p->batch == 1) spec.cores = RL_CORES_CUDA_SINGLE;
+        if (strstr(label, "tensor cores")) spec.cores = RL_CORES_TENSOR;
+    }
     if (profile == RL_KERNEL_FA2 && p->seq == 1) {
         spec.gqa_pack = RL_PACK_PER_HEAD;
         spec.splits = 1;
@@ -42,7 +49,7 @@ void rl_rec_point_predict(const rl_rec_point *pt, const rl_rec_hardware *hw,
     if (roof_ok && rl_report_compute(&pt->problem, preset, roof.roof, &rep, NULL) == RL_OK)
         out->compulsory_s = rep.points[RL_MODEL_COMPULSORY].time_s;
     rl_kernel_spec spec = {0};
-    if (pt->has_profile) spec = spec_for(pt->profile, &pt->problem);
+    if (pt->has_profile) spec = spec_for(pt->profile, &pt->problem, pt->kernel);
     if (!pt->has_profile)
         not_predicted(out, RL_REC_PRED_NO_PROFILE, "no profile", pt->kernel);
     else if (!preset)
