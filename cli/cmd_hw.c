@@ -7,8 +7,8 @@
 static void hw_help(FILE *out) {
     fputs("usage: rooflab hw [ID | --device NAME] [--json]\n\n"
           "Lists the hardware presets: memory bandwidth, dense peaks per compute unit (fp32 CUDA\n"
-          "core, tf32 tensor, fp16/bf16 tensor, fp16 non-tensor, fp8 tensor; '-' where none or\n"
-          "unverified), shared memory, L2, SMs, and the source of each figure. With ID, one\n"
+          "core, tf32 tensor, fp16/bf16 tensor, fp16 non-tensor, fp8, fp6 and fp4 tensor; '-' where\n"
+          "none or unverified), shared memory, L2, SMs, and the source of each figure. With ID, one\n"
           "preset in detail with its notes.\n"
           "  --device NAME  the preset of a device as its driver names it (\"NVIDIA H200\",\n"
           "                 torch.cuda.get_device_name()), only where the name says exactly which\n"
@@ -67,7 +67,7 @@ static void print_json_one(const rl_hw *h) {
     if (h->exp_per_s > 0) printf("%.17g", h->exp_per_s); else printf("null");
     printf(", \"compute_capability\": ");
     if (h->sm_arch > 0) printf("\"%d.%d\"", h->sm_arch / 10, h->sm_arch % 10); else printf("null");
-    printf("}");
+    printf(", \"tmem_per_sm_bytes\": %.17g}", h->tmem_per_sm_bytes);
 }
 
 static void peak_cell(double v, char *buf, size_t cap) {
@@ -132,10 +132,11 @@ int cmd_hw(int argc, char **argv) {
         printf("\n]\n");
         return CLI_EXIT_OK;
     }
-    printf("%-15s %-9s %-39s %-5s %-7s %-9s %-13s %-8s %s\n", "", "", "dense peak (TFLOP/s)", "", "",
+    printf("%-15s %-9s %-55s %-5s %-7s %-9s %-13s %-8s %s\n", "", "", "dense peak (TFLOP/s)", "", "",
            "smem/blk", "ridge", "L2 BW", "exp");
-    printf("%-15s %-9s %-7s %-7s %-7s %-7s %-7s %-5s %-7s %-9s %-13s %-8s %s\n", "id", "BW GB/s", "fp32",
-           "tf32T", "fp16T", "fp16", "fp8T", "SMs", "L2 MiB", "KiB", "fp16T FLOP/B", "TB/s", "T/s");
+    printf("%-15s %-9s %-7s %-7s %-7s %-7s %-7s %-7s %-7s %-5s %-7s %-9s %-13s %-8s %s\n", "id",
+           "BW GB/s", "fp32", "tf32T", "fp16T", "fp16", "fp8T", "fp6T", "fp4T", "SMs", "L2 MiB", "KiB",
+           "fp16T FLOP/B", "TB/s", "T/s");
     for (size_t i = 0; i < rl_hw_count(); i++) {
         const rl_hw *h = rl_hw_at(i);
         if (only && h != only) continue;
@@ -147,23 +148,31 @@ int cmd_hw(int argc, char **argv) {
         char l2bw[16] = "-", ex[16] = "-";
         if (h->l2_bandwidth_bytes_per_s > 0) snprintf(l2bw, sizeof l2bw, "%.3g", h->l2_bandwidth_bytes_per_s / 1e12);
         if (h->exp_per_s > 0) snprintf(ex, sizeof ex, "%.3g", h->exp_per_s / 1e12);
-        printf("%-15s %-9.6g %-7s %-7s %-7s %-7s %-7s %-5d %-7.4g %-9.4g %-13.4g %-8s %s\n", h->id,
-               h->bandwidth_bytes_per_s / 1e9, c[0], c[1], c[2], c[3], c[4], h->sm_count,
+        printf("%-15s %-9.6g %-7s %-7s %-7s %-7s %-7s %-7s %-7s %-5d %-7.4g %-9.4g %-13.4g %-8s %s\n",
+               h->id, h->bandwidth_bytes_per_s / 1e9, c[RL_PEAK_FP32], c[RL_PEAK_TF32],
+               c[RL_PEAK_FP16_TENSOR], c[RL_PEAK_FP16_NONTENSOR], c[RL_PEAK_FP8], c[RL_PEAK_FP6],
+               c[RL_PEAK_FP4], h->sm_count,
                h->l2_bytes / (1024.0 * 1024.0), h->smem_per_block_optin_bytes / 1024.0, ridge, l2bw, ex);
     }
     if (only) {
         printf("\nname    %s\narch    %s\nsource  %s (%s)\nnotes   %s\n", only->name, only->arch,
                only->source, only->source_date, only->notes);
-        char l2[48] = "-", clk[48] = "-", ex[48] = "-";
+        char l2[48] = "-", clk[48] = "-", ex[48] = "-", per[48] = "";
         if (only->l2_bandwidth_bytes_per_s > 0)
             rl_format_quantity(only->l2_bandwidth_bytes_per_s, RL_DIM_BYTES_PER_S, RL_PREFIX_SI, 4, l2,
                                sizeof l2);
         if (only->sm_clock_hz > 0) snprintf(clk, sizeof clk, "%.4g GHz", only->sm_clock_hz / 1e9);
         if (only->exp_per_s > 0) snprintf(ex, sizeof ex, "%.4g exp/s", only->exp_per_s);
-        printf("L2 BW   %s%s%s%s\nclock   %s (the clock of the peaks)\nexp     %s (16 per SM per clock)\n",
+        if (only->exp_per_s > 0 && only->sm_count > 0 && only->sm_clock_hz > 0)
+            snprintf(per, sizeof per, " (%.4g per SM per clock)",
+                     only->exp_per_s / ((double)only->sm_count * only->sm_clock_hz));
+        printf("L2 BW   %s%s%s%s\nclock   %s (the clock of the peaks)\nexp     %s%s\n",
                l2, only->l2_bandwidth_source ? " (" : "",
                only->l2_bandwidth_source ? only->l2_bandwidth_source : "",
-               only->l2_bandwidth_source ? ")" : "  (no measurement on file: no prediction)", clk, ex);
+               only->l2_bandwidth_source ? ")" : "  (no measurement on file: no prediction)", clk, ex,
+               per);
+        if (only->tmem_per_sm_bytes > 0)
+            printf("TMEM    %.4g KiB per SM (Tensor Memory)\n", only->tmem_per_sm_bytes / 1024.0);
     } else {
         printf("\nPeaks are dense (no sparsity) datasheet figures; '-' = none or unverified. smem/blk is\n"
                "the opt-in KiB per block (48 KiB without opt-in). `rooflab hw ID` shows sources and notes.\n");

@@ -834,7 +834,7 @@ rl_status rl_quiz_check(const rl_quiz_question *q, const char *answer, rl_quiz_v
         got != RL_DIM_NONE && got != q->dim) {
         v.outcome = RL_QUIZ_WRONG;
         v.slip = RL_SLIP_DIMENSION;
-        snprintf(v.text, sizeof v.text, "Not quite: %s \xE2\x80\x94 the question asks for %s.",
+        snprintf(v.text, sizeof v.text, "Not quite: %.400s \xE2\x80\x94 the question asks for %s.",
                  perr.message, rl_dim_noun(q->dim));
         *out = v;
         rl__ok(err);

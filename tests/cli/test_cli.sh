@@ -80,7 +80,7 @@ expect_exit 0 hw h100-sxm
 # hw --json lists every preset id of DESIGN.md
 "$R" hw --json >/tmp/rl_out.$$ && python3 -c "
 import json; ids={h['id'] for h in json.load(open('/tmp/rl_out.$$'))}
-need={'v100-sxm2','a100-sxm4-40gb','a100-sxm4-80gb','h100-sxm','h100-pcie','h200-sxm','l4','rtx3060','rtx4090','mi300x','custom'}
+need={'v100-sxm2','a100-sxm4-40gb','a100-sxm4-80gb','h100-sxm','h100-pcie','h200-sxm','l4','rtx3060','rtx4090','mi300x','b200','gb200','b300','gb300','rtx5090','h20','mi325x','mi355x','custom'}
 assert need <= ids, need - ids" && ok || bad "hw --json ids"
 
 # Every preset but custom predicts without --kernel (issue 17): prefill and decode at d 64, 128,

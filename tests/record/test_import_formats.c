@@ -36,7 +36,7 @@ static int detect_file(const char *name) {
 }
 
 static void formats_are_recognised(void) {
-    char msg[300];
+    char msg[RL_ERROR_MESSAGE_MAX];
     /* the shipped samples, one per format */
     CHECK(detect_file("ncu-raw-flash-fwd-h100.csv") == RL_IMPORT_NCU_CSV);
     CHECK(detect_file("gbench-flash-attn-h100.json") == RL_IMPORT_GBENCH);

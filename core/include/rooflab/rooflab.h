@@ -62,7 +62,7 @@ typedef enum {
 } rl_status;
 
 #define RL_ERROR_FIELD_MAX 96
-#define RL_ERROR_MESSAGE_MAX 256
+#define RL_ERROR_MESSAGE_MAX 512 /* room for "expected one of" the 20 preset ids */
 
 typedef struct rl_error {
     rl_status status;
@@ -187,7 +187,9 @@ typedef enum {
     RL_PEAK_TF32,           /* "tf32 tensor" */
     RL_PEAK_FP16_TENSOR,    /* "fp16 tensor" (also bf16; fp32 accumulate, dense) */
     RL_PEAK_FP16_NONTENSOR, /* "fp16 non-tensor" */
-    RL_PEAK_FP8,            /* "fp8 tensor" */
+    RL_PEAK_FP8,            /* "fp8 tensor" (also MX-fp8 on Blackwell/CDNA 4: same rate) */
+    RL_PEAK_FP6,            /* "fp6 tensor" (Blackwell, CDNA 4); appended: earlier indices and keys stable */
+    RL_PEAK_FP4,            /* "fp4 tensor" (NVFP4/MXFP4; Blackwell, CDNA 4) */
     RL_PEAK_COUNT
 } rl_peak_kind;
 
@@ -214,9 +216,12 @@ typedef struct rl_hw {
     const char *l2_bandwidth_source;             /* where that figure comes from, with its date */
     double sm_clock_hz;                          /* the SM clock the datasheet peaks are quoted at */
     double exp_per_s;                            /* special-function exp2 results per second:
-                                                    16 per SM per clock (cc 8.0–9.0) × SMs × clock */
-    int sm_arch;                                 /* compute capability ×10: 70, 80, 86, 89, 90;
-                                                    0 = not an NVIDIA GPU */
+                                                    16 per SM per clock (cc 8.0–10.0; 32 on
+                                                    Blackwell Ultra, cc 10.3) × SMs × clock */
+    int sm_arch;                                 /* compute capability ×10: 70, 80, 86, 89, 90,
+                                                    100, 103, 120; 0 = not an NVIDIA GPU */
+    double tmem_per_sm_bytes;                    /* Tensor Memory per SM (datacenter Blackwell,
+                                                    cc 10.x: 256 KiB); 0 = none */
 } rl_hw;
 
 size_t rl_hw_count(void);                 /* number of presets, `custom` last */
@@ -229,7 +234,8 @@ rl_status rl_hw_lookup(const char *id, const char *field, const rl_hw **out, rl_
 const rl_hw *rl_hw_match_device(const char *device_name);
 
 /* The compute ceiling a kernel in `dtype` runs against: fp32→FP32, tf32→TF32, fp16/bf16→FP16
- * tensor, fp8→FP8. 0 when the preset has none (e.g. fp8 on A100, or the `custom` preset). */
+ * tensor, fp8→FP8 (FP6 and FP4: see docs/DESIGN.md "Hardware presets"). 0 when the preset has none (e.g.
+ * fp8 on A100, or the `custom` preset). */
 rl_peak_kind rl_peak_for_dtype(rl_dtype dtype);
 double rl_hw_peak_for_dtype(const rl_hw *hw, rl_dtype dtype);
 
