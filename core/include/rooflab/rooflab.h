@@ -1,20 +1,70 @@
 /*
  * rooflab.h — the roofline model of attention, in portable C11.
  *
- * Overview
- * --------
  * rooflab answers "is this attention kernel bandwidth-bound or compute-bound, how far is it from
- * the roof, and why?". This header is the whole public API of the model (core/). It knows nothing
- * of Emscripten, CUDA, files or the DOM: the command line (cli/), the WebAssembly module (wasm/)
- * and the benchmark (native-bench/) are thin callers of it.
+ * the roof, and why?". This header is the whole public API of the model (core/, library
+ * `rooflab_model`, libm only). It knows nothing of Emscripten, CUDA, files or the DOM: the command
+ * line (cli/), the WebAssembly module (wasm/) and the benchmark (native-bench/) are thin callers
+ * of it. Records and importers are in record.h (`rooflab_record`, on cJSON), exercises in quiz.h.
  *
- *   units       parse and format quantities that carry a dimension ("4.8 TB/s", "989 TFLOPS").
- *   hardware    datasheet presets (bandwidth, dense peaks per compute unit, SRAM, L2, SMs).
- *   problem     B, H, Hkv, N, L, d, dtypes, causal, pass, tile; defaults and validation.
- *   workload    scored pairs, matmul FLOPs, softmax FLOPs; bytes under three traffic models.
- *   roofline    ridge, attainable throughput, bound time, regime, efficiency of a measured point.
- *   sram        the SRAM budget of one tiled block, term by term, in bytes.
- *   sweep       one parameter over a range into a caller-provided array.
+ * Step by step
+ * ------------
+ * 1. Describe the problem. Zero means default, so only what differs is written:
+ *
+ *        rl_problem p = {0};                // B=1, H=8, Hkv=H, N=4096, L=N, d=64, fp16, fwd
+ *        p.heads = 32; p.kv_heads = 8;      // GQA: 4 query heads share each K/V head
+ *        p.seq = 1; p.kv_len = 4096;        // decode: one new row against a 4096-row cache
+ *        p.head_dim = 128;
+ *
+ * 2. Resolve the roof: a preset, the problem's dtype (it picks the peak) and the person's typed
+ *    overrides (unit strings, NULL = the preset's figure). Errors name "hw", "bandwidth", "peak":
+ *
+ *        rl_error err;
+ *        rl_roof_request req = { .hw = "h100-sxm", .dtype = p.dtype, .bandwidth = NULL };
+ *        rl_roof_resolved r;
+ *        if (rl_roof_resolve(&req, &r, &err) != RL_OK) puts(err.message);
+ *
+ * 3. Compute the report: FLOPs and bytes under the three traffic models, each as a roofline
+ *    point, the SRAM budget and the memory levels:
+ *
+ *        rl_report rep;
+ *        rl_report_compute(&p, r.hw, r.roof, &rep, &err);
+ *        rl_point c = rep.points[RL_MODEL_COMPULSORY];
+ *        // c.flops 67108864, c.bytes 16793600, c.intensity_flop_per_byte 3.996,
+ *        // c.bound RL_BOUND_MEMORY; rep.ridge_flop_per_byte 295.2
+ *
+ * 4. Predict a real kernel's time, as named terms that add up to it (the ledger):
+ *
+ *        rl_kernel_spec spec = { .kernel = RL_KERNEL_GENERIC };   // zero = the profile's choices
+ *        rl_prediction pr;
+ *        rl_predict(&p, r.hw, r.roof, &spec, &pr, &err);
+ *        // pr.time_s 11.57e-6, pr.limit RL_LIMIT_MEMORY, pr.terms_s[RL_TERM_MEMORY] 5.147e-6
+ *
+ *    (`rooflab eval --heads 32 --kv-heads 8 --seq 1 --kv-len 4096 --head-dim 128` prints the
+ *    same numbers; docs/MODEL.md has every formula.)
+ *
+ * Overview: the parts of this header, in order
+ * ---------------------------------------------
+ *   errors       rl_status and the caller-owned rl_error (field + one-line message).
+ *   units        parse and format quantities that carry a dimension ("4.8 TB/s", "989 TFLOP/s");
+ *                bare numbers, case slips and TOPS refused with a suggestion.
+ *   text         the one escaper of every echoed string (controls, invisible characters named).
+ *   dtypes       element types and their sizes (fp32, tf32, fp16, bf16, fp8).
+ *   hardware     datasheet presets (bandwidth, dense peaks per compute unit, SRAM, L2, SMs, clock,
+ *                exp rate), lookup by id and by a driver's device name.
+ *   problem      B, H, Hkv, N, L, d, dtypes, causal, pass, tile; defaults and validation.
+ *   fields       RL_PROBLEM_FIELDS: each problem field once (JSON key, flag and URL key, type,
+ *                default or tie, limit, range, symbol, help), iterated by the CLI, page, records.
+ *   shapes       real models' attention shapes, each from its published configuration.
+ *   workload     scored pairs, matmul FLOPs, softmax FLOPs; bytes under three traffic models.
+ *   roofline     ridge, attainable throughput, bound time, regime, a measured point's efficiency,
+ *                run statistics, and rl_roof_resolve (the one resolution of a roof).
+ *   sram         the SRAM budget of one tiled block, term by term, in bytes.
+ *   levels       bytes and a roofline point per memory level (DRAM, L2).
+ *   prediction   kernel profiles, rl_predict and its ledger, the held-out interval, rl_tune.
+ *   report       rl_report_compute: problem + roof → everything the CLI and the page show.
+ *   sweeps       one parameter over a range into a caller-provided array.
+ *   layer        attention among the other operators of a decoder layer, and the step.
  *
  * Conventions
  * -----------
@@ -25,8 +75,8 @@
  * - Errors are values. Functions that can fail return an rl_status and fill an rl_error the caller
  *   owns (may be NULL) with the field (CLI flag name / URL key, or JSON path) and a one-line
  *   message that says what was expected.
- * - FLOP counts follow DESIGN.md: a multiply-add is 2 FLOPs; F = 4·B·H·d·P forward (QKᵀ and PV),
- *   backward 2.5× forward; softmax work (5·B·H·P) is reported separately and never part of F.
+ * - FLOP counts follow docs/MODEL.md: a multiply-add is 2 FLOPs; F = 4·B·H·d·P forward (QKᵀ and
+ *   PV), backward 2.5× forward; softmax work (5·B·H·P) is reported separately and never part of F.
  */
 #ifndef ROOFLAB_H
 #define ROOFLAB_H
@@ -38,7 +88,7 @@
 extern "C" {
 #endif
 
-#define RL_VERSION "0.1.0"
+#define RL_VERSION "0.3.0"
 
 /* ----------------------------------------------------------------------------------------------
  * Errors
