@@ -18,7 +18,7 @@ export default [
   },
   {
     // Tests, benchmarks and scripts run in node; functions passed to page.evaluate run in the page.
-    files: ['tests/**/*.mjs', 'bench/**/*.mjs', '*.mjs'],
+    files: ['tests/**/*.mjs', 'bench/**/*.mjs', 'scripts/**/*.mjs', '*.mjs'],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: 'module',
