@@ -149,7 +149,7 @@ const char *rl_dim_base_unit(rl_dim dim); /* "B/s", "FLOP/s", "B", "FLOP", "s", 
  * Parse a number with a unit: "2039 GB/s", "4.8TB/s", "989 TFLOPS", "1.5 GiB", "25 Gbit/s",
  * "3.538 ms", "2,039 GB/s". SI prefixes k M G T P E (10³…), IEC Ki Mi Gi Ti Pi Ei (2¹⁰…);
  * `B` is a byte, `b`/`bit` a bit (1/8 byte); rates `/s` or `ps` suffix (Gbps); `FLOPS` means FLOP/s.
- * What a person types is taught, never guessed (DESIGN.md "Units"), one rule for CLI and page:
+ * What a person types is taught, never guessed (MODEL.md "Units"), one rule for CLI and page:
  * - a bare number where a dimension is expected is refused with a suggestion in the field's unit
  *   ('bandwidth: 2039 — a bandwidth needs a unit: did you mean "2039 GB/s"?'); with `expected` =
  *   RL_DIM_COUNT (any dimension) a bare number is a plain number (RL_DIM_NONE);
@@ -168,7 +168,7 @@ rl_status rl_parse_quantity(const char *text, rl_dim expected, const char *field
                             rl_dim *out_dim, rl_error *err);
 /* The unit a bare `value` is suggested in for `dim` ("GB/s" for 2039, "TB/s" for 3.35, "TFLOP/s",
  * "ms" ...): the first of the dimension's candidates that puts the value in its typical range
- * (DESIGN.md "Units"); "" for RL_DIM_NONE. */
+ * (MODEL.md "Units"); "" for RL_DIM_NONE. */
 const char *rl_bare_number_unit(double value, rl_dim dim);
 
 typedef enum {
@@ -290,7 +290,7 @@ double rl_hw_peak_for_dtype(const rl_hw *hw, rl_dtype dtype);
 typedef enum { RL_PASS_FWD = 0, RL_PASS_BWD = 1 } rl_pass;
 const char *rl_pass_name(rl_pass pass); /* "fwd", "bwd" */
 
-/* Zero means default, so `rl_problem p = {0};` is the DESIGN.md default problem:
+/* Zero means default, so `rl_problem p = {0};` is the CONTRACTS.md default problem:
  * B=1, H=8, Hkv=H, N=4096, L=N, d=64, fp16, kv, out and score dtype = dtype, non-causal,
  * fwd, Br=Bc=64. rl_problem_resolve() fills the defaults in and validates. */
 typedef struct rl_problem {
@@ -338,7 +338,7 @@ rl_status rl_problem_resolve(const rl_problem *in, rl_problem *out, rl_error *er
  *   default  the value `0` in rl_problem stands for (for INT fields; 0 here = tied to another
  *            field: kv_heads = heads, kv_len = seq; dtype fields: 0 = fp16 / same as dtype)
  *   lo, hi   the range a page slider or a sweep offers (a subset of 1 … max)
- *   meta     the symbol in DESIGN.md and in help ("B", "HKV", "T")
+ *   meta     the symbol in MODEL.md and in help ("B", "HKV", "T")
  * -------------------------------------------------------------------------------------------- */
 
 typedef enum {
@@ -420,14 +420,14 @@ rl_status rl_problem_set_text(rl_problem *p, rl_problem_field field, const char 
 size_t rl_problem_value_text(const rl_problem *p, rl_problem_field field, char *buf, size_t cap);
 
 /* ----------------------------------------------------------------------------------------------
- * Model shapes: real attention shapes, each from its published configuration (DESIGN.md
+ * Model shapes: real attention shapes, each from its published configuration (MODEL.md
  * "Model shapes"). Ids are lower case with dashes ("llama-3.1-70b"). Models whose attention this
  * model cannot describe (multi-head latent attention) are listed with `unsupported` set and are
  * refused by rl_model_shape_lookup, never approximated.
  * -------------------------------------------------------------------------------------------- */
 
 /* The rest of a model's decoder layer, for the whole-layer step (section "The layer" below and
- * DESIGN.md "The layer"): each value read in the model's config.json, cited in `source`/`fields`. */
+ * MODEL.md "The layer"): each value read in the model's config.json, cited in `source`/`fields`. */
 typedef enum { RL_NORM_RMS = 0, RL_NORM_LAYER } rl_norm_kind; /* RMSNorm, LayerNorm (with bias) */
 typedef enum {
     RL_ACT_SILU_GLU = 0,  /* SwiGLU: silu(gate) * up, three matrices (Llama, Mistral, Qwen, Phi-3) */
@@ -625,7 +625,7 @@ rl_sram rl_sram_budget(const rl_problem *problem, const rl_hw *hw);
  *
  * Every byte an SM reads or writes passes through L2; only L2 misses reach DRAM. For a traffic
  * model: `l2` is its bytes as counted (the tiled model's K/V re-reads are L2→SM traffic), `dram`
- * what misses L2 under the reuse rule below. The rule (DESIGN.md "Memory levels"): the CTAs in
+ * what misses L2 under the reuse rule below. The rule (MODEL.md "Memory levels"): the CTAs in
  * flight (SMs × CTAs per SM, in launch order) touch the K/V of W (batch, KV head) pairs; if
  * W · 2·L·d·b_kv ≤ L2 the re-reads hit and DRAM carries each K/V row once (the compulsory K/V);
  * past that the hit fraction is L2 / working set and the rest of the re-reads go to DRAM.
@@ -647,7 +647,7 @@ typedef struct rl_level_traffic {
  * CTAs per SM, persistent or not, GQA packing, the split-KV rule for decode, whether the exp is
  * serialised with the MMA, the MMA rate it reaches, a fixed floor. rl_predict turns a problem, a
  * preset and a profile into a time built from named terms (the ledger); each term's formula and
- * each constant's source is in DESIGN.md "Predicted time".
+ * each constant's source is in MODEL.md "Kernel profiles and the predicted time".
  * -------------------------------------------------------------------------------------------- */
 
 typedef enum {
@@ -717,7 +717,7 @@ typedef struct rl_prediction {
     double waves;                     /* ctas / (SMs × CTAs per SM) */
     double mma_flops_per_s;           /* the MMA rate the profile reaches on this preset */
     double exp_per_s;                 /* the preset's exp rate */
-    double overlap_exponent;          /* p of the memory/compute overlap (DESIGN.md) */
+    double overlap_exponent;          /* p of the memory/compute overlap (MODEL.md) */
     double sm_bandwidth_bytes_per_s;  /* the DRAM bandwidth one SM reaches (per-SM cap) */
     int64_t kernels;                  /* kernels launched (floor = kernels × fixed cost) */
     /* The likely range from the profile's held-out published points (rl_prediction_interval):
@@ -728,7 +728,7 @@ typedef struct rl_prediction {
     double interval_s[2];
 } rl_prediction;
 
-/* A profile's held-out error band (DESIGN.md "The prediction as an interval"): the signed errors
+/* A profile's held-out error band (MODEL.md "The prediction as an interval"): the signed errors
  * (predicted − measured) / measured of the published points no constant was fitted on
  * (`rooflab check-model --bands`), 10th and 90th percentile (type 7); a measured time then lies
  * in predicted × [1/(1 + p90), 1/(1 + p10)] for about 80 % of them. `band` is a profile name or
@@ -773,7 +773,7 @@ typedef struct rl_report {
     double ridge_flop_per_byte;
     rl_point points[RL_MODEL_COUNT]; /* zeroed where traffic[m].available == 0 */
     rl_sram sram;
-    /* Memory levels (DESIGN.md "Memory levels"): known when the preset has SMs, L2 size and L2
+    /* Memory levels (MODEL.md "Memory levels"): known when the preset has SMs, L2 size and L2
      * bandwidth. Each traffic model's bytes per level, and a roofline point per level at that
      * level's roof (DRAM: the roof's bandwidth; L2: the preset's L2 bandwidth), as Nsight
      * Compute's hierarchical roofline draws them. */
@@ -838,7 +838,7 @@ rl_status rl_sweep_predicted(const rl_problem *base, rl_sweep_param param, const
                              rl_sweep_row *rows, rl_error *err);
 
 /* ----------------------------------------------------------------------------------------------
- * The layer: attention among the other operators of a decoder layer, and the step (DESIGN.md
+ * The layer: attention among the other operators of a decoder layer, and the step (MODEL.md
  * "The layer")
  *
  * Every operator is a kernel of its own that reads its inputs from device memory and writes its
