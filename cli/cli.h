@@ -1,6 +1,6 @@
 /* cli.h — shared pieces of the `rooflab` command line: the subcommand table, argument helpers,
  * and the problem/roof flags that eval, sweep and bench share. Errors go to stderr as one line
- * "rooflab CMD: FIELD: what was expected" and the command returns 2 (DESIGN.md "Contracts"). */
+ * "rooflab CMD: FIELD: what was expected" and the command returns 2 (CONTRACTS.md). */
 #ifndef ROOFLAB_CLI_H
 #define ROOFLAB_CLI_H
 

@@ -1,5 +1,5 @@
 /* cmd_bench.c — `rooflab bench`: time the attention kernels, check them against fp64, measure the
- * device's ceilings and write one record (DESIGN.md "Contracts"; native-bench/bench.h). */
+ * device's ceilings and write one record (CONTRACTS.md; native-bench/bench.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>

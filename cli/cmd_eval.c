@@ -1,5 +1,5 @@
 /* cmd_eval.c — `rooflab eval`: one problem on one roofline, as a table or one JSON object
- * (DESIGN.md "Contracts"). Every number comes from core's rl_report_compute. */
+ * (CONTRACTS.md "The command line"). Every number comes from core's rl_report_compute. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,7 +138,7 @@ static void print_json(const rl_report *r, const rl_hw *hw, const rl_prediction 
     fputs(",\n  \"ridge_flop_per_byte\": ", o);
     json_num(o, r->ridge_flop_per_byte);
     if (r->levels_known || r->exp_roof_flops_per_s > 0) {
-        /* the roofs beyond DRAM and the MMA peak (DESIGN.md "Memory levels", "Predicted time") */
+        /* the roofs beyond DRAM and the MMA peak (MODEL.md "Memory levels", the predicted time) */
         fputs(",\n  \"roofs\": {\"l2_bandwidth_bytes_per_s\": ", o);
         json_num(o, r->levels_known ? r->l2_bandwidth_bytes_per_s : NAN);
         fputs(", \"exp_flops_per_s\": ", o);

@@ -1,5 +1,5 @@
 /* cmd_layer.c — `rooflab layer`: attention among the other operators of a decoder layer, and the
- * step they make (core's layer.c; DESIGN.md "The layer"). Table or --json. */
+ * step they make (core's layer.c; MODEL.md "The layer"). Table or --json. */
 #include <string.h>
 
 #include "cli.h"

@@ -1,6 +1,6 @@
 /* cmd_tune.c — `rooflab tune`: the tile (and, for decode, the split count) that minimises the
  * generic profile's predicted time within the preset's shared memory, with the runners-up and
- * the ledger term that makes each lose (DESIGN.md "Tile search"). */
+ * the ledger term that makes each lose (MODEL.md "Tile search"). */
 #include <string.h>
 
 #include "cli.h"

@@ -1,4 +1,4 @@
-/* cmd_validate.c — `rooflab validate FILE...`: check measured records (DESIGN.md "Contracts").
+/* cmd_validate.c — `rooflab validate FILE...`: check measured records (CONTRACTS.md).
  * Exit 0 when every file is a valid record, 1 when any is not (errors on stderr with their JSON
  * paths), 2 on bad usage. Never a crash: the reader is core's, fuzzed and limit-checked. */
 #define _POSIX_C_SOURCE 200809L

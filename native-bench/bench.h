@@ -1,5 +1,5 @@
 /*
- * bench.h — the native benchmark harness (DESIGN.md "Contracts": `rooflab bench`).
+ * bench.h — the native benchmark harness (CONTRACTS.md "The command line": `rooflab bench`).
  *
  * The harness times attention kernels (kernels/cpu, kernels/cuda) on a grid of problems, checks
  * every kernel against an fp64 CPU reference on fresh random inputs (outputs poisoned with NaN
@@ -234,7 +234,7 @@ typedef struct rlb_ref_acc {
 } rlb_ref_acc;
 
 /* Reference for query row `i` of one (batch, head): q (d floats), kh/vh (L×d of its KV head), o
- * (d floats) the kernel's output; accumulates into acc. Causal as in DESIGN.md. */
+ * (d floats) the kernel's output; accumulates into acc. Causal as in MODEL.md. */
 void rlb_ref_row(const rl_problem *p, double scale, int64_t i, const float *q, const float *kh,
                  const float *vh, const float *o, rlb_ref_acc *acc);
 void rlb_ref_finish(const rlb_ref_acc *acc, double tolerance, int64_t rows_total,

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """fit-constants.py — solve each fitted constant of core/src/profiles.c on its ONE fit-set point
-(data/published, "set": "fit"; the point each constant names in DESIGN.md "Kernel profiles and the
+(data/published, "set": "fit"; the point each constant names in MODEL.md "Kernel profiles and the
 predicted time"), in order, by bisection: the model is compiled with the constants as -D flags
 (scripts/fit-point.c). Prints the values to paste into profiles.c. Python 3 standard library and
 a C compiler; reads nothing outside the repository.

@@ -7,7 +7,7 @@
  *   rlw_record_limit_count(), rlw_record_limit_key(i), rlw_record_limit(i) → the stated limits
  *     by name ("max_file_bytes", "max_points", "max_depth", "max_string"), checked by the page
  *     before it reads a file, and "max_check_seconds": how long the page lets one file's check
- *     (or import) run in its worker before it terminates it (DESIGN.md, the page's uploads).
+ *     (or import) run in its worker before it terminates it (PAGE.md, uploads).
  *
  * Other tools' output (core's importers, the same as `rooflab import`):
  *   rlw_import_detect(ptr, len, err) → the format's code (rl_import_format: ert, ncu-csv, gbench,

@@ -2,7 +2,7 @@
  * from published microbenchmarks. Peaks are dense (no structured sparsity) at boost clock. Cache and shared-memory
  * sizes are binary (NVIDIA's "KB"/"MB" for on-chip memories are KiB/MiB); DRAM bandwidth is
  * decimal (GB/s = 10⁹ B/s), always. 0 means "not available or not verified" — never a guess.
- * Sources: each preset's `source` (and `l2_bandwidth_source`); docs/DESIGN.md "Hardware presets". */
+ * Sources: each preset's `source` (and `l2_bandwidth_source`); docs/MODEL.md "Hardware presets". */
 #include <stdio.h>
 #include <string.h>
 

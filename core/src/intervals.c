@@ -1,4 +1,4 @@
-/* intervals.c — each kernel profile's held-out error band (DESIGN.md "The prediction as an
+/* intervals.c — each kernel profile's held-out error band (MODEL.md "The prediction as an
  * interval"): the signed errors (predicted − measured) / measured over the published points no
  * constant was fitted on, their 10th and 90th percentiles (type 7, as `rooflab check-model
  * --bands` prints them) turned into time factors 1/(1 + p90) and 1/(1 + p10). The block between

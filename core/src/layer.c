@@ -2,7 +2,7 @@
  * the K/V cache append, attention, residual adds, the MLP or the mixture of experts) and, once per
  * step, the embedding, the final norm and the LM head, each with FLOPs, bytes and a bound time on
  * the same roof; the step's time, shares, and the context where attention passes the weights.
- * Formulas and what is left out: DESIGN.md "The layer". */
+ * Formulas and what is left out: MODEL.md "The layer". */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

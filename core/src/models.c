@@ -1,7 +1,7 @@
 /* models.c — real attention shapes (query heads, KV heads, head dim, sliding window), each with
  * the published configuration it was copied from, and models whose attention this model cannot
  * describe, with the reason. No shape is written from memory: each row names its source file and
- * the fields read there (DESIGN.md "Model shapes"). */
+ * the fields read there (MODEL.md "Model shapes"). */
 #include <stdio.h>
 #include <string.h>
 

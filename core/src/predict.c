@@ -1,6 +1,6 @@
-/* predict.c — memory levels and the predicted time of a kernel profile, term by term (DESIGN.md
- * "Memory levels" and "Predicted time"). Every term is in seconds and they add up to the
- * prediction: mma + tiles + exp + waves + memory + floor. */
+/* predict.c — memory levels and the predicted time of a kernel profile, term by term (MODEL.md
+ * "Memory levels" and "Kernel profiles and the predicted time"). Every term is in seconds and
+ * they add up to the prediction: mma + tiles + exp + waves + memory + floor. */
 #include <math.h>
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* profiles.c — kernel profiles: how a real kernel runs attention (its tile per head dim and dtype,
  * CTAs per SM, scheduling, GQA packing, split-KV rule, exp and MMA behaviour, fixed floor).
  * Constants come from the kernels' public launch templates and papers, cited per profile; the
- * few fitted constants say which published point they were fitted on (DESIGN.md "Predicted time").
+ * few fitted constants say which published point they were fitted on (MODEL.md "Fitted constants").
  */
 #include <math.h>
 #include <string.h>

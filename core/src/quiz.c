@@ -1,4 +1,4 @@
-/* quiz.c — exercises with unit-checked answers (DESIGN.md "Exercises"). rl_quiz_pose asks a
+/* quiz.c — exercises with unit-checked answers (MODEL.md "Exercises"). rl_quiz_pose asks a
  * question about a problem on a preset, rl_quiz_draw picks both from a seed and poses it; the
  * expected value comes from rl_report_compute, never re-derived here. rl_quiz_check parses the answer with the one units parser (rl_parse_quantity),
  * checks its dimension and value, and names the step of the solution a wrong answer departs from:
@@ -328,7 +328,7 @@ static void step_roof(rl_quiz_question *q, const rl_report *r) {
 }
 
 /* ---------------------------------------------------------------------------------------------
- * The operators around attention (DESIGN.md "The layer"), for the same problem: T = B·N token
+ * The operators around attention (MODEL.md "The layer"), for the same problem: T = B·N token
  * rows, hidden size h = H·d, every element in the problem's dtype (b bytes).
  *   gemm     the output projection: F = 2·T·h·h; input T·h, weights h·h, output T·h elements
  *   norm     RMSNorm (x², Σ, ·r, ·γ): F = 4·T·h; input T·h and γ h read, output T·h written

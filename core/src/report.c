@@ -1,5 +1,5 @@
 /* report.c — one evaluation: the problem's work and traffic, the roofline point of each traffic
- * model, the SRAM budget, the memory levels and the compute-side roofs (DESIGN.md "Memory
+ * model, the SRAM budget, the memory levels and the compute-side roofs (MODEL.md "Memory
  * levels"). The top of the model library: it composes workload.c, roofline.c and predict.c. */
 #include "internal.h"
 

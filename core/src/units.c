@@ -1,5 +1,5 @@
 /* units.c — quantities with a dimension: parsing ("4.8 TB/s", "312 TFLOPS", "1.5 GiB") and
- * formatting with SI or IEC prefixes. Conventions (DESIGN.md "Units"): SI prefixes k M G T P E
+ * formatting with SI or IEC prefixes. Conventions (MODEL.md "Units"): SI prefixes k M G T P E
  * are powers of 10³, IEC Ki Mi Gi Ti Pi Ei powers of 2¹⁰; `B` is a byte and `b`/`bit` a bit;
  * `FLOPS` is FLOP/s while `FLOP` and `FLOPs` are counts. `OP`/`TOPS` (operations, usually integer)
  * are refused for FLOPs; a bare number where a dimension is expected is refused with a suggestion;
@@ -153,7 +153,7 @@ static int resolve_unit(const char *unit, rl_dim *dim, double *scale) {
 
 /* ---- Suggestions: a bare number, a case slip, operations instead of FLOPs -------------------- */
 
-/* The unit a bare number is suggested in (DESIGN.md "Units"): the first candidate under which the
+/* The unit a bare number is suggested in (MODEL.md "Units"): the first candidate under which the
  * typed number lands in the dimension's typical range for attention on one device, else the
  * first. Bandwidth "2039" → GB/s but "3.35" → TB/s; a peak → TFLOP/s; a time → ms. */
 typedef struct {
@@ -367,7 +367,7 @@ rl_status rl_parse_quantity(const char *text, rl_dim expected, const char *field
                         "input is %zu characters (%zu bytes) long, expected at most %d bytes",
                         rl_text_length(c.text), len, RL_UNIT_TEXT_MAX);
     /* A no-break, thin or zero-width space, a direction mark ...: refused by name, never taken for
-     * a space or read as part of a unit (DESIGN.md "Units"). */
+     * a space or read as part of a unit (MODEL.md "Units"). */
     for (size_t i = 0, k = 1; i < len; k++) {
         uint32_t cp = 0;
         size_t n = rl__utf8_decode((const unsigned char *)c.text + i, len - i, &cp);

@@ -1,5 +1,5 @@
 /* workload.c — work (FLOPs) and device-memory traffic (bytes) of attention under the three
- * traffic models of DESIGN.md "The model". Work is a property of the problem; traffic is a
+ * traffic models of MODEL.md. Work is a property of the problem; traffic is a
  * property of the algorithm, so every model of one problem shares the same FLOPs. */
 #include <stdint.h>
 #include <string.h>
@@ -74,7 +74,7 @@ uint64_t rl__tile_count(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, int ca
     return (full ? rl__floor_sum(full, bc, br, br + (l - n) + bc - 1) : 0) + key_tiles;
 }
 
-/* The FlashAttention-2 backward dataflow (DESIGN.md "Backward"): KV blocks outer — each
+/* The FlashAttention-2 backward dataflow (MODEL.md, backward): KV blocks outer — each
  * (batch, query head) reads K and V once and writes dK and dV once — and, for every Br × Bc tile
  * pair the mask leaves, the query block's Q, dO, its log-sum-exp and D rows are read and its fp32
  * dQ accumulator read and written (atomic adds). A pre-pass reads dO and O and writes D =

@@ -293,7 +293,7 @@ def source_flops(b, h, n, l, d, causal, bwd):
     return f * 2.5 if bwd else f
 
 
-# The fit set: the points the model's fitted constants are fitted on (docs/DESIGN.md "Fitted
+# The fit set: the points the model's fitted constants are fitted on (docs/MODEL.md "Fitted
 # constants"), each (source_id, table_or_figure, kernel, batch, seq, value as printed) -> the
 # constant. Every other point is held out: rooflab check-model reports the two apart, and the
 # README's figures are the held-out ones. A new fitted constant adds its point here (one point per

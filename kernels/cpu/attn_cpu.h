@@ -1,6 +1,6 @@
 /*
  * attn_cpu.h — attention forward kernels in C for the CPU, one per traffic model of core
- * (DESIGN.md "The model"), plus the two CPU ceilings the benchmark measures.
+ * (MODEL.md "Work, traffic and the roofline"), plus the two CPU ceilings the benchmark measures.
  *
  * Layout (row-major, fp32): Q and O are [B][H][N][d], K and V are [B][Hkv][L][d]. Query head h
  * reads key/value head h / (H / Hkv) (GQA/MQA; rlk_kv_head in ../attn_shape.h). Causal aligns the

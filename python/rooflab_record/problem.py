@@ -7,7 +7,7 @@ them will do. The layouts:
   ``torch.nn.functional.scaled_dot_product_attention`` takes them;
 * ``"bnhd"``: (B, N, H, d) and (B, L, Hkv, d), as ``flash_attn_func`` takes them.
 
-The result is a dict with the keys of a record point's ``problem`` (DESIGN.md, "The record"):
+The result is a dict with the keys of a record point's ``problem`` (CONTRACTS.md, "The record"):
 batch, heads, kv_heads, seq, kv_len, head_dim, dtype, kv_dtype, causal, pass.
 """
 

@@ -1,5 +1,5 @@
 """Time an attention callable and turn the runs into a rooflab record (schema ``rooflab-record``
-version 1, data/schema/record-1.schema.json; DESIGN.md "The record").
+version 1, data/schema/record-1.schema.json; CONTRACTS.md "The record").
 
 The notebook form::
 

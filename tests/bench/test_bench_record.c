@@ -1,5 +1,5 @@
 /* test_bench_record.c — benchmark results → record: a synthetic GPU run (no GPU needed) written,
- * read back and checked against DESIGN.md's reference values; failed and skipped cases kept out
+ * read back and checked against MODEL.md's reference values; failed and skipped cases kept out
  * of the points and listed under "skipped" with their reason; ceilings' methods as fields, not
  * notes; a reference series file read and refused when bad. */
 #include <math.h>
@@ -55,7 +55,7 @@ static void gpu_run_should_make_a_valid_record_with_core_values(const char *seri
     run.ceilings[1].dtype = RL_DTYPE_FP16;
     run.ceilings[1].value = 7.9e14;
     rlb_result res[3];
-    /* DESIGN.md's GQA decode: B=1, H=32, Hkv=8, N=1, L=4096, d=128, fp16:
+    /* MODEL.md's GQA decode: B=1, H=32, Hkv=8, N=1, L=4096, d=128, fp16:
      * F = 67,108,864 FLOP, compulsory = 16,793,600 bytes. 10 µs → 3.9 TB/s, under the roof. */
     rl_problem dec = {.batch = 1, .heads = 32, .kv_heads = 8, .seq = 1, .kv_len = 4096,
                       .head_dim = 128, .dtype = RL_DTYPE_FP16};

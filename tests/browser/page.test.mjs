@@ -20,7 +20,7 @@ async function shown(page) {
   return page.$$eval('[data-testid][data-value]', (els) => Object.fromEntries(els.map((e) => [e.dataset.testid, e.dataset.value])));
 }
 
-// The page's URL fragment → the CLI's flags (the keys are the CLI's long flags, DESIGN.md).
+// The page's URL fragment → the CLI's flags (the keys are the CLI's long flags, CONTRACTS.md).
 function flagsFromFragment(hash) {
   const out = [];
   for (const [k, v] of new URLSearchParams(hash.replace(/^#/, ''))) {
@@ -78,7 +78,7 @@ test('loads with the default state; every shown number equals rooflab eval --jso
   assert.equal(await page.textContent('[data-testid=status]'), 'Ready');
   const v = await shown(page);
   assertMatchesNative(v, nativeEval([]), 'defaults');
-  // Independent check against DESIGN.md defaults: B=1 H=8 N=L=4096 d=64 → F = 4·8·4096²·64.
+  // Independent check against CONTRACTS.md defaults: B=1 H=8 N=L=4096 d=64 → F = 4·8·4096²·64.
   assert.equal(Number(v.flops), 4 * 8 * 4096 * 4096 * 64);
   assert.equal(Number(v['calc-sram-total']), 56.5 * 1024);
   assert.ok(await page.isVisible('[data-testid=sram-warning]'), 'the 56.5 KiB tile is over the 48 KiB default');
@@ -272,7 +272,7 @@ test('every guided scenario loads, explains itself, and its numbers equal roofla
   // Two scenarios checked against hand-derived values.
   await page.click('[data-testid=scenario-decode-gqa]');
   let v = await shown(page);
-  assert.equal(Number(v['bytes-compulsory']), 16793600); // DESIGN.md GQA decode
+  assert.equal(Number(v['bytes-compulsory']), 16793600); // MODEL.md GQA decode
   await page.click('[data-testid=scenario-tiled-more-than-naive]');
   v = await shown(page);
   assert.ok(Number(v['bytes-tiled']) > Number(v['bytes-naive']), 'd=256, Br=16: tiled moves more than naive');

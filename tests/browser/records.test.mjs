@@ -122,7 +122,7 @@ test('adopt sets the controls to the point’s problem; a measured ceiling repla
   await idle(page);
   await page.click('[data-testid="record-0"] details.record-points summary');
   await page.click('[data-testid="adopt-0-0"]');
-  // B=4, H=16, N=L=4096, d=128, fp16: F = 4·4·16·128·4096² = 549,755,813,888 (DESIGN.md formula)
+  // B=4, H=16, N=L=4096, d=128, fp16: F = 4·4·16·128·4096² = 549,755,813,888 (MODEL.md formula)
   assert.equal(await page.inputValue('[data-testid="input-seq"]'), '4096');
   assert.equal(await page.inputValue('[data-testid="input-heads"]'), '16');
   assert.equal(await page.inputValue('[data-testid="input-head-dim"]'), '128');

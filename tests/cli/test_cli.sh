@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The command line end to end: contracts of DESIGN.md (flags, JSON keys, exit codes, one-line
+# The command line end to end: contracts of CONTRACTS.md (flags, JSON keys, exit codes, one-line
 # errors naming the flag), then a bounded argv fuzz: no input may crash it.
 set -u
 R=${ROOFLAB:?set ROOFLAB to the rooflab binary}
@@ -30,7 +30,7 @@ json_check() {
   else bad "eval $*: JSON check failed: $expr"; fi
 }
 
-# Reference values of DESIGN.md, through the CLI.
+# Reference values of MODEL.md, through the CLI.
 json_check 'j["flops"] == 549755813888 and abs(j["models"]["tiled"]["bytes"] - 8623489024) == 0 and j["models"]["naive"]["bytes"] == 17246978048' --heads 8 --seq 16384 --head-dim 64
 json_check 'j["flops"] == 67108864 and j["models"]["compulsory"]["bytes"] == 16793600 and abs(j["models"]["compulsory"]["intensity_flop_per_byte"] - 3.996) < 1e-3 and j["models"]["compulsory"]["bound"] == "memory"' --heads 32 --kv-heads 8 --seq 1 --kv-len 4096 --head-dim 128
 json_check 'j["flops"] == 2338609692672' --batch 4 --heads 16 --seq 8448 --head-dim 128
@@ -77,7 +77,7 @@ expect_exit 0 eval
 expect_exit 0 hw
 expect_exit 0 hw h100-sxm
 
-# hw --json lists every preset id of DESIGN.md
+# hw --json lists every preset id of CONTRACTS.md
 "$R" hw --json >/tmp/rl_out.$$ && python3 -c "
 import json; ids={h['id'] for h in json.load(open('/tmp/rl_out.$$'))}
 need={'v100-sxm2','a100-sxm4-40gb','a100-sxm4-80gb','h100-sxm','h100-pcie','h200-sxm','l4','rtx3060','rtx4090','mi300x','b200','gb200','b300','gb300','rtx5090','h20','mi325x','mi355x','custom'}

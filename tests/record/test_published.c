@@ -148,7 +148,7 @@ static rl_record *load_record(const char *dir, const char *name) {
     return r;
 }
 
-/* The fit set in the published records: exactly the points DESIGN.md's "Fitted constants" name,
+/* The fit set in the published records: exactly the points MODEL.md's "Fitted constants" name,
  * hand-copied here (record, kernel, batch, seq, time as the source gives it), and the
  * production-decode marks (decode kernels with a split-KV path; not FlashAttention v2.0.9). */
 static void fit_set_and_production_decode(const char *dir) {

@@ -1,6 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 /* test_record.c — the record format: reader, validator, writer, importers, limits.
- * Expected values are derived by hand (DESIGN.md reference values, the samples' own digits),
+ * Expected values are derived by hand (MODEL.md reference values, the samples' own digits),
  * never computed by the code under test. Usage: test_record CASES_DIR EXAMPLES_DIR */
 #include <dirent.h>
 #include <stdio.h>
@@ -89,7 +89,7 @@ static void reference_values_are_derived_for_a_gqa_decode_point(void) {
     CHECK(st == RL_OK && r && r->point_count == 1);
     if (r && r->point_count == 1) {
         const rl_rec_derived *d = &r->points[0].derived;
-        /* DESIGN.md: F = 67,108,864 FLOP; compulsory = 16,793,600 bytes; intensity ≈ 3.996 */
+        /* MODEL.md: F = 67,108,864 FLOP; compulsory = 16,793,600 bytes; intensity ≈ 3.996 */
         CHECK_CLOSE(d->model_flops, 67108864.0, 0);
         CHECK_CLOSE(d->model_bytes[RL_MODEL_COMPULSORY], 16793600.0, 0);
         CHECK_CLOSE(d->bytes, 16793600.0, 0);

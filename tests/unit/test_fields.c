@@ -1,6 +1,6 @@
 /* The problem's fields described once (RL_PROBLEM_FIELDS) and the one roof resolution
  * (rl_roof_resolve): names, defaults, parsing and refusals, and the roof from preset + dtype +
- * typed overrides. Expected values are DESIGN.md's defaults and the presets' datasheet figures. */
+ * typed overrides. Expected values are CONTRACTS.md's defaults and the presets' datasheet figures. */
 #include <stdint.h>
 
 #include "check.h"
@@ -28,7 +28,7 @@ static void names_have_one_spelling(void) {
 }
 
 static void defaults_are_designs(void) {
-    /* DESIGN.md: B=1, H=8, HKV=H, N=4096, L=N, D=64, fp16, non-causal, fwd, BR=BC=64. */
+    /* CONTRACTS.md: B=1, H=8, HKV=H, N=4096, L=N, D=64, fp16, non-causal, fwd, BR=BC=64. */
     rl_problem p;
     CHECK(rl_problem_resolve(&(rl_problem){0}, &p, NULL) == RL_OK);
     const int64_t want[RL_PROBLEM_FIELD_COUNT] = {

@@ -1,4 +1,4 @@
-/* Hardware presets: every DESIGN.md id exists with its datasheet figures (sources in each preset). */
+/* Hardware presets: each preset id in CONTRACTS.md, with its datasheet figures (sources in each). */
 #include "check.h"
 #include "rooflab/rooflab.h"
 

@@ -1,4 +1,4 @@
-/* The whole layer against hand calculations (DESIGN.md "The layer"). Every expected value below is
+/* The whole layer against hand calculations (MODEL.md "The layer"). Every expected value below is
  * worked out here from the config values (test_models.c lists them) with its arithmetic, never
  * taken from the code under test. Roof: H100 SXM, 3.35 TB/s and 989 TFLOP/s (bf16 tensor). */
 #include "check.h"

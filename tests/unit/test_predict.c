@@ -1,7 +1,7 @@
 /* The predicted time (rl_predict): the ledger adds up, each term against a hand calculation, the
  * fitted constant reproduces the one published point it was fitted on, the L2 reuse rule at its
  * boundary, GQA packing, refusals that name the flag, the tile search, and no prediction below
- * the compulsory bound over random problems. Hand values use the preset figures of DESIGN.md:
+ * the compulsory bound over random problems. Hand values use the preset figures of MODEL.md:
  * H100 SXM 989 TFLOP/s, 3.35 TB/s, L2 50 MiB at 9.7 TB/s, exp 16 × 132 × 1.83 GHz. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 #include "check.h"
 #include "rooflab/rooflab.h"
 
-/* the fitted per-kernel fixed cost, as DESIGN.md's table gives it */
+/* the fitted per-kernel fixed cost, as MODEL.md's table gives it */
 #define KERNEL_FIXED_S 2.855e-6
 
 static const rl_hw *H100(void) { return rl_hw_find("h100-sxm"); }
@@ -55,7 +55,7 @@ static void fa3_ledger_by_hand(void) {
     CHECK_CLOSE(r.levels.bytes[RL_LEVEL_L2], 2 * tensor + 128 * 2 * tensor, 1e-12);
     CHECK(r.levels.kv_hit_fraction == 1.0);
     /* one kernel (2048 query blocks fill the SMs: one split, no combine): one fixed cost,
-     * KERNEL_FIXED_S (DESIGN.md's table); every SM busy: no occupancy term */
+     * KERNEL_FIXED_S (MODEL.md's table); every SM busy: no occupancy term */
     CHECK(r.splits == 1 && r.kernels == 1);
     CHECK_CLOSE(r.terms_s[RL_TERM_FLOOR], KERNEL_FIXED_S, 1e-12);
     CHECK(r.terms_s[RL_TERM_OCCUPANCY] == 0);

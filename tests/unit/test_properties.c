@@ -3,9 +3,9 @@
  * - compulsory ≤ tiled and compulsory ≤ naive;
  * - bytes monotone in N (prefill, L = N) for every model;
  * - causal pairs ≤ non-causal pairs, and both equal a brute-force count on small shapes;
- * - the tiled model's K/V rows equal a literal loop over query blocks (DESIGN.md's rule);
+ * - the tiled model's K/V rows equal a literal loop over query blocks (MODEL.md's rule);
  * - predicted time (every profile, H100 and A100) never decreases as N, L or B grows, beyond
- *   the documented 2 % of a split-KV heuristic switching its split count (DESIGN.md). */
+ *   the documented 2 % of a split-KV heuristic switching its split count (MODEL.md). */
 #include <stdint.h>
 #include <stdio.h>
 
@@ -21,7 +21,7 @@ static uint64_t rng(void) { /* xorshift64* */
 }
 static int64_t pick(int64_t lo, int64_t hi) { return lo + (int64_t)(rng() % (uint64_t)(hi - lo + 1)); }
 
-/* DESIGN.md's tiled rule as a literal loop. */
+/* MODEL.md's tiled rule as a literal loop. */
 static double loop_rows(int64_t n, int64_t l, int64_t br, int64_t bc, int causal) {
     double rows = 0;
     for (int64_t i = 0; i * br < n; i++) {
@@ -65,7 +65,7 @@ static rl_problem random_problem(void) {
  * count and tile the smaller problem gets), never less than before (to 1e-9). With the profile
  * choosing again, less by more than 2 % only where a heuristic changed its choice (FA2's and
  * FA3's num_splits, FlashInfer's chunk and query tile): the better-filled GPU is really faster
- * there; the worst such step is printed (DESIGN.md). */
+ * there; the worst such step is printed (MODEL.md). */
 static double worst_step = 0, worst_switch = 0;
 static int monotone_predictions(void) {
     const rl_hw *hws[] = {rl_hw_find("h100-sxm"), rl_hw_find("a100-sxm4-80gb")};

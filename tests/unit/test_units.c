@@ -136,7 +136,7 @@ static void test_invalid(void) {
 static void test_messages_match_design(void) {
     rl_error err;
     rl_parse_quantity("312 TFLOPS", RL_DIM_BYTES_PER_S, "bandwidth", NULL, NULL, &err);
-    /* DESIGN.md: bandwidth: "312 TFLOPS" is a compute rate, expected bytes per second */
+    /* MODEL.md: bandwidth: "312 TFLOPS" is a compute rate, expected bytes per second */
     CHECK_STR_CONTAINS(err.message, "bandwidth: \"312 TFLOPS\" is a compute rate, expected bytes per second");
     /* A NULL error pointer is allowed. */
     CHECK(rl_parse_quantity("x", RL_DIM_BYTES, "f", NULL, NULL, NULL) == RL_ERR_INVALID);

@@ -1,4 +1,4 @@
-/* Work, traffic and roofline against DESIGN.md's reference values and hand calculations.
+/* Work, traffic and roofline against MODEL.md's reference values and hand calculations.
  * Every expected number here was computed by hand from the formulas (shown in comments). */
 #include "check.h"
 #include "rooflab/rooflab.h"
@@ -98,7 +98,7 @@ static void ridges(void) {
     CHECK_CLOSE(rl_efficiency(ra, 1e15, 1e12, 2.0 * 1e15 / 312e12), 0.5, 1e-12);
 }
 
-/* Causal, L > N, partial tiles: tile rows computed by hand from DESIGN.md's rule
+/* Causal, L > N, partial tiles: tile rows computed by hand from MODEL.md's rule
  * rows_i = min(⌈(e_i + L − N)/Bc⌉·Bc, L), e_i = min((i+1)·Br, N). */
 static void causal_and_partial_tiles(void) {
     struct {

@@ -1,4 +1,4 @@
-// The WASM build of core, tested in node: the DESIGN.md reference values (derived by hand, the
+// The WASM build of core, tested in node: the MODEL.md reference values (derived by hand, the
 // same vectors as the native unit tests), equality with the native CLI (`rooflab eval --json`)
 // to 1e-12 relative over a grid of problems, sweeps, presets, units and errors.
 import { test, before } from 'node:test';

@@ -1,5 +1,5 @@
-// state.js — the page's state: what the controls say, as URL keys (DESIGN.md "Contracts": the
-// keys are the CLI's long flags), and how that state becomes the WASM model's input.
+// state.js — the page's state: what the controls say, as URL keys (CONTRACTS.md "The page's URL
+// and test ids": the keys are the CLI's long flags), and how that state becomes the WASM model's input.
 //
 // Names, types, defaults and limits of the problem's fields are core's field table (model.fields,
 // RL_PROBLEM_FIELDS); values are checked by core's parser (model.parseField) and the roof by core's

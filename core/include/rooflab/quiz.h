@@ -12,7 +12,7 @@ extern "C" {
 #endif
 
 /* ----------------------------------------------------------------------------------------------
- * Exercises with unit-checked answers (DESIGN.md "Exercises")
+ * Exercises with unit-checked answers (MODEL.md "Exercises")
  *
  * rl_quiz_draw draws a problem (prefill or decode, MHA or GQA, a dtype, a preset) and a question
  * from a seed, the same everywhere; rl_quiz_pose asks it about a given problem and preset; the
@@ -32,7 +32,7 @@ typedef enum {
     RL_QUIZ_RIDGE,     /* π / β, FLOP/B */
     RL_QUIZ_TIME,      /* max(F/π, bytes/β), s */
     RL_QUIZ_REGIME,    /* memory or compute */
-    /* The operators around attention (DESIGN.md "The layer"), asked about the same problem: */
+    /* The operators around attention (MODEL.md "The layer"), asked about the same problem: */
     RL_QUIZ_OP_GEMM,   /* the output projection after it: T = B·N rows by an h × h weight
                           matrix, h = H·d: intensity of the GEMM, FLOP/B */
     RL_QUIZ_OP_NORM,   /* the RMSNorm of those T × h values (an element-wise op), FLOP/B */

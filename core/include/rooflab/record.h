@@ -1,6 +1,6 @@
 /*
  * record.h — measured points as JSON: the rooflab record, its reader, writer, validator and
- * importers of other tools' output. Part of core/ (C11, cJSON). DESIGN.md "The record".
+ * importers of other tools' output. Part of core/ (C11, cJSON). CONTRACTS.md "The record".
  *
  * Overview
  * --------
@@ -76,7 +76,7 @@ extern "C" {
 #define RL_RECORD_MAX_STRING 4096                          /* bytes per string field */
 /* The smallest positive amount a record may give (FLOPs, bytes, seconds, rates, clocks, ceilings):
  * below it a derived rate, intensity or efficiency underflows to 0 or a subnormal. The same bound
- * as rl_parse_quantity's (DESIGN.md "Units"); a smaller positive value is refused at its path. */
+ * as rl_parse_quantity's (MODEL.md "Units"); a smaller positive value is refused at its path. */
 #define RL_RECORD_MIN_AMOUNT 1e-300
 #define RL_RECORD_MAX_ISSUES 200                           /* issues kept; the rest counted */
 
@@ -230,7 +230,7 @@ typedef struct rl_rec_point {
     double time_stddev_s;        /* "stddev_s" (optional): the sample standard deviation of the
                                     runs' times, ≥ 0; < 0 = unknown (the key is then absent) */
     int64_t runs;                /* 0 = unknown */
-    double flops;                /* mandatory, > 0: the FLOPs the point claims (F of DESIGN.md) */
+    double flops;                /* mandatory, > 0: the FLOPs the point claims (F of MODEL.md) */
     double modelled_bytes;       /* 0 = not given */
     double measured_bytes;       /* counter-measured DRAM bytes; 0 = unknown */
     double measured_l2_bytes;    /* "measured_l2_bytes" (optional, schema version still 1):
@@ -484,7 +484,7 @@ typedef struct rl_import_opts {
     const char *date;           /* default: from the file where it says */
     const char *source;         /* file name, written into provenance.source */
     /* The problem every imported point describes (ncu rows do not carry it; gbench names may
-     * override it per benchmark, see `gbench_args`). Zero fields: DESIGN.md defaults. */
+     * override it per benchmark, see `gbench_args`). Zero fields: CONTRACTS.md defaults. */
     rl_problem problem;
     /* gbench: comma-separated problem keys naming the benchmark's "/"-separated arguments, in
      * order. Default "batch,seq,heads,head_dim" — "BM_flash_fwd/4/8192/16/128" is B=4, N=8192,

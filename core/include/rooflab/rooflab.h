@@ -1,20 +1,70 @@
 /*
  * rooflab.h — the roofline model of attention, in portable C11.
  *
- * Overview
- * --------
  * rooflab answers "is this attention kernel bandwidth-bound or compute-bound, how far is it from
- * the roof, and why?". This header is the whole public API of the model (core/). It knows nothing
- * of Emscripten, CUDA, files or the DOM: the command line (cli/), the WebAssembly module (wasm/)
- * and the benchmark (native-bench/) are thin callers of it.
+ * the roof, and why?". This header is the whole public API of the model (core/, library
+ * `rooflab_model`, libm only). It knows nothing of Emscripten, CUDA, files or the DOM: the command
+ * line (cli/), the WebAssembly module (wasm/) and the benchmark (native-bench/) are thin callers
+ * of it. Records and importers are in record.h (`rooflab_record`, on cJSON), exercises in quiz.h.
  *
- *   units       parse and format quantities that carry a dimension ("4.8 TB/s", "989 TFLOPS").
- *   hardware    datasheet presets (bandwidth, dense peaks per compute unit, SRAM, L2, SMs).
- *   problem     B, H, Hkv, N, L, d, dtypes, causal, pass, tile; defaults and validation.
- *   workload    scored pairs, matmul FLOPs, softmax FLOPs; bytes under three traffic models.
- *   roofline    ridge, attainable throughput, bound time, regime, efficiency of a measured point.
- *   sram        the SRAM budget of one tiled block, term by term, in bytes.
- *   sweep       one parameter over a range into a caller-provided array.
+ * Step by step
+ * ------------
+ * 1. Describe the problem. Zero means default, so only what differs is written:
+ *
+ *        rl_problem p = {0};                // B=1, H=8, Hkv=H, N=4096, L=N, d=64, fp16, fwd
+ *        p.heads = 32; p.kv_heads = 8;      // GQA: 4 query heads share each K/V head
+ *        p.seq = 1; p.kv_len = 4096;        // decode: one new row against a 4096-row cache
+ *        p.head_dim = 128;
+ *
+ * 2. Resolve the roof: a preset, the problem's dtype (it picks the peak) and the person's typed
+ *    overrides (unit strings, NULL = the preset's figure). Errors name "hw", "bandwidth", "peak":
+ *
+ *        rl_error err;
+ *        rl_roof_request req = { .hw = "h100-sxm", .dtype = p.dtype, .bandwidth = NULL };
+ *        rl_roof_resolved r;
+ *        if (rl_roof_resolve(&req, &r, &err) != RL_OK) puts(err.message);
+ *
+ * 3. Compute the report: FLOPs and bytes under the three traffic models, each as a roofline
+ *    point, the SRAM budget and the memory levels:
+ *
+ *        rl_report rep;
+ *        rl_report_compute(&p, r.hw, r.roof, &rep, &err);
+ *        rl_point c = rep.points[RL_MODEL_COMPULSORY];
+ *        // c.flops 67108864, c.bytes 16793600, c.intensity_flop_per_byte 3.996,
+ *        // c.bound RL_BOUND_MEMORY; rep.ridge_flop_per_byte 295.2
+ *
+ * 4. Predict a real kernel's time, as named terms that add up to it (the ledger):
+ *
+ *        rl_kernel_spec spec = { .kernel = RL_KERNEL_GENERIC };   // zero = the profile's choices
+ *        rl_prediction pr;
+ *        rl_predict(&p, r.hw, r.roof, &spec, &pr, &err);
+ *        // pr.time_s 11.57e-6, pr.limit RL_LIMIT_MEMORY, pr.terms_s[RL_TERM_MEMORY] 5.147e-6
+ *
+ *    (`rooflab eval --heads 32 --kv-heads 8 --seq 1 --kv-len 4096 --head-dim 128` prints the
+ *    same numbers; docs/MODEL.md has every formula.)
+ *
+ * Overview: the parts of this header, in order
+ * ---------------------------------------------
+ *   errors       rl_status and the caller-owned rl_error (field + one-line message).
+ *   units        parse and format quantities that carry a dimension ("4.8 TB/s", "989 TFLOP/s");
+ *                bare numbers, case slips and TOPS refused with a suggestion.
+ *   text         the one escaper of every echoed string (controls, invisible characters named).
+ *   dtypes       element types and their sizes (fp32, tf32, fp16, bf16, fp8).
+ *   hardware     datasheet presets (bandwidth, dense peaks per compute unit, SRAM, L2, SMs, clock,
+ *                exp rate), lookup by id and by a driver's device name.
+ *   problem      B, H, Hkv, N, L, d, dtypes, causal, pass, tile; defaults and validation.
+ *   fields       RL_PROBLEM_FIELDS: each problem field once (JSON key, flag and URL key, type,
+ *                default or tie, limit, range, symbol, help), iterated by the CLI, page, records.
+ *   shapes       real models' attention shapes, each from its published configuration.
+ *   workload     scored pairs, matmul FLOPs, softmax FLOPs; bytes under three traffic models.
+ *   roofline     ridge, attainable throughput, bound time, regime, a measured point's efficiency,
+ *                run statistics, and rl_roof_resolve (the one resolution of a roof).
+ *   sram         the SRAM budget of one tiled block, term by term, in bytes.
+ *   levels       bytes and a roofline point per memory level (DRAM, L2).
+ *   prediction   kernel profiles, rl_predict and its ledger, the held-out interval, rl_tune.
+ *   report       rl_report_compute: problem + roof → everything the CLI and the page show.
+ *   sweeps       one parameter over a range into a caller-provided array.
+ *   layer        attention among the other operators of a decoder layer, and the step.
  *
  * Conventions
  * -----------
@@ -25,8 +75,8 @@
  * - Errors are values. Functions that can fail return an rl_status and fill an rl_error the caller
  *   owns (may be NULL) with the field (CLI flag name / URL key, or JSON path) and a one-line
  *   message that says what was expected.
- * - FLOP counts follow DESIGN.md: a multiply-add is 2 FLOPs; F = 4·B·H·d·P forward (QKᵀ and PV),
- *   backward 2.5× forward; softmax work (5·B·H·P) is reported separately and never part of F.
+ * - FLOP counts follow docs/MODEL.md: a multiply-add is 2 FLOPs; F = 4·B·H·d·P forward (QKᵀ and
+ *   PV), backward 2.5× forward; softmax work (5·B·H·P) is reported separately and never part of F.
  */
 #ifndef ROOFLAB_H
 #define ROOFLAB_H
@@ -38,7 +88,7 @@
 extern "C" {
 #endif
 
-#define RL_VERSION "0.1.0"
+#define RL_VERSION "0.3.0"
 
 /* ----------------------------------------------------------------------------------------------
  * Errors
@@ -99,7 +149,7 @@ const char *rl_dim_base_unit(rl_dim dim); /* "B/s", "FLOP/s", "B", "FLOP", "s", 
  * Parse a number with a unit: "2039 GB/s", "4.8TB/s", "989 TFLOPS", "1.5 GiB", "25 Gbit/s",
  * "3.538 ms", "2,039 GB/s". SI prefixes k M G T P E (10³…), IEC Ki Mi Gi Ti Pi Ei (2¹⁰…);
  * `B` is a byte, `b`/`bit` a bit (1/8 byte); rates `/s` or `ps` suffix (Gbps); `FLOPS` means FLOP/s.
- * What a person types is taught, never guessed (DESIGN.md "Units"), one rule for CLI and page:
+ * What a person types is taught, never guessed (MODEL.md "Units"), one rule for CLI and page:
  * - a bare number where a dimension is expected is refused with a suggestion in the field's unit
  *   ('bandwidth: 2039 — a bandwidth needs a unit: did you mean "2039 GB/s"?'); with `expected` =
  *   RL_DIM_COUNT (any dimension) a bare number is a plain number (RL_DIM_NONE);
@@ -118,7 +168,7 @@ rl_status rl_parse_quantity(const char *text, rl_dim expected, const char *field
                             rl_dim *out_dim, rl_error *err);
 /* The unit a bare `value` is suggested in for `dim` ("GB/s" for 2039, "TB/s" for 3.35, "TFLOP/s",
  * "ms" ...): the first of the dimension's candidates that puts the value in its typical range
- * (DESIGN.md "Units"); "" for RL_DIM_NONE. */
+ * (MODEL.md "Units"); "" for RL_DIM_NONE. */
 const char *rl_bare_number_unit(double value, rl_dim dim);
 
 typedef enum {
@@ -246,7 +296,7 @@ double rl_hw_peak_for_dtype(const rl_hw *hw, rl_dtype dtype);
 typedef enum { RL_PASS_FWD = 0, RL_PASS_BWD = 1 } rl_pass;
 const char *rl_pass_name(rl_pass pass); /* "fwd", "bwd" */
 
-/* Zero means default, so `rl_problem p = {0};` is the DESIGN.md default problem:
+/* Zero means default, so `rl_problem p = {0};` is the CONTRACTS.md default problem:
  * B=1, H=8, Hkv=H, N=4096, L=N, d=64, fp16, kv, out and score dtype = dtype, non-causal,
  * fwd, Br=Bc=64. rl_problem_resolve() fills the defaults in and validates. */
 typedef struct rl_problem {
@@ -294,7 +344,7 @@ rl_status rl_problem_resolve(const rl_problem *in, rl_problem *out, rl_error *er
  *   default  the value `0` in rl_problem stands for (for INT fields; 0 here = tied to another
  *            field: kv_heads = heads, kv_len = seq; dtype fields: 0 = fp16 / same as dtype)
  *   lo, hi   the range a page slider or a sweep offers (a subset of 1 … max)
- *   meta     the symbol in DESIGN.md and in help ("B", "HKV", "T")
+ *   meta     the symbol in MODEL.md and in help ("B", "HKV", "T")
  * -------------------------------------------------------------------------------------------- */
 
 typedef enum {
@@ -376,14 +426,14 @@ rl_status rl_problem_set_text(rl_problem *p, rl_problem_field field, const char 
 size_t rl_problem_value_text(const rl_problem *p, rl_problem_field field, char *buf, size_t cap);
 
 /* ----------------------------------------------------------------------------------------------
- * Model shapes: real attention shapes, each from its published configuration (DESIGN.md
+ * Model shapes: real attention shapes, each from its published configuration (MODEL.md
  * "Model shapes"). Ids are lower case with dashes ("llama-3.1-70b"). Models whose attention this
  * model cannot describe (multi-head latent attention) are listed with `unsupported` set and are
  * refused by rl_model_shape_lookup, never approximated.
  * -------------------------------------------------------------------------------------------- */
 
 /* The rest of a model's decoder layer, for the whole-layer step (section "The layer" below and
- * DESIGN.md "The layer"): each value read in the model's config.json, cited in `source`/`fields`. */
+ * MODEL.md "The layer"): each value read in the model's config.json, cited in `source`/`fields`. */
 typedef enum { RL_NORM_RMS = 0, RL_NORM_LAYER } rl_norm_kind; /* RMSNorm, LayerNorm (with bias) */
 typedef enum {
     RL_ACT_SILU_GLU = 0,  /* SwiGLU: silu(gate) * up, three matrices (Llama, Mistral, Qwen, Phi-3) */
@@ -581,7 +631,7 @@ rl_sram rl_sram_budget(const rl_problem *problem, const rl_hw *hw);
  *
  * Every byte an SM reads or writes passes through L2; only L2 misses reach DRAM. For a traffic
  * model: `l2` is its bytes as counted (the tiled model's K/V re-reads are L2→SM traffic), `dram`
- * what misses L2 under the reuse rule below. The rule (DESIGN.md "Memory levels"): the CTAs in
+ * what misses L2 under the reuse rule below. The rule (MODEL.md "Memory levels"): the CTAs in
  * flight (SMs × CTAs per SM, in launch order) touch the K/V of W (batch, KV head) pairs; if
  * W · 2·L·d·b_kv ≤ L2 the re-reads hit and DRAM carries each K/V row once (the compulsory K/V);
  * past that the hit fraction is L2 / working set and the rest of the re-reads go to DRAM.
@@ -603,7 +653,7 @@ typedef struct rl_level_traffic {
  * CTAs per SM, persistent or not, GQA packing, the split-KV rule for decode, whether the exp is
  * serialised with the MMA, the MMA rate it reaches, a fixed floor. rl_predict turns a problem, a
  * preset and a profile into a time built from named terms (the ledger); each term's formula and
- * each constant's source is in DESIGN.md "Predicted time".
+ * each constant's source is in MODEL.md "Kernel profiles and the predicted time".
  * -------------------------------------------------------------------------------------------- */
 
 typedef enum {
@@ -688,7 +738,7 @@ typedef struct rl_prediction {
     double waves;                     /* ctas / (SMs × CTAs per SM) */
     double mma_flops_per_s;           /* the MMA rate the profile reaches on this preset */
     double exp_per_s;                 /* the preset's exp rate */
-    double overlap_exponent;          /* p of the memory/compute overlap (DESIGN.md) */
+    double overlap_exponent;          /* p of the memory/compute overlap (MODEL.md) */
     double sm_bandwidth_bytes_per_s;  /* the DRAM bandwidth one SM reaches (per-SM cap) */
     int64_t kernels;                  /* kernels launched (floor = kernels × fixed cost) */
     /* The likely range from the profile's held-out published points (rl_prediction_interval):
@@ -699,7 +749,7 @@ typedef struct rl_prediction {
     double interval_s[2];
 } rl_prediction;
 
-/* A profile's held-out error band (DESIGN.md "The prediction as an interval"): the signed errors
+/* A profile's held-out error band (MODEL.md "The prediction as an interval"): the signed errors
  * (predicted − measured) / measured of the published points no constant was fitted on
  * (`rooflab check-model --bands`), 10th and 90th percentile (type 7); a measured time then lies
  * in predicted × [1/(1 + p90), 1/(1 + p10)] for about 80 % of them. `band` is a profile name or
@@ -744,7 +794,7 @@ typedef struct rl_report {
     double ridge_flop_per_byte;
     rl_point points[RL_MODEL_COUNT]; /* zeroed where traffic[m].available == 0 */
     rl_sram sram;
-    /* Memory levels (DESIGN.md "Memory levels"): known when the preset has SMs, L2 size and L2
+    /* Memory levels (MODEL.md "Memory levels"): known when the preset has SMs, L2 size and L2
      * bandwidth. Each traffic model's bytes per level, and a roofline point per level at that
      * level's roof (DRAM: the roof's bandwidth; L2: the preset's L2 bandwidth), as Nsight
      * Compute's hierarchical roofline draws them. */
@@ -809,7 +859,7 @@ rl_status rl_sweep_predicted(const rl_problem *base, rl_sweep_param param, const
                              rl_sweep_row *rows, rl_error *err);
 
 /* ----------------------------------------------------------------------------------------------
- * The layer: attention among the other operators of a decoder layer, and the step (DESIGN.md
+ * The layer: attention among the other operators of a decoder layer, and the step (MODEL.md
  * "The layer")
  *
  * Every operator is a kernel of its own that reads its inputs from device memory and writes its

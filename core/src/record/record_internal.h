@@ -36,7 +36,7 @@ int rl__oom(rl_rec_issues *issues);
 /* Per point, its place in the input ("benchmarks[3]", "rows of kernel \"k\" (line 5)"), and per
  * kind of record field the input field it comes from (suffixes such as ".real_time", or words
  * such as " column gpu__time_duration.sum"): an issue the record's check raises at
- * "points[k].flops" is reported at the input's own place (DESIGN.md "Importers"). */
+ * "points[k].flops" is reported at the input's own place (CONTRACTS.md, importers). */
 enum { RL__ORIGIN_TIME, RL__ORIGIN_FLOPS, RL__ORIGIN_BYTES, RL__ORIGIN_PROBLEM, RL__ORIGIN_KINDS };
 typedef struct rl__origins {
     char **base;                            /* per point, malloc'd; NULL = not known */

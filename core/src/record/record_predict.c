@@ -1,5 +1,5 @@
-/* record_predict.c — a record point against its kernel profile's prediction (DESIGN.md "Proof on
- * published data"): the one place that maps a point to rl_predict, for `rooflab check-model`, the
+/* record_predict.c — a record point against its kernel profile's prediction (CONTRACTS.md "The
+ * record"): the one place that maps a point to rl_predict, for `rooflab check-model`, the
  * check report's derived figures and the page. */
 #include <stdio.h>
 #include <string.h>
