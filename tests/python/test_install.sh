@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `pip install ./python` as the README says, offline (PIP_NO_INDEX: no package index is asked,
+# `pip install ./python` as docs/GUIDE.md says, offline (PIP_NO_INDEX: no package index is asked,
 # as on a machine without network): into a fresh venv that sees Debian's torch
 # (--system-site-packages); then the installed command and console script write a record that
 # `rooflab validate` accepts. PY: the interpreter (Debian's /usr/bin/python3 with python3-torch).
@@ -15,7 +15,7 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 
 "$PY" -m venv --system-site-packages "$T/venv" || { echo "FAIL: $PY -m venv (Debian: python3-venv)" >&2; exit 1; }
-# exactly the README's command, from the repository root, with no index reachable
+# exactly docs/GUIDE.md's command, from the repository root, with no index reachable
 (cd "$SRC" && PIP_NO_INDEX=1 PIP_DISABLE_PIP_VERSION_CHECK=1 "$T/venv/bin/pip" install ./python) >"$T/pip.log" 2>&1 \
   && ok || bad "pip install ./python offline: $(tail -5 "$T/pip.log")"
 grep -q "Successfully installed rooflab-record-" "$T/pip.log" && ok || bad "pip did not install rooflab-record"

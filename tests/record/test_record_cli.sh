@@ -60,11 +60,11 @@ expect_rc 0 "gbench pass from the family name" "$R" import gbench "$T/bwd.json"
 contains "$T/out" '"pass":	"bwd"' "Backward family is a backward pass"
 expect_rc 0 "gbench --pass fwd typed" "$R" import gbench "$T/bwd.json" --pass fwd
 contains "$T/out" '"pass":	"fwd"' "--pass fwd wins over the family name"
-# the ncu command line: core's, printed by --help, copied into the README as it is
+# the ncu command line: core's, printed by --help, copied into docs/GUIDE.md as it is
 expect_rc 0 "import --help" "$R" import --help
 NCU_CMD=$(grep '^  ncu --csv --page raw' "$T/out" | sed 's/^  //')
 [ -n "$NCU_CMD" ] && ok || bad "import --help prints no ncu command line"
-[ -n "$NCU_CMD" ] && contains "$ROOT/README.md" "$NCU_CMD" "README's ncu command is core's"
+[ -n "$NCU_CMD" ] && contains "$ROOT/docs/GUIDE.md" "$NCU_CMD" "docs/GUIDE.md's ncu command is core's"
 contains "$T/ncu.json" '"measured_bytes":	379720000' "counter bytes in the record"
 expect_rc 0 "import gbench to stdout" "$R" import gbench "$E/gbench-flash-attn-h100.json" --hw h100-sxm
 contains "$T/out" '"seq":	8448' "problem from the benchmark name"
