@@ -60,6 +60,12 @@ check "triton: hand time" 'grep -Eq "\"median_s\":[[:space:]]+0.00017179869184$"
 out=$("$R" import triton-csv "$I/triton-fused-attention-fwd-print.txt" --batch 4 --heads 32 \
   --head-dim 64 --unit furlongs 2>&1)
 check "bad --unit names the flag" 'grep -q -- "--unit: unit \"furlongs\" is neither" <<<"$out"'
+# a grid dimension beyond any CUDA launch (found by fuzzing: the cast to an integer was undefined)
+sed 's/"120","32","4","16"/"120","1e30","4","16"/' "$I/nsys-gpu-trace-h100.csv" > "$T/grid.csv"
+out=$("$R" import nsys-csv "$T/grid.csv" "${P[@]}" 2>&1)
+check "nsys: a huge grid refused (exit 1)" '[ $? -eq 1 ]'
+check "nsys: a huge grid named" 'grep -q "line 3, column GrdX: expected a whole number from 0 to 2147483647, got \"1e30\"" <<<"$out"'
+
 "$R" import --help | grep -q "torch-trace  a PyTorch profiler trace"
 check "--help lists torch-trace" '[ $? -eq 0 ]'
 

@@ -127,6 +127,22 @@ static int ns_number(const rl__csv_row *row, const rl__csv_row *h, int col, size
     return rl__number_issue(is, p, row->cells[col], r);
 }
 
+/* A launch count (grid or block dimension, registers per thread): ns_number, then a whole number in
+ * 0 … 2^31 − 1 (CUDA's largest grid dimension), so the cast to int64_t is always defined. */
+static int ns_count(const rl__csv_row *row, const rl__csv_row *h, int col, size_t line, double *v,
+                    rl_rec_issues *is) {
+    int r = ns_number(row, h, col, line, v, is);
+    if (r != 1) return r;
+    if (*v >= 0 && *v <= 2147483647.0 && *v == floor(*v)) return 1;
+    char p[RL_REC_PATH_MAX], shown[64], got[64];
+    rl_text_escape(shown, sizeof shown, h->cells[col]);
+    rl_text_escape(got, sizeof got, row->cells[col]);
+    snprintf(p, sizeof p, "line %zu, column %s", line, shown);
+    *v = 0;
+    return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p,
+                     "expected a whole number from 0 to 2147483647, got \"%s\"", got);
+}
+
 static int ns_required(const rl__csv_row *h, int col, size_t line, const char *what,
                        rl_rec_issues *is) {
     char p[RL_REC_PATH_MAX], shown[64];
@@ -221,14 +237,14 @@ static int ns_trace_row(rl__csv_row *row, const rl__csv_row *h, size_t line, con
     l->regs = l->smem = -1;
     l->facts = 1;
     for (int k = 0; k < 3; k++) {
-        int a = ns_number(row, h, im->grid[k], line, &v, is);
+        int a = ns_count(row, h, im->grid[k], line, &v, is);
         l->grid[k] = (int64_t)v;
-        int b = ns_number(row, h, im->block[k], line, &v, is);
+        int b = ns_count(row, h, im->block[k], line, &v, is);
         l->block[k] = (int64_t)v;
         if (a < 0 || b < 0) return -1;
         l->facts &= a == 1 && b == 1;
     }
-    int r = ns_number(row, h, im->regs, line, &v, is);
+    int r = ns_count(row, h, im->regs, line, &v, is);
     if (r < 0) return -1;
     if (r) l->regs = (int64_t)v;
     if (im->device >= 0) l->device = ns_device(im, row->cells[im->device]);
