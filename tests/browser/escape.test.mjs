@@ -123,6 +123,16 @@ test('a gbench file with RLO, ZWSP and ESC in its names: preview, legend, toolti
   for (const t of [...chartTexts.legendItems, tip, chartTexts.details, chartTexts.label]) assert.doesNotMatch(t, RAW, t);
   await page.locator('#roofline').screenshot({ path: join(ARTIFACTS, 'escape-chart.png') }).catch(() => page.screenshot({ path: join(ARTIFACTS, 'escape-chart.png') }));
 
+  // the live region the keyboard's steps through the marks speak in: every mark said escaped
+  await page.focus('[data-testid="chart-roofline"]');
+  const said = [];
+  for (let k = 0; k < 8; k++) {
+    await page.keyboard.press('ArrowRight');
+    said.push(await page.textContent('[data-testid="roofline-announce"]'));
+  }
+  assert.ok(said.some((t) => t.includes(LABEL)), JSON.stringify(said));
+  for (const t of said) assert.doesNotMatch(t, RAW, t);
+
   // the CSV export: the series cell names the characters; no raw one anywhere in the file
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=action-export-csv]')]);
   const csv = await readFile(await dl.path(), 'utf8');

@@ -344,7 +344,7 @@ export class RooflineChart {
     this.chart.tooltip.setActiveElements(active, { x: el ? el.x : 0, y: el ? el.y : 0 });
     this.chart.update('none');
     const ds = this.chart.data.datasets[next.datasetIndex];
-    this.announce([].concat(rooflineTooltip(ds, ds.data[next.index], this.view.sweptKey, this.model)).join('; '));
+    this.announce(esc([].concat(rooflineTooltip(ds, ds.data[next.index], this.view.sweptKey, this.model)).join('; ')));
     // an open details panel follows the keyboard
     const box = document.getElementById('point-details');
     if (box && !box.hidden) this.fillDetails(ds, ds.data[next.index]);
