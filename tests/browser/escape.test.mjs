@@ -142,6 +142,46 @@ test('a gbench file with RLO, ZWSP and ESC in its names: preview, legend, toolti
   await page.close();
 });
 
+test('an ncu CSV whose kernel name carries RLO, ZWSP and ESC: hints, preview and warnings as rooflab import prints them', async () => {
+  const csv = (await readFile(join(ROOT, 'data', 'examples', 'ncu-raw-flash-fwd-h100.csv'), 'utf8'))
+    .replaceAll('flash_fwd_kernel', 'fl\u202eash\u200b\u001b_fwd_kernel');
+  const ncu = join(env.tmp, 'evil-ncu.csv');
+  await writeFile(ncu, csv);
+  const flags = ['--batch', '4', '--heads', '16', '--seq', '4096', '--head-dim', '128', '--dtype', 'fp16', '--hw', 'h100-sxm'];
+  const cli = spawnSync(CLI, ['import', 'ncu-csv', ncu, ...flags], { encoding: 'utf8' });
+  assert.equal(cli.status, 0, cli.stderr);
+  const kernel = `void flash::fl${RLO}ash${ZWSP}\\x1b_fwd_kernel<Flash_fwd_kernel_traits<`;
+  const warning = `kernel "${kernel}" (its FLOP counters: sm__sass_* and sm__ops_path_tensor_*): 555.1 GFLOP differs from the model's F = 549.8 GFLOP`;
+  assert.ok(cli.stderr.includes(warning), cli.stderr);
+
+  const page = await openPage(env.browser.context, env.server.url);
+  await clearStored(page);
+  await page.reload();
+  await page.waitForSelector('html[data-ready="1"]');
+  await idle(page);
+  await page.setInputFiles('[data-testid="input-upload"]', [ncu]);
+  await page.waitForSelector('[data-testid="record-0"][data-value="asking"]');
+  for (let k = 0; k < flags.length; k += 2) {
+    const sel = item(`import-${flags[k].slice(2)}`);
+    if (flags[k] === '--dtype' || flags[k] === '--hw') await page.selectOption(sel, flags[k + 1]);
+    else await page.fill(sel, flags[k + 1]);
+  }
+  await page.waitForSelector(`${item('import-preview')}[data-value="1"]`);
+  const hints = await page.textContent(item('import-hints'));
+  const preview = await page.textContent(item('import-preview'));
+  assert.ok(preview.includes(kernel.replace(/<Flash.*$/, '')), preview);
+  for (const t of [hints, preview]) assert.doesNotMatch(t, RAW, t);
+  await page.click(item('import-confirm'));
+  await page.waitForSelector('[data-testid="record-0"][data-value="ok"]');
+  await idle(page);
+  const shown = await page.textContent('[data-testid="record-0"]');
+  assert.ok(shown.includes(warning), shown);
+  assert.doesNotMatch(shown, RAW);
+  await page.locator('[data-testid="record-0"]').screenshot({ path: join(ARTIFACTS, 'escape-ncu.png') });
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
 test('a tour answer with an RLO is named in its feedback, never rendered', async () => {
   const s = SCENARIOS.find((x) => x.steps.at(-1).question);
   const page = await openPage(env.browser.context, `${env.server.url}?tour=${s.id}&step=${s.steps.length}`);
