@@ -474,6 +474,23 @@ static void test_importer_inputs(void) {
         {RL_IMPORT_ERT, "{\"empirical\": {\"gbytes\": {\"data\": [[\"DRAM\", 800]]}, \"gbytes\": "
                         "{\"data\": [[\"DRAM\", 900]]}}}",
          "empirical.gbytes: the key appears 2 times", RL_REC_ERROR},
+        /* the record check's ceiling issues named at the input's entry, not hardware.ceilings[k]:
+         * 1e-318 GB/s x 1e9 = about 1e-309 B/s (a subnormal), under the record's 1e-300 */
+        {RL_IMPORT_ERT, "{\"empirical\": {\"gbytes\": {\"data\": [[\"L1\", 900], [\"DRAM\", 800], "
+                        "[\"HBM\", 1e-318]]}, \"gflops\": {\"data\": [[\"FP32 GFLOPs\", 8000]]}}}",
+         "empirical.gbytes.data[2][1]: expected a positive finite bytes_per_s, got 9.99998",
+         RL_REC_ERROR},
+        /* 1e300 GFLOP/s x 1e9 overflows to inf; spec ceilings follow the measured ones */
+        {RL_IMPORT_ERT, "{\"empirical\": {\"gbytes\": {\"data\": [[\"DRAM\", 800]]}, \"gflops\": "
+                        "{\"data\": [[\"FP32 GFLOPs\", 8000]]}}, \"spec\": {\"gflops\": {\"data\": "
+                        "[[\"FP16\", 1e300]]}}}",
+         "spec.gflops.data[0][1]: expected a positive finite flops_per_s, got inf (the record's "
+         "hardware.ceilings[2]: the input's GB/s or GFLOP/s x 1e9)", RL_REC_ERROR},
+        /* an empty name, refused by the record's check, at the entry's [0] */
+        {RL_IMPORT_ERT, "{\"empirical\": {\"gbytes\": {\"data\": [[\"DRAM\", 800], [\"\", 700]]}, "
+                        "\"gflops\": {\"data\": [[\"FP32 GFLOPs\", 8000]]}}}",
+         "empirical.gbytes.data[1][0]: name: missing; expected a non-empty string such as \"HBM\" "
+         "(the record's hardware.ceilings[1])", RL_REC_ERROR},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         rl_rec_issues is = {0};
@@ -485,7 +502,8 @@ static void test_importer_inputs(void) {
         if (!it)
             for (size_t i = 0; i < is.count; i++) fprintf(stderr, "  [%zu] %s\n", k, is.items[i].message);
         for (size_t i = 0; i < is.count; i++) /* never the output record's path */
-            CHECK(strncmp(is.items[i].path, "points[", 7) != 0);
+            CHECK(strncmp(is.items[i].path, "points[", 7) != 0 &&
+                  strncmp(is.items[i].path, "hardware.", 9) != 0);
         rl_record_free(r);
         rl_rec_issues_free(&is);
     }

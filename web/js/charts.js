@@ -14,6 +14,13 @@ import { registerMeasuredLayer } from './measured-layer.js';
 import { backdropPlugin, fastDraw } from './backdrop.js';
 import { compareDatasets, compareAxes } from './compare.js';
 
+// Every text from a record or the user that a chart draws or lists (legend, tooltips, names
+// beside the marks, line labels, the details panel) goes through core's escaper (model.escapeText,
+// the CLI's rl_text_escape): invisible and direction characters named, never rendered. It is
+// idempotent (its output is printable), so a text escaped before (records.js) is unchanged.
+let esc = (s) => s;
+const escAll = (t) => (Array.isArray(t) ? t.map((l) => esc(l)) : esc(t));
+
 export function cssColors() {
   const cs = getComputedStyle(document.documentElement);
   const v = (n) => cs.getPropertyValue(n).trim();
@@ -78,7 +85,7 @@ const lineLabelPlugin = {
     chart.data.datasets.forEach((ds, i) => {
       const l = ds.rlLabel;
       if (!l || !chart.isDatasetVisible(i)) return;
-      const text = l.short && chart.width < 600 ? l.short : l.text; // a phone: the short name
+      const text = esc(l.short && chart.width < 600 ? l.short : l.text); // a phone: the short name
       const w = ctx.measureText(text).width + 6;
       const at = labelAnchor(ds, l, chart);
       const px = Math.min(Math.max(at.x, a.left + w + 2), a.right - 2);
@@ -123,7 +130,8 @@ const pointLabelPlugin = {
         if (n >= MAX_LABELS || !p.name) return;
         const el = at(chart, p);
         if (el.x < a.left || el.x > a.right || el.y < a.top || el.y > a.bottom) return;
-        const text = p.name.length > 32 ? `${p.name.slice(0, 31)}…` : p.name;
+        const name = esc(p.name);
+        const text = name.length > 32 ? `${name.slice(0, 31)}…` : name;
         const w = ctx.measureText(text).width;
         const left = el.x + 8 + w > a.right;
         const x0 = left ? el.x - 8 - w : el.x + 8;
@@ -199,7 +207,7 @@ function drawMarker(chart) {
   ctx.lineTo(px, a.bottom);
   ctx.stroke();
   ctx.font = 'bold 11px system-ui, sans-serif';
-  const text = opts.label;
+  const text = esc(opts.label);
   const w = ctx.measureText(text).width + 8;
   const left = Math.min(Math.max(px - w / 2, a.left), a.right - w);
   ctx.fillStyle = opts.background;
@@ -217,6 +225,7 @@ function drawMarker(chart) {
 export class RooflineChart {
   // options.announce(text): where the mark stepped to from the keyboard is read out (a live region).
   constructor(canvas, model, options = {}) {
+    esc = (t) => model.escapeText(t);
     registerMeasuredLayer(); // many measured points: drawn from a cached bitmap (measured-layer.js)
     this.model = model;
     this.announce = options.announce || (() => {});
@@ -265,6 +274,8 @@ export class RooflineChart {
           legend: {
             labels: {
               color: c.fg, usePointStyle: true, boxHeight: 8,
+              generateLabels: (chart) => Chart.defaults.plugins.legend.labels.generateLabels(chart)
+                .map((item) => ({ ...item, text: esc(item.text) })),
               // On a phone only the marks are keyed here (the list under the chart has the rest):
               // the legend's rows would leave the plot no height.
               filter: (item, data) => !data.datasets[item.datasetIndex].rlHideInLegend &&
@@ -278,7 +289,7 @@ export class RooflineChart {
             filter: (item, _i, items) => item === items.reduce((b, o) => (RANK[o.dataset.rlKind] < RANK[b.dataset.rlKind] ? o : b)),
             itemSort: (a, b) => RANK[a.dataset.rlKind] - RANK[b.dataset.rlKind],
             callbacks: {
-              label: (ctx) => this.tooltip(ctx),
+              label: (ctx) => escAll(this.tooltip(ctx)),
             },
           },
           annotation: { annotations: {} },
@@ -333,7 +344,7 @@ export class RooflineChart {
     this.chart.tooltip.setActiveElements(active, { x: el ? el.x : 0, y: el ? el.y : 0 });
     this.chart.update('none');
     const ds = this.chart.data.datasets[next.datasetIndex];
-    this.announce([].concat(rooflineTooltip(ds, ds.data[next.index], this.view.sweptKey, this.model)).join('; '));
+    this.announce(esc([].concat(rooflineTooltip(ds, ds.data[next.index], this.view.sweptKey, this.model)).join('; ')));
     // an open details panel follows the keyboard
     const box = document.getElementById('point-details');
     if (box && !box.hidden) this.fillDetails(ds, ds.data[next.index]);
@@ -402,7 +413,7 @@ export class RooflineChart {
   fillDetails(ds, p) {
     const lines = [].concat(rooflineTooltip(ds, p, this.view.sweptKey, this.model));
     const list = document.getElementById('point-details-lines');
-    list.replaceChildren(...lines.map((t) => Object.assign(document.createElement('li'), { textContent: t })));
+    list.replaceChildren(...lines.map((t) => Object.assign(document.createElement('li'), { textContent: esc(t) })));
   }
 
   // Moving only N leaves the roof, the ceilings and the trails as they were (view.staticKey):
@@ -533,7 +544,7 @@ export class RooflineChart {
     if (this.view) this.fullUpdate(this.view);
   }
 
-  csvRows() { return rooflineCsvRows(this.chart.data.datasets); }
+  csvRows() { return rooflineCsvRows(this.chart.data.datasets).map((r) => [r[0], esc(r[1]), ...r.slice(2)]); }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -576,7 +587,7 @@ export class SweepChart {
             callbacks: {
               label: (ctx) => {
                 const unit = ctx.dataset.yAxisID === 'yTime' ? 's' : 'FLOP/B';
-                return `${ctx.dataset.label}: ${model.format(ctx.raw.y, unit, { sig: 6 })} at ${this.sweptKey} = ${ctx.raw.x.toLocaleString('en-US')}`;
+                return esc(`${ctx.dataset.label}: ${model.format(ctx.raw.y, unit, { sig: 6 })} at ${this.sweptKey} = ${ctx.raw.x.toLocaleString('en-US')}`);
               },
             },
           },
@@ -615,7 +626,7 @@ export class SweepChart {
     if (this.view) { const v = this.view; this.view = null; this.update(v); }
   }
 
-  csvRows() { return sweepCsvRows(this.chart.data.datasets, this.sweptKey); }
+  csvRows() { return sweepCsvRows(this.chart.data.datasets, this.sweptKey).map((r) => [r[0], esc(r[1]), ...r.slice(2)]); }
 }
 
 // The chart as a PNG with a caption under it (lines of text: the problem, the hardware, the date,
@@ -636,7 +647,7 @@ export function chartPng(chart, caption = []) {
   ctx.font = `${Math.round(11 * scale)}px system-ui, sans-serif`;
   ctx.textBaseline = 'top';
   caption.forEach((line, i) => {
-    let text = line;
+    let text = esc(line); // the link may carry a typed kernel or record name
     while (text.length > 4 && ctx.measureText(text).width > out.width - 16 * scale) text = `${text.slice(0, -2)}…`;
     ctx.fillText(text, 8 * scale, src.height + Math.round(4 * scale) + i * lineH);
   });

@@ -160,7 +160,8 @@ export class Compare {
     for (const [i, s] of this.selects.entries()) {
       s.replaceChildren(new Option('(none)', ''));
       for (const p of this.model.presets) if (p.id !== 'custom') s.append(new Option(p.name, `preset:${p.id}`));
-      for (const c of ceilings) s.append(new Option(`measured ceilings of ${c.file} (${c.name})`, c.key));
+      // a record's file and hardware names, as the CLI prints them (core's escaper)
+      for (const c of ceilings) s.append(new Option(this.model.escapeText(`measured ceilings of ${c.file} (${c.name})`), c.key));
       const want = this.wanted ? this.wanted[i] || '' : keep[i];
       s.value = [...s.options].some((o) => o.value === want) ? want : '';
     }

@@ -347,7 +347,9 @@ export class Controller {
 
   renderLegend(v) {
     // The legend describes what is drawn: rewritten only when its text changes.
-    const items = legendItems(v, this.measured, this.model, this.pageState.sweepRange(this.good.state));
+    // record, file and device names in it are shown as the CLI prints them (core's escaper)
+    const items = legendItems(v, this.measured, this.model, this.pageState.sweepRange(this.good.state))
+      .map(([k, t, c]) => [k, this.model.escapeText(t), c]);
     const key = JSON.stringify(items);
     if (key === this.legendKey) return;
     this.legendKey = key;

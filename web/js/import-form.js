@@ -34,15 +34,22 @@ const INTROS = {
   'triton-csv': 'A perf_report table sweeps one problem field (its x column; see args): give the others here, and unit when its values are in TFLOP/s (the plot’s ylabel, not in the table).',
 };
 
+// Every text this form shows (what the file names: hints, kernel names; core's messages, which
+// quote answers and the file) goes through core's escaper (model.escapeText, the CLI's
+// rl_text_escape): invisible and direction characters named, never rendered; set by the
+// ImportForm constructor. (An input's value is the user's own text, kept as typed.)
+let esc = (s) => s;
+
 function el(tag, props = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) {
     if (k === 'testid') e.dataset.testid = v;
     else if (k === 'className') e.className = v;
-    else if (k === 'text') e.textContent = v;
+    else if (k === 'text') e.textContent = esc(v);
+    else if (k === 'title') e.setAttribute(k, esc(v));
     else e.setAttribute(k, v);
   }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  for (const c of children) if (c !== null && c !== undefined) e.append(typeof c === 'string' ? esc(c) : c);
   return e;
 }
 
@@ -65,6 +72,7 @@ export function currentAnswers(model, hash = location.hash) {
 export class ImportForm {
   constructor(model, { format, answers, hints = null, onChange, onConfirm }) {
     this.model = model;
+    esc = (s) => model.escapeText(s);
     this.format = format;
     this.inputs = new Map();
     const form = el('form', { className: 'import-form', testid: 'import-form', novalidate: '' });
@@ -150,7 +158,7 @@ export class ImportForm {
     }
     if (!result.ok) { // an answer core refused: the message names its flag
       this.preview.dataset.value = 'refused';
-      this.error.textContent = result.message;
+      this.error.textContent = esc(result.message); // it quotes the answer: named, never rendered
       this.error.hidden = false;
       const input = this.inputs.get(result.field);
       if (input) input.setAttribute('aria-invalid', 'true');

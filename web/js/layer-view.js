@@ -158,7 +158,7 @@ export class LayerView {
     const res = m.layerStep(shape.id, resolved.preset.id, inputs);
     if (!res.ok) {
       this.showEmpty('');
-      err.textContent = res.message;
+      err.textContent = m.escapeText(res.message); // core's message may quote a value: named, never rendered
       err.hidden = false;
       err.dataset.field = res.field;
       return;

@@ -306,7 +306,7 @@ export class Tour {
     // outcome: 'shown' (revealed), 'right' / 'wrong' / 'unreadable' (core's verdict), 'read' (no verdict).
     const say = (text, outcome, value = '', slip = '') => {
       const f = $('tour-feedback');
-      f.textContent = text;
+      f.textContent = this.app.model.escapeText(text); // it may quote the answer: named, never rendered
       Object.assign(f.dataset, { outcome, value, slip });
     };
     $('tour-reveal').addEventListener('click', () => { const a = answer(); say(a ? `The model: ${a[1]}.` : '', 'shown', a ? a[0] : ''); });

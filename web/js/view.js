@@ -387,8 +387,17 @@ export class View {
       return;
     }
     this.legendShape = key;
-    dl.innerHTML = items.map(([k, t]) => `<dt><span class="swatch ${esc(k)}"></span></dt><dd>${esc(t)}</dd>`).join('');
-    dl.querySelectorAll('dt .swatch').forEach((sw, i) => { if (items[i][2]) sw.style.setProperty('--sw', items[i][2]); });
+    // built as nodes, the texts as text (they carry record and file names): never innerHTML
+    dl.replaceChildren(...items.flatMap(([k, t, c]) => {
+      const sw = document.createElement('span');
+      sw.className = `swatch ${k}`;
+      if (c) sw.style.setProperty('--sw', c);
+      const dt = document.createElement('dt');
+      dt.append(sw);
+      const dd = document.createElement('dd');
+      dd.textContent = t;
+      return [dt, dd];
+    }));
   }
 
   renderWorked(html) { $('worked').innerHTML = html; }

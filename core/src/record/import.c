@@ -362,9 +362,27 @@ void rl__set_origin_fields(rl_record *r, const char *time, const char *flops, co
         if (f[i]) o->field[i] = f[i];
 }
 
+int rl__set_ceiling_origin(rl_record *r, size_t k, const char *place) {
+    rl__origins *o = origins_of(r);
+    if (!o) return -1;
+    if (k >= o->n_ceil) {
+        size_t n = k + 1 > o->n_ceil * 2 ? k + 1 : o->n_ceil * 2;
+        char **c = realloc(o->ceil, n * sizeof *c);
+        if (!c) return -1;
+        memset(c + o->n_ceil, 0, (n - o->n_ceil) * sizeof *c);
+        o->ceil = c;
+        o->n_ceil = n;
+    }
+    free(o->ceil[k]);
+    o->ceil[k] = rl__strndup(place, strlen(place));
+    return o->ceil[k] ? 0 : -1;
+}
+
 void rl__origins_free(rl_record *r) {
     if (!r || !r->origins) return;
     for (size_t k = 0; k < r->origins->n; k++) free(r->origins->base[k]);
+    for (size_t k = 0; k < r->origins->n_ceil; k++) free(r->origins->ceil[k]);
+    free(r->origins->ceil);
     free(r->origins->base);
     free(r->origins);
     r->origins = NULL;
@@ -378,25 +396,40 @@ static void issues_at_origin(const rl_record *r, rl_rec_issues *is) {
     for (size_t i = 0; i < is->count; i++) {
         rl_rec_issue *it = &is->items[i];
         char *end = NULL;
-        if (strncmp(it->path, "points[", 7) != 0) continue;
-        unsigned long k = strtoul(it->path + 7, &end, 10);
-        if (!end || *end != ']' || k >= o->n || !o->base[k]) continue;
-        const char *rest = end + 1; /* ".flops", ".timing.median_s", "" */
-        int kind = strncmp(rest, ".timing", 7) == 0 ? RL__ORIGIN_TIME
-                   : strncmp(rest, ".flops", 6) == 0 || strncmp(rest, ".reported.flops", 15) == 0
-                       ? RL__ORIGIN_FLOPS
-                   : strstr(rest, "bytes") ? RL__ORIGIN_BYTES
-                   : strncmp(rest, ".problem", 8) == 0 ? RL__ORIGIN_PROBLEM
-                                                        : -1;
-        const char *field = kind >= 0 && o->field[kind] ? o->field[kind] : "";
+        const char *base, *field, *note = "";
         size_t plen = strlen(it->path);
         const char *msg = strncmp(it->message, it->path, plen) == 0 && it->message[plen] == ':'
                               ? it->message + plen + 1
                               : it->message;
+        if (strncmp(it->path, "hardware.ceilings[", 18) == 0) {
+            /* an ERT ceiling: "hardware.ceilings[k]" is its value (or, "name: ...", its name),
+             * ".name" its name: entry [name, value] */
+            unsigned long k = strtoul(it->path + 18, &end, 10);
+            if (!end || *end != ']' || k >= o->n_ceil || !o->ceil[k]) continue;
+            base = o->ceil[k];
+            int is_name = strcmp(end + 1, ".name") == 0 ||
+                          (end[1] == '\0' && strncmp(msg + (*msg == ' '), "name:", 5) == 0);
+            field = is_name ? "[0]" : end[1] == '\0' ? "[1]" : "";
+            if (field[0] == '[' && !is_name && o->ceil_note) note = o->ceil_note;
+        } else {
+            if (strncmp(it->path, "points[", 7) != 0) continue;
+            unsigned long k = strtoul(it->path + 7, &end, 10);
+            if (!end || *end != ']' || k >= o->n || !o->base[k]) continue;
+            const char *rest = end + 1; /* ".flops", ".timing.median_s", "" */
+            int kind = strncmp(rest, ".timing", 7) == 0 ? RL__ORIGIN_TIME
+                       : strncmp(rest, ".flops", 6) == 0 || strncmp(rest, ".reported.flops", 15) == 0
+                           ? RL__ORIGIN_FLOPS
+                       : strstr(rest, "bytes") ? RL__ORIGIN_BYTES
+                       : strncmp(rest, ".problem", 8) == 0 ? RL__ORIGIN_PROBLEM
+                                                            : -1;
+            base = o->base[k];
+            field = kind >= 0 && o->field[kind] ? o->field[kind] : "";
+        }
         char path[RL_REC_PATH_MAX + 240], message[RL_REC_MESSAGE_MAX + 600]; /* clipped below */
-        snprintf(path, sizeof path, "%.*s%.*s", 120, o->base[k], 100, field);
-        snprintf(message, sizeof message, "%s:%.*s (the record's %.*s)", path,
-                 (int)rl__utf8_clip(msg, sizeof message - 360), msg, 100, it->path);
+        snprintf(path, sizeof path, "%.*s%.*s", 120, base, 100, field);
+        snprintf(message, sizeof message, "%s:%.*s (the record's %.*s%s%.*s)", path,
+                 (int)rl__utf8_clip(msg, sizeof message - 360), msg, 100, it->path,
+                 note[0] ? ": " : "", 100, note);
         size_t plen2 = rl__utf8_clip(path, sizeof it->path - 1);
         memcpy(it->path, path, plen2);
         it->path[plen2] = '\0';

@@ -85,6 +85,9 @@ static int ert_ceiling(rl_record *r, const cJSON *e, const char *p, const char *
     rl_rec_ceiling *c = rl_rec_add_ceiling(&r->hardware, nm, bw ? RL_CEIL_BANDWIDTH : RL_CEIL_COMPUTE,
                                            val->valuedouble * GIGA, measured);
     if (!c) return rl__oom(is);
+    /* the record's check names this entry of the input, not hardware.ceilings[k] */
+    if (rl__set_ceiling_origin(r, r->hardware.ceiling_count - 1, p) != 0) return rl__oom(is);
+    r->origins->ceil_note = "the input's GB/s or GFLOP/s x 1e9";
     ert_classify(c, name->valuestring, bw);
     return 0;
 }

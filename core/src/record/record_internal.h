@@ -42,6 +42,11 @@ typedef struct rl__origins {
     char **base;                            /* per point, malloc'd; NULL = not known */
     size_t n;                               /* entries of base */
     const char *field[RL__ORIGIN_KINDS];    /* static strings, "" = the base alone */
+    char **ceil;                            /* per hardware ceiling, its entry's place in the
+                                             * input ("empirical.gbytes.data[2]"), malloc'd */
+    size_t n_ceil;                          /* entries of ceil */
+    const char *ceil_note;                  /* static: how the input's value became the record's
+                                             * ("the input's GB/s or GFLOP/s x 1e9"), or NULL */
 } rl__origins;
 /* Set point k's origin (printf-style). 0, or -1 when out of memory. */
 int rl__set_origin(rl_record *r, size_t k, const char *fmt, ...)
@@ -52,6 +57,10 @@ int rl__set_origin(rl_record *r, size_t k, const char *fmt, ...)
 /* The input fields for each kind (static strings; NULL leaves one as it is). */
 void rl__set_origin_fields(rl_record *r, const char *time, const char *flops, const char *bytes,
                            const char *problem);
+/* Set hardware ceiling k's origin, an array entry [name, value] in the input ("empirical.gbytes.
+ * data[2]"): an issue at "hardware.ceilings[k]" (its value) is reported at "...[2][1]", one at
+ * ".name" at "...[2][0]". 0, or -1 when out of memory. */
+int rl__set_ceiling_origin(rl_record *r, size_t k, const char *place);
 void rl__origins_free(rl_record *r);
 
 /* Before an importer builds `points` points: refused (an issue, -1) when the record they make
