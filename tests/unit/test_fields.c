@@ -75,7 +75,7 @@ static void typed_text_is_parsed_or_refused(void) {
     CHECK(strcmp(e.message,
                  "points[3].problem.head_dim: expected a positive integer (1 to 65536), got \"-64\"") == 0);
     CHECK(rl_problem_set_text(&p, RL_FIELD_DTYPE, "int4", NULL, &e) == RL_ERR_UNKNOWN);
-    CHECK(strcmp(e.message, "dtype: expected one of fp32, tf32, fp16, bf16, fp8, got \"int4\"") == 0);
+    CHECK(strcmp(e.message, "dtype: expected one of fp32, tf32, fp16, bf16, fp8, nvfp4, mxfp4, mxfp8, got \"int4\"") == 0);
     CHECK(rl_problem_set_text(&p, RL_FIELD_CAUSAL, "yes", NULL, &e) == RL_ERR_INVALID);
     CHECK(rl_problem_set_text(&p, RL_FIELD_PASS, "sideways", NULL, &e) == RL_ERR_INVALID);
     CHECK(strcmp(e.message, "pass: expected fwd or bwd, got \"sideways\"") == 0);
