@@ -306,7 +306,7 @@ rl_status rl_problem_resolve(const rl_problem *in, rl_problem *out, rl_error *er
 
 typedef enum {
     RL_FTYPE_INT = 0, /* a size: 1 … max; 0 in rl_problem means the default */
-    RL_FTYPE_DTYPE,   /* rl_dtype: fp32 tf32 fp16 bf16 fp8 */
+    RL_FTYPE_DTYPE,   /* rl_dtype: fp32 tf32 fp16 bf16 fp8 nvfp4 mxfp4 mxfp8 */
     RL_FTYPE_BOOL,    /* 0 / 1; text "1"/"0"/"true"/"false" */
     RL_FTYPE_PASS     /* rl_pass: "fwd" / "bwd" */
 } rl_field_type;
@@ -327,7 +327,8 @@ typedef enum {
     X(DTYPE, dtype, "dtype", "dtype", RL_FTYPE_DTYPE, RL_DTYPE_FP16, RL_DTYPE_COUNT - 1, 1,       \
       RL_DTYPE_COUNT - 1, "T", "Q/O element type: fp32 tf32 fp16 bf16 fp8 (default fp16)")         \
     X(KV_DTYPE, kv_dtype, "kv_dtype", "kv-dtype", RL_FTYPE_DTYPE, 0, RL_DTYPE_COUNT - 1, 1,       \
-      RL_DTYPE_COUNT - 1, "T", "K/V element type (default: --dtype)")                              \
+      RL_DTYPE_COUNT - 1, "T",                                                                     \
+      "K/V element type, also nvfp4 mxfp4 mxfp8 (default: --dtype)")                               \
     X(OUT_DTYPE, out_dtype, "out_dtype", "out-dtype", RL_FTYPE_DTYPE, 0, RL_DTYPE_COUNT - 1, 1,    \
       RL_DTYPE_COUNT - 1, "T", "O element type (default: --dtype; FA3 fp8 writes bf16)")          \
     X(SCORE_DTYPE, score_dtype, "score_dtype", "score-dtype", RL_FTYPE_DTYPE, 0,                   \
