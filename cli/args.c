@@ -138,7 +138,7 @@ static int missing_value(const char *flag, const char *expected, rl_error *err) 
 /* What a field's value looks like, for "missing value" messages. */
 static const char *field_expected(rl_field_type type) {
     switch (type) {
-    case RL_FTYPE_DTYPE: return "one of fp32, tf32, fp16, bf16, fp8";
+    case RL_FTYPE_DTYPE: return "one of fp32, tf32, fp16, bf16, fp8, nvfp4, mxfp4, mxfp8";
     case RL_FTYPE_PASS: return "fwd or bwd";
     case RL_FTYPE_BOOL: return "true or false";
     default: return "a positive integer";

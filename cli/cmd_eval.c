@@ -152,12 +152,15 @@ static void print_json(const rl_report *r, const rl_hw *hw, const rl_prediction 
             ",\n  \"hw\": \"%s\",\n  \"problem\": {\"batch\": %lld, \"heads\": %lld, \"kv_heads\": "
             "%lld, \"seq\": %lld, \"kv_len\": %lld, \"head_dim\": %lld, \"dtype\": \"%s\", "
             "\"kv_dtype\": \"%s\", \"out_dtype\": \"%s\", \"causal\": %s, \"pass\": \"%s\", \"block_m\": %lld, "
-            "\"block_n\": %lld},\n",
+            "\"block_n\": %lld, \"head_dim_v\": %lld, \"kv_lora_rank\": %lld, \"rope_dim\": %lld, "
+            "\"window\": %lld, \"sinks\": %lld},\n  \"kv_token_bytes\": %.17g,\n",
             hw->id, (long long)p->batch, (long long)p->heads, (long long)p->kv_heads,
             (long long)p->seq, (long long)p->kv_len, (long long)p->head_dim,
             rl_dtype_name(p->dtype), rl_dtype_name(p->kv_dtype), rl_dtype_name(p->out_dtype),
             p->causal ? "true" : "false",
-            rl_pass_name(p->pass), (long long)p->block_m, (long long)p->block_n);
+            rl_pass_name(p->pass), (long long)p->block_m, (long long)p->block_n,
+            (long long)p->head_dim_v, (long long)p->kv_lora_rank, (long long)p->rope_dim,
+            (long long)p->window, (long long)p->sinks, w->kv_token_bytes);
     fputs("  \"models\": {", o);
     for (int m = 0; m < RL_MODEL_COUNT; m++) {
         const rl_traffic *t = &w->traffic[m];
@@ -309,6 +312,17 @@ static void print_table(const rl_report *r, const rl_hw *hw) {
            (long long)p->kv_len, (long long)p->head_dim, rl_dtype_name(p->dtype),
            rl_dtype_name(p->kv_dtype), o_text, p->causal ? "causal" : "non-causal", rl_pass_name(p->pass),
            (long long)p->block_m, (long long)p->block_n);
+    if (p->kv_lora_rank)
+        printf("variant  absorbed MLA: latent R=%lld + rope %lld = d_qk %lld, d_v %lld, one %.6g-byte "
+               "latent per token read once for all %lld heads\n",
+               (long long)p->kv_lora_rank, (long long)p->rope_dim, (long long)p->head_dim,
+               (long long)p->head_dim_v, w->kv_token_bytes, (long long)p->heads);
+    else if (p->head_dim_v != p->head_dim)
+        printf("variant  value head dim d_v=%lld (d_qk=%lld)\n", (long long)p->head_dim_v,
+               (long long)p->head_dim);
+    if (p->window)
+        printf("variant  sliding window W=%lld%s%.0lld%s\n", (long long)p->window,
+               p->sinks ? ", sinks S=" : "", (long long)p->sinks, p->sinks ? " always visible" : "");
     rl_format_quantity(r->roof.bandwidth_bytes_per_s, RL_DIM_BYTES_PER_S, RL_PREFIX_SI, 4, a, sizeof a);
     rl_format_quantity(r->roof.peak_flops_per_s, RL_DIM_FLOPS_PER_S, RL_PREFIX_SI, 4, b, sizeof b);
     printf("roof     %s (%s): bandwidth %s, peak %s -> ridge %.4g FLOP/B\n", hw->id, hw->name, a, b,
@@ -316,7 +330,10 @@ static void print_table(const rl_report *r, const rl_hw *hw) {
     rl_format_quantity(w->flops, RL_DIM_FLOP, RL_PREFIX_SI, 4, a, sizeof a);
     rl_format_quantity(w->softmax_flops, RL_DIM_FLOP, RL_PREFIX_SI, 4, b, sizeof b);
     printf("work     %.17g scored pairs; F = %s%s (%.17g FLOP); softmax %s reported apart\n\n",
-           w->pairs, a, p->pass == RL_PASS_BWD ? " = 2.5 x forward" : " = 4*B*H*d*pairs", w->flops, b);
+           w->pairs, a, p->head_dim_v != p->head_dim
+               ? (p->pass == RL_PASS_BWD ? " = 2*B*H*(3*d+2*d_v)*pairs" : " = 2*B*H*(d+d_v)*pairs")
+               : (p->pass == RL_PASS_BWD ? " = 2.5 x forward" : " = 4*B*H*d*pairs"),
+           w->flops, b);
     printf("%-11s %-24s %-14s %-15s %-12s %s\n", "model", "bytes", "intensity", "attainable",
            "time", "bound");
     for (int m = 0; m < RL_MODEL_COUNT; m++) {

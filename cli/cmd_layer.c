@@ -199,10 +199,10 @@ int cmd_layer(int argc, char **argv) {
             MISSING("tp", "an integer from 1 to 1024");
             if (cli_parse_int("tp", v, 1, 1024, &req.tp, &err) != RL_OK) return cli_error("layer", &err);
         } else if (cli_flag(argc, argv, &i, "dtype", &v)) {
-            MISSING("dtype", "one of fp32, tf32, fp16, bf16, fp8");
+            MISSING("dtype", "one of fp32, tf32, fp16, bf16, fp8, nvfp4, mxfp4, mxfp8");
             if (rl_dtype_parse(v, "--dtype", &req.dtype, &err) != RL_OK) return cli_error("layer", &err);
         } else if (cli_flag(argc, argv, &i, "kv-dtype", &v)) {
-            MISSING("kv-dtype", "one of fp32, tf32, fp16, bf16, fp8");
+            MISSING("kv-dtype", "one of fp32, tf32, fp16, bf16, fp8, nvfp4, mxfp4, mxfp8");
             if (rl_dtype_parse(v, "--kv-dtype", &req.kv_dtype, &err) != RL_OK)
                 return cli_error("layer", &err);
         } else if (cli_flag(argc, argv, &i, "weight-dtype", &v)) {

@@ -117,7 +117,7 @@ int cmd_tune(int argc, char **argv) {
     rl_prediction probe;
     rl_kernel_spec generic = {0};
     if (rl_predict(&opts.problem, hw, roof, &generic, &probe, &err) != RL_OK &&
-        strcmp(err.field, "hw") == 0)
+        (strcmp(err.field, "hw") == 0 || err.status == RL_ERR_UNSUPPORTED)) /* e.g. --window */
         return cli_error("tune", &err);
     rl_tile_candidate cands[16];
     size_t feasible = rl_tune(&opts.problem, hw, roof, cands, (size_t)top);

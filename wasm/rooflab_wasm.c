@@ -81,6 +81,7 @@ RLW_EXPORT double rlw_field_num(int i, int which) {
     case 1: return (double)f->max;
     case 2: return (double)f->range_lo;
     case 3: return (double)f->range_hi;
+    case 4: return (double)rl_problem_field_variant((rl_problem_field)i); /* 0 = off; page hides */
     default: return 0;
     }
 }

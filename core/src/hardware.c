@@ -352,6 +352,9 @@ rl_peak_kind rl_peak_for_dtype(rl_dtype dtype) {
     case RL_DTYPE_FP32: return RL_PEAK_FP32;
     case RL_DTYPE_TF32: return RL_PEAK_TF32;
     case RL_DTYPE_FP8: return RL_PEAK_FP8;
+    case RL_DTYPE_NVFP4: /* no fp4 / MX ceiling kind yet: no preset has a peak for them */
+    case RL_DTYPE_MXFP4:
+    case RL_DTYPE_MXFP8: return RL_PEAK_COUNT;
     case RL_DTYPE_FP16:
     case RL_DTYPE_BF16:
     default: return RL_PEAK_FP16_TENSOR;
@@ -359,6 +362,7 @@ rl_peak_kind rl_peak_for_dtype(rl_dtype dtype) {
 }
 
 double rl_hw_peak_for_dtype(const rl_hw *hw, rl_dtype dtype) {
-    if (!hw) return 0.0;
-    return hw->peak_flops_per_s[rl_peak_for_dtype(dtype)];
+    const rl_peak_kind k = rl_peak_for_dtype(dtype);
+    if (!hw || k >= RL_PEAK_COUNT) return 0.0;
+    return hw->peak_flops_per_s[k];
 }

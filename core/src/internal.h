@@ -48,4 +48,28 @@ void rl__model_levels(const rl_workload *w, const rl_hw *hw, rl_model m, rl_leve
 /* The tiled (FA2) backward traffic of resolved problem `p` with tile br × bc (workload.c). */
 void rl__bwd_tiled_traffic(const rl_problem *p, int64_t br, int64_t bc, rl_traffic *t);
 
+/* Sliding window (DESIGN.md "Variants"): scored pairs of one (batch, head) unit, and the Bc
+ * tiles and K/V rows its Br query blocks touch (workload.c). Window 0 = off. */
+uint64_t rl__window_pairs(uint64_t n, uint64_t l, uint64_t w, uint64_t s);
+void rl__window_tiles(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, uint64_t w, uint64_t s,
+                      uint64_t *tiles, uint64_t *rows);
+/* K and V bytes one token adds per KV head: d_qk·b_kv and d_v·b_kv; absorbed MLA one latent
+ * (K) and 0 (V, its first R elements, read with it), fp8 in FlashMLA's layout (workload.c). */
+void rl__kv_token_bytes(const rl_problem *p, double *k_bytes, double *v_bytes);
+/* The one check at a kernel profile's entry: variants no profile models, refused by flag
+ * (problem.c). */
+rl_status rl__variant_unmodelled(const rl_problem *p, rl_error *err);
+
+/* Sliding window (DESIGN.md "Variants"): scored pairs of one (batch, head) unit, and the Bc
+ * tiles and K/V rows its Br query blocks touch (workload.c). Window 0 = off. */
+uint64_t rl__window_pairs(uint64_t n, uint64_t l, uint64_t w, uint64_t s);
+void rl__window_tiles(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, uint64_t w, uint64_t s,
+                      uint64_t *tiles, uint64_t *rows);
+/* K and V bytes one token adds per KV head: d_qk·b_kv and d_v·b_kv; absorbed MLA one latent
+ * (K) and 0 (V, its first R elements, read with it), fp8 in FlashMLA's layout (workload.c). */
+void rl__kv_token_bytes(const rl_problem *p, double *k_bytes, double *v_bytes);
+/* The one check at a kernel profile's entry: variants no profile models, refused by flag
+ * (problem.c). */
+rl_status rl__variant_unmodelled(const rl_problem *p, rl_error *err);
+
 #endif

@@ -330,6 +330,7 @@ rl_status rl_predict(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
     problem = &prob;
     rl_status st = rl_roof_check(roof, err);
     if (st == RL_OK) st = rl_workload_compute(problem, &w, err);
+    if (st == RL_OK) st = rl__variant_unmodelled(&w.problem, err); /* w2-18v: variants refused */
     if (st != RL_OK) return st;
     if (!hw) return rl__fail(err, RL_ERR_UNSUPPORTED, "hw", "a prediction needs a preset");
     if ((st = need_hw(hw, hw->sm_count > 0 && hw->l2_bytes > 0, "SM count or L2 size", err)) ||

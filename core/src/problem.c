@@ -12,13 +12,62 @@ static rl_status check_size(int64_t v, int64_t max, const char *field, rl_error 
 
 static rl_status check_dtype(rl_dtype d, const char *field, rl_error *err) {
     if ((int)d <= (int)RL_DTYPE_DEFAULT || d >= RL_DTYPE_COUNT)
-        return rl__fail(err, RL_ERR_UNKNOWN, field, "expected one of fp32, tf32, fp16, bf16, fp8, got code %d",
+        return rl__fail(err, RL_ERR_UNKNOWN, field, "expected one of fp32, tf32, fp16, bf16, fp8, nvfp4, mxfp4, mxfp8, got code %d",
                         (int)d);
+    return RL_OK;
+}
+
+/* Absorbed MLA (DESIGN.md "Variants"): the latent fixes d_qk = R + DR, d_v = R and one KV head.
+ * Runs before the defaults are filled, so a flag given with another value is refused by name. */
+static rl_status resolve_mla(rl_problem *p, rl_error *err) {
+    if (p->kv_lora_rank == 0) {
+        if (p->rope_dim != 0)
+            return rl__fail(err, RL_ERR_INCONSISTENT, "rope-dim",
+                            "--rope-dim is the RoPE part of an MLA latent and needs --kv-lora-rank");
+        return RL_OK;
+    }
+    if (p->rope_dim == 0)
+        return rl__fail(err, RL_ERR_INCONSISTENT, "kv-lora-rank",
+                        "--kv-lora-rank needs --rope-dim (the latent's RoPE part, 64 in DeepSeek-V3)");
+    if (p->kv_lora_rank > RL_MAX_HEAD_DIM || p->rope_dim > RL_MAX_HEAD_DIM - p->kv_lora_rank)
+        return rl__fail(err, RL_ERR_RANGE, "kv-lora-rank",
+                        "kv-lora-rank + rope-dim is the head dim, expected at most %" PRId64
+                        ", got %" PRId64 " + %" PRId64,
+                        RL_MAX_HEAD_DIM, p->kv_lora_rank, p->rope_dim);
+    const int64_t dqk = p->kv_lora_rank + p->rope_dim;
+    if (p->head_dim != 0 && p->head_dim != dqk)
+        return rl__fail(err, RL_ERR_INCONSISTENT, "head-dim",
+                        "absorbed MLA sets the head dim to kv-lora-rank + rope-dim = %" PRId64
+                        ", got --head-dim %" PRId64 " (leave it out)",
+                        dqk, p->head_dim);
+    if (p->head_dim_v != 0 && p->head_dim_v != p->kv_lora_rank)
+        return rl__fail(err, RL_ERR_INCONSISTENT, "head-dim-v",
+                        "absorbed MLA sets the value head dim to kv-lora-rank = %" PRId64
+                        ", got --head-dim-v %" PRId64 " (leave it out)",
+                        p->kv_lora_rank, p->head_dim_v);
+    if (p->kv_heads != 0 && p->kv_heads != 1)
+        return rl__fail(err, RL_ERR_INCONSISTENT, "kv-heads",
+                        "absorbed MLA forces kv-heads 1 (one latent shared by all query heads), "
+                        "got --kv-heads %" PRId64,
+                        p->kv_heads);
+    if (p->pass == RL_PASS_BWD)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "kv-lora-rank",
+                        "absorbed MLA is the inference form; training runs the MHA form: "
+                        "--head-dim 192 --head-dim-v 128 --pass bwd");
+    p->head_dim = dqk;
+    p->head_dim_v = p->kv_lora_rank;
+    p->kv_heads = 1;
     return RL_OK;
 }
 
 rl_status rl_problem_resolve(const rl_problem *in, rl_problem *out, rl_error *err) {
     rl_problem p = in ? *in : (rl_problem){0};
+    rl_status s;
+    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) /* off (0) is valid only for a variant */
+        if (rl_problem_field_variant((rl_problem_field)f) && rl_problem_get(&p, (rl_problem_field)f) < 0)
+            return check_size(rl_problem_get(&p, (rl_problem_field)f), RL_MAX_DIM,
+                              rl_problem_field_info((rl_problem_field)f)->flag, err);
+    if ((s = resolve_mla(&p, err)) != RL_OK) return s;
     /* Zero means default: the table's value, or (tied fields) the value of the field it names.
      * Ties point at untied fields, so one pass in table order fills everything. */
     for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
@@ -28,10 +77,10 @@ rl_status rl_problem_resolve(const rl_problem *in, rl_problem *out, rl_error *er
                                    : rl_problem_field_info((rl_problem_field)f)->default_value;
         if (v != 0) rl_problem_set(&p, (rl_problem_field)f, v, NULL, NULL);
     }
-    rl_status s;
     for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
         const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
         const int64_t v = rl_problem_get(&p, (rl_problem_field)f);
+        if (v == 0 && rl_problem_field_variant((rl_problem_field)f)) continue; /* off */
         if (fi->type == RL_FTYPE_INT && (s = check_size(v, fi->max, fi->flag, err)) != RL_OK) return s;
         if (fi->type == RL_FTYPE_DTYPE && (s = check_dtype((rl_dtype)v, fi->flag, err)) != RL_OK)
             return s;
@@ -49,7 +98,39 @@ rl_status rl_problem_resolve(const rl_problem *in, rl_problem *out, rl_error *er
                         "causal attention needs seq <= kv-len (the queries are the last seq of "
                         "kv-len positions), got seq %" PRId64 " > kv-len %" PRId64,
                         p.seq, p.kv_len);
+    if (p.window != 0 && !p.causal)
+        return rl__fail(err, RL_ERR_INCONSISTENT, "window",
+                        "a sliding window is causal here (each query sees the W keys ending at "
+                        "itself): add --causal");
+    if (p.sinks != 0 && p.window == 0)
+        return rl__fail(err, RL_ERR_INCONSISTENT, "sinks",
+                        "sink tokens matter only with a sliding window: add --window W (full "
+                        "causal attention sees them anyway)");
     if (out) *out = p;
     rl__ok(err);
+    return RL_OK;
+}
+
+/* The one check at a kernel profile's entry (predict.c): what the profiles do not model yet is
+ * refused by its flag, never predicted as if it were plain attention. */
+rl_status rl__variant_unmodelled(const rl_problem *p, rl_error *err) {
+    if (p->kv_lora_rank != 0)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "kv-lora-rank",
+                        "no kernel profile models absorbed MLA yet; use the roofline "
+                        "(rooflab eval without --kernel)");
+    if (p->head_dim_v != 0 && p->head_dim_v != p->head_dim)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "head-dim-v",
+                        "no kernel profile models a value head dim different from --head-dim yet");
+    if (p->window != 0)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "window",
+                        "no kernel profile models a sliding window yet");
+    if (p->sinks != 0)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "sinks", "no kernel profile models sink tokens yet");
+    const rl_dtype d[3] = {p->dtype, p->kv_dtype, p->out_dtype};
+    const char *flag[3] = {"dtype", "kv-dtype", "out-dtype"};
+    for (int i = 0; i < 3; i++)
+        if (rl_dtype_block_scaled(d[i]))
+            return rl__fail(err, RL_ERR_UNSUPPORTED, flag[i],
+                            "no kernel profile models %s yet", rl_dtype_name(d[i]));
     return RL_OK;
 }

@@ -25,10 +25,22 @@ int rl_problem_field_tie(rl_problem_field field) {
     switch (field) {
     case RL_FIELD_KV_HEADS: return RL_FIELD_HEADS;
     case RL_FIELD_KV_LEN: return RL_FIELD_SEQ;
+    case RL_FIELD_HEAD_DIM_V: return RL_FIELD_HEAD_DIM;
     case RL_FIELD_KV_DTYPE:
     case RL_FIELD_OUT_DTYPE:
     case RL_FIELD_SCORE_DTYPE: return RL_FIELD_DTYPE;
     default: return -1;
+    }
+}
+
+int rl_problem_field_variant(rl_problem_field field) {
+    switch (field) {
+    case RL_FIELD_HEAD_DIM_V:
+    case RL_FIELD_KV_LORA_RANK:
+    case RL_FIELD_ROPE_DIM:
+    case RL_FIELD_WINDOW:
+    case RL_FIELD_SINKS: return 1;
+    default: return 0;
     }
 }
 
@@ -79,7 +91,7 @@ static rl_status expected_for(rl_problem_field field, const char *name, const ch
         return rl__fail(err, RL_ERR_RANGE, n, "expected a positive integer (1 to %" PRId64 "), got %s",
                         fi->max, got);
     case RL_FTYPE_DTYPE:
-        return rl__fail(err, RL_ERR_UNKNOWN, n, "expected one of fp32, tf32, fp16, bf16, fp8, got %s",
+        return rl__fail(err, RL_ERR_UNKNOWN, n, "expected one of fp32, tf32, fp16, bf16, fp8, nvfp4, mxfp4, mxfp8, got %s",
                         got);
     case RL_FTYPE_BOOL: return rl__fail(err, RL_ERR_INVALID, n, "expected true or false, got %s", got);
     case RL_FTYPE_PASS: return rl__fail(err, RL_ERR_INVALID, n, "expected fwd or bwd, got %s", got);

@@ -113,6 +113,11 @@ rl_status rl_roof_resolve(const rl_roof_request *req, rl_roof_resolved *out, rl_
                               err);
         if (s != RL_OK) return s;
         r.peak_typed = 1;
+    } else if (!(r.roof.peak_flops_per_s > 0) && rl_dtype_block_scaled(dtype)) {
+        return rl__fail(err, RL_ERR_INVALID, "dtype",
+                        "--dtype %s: preset %s has no %s tensor peak; choose a --hw preset with one, "
+                        "give --peak, or keep it to the KV cache (--kv-dtype %s)",
+                        rl_dtype_name(dtype), hw->id, rl_dtype_name(dtype), rl_dtype_name(dtype));
     } else if (!(r.roof.peak_flops_per_s > 0)) {
         return rl__fail(err, RL_ERR_INVALID, "peak",
                         "preset %s has no %s peak for %s; expected a rate such as \"989 TFLOP/s\"",
@@ -131,9 +136,10 @@ rl_sram rl_sram_budget(const rl_problem *p, const rl_hw *hw) {
     const double acc = 4.0; /* fp32 accumulators */
     s.q_tile_bytes = br * d * rl_dtype_bytes(p->dtype);
     s.k_tile_bytes = bc * d * rl_dtype_bytes(p->kv_dtype);
-    s.v_tile_bytes = s.k_tile_bytes;
+    const double dv = p->head_dim_v > 0 ? (double)p->head_dim_v : d;
+    s.v_tile_bytes = p->kv_lora_rank > 0 ? 0.0 : bc * dv * rl_dtype_bytes(p->kv_dtype);
     s.s_tile_bytes = br * bc * acc;
-    s.o_acc_bytes = br * d * acc;
+    s.o_acc_bytes = br * dv * acc;
     s.ml_bytes = 2.0 * br * acc;
     s.total_bytes = s.q_tile_bytes + s.k_tile_bytes + s.v_tile_bytes + s.s_tile_bytes +
                     s.o_acc_bytes + s.ml_bytes;

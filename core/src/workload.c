@@ -74,6 +74,63 @@ uint64_t rl__tile_count(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, int ca
     return (full ? rl__floor_sum(full, bc, br, br + (l - n) + bc - 1) : 0) + key_tiles;
 }
 
+/* Σ_{q=1}^{x} min(c, q): c(c+1)/2 + (x − c)·c once x ≥ c. */
+static uint64_t sum_min(uint64_t x, uint64_t c) {
+    return x <= c ? x * (x + 1) / 2 : c * (c + 1) / 2 + (x - c) * c;
+}
+
+/* Query i (0-based) sits at key position p = L − N + i and sees the window [p − W + 1, p] and the
+ * sinks 0 … S − 1 below it: min(W, p + 1) + min(S, max(0, p + 1 − W)) keys. With q = p + 1 from
+ * L − N + 1 to L: pairs = Σ min(W, q) + Σ min(S, max(0, q − W)) = F_W(L) − F_W(D) + F_S(L − W) −
+ * F_S(D − W), F_c(x) = Σ_{q=1}^{x} min(c, q) (0 for x ≤ 0), D = L − N. */
+uint64_t rl__window_pairs(uint64_t n, uint64_t l, uint64_t w, uint64_t s) {
+    const uint64_t d = l - n;
+    uint64_t pairs = sum_min(l, w) - sum_min(d, w);
+    if (s) pairs += sum_min(l > w ? l - w : 0, s) - sum_min(d > w ? d - w : 0, s);
+    return pairs;
+}
+
+/* Query block i holds rows i·Br … e − 1 (e = min((i+1)·Br, N)), key positions P0 = i·Br + D to
+ * P1 = e − 1 + D; it needs keys max(0, P0 − W + 1) … P1, i.e. Bc tiles ⌊lo/Bc⌋ … ⌊P1/Bc⌋, plus
+ * the sink tiles 0 … ⌈S/Bc⌉ − 1 below the first (steady state: ⌈(W + Br)/Bc⌉ tiles when W and
+ * the blocks are Bc-aligned). A tile's rows are Bc, the last tile's L − (⌈L/Bc⌉ − 1)·Bc. */
+void rl__window_tiles(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, uint64_t w, uint64_t s,
+                      uint64_t *tiles, uint64_t *rows) {
+    const uint64_t d = l - n, blocks = (n + br - 1) / br;
+    const uint64_t sink_tiles = (s + bc - 1) / bc;
+    uint64_t t = 0, r = 0;
+    for (uint64_t i = 0; i < blocks; i++) {
+        const uint64_t p0 = i * br + d, e = (i + 1) * br < n ? (i + 1) * br : n, p1 = e - 1 + d;
+        const uint64_t lo = p0 + 1 > w ? p0 + 1 - w : 0;
+        const uint64_t first = lo / bc, last = p1 / bc;
+        t += last - first + 1;
+        r += ((last + 1) * bc < l ? (last + 1) * bc : l) - first * bc;
+        const uint64_t st = sink_tiles < first ? sink_tiles : first; /* sink tiles below `first` */
+        t += st;
+        r += st * bc < l ? st * bc : l;
+    }
+    *tiles = t;
+    *rows = r;
+}
+
+void rl__kv_token_bytes(const rl_problem *p, double *k_bytes, double *v_bytes) {
+    const double bkv = rl_dtype_bytes(p->kv_dtype);
+    if (p->kv_lora_rank > 0) {
+        const double r = (double)p->kv_lora_rank, dr = (double)p->rope_dim;
+        /* FlashMLA's fp8 cache (DeepSeek-V3.2): the R latent in fp8 with one fp32 scale per 128
+         * elements, the DR RoPE part in --dtype: 512 + 4·4 + 64·2 = 656 B for R 512, DR 64. */
+        if (p->kv_dtype == RL_DTYPE_FP8)
+            *k_bytes = r * 1.0 + (double)((p->kv_lora_rank + 127) / 128) * 4.0 +
+                       dr * rl_dtype_bytes(p->dtype);
+        else
+            *k_bytes = (r + dr) * bkv;
+        *v_bytes = 0.0; /* V is the latent's first R elements, already read as K */
+        return;
+    }
+    *k_bytes = (double)p->head_dim * bkv;
+    *v_bytes = (double)p->head_dim_v * bkv;
+}
+
 /* The FlashAttention-2 backward dataflow (MODEL.md, backward): KV blocks outer — each
  * (batch, query head) reads K and V once and writes dK and dV once — and, for every Br × Bc tile
  * pair the mask leaves, the query block's Q, dO, its log-sum-exp and D rows are read and its fp32
@@ -82,12 +139,20 @@ uint64_t rl__tile_count(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, int ca
  * per query head, as the forward tiled model does. */
 void rl__bwd_tiled_traffic(const rl_problem *p, int64_t br, int64_t bc, rl_traffic *t) {
     const double BH = (double)p->batch * (double)p->heads, N = (double)p->seq;
-    const double L = (double)p->kv_len, d = (double)p->head_dim;
-    const double b = rl_dtype_bytes(p->dtype), bkv = rl_dtype_bytes(p->kv_dtype), acc = 4.0;
+    const double L = (double)p->kv_len, d = (double)p->head_dim, dv = (double)p->head_dim_v;
+    const double b = rl_dtype_bytes(p->dtype), acc = 4.0;
     const double bo = rl_dtype_bytes(p->out_dtype); /* O and dO */
+    double kt, vt;
+    rl__kv_token_bytes(p, &kt, &vt);
     const uint64_t n = (uint64_t)p->seq, l = (uint64_t)p->kv_len;
     const double q_blocks = (double)((n + (uint64_t)br - 1) / (uint64_t)br);
-    const double pairs = (double)rl__tile_count(n, l, (uint64_t)br, (uint64_t)bc, p->causal);
+    uint64_t tiles = 0, unused = 0;
+    if (p->window)
+        rl__window_tiles(n, l, (uint64_t)br, (uint64_t)bc, (uint64_t)p->window, (uint64_t)p->sinks,
+                         &tiles, &unused);
+    else
+        tiles = rl__tile_count(n, l, (uint64_t)br, (uint64_t)bc, p->causal);
+    const double pairs = (double)tiles;
     const double rows = pairs * N / q_blocks; /* query rows read over all tile pairs */
     memset(t, 0, sizeof *t);
     t->available = 1;
@@ -95,13 +160,13 @@ void rl__bwd_tiled_traffic(const rl_problem *p, int64_t br, int64_t bc, rl_traff
     t->kv_rows_loaded_per_head = L;
     t->kv_reload_factor = 1.0;
     t->q_bytes = BH * rows * d * b;
-    t->k_bytes = BH * L * d * bkv;
-    t->v_bytes = t->k_bytes;
-    t->o_bytes = BH * N * d * bo; /* pre-pass */
-    t->grad_bytes = BH * (rows * (d * bo + 2.0 * acc + 2.0 * d * acc) /* dO, LSE, D, dQ acc r+w */
-                          + N * d * bo + N * acc                    /* pre-pass: dO read, D written */
+    t->k_bytes = BH * L * kt;
+    t->v_bytes = BH * L * vt;
+    t->o_bytes = BH * N * dv * bo; /* pre-pass */
+    t->grad_bytes = BH * (rows * (dv * bo + 2.0 * acc + 2.0 * d * acc) /* dO, LSE, D, dQ acc r+w */
+                          + N * dv * bo + N * acc                   /* pre-pass: dO read, D written */
                           + N * d * acc + N * d * b)                /* post-pass: dQ acc → dQ */
-                    + 2.0 * t->k_bytes;                             /* dK, dV written */
+                    + t->k_bytes + t->v_bytes;                      /* dK, dV written */
     t->bytes = t->q_bytes + t->k_bytes + t->v_bytes + t->o_bytes + t->grad_bytes;
 }
 
@@ -114,23 +179,42 @@ rl_status rl_workload_compute(const rl_problem *problem, rl_workload *out, rl_er
     w.problem = p;
     const double B = (double)p.batch, H = (double)p.heads, Hkv = (double)p.kv_heads;
     const double N = (double)p.seq, L = (double)p.kv_len, d = (double)p.head_dim;
-    const double b = rl_dtype_bytes(p.dtype), bkv = rl_dtype_bytes(p.kv_dtype);
+    const double dv = (double)p.head_dim_v;
+    const double b = rl_dtype_bytes(p.dtype);
     const double bs = rl_dtype_bytes(p.score_dtype);
+    double kt, vt; /* K and V bytes per token and KV head */
+    rl__kv_token_bytes(&p, &kt, &vt);
 
     /* Scored pairs, exact in 64-bit integers (N, L ≤ 2^24). */
     const uint64_t n = (uint64_t)p.seq, l = (uint64_t)p.kv_len;
     uint64_t pairs = n * l;
-    if (p.causal) pairs -= n * (n - 1) / 2;
+    if (p.window)
+        pairs = rl__window_pairs(n, l, (uint64_t)p.window, (uint64_t)p.sinks);
+    else if (p.causal)
+        pairs -= n * (n - 1) / 2;
     w.pairs = (double)pairs;
-    w.fwd_flops = 4.0 * B * H * d * w.pairs;
-    w.flops = p.pass == RL_PASS_BWD ? 2.5 * w.fwd_flops : w.fwd_flops;
+    /* QKᵀ costs 2·d_qk and PV 2·d_v per pair; backward recomputes QKᵀ and forms dQ, dK (d_qk)
+     * and dV, dP (d_v): 2·(3·d_qk + 2·d_v) — 2.5 × forward when d_v = d_qk. */
+    const int same_d = p.head_dim_v == p.head_dim; /* the plain form, written as before */
+    w.fwd_flops = same_d ? 4.0 * B * H * d * w.pairs : 2.0 * B * H * (d + dv) * w.pairs;
+    w.flops = p.pass != RL_PASS_BWD ? w.fwd_flops
+              : same_d              ? 2.5 * w.fwd_flops
+                                    : 2.0 * B * H * (3.0 * d + 2.0 * dv) * w.pairs;
     w.softmax_flops = 5.0 * B * H * w.pairs;
 
+    /* Keys some query sees: with a window, those from the first query's window start on and the
+     * sinks below it (decode with W < L reads W keys, not L). */
+    uint64_t touched = l;
+    if (p.window) {
+        const uint64_t dd = l - n, w0 = dd + 1 > (uint64_t)p.window ? dd + 1 - (uint64_t)p.window : 0;
+        touched = l - w0 + ((uint64_t)p.sinks < w0 ? (uint64_t)p.sinks : w0);
+    }
     w.q_tensor_bytes = b * B * H * N * d;
-    w.o_tensor_bytes = rl_dtype_bytes(p.out_dtype) * B * H * N * d;
-    w.k_tensor_bytes = bkv * B * Hkv * L * d;
-    w.v_tensor_bytes = w.k_tensor_bytes;
+    w.o_tensor_bytes = rl_dtype_bytes(p.out_dtype) * B * H * N * dv;
+    w.k_tensor_bytes = kt * B * Hkv * (double)touched;
+    w.v_tensor_bytes = vt * B * Hkv * (double)touched;
     w.score_matrix_bytes = bs * B * H * N * L;
+    w.kv_token_bytes = kt + vt;
 
     rl_traffic *c = &w.traffic[RL_MODEL_COMPULSORY];
     c->available = 1;
@@ -151,16 +235,20 @@ rl_status rl_workload_compute(const rl_problem *problem, rl_workload *out, rl_er
 
         rl_traffic *t = &w.traffic[RL_MODEL_TILED];
         t->available = 1;
-        const uint64_t rows = rl__tiled_kv_rows(n, l, (uint64_t)p.block_m, (uint64_t)p.block_n,
-                                            p.causal);
+        uint64_t rows = 0, tiles = 0;
+        if (p.window)
+            rl__window_tiles(n, l, (uint64_t)p.block_m, (uint64_t)p.block_n, (uint64_t)p.window,
+                             (uint64_t)p.sinks, &tiles, &rows);
+        else
+            rows = rl__tiled_kv_rows(n, l, (uint64_t)p.block_m, (uint64_t)p.block_n, p.causal);
         t->kv_rows_loaded_per_head = (double)rows;
         t->kv_reload_factor = (double)rows / L;
         t->query_blocks = (double)((n + (uint64_t)p.block_m - 1) / (uint64_t)p.block_m);
         t->q_bytes = w.q_tensor_bytes;
         t->o_bytes = w.o_tensor_bytes;
         /* Counted once per query head: no reuse across a GQA group, no credit for L2 hits. */
-        t->k_bytes = bkv * B * H * d * (double)rows;
-        t->v_bytes = t->k_bytes;
+        t->k_bytes = kt * B * H * (double)rows;
+        t->v_bytes = vt * B * H * (double)rows;
         t->bytes = t->q_bytes + t->k_bytes + t->v_bytes + t->o_bytes;
     }
     /* Backward: the FA2 backward dataflow is the tiled model; naive stays unavailable. */

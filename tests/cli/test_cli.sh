@@ -175,6 +175,31 @@ expect_err '--kernel flash-decoding is a decode kernel: it needs --seq 16 or les
 "$R" eval --seq 8192 --head-dim 128 --kernel fa3 >/tmp/rl_out.$$ && grep -q "(likely .*: fa3's held-out error on [0-9]* points)" /tmp/rl_out.$$ && ok || bad "eval fa3: no likely range line: $(grep predicted /tmp/rl_out.$$)"
 
 # argv fuzz: random flags and values (bounded: 3000 runs); a crash is a signal exit (>= 128).
+# Issue 18's variants, end to end (hand values: tests/unit/test_workload.c).
+# MLA prefill, MHA mode: F = 2·128·4096²·(192+128) = 1,374,389,534,720; K 2·128·4096·192, V and O with 128
+json_check 'j["flops"] == 1374389534720 and j["problem"]["head_dim_v"] == 128 and j["models"]["compulsory"]["bytes"] == 671088640' --heads 128 --seq 4096 --head-dim 192 --head-dim-v 128 --dtype bf16
+# absorbed MLA decode, B=64 H=128 L=4096 bf16: F = 64·278528·4096, bytes 64·(147456+131072+1152·4096) → 228.3 FLOP/B
+json_check 'j["flops"] == 73014444032 and j["models"]["compulsory"]["bytes"] == 319815680 and abs(j["models"]["compulsory"]["intensity_flop_per_byte"] - 228.30) < 0.01 and j["problem"]["kv_heads"] == 1 and j["problem"]["head_dim"] == 576 and j["problem"]["kv_lora_rank"] == 512' --batch 64 --heads 128 --seq 1 --kv-len 4096 --kv-lora-rank 512 --rope-dim 64 --dtype bf16
+# FlashMLA fp8 cache: 512 + 4·4 + 64·2 = 656 B per token
+json_check 'j["kv_token_bytes"] == 656 and j["models"]["compulsory"]["bytes"] == 2*128*576 + 2*128*512 + 656*4096' --heads 128 --seq 1 --kv-len 4096 --kv-lora-rank 512 --rope-dim 64 --dtype bf16 --kv-dtype fp8
+# window: 128·129/2 + 3968·128 = 516,160 pairs; + 4 sinks: 532,026; 189 tiles of 64 rows per head
+json_check 'j["pairs"] == 516160 and j["problem"]["window"] == 128 and j["models"]["tiled"]["kv_reload_factor"] == 189*64/4096' --seq 4096 --causal --window 128
+json_check 'j["pairs"] == 532026 and j["problem"]["sinks"] == 4' --seq 4096 --causal --window 128 --sinks 4
+# nvfp4 KV: 72 B per 128-element row (8 groups of 8 B + a 1 B scale); K = V = 8·4096·72
+json_check 'j["models"]["compulsory"]["bytes"] == 2*8*128*2 + 2*8*4096*72' --seq 1 --kv-len 4096 --head-dim 128 --kv-dtype nvfp4
+expect_err '--kv-lora-rank: --kv-lora-rank needs --rope-dim' eval --kv-lora-rank 512
+expect_err '--rope-dim: --rope-dim is the RoPE part of an MLA latent and needs --kv-lora-rank' eval --rope-dim 64
+expect_err '--kv-heads: absorbed MLA forces kv-heads 1' eval --kv-lora-rank 512 --rope-dim 64 --kv-heads 8
+expect_err '--head-dim: absorbed MLA sets the head dim to kv-lora-rank + rope-dim = 576' eval --kv-lora-rank 512 --rope-dim 64 --head-dim 128
+expect_err '--window: a sliding window is causal here' eval --window 128
+expect_err '--window: expected a positive integer (1 to 16777216), got "0"' eval --causal --window 0
+expect_err '--sinks: sink tokens matter only with a sliding window' eval --causal --sinks 4
+expect_err '--head-dim-v: expected a positive integer (1 to 65536), got "-1"' eval --head-dim-v -1
+expect_err '--dtype: --dtype nvfp4: preset h100-sxm has no nvfp4 tensor peak' eval --dtype nvfp4
+expect_err 'window: no kernel profile models a sliding window yet' eval --seq 4096 --causal --window 128 --kernel fa2
+expect_err 'window: no kernel profile models a sliding window yet' tune --causal --window 128
+expect_err 'kv-dtype: no kernel profile models mxfp8 yet' eval --seq 1 --kv-len 4096 --kv-dtype mxfp8 --kernel fa2
+
 python3 "$(dirname "$0")/fuzz_argv.py" "$R" 3000 1234 && ok || bad "argv fuzz found a crash"
 
 rm -f /tmp/rl_out.$$ /tmp/rl_err.$$

@@ -79,6 +79,9 @@ VALUE = {
     "--check-rows": "8", "--series": os.path.join(TMP, "series.json"), "--only": "cpu-tiled",
     "--list-grid": None, "--targets": None, "--except": "fa3/h100-sxm/prefill",
     "--kind": "flops", "--answer": "1 GFLOP", "--solution": None,
+    # issue 18's variants (each alone may be refused as inconsistent — never as unknown):
+    "--head-dim-v": "96", "--kv-lora-rank": "512", "--rope-dim": "64", "--window": "128",
+    "--sinks": "4",
 }
 # eval's default problem is MHA prefill: a GQA decode base lets --gqa-pack and --splits matter
 # (the generic profile: it runs every dtype and takes --ctas-per-sm; it packs GQA by default).
@@ -102,7 +105,8 @@ SHARED = ["--batch", "--heads", "--kv-heads", "--seq", "--kv-len", "--head-dim",
           "--kv-dtype", "--out-dtype", "--score-dtype", "--causal", "--pass", "--block-m",
           "--block-n", "--model", "--hw", "--bandwidth", "--peak", "--kernel", "--gqa-pack",
           "--splits", "--ctas-per-sm"]
-for f in SHARED:
+VARIANTS = ["--head-dim-v", "--kv-lora-rank", "--rope-dim", "--window", "--sinks"]
+for f in SHARED + VARIANTS:
     ok(f in every, "%s is in no help text" % f)
 
 
@@ -159,6 +163,17 @@ for sub, base in USED_BASE.items():
         rc, out, err = run(args)
         ok(rc == 0 and out != ref2,
            "%s %s %s: accepted but the output is unchanged (rc %d %s)" % (sub, flag, v, rc, err.strip()[:200]))
+
+# used: each variant flag changes eval's output (with the flags it needs)
+EV = ["eval", "--json", "--heads", "32", "--seq", "1", "--kv-len", "65536", "--causal"]
+for before, added in ((EV, ["--head-dim-v", "96"]), (EV, ["--window", "128"]),
+                      (EV + ["--window", "128"], ["--sinks", "4"]),
+                      (EV + ["--kv-lora-rank", "512", "--rope-dim", "64"], ["--kv-lora-rank", "256"]),
+                      (EV + ["--kv-lora-rank", "512", "--rope-dim", "64"], ["--rope-dim", "32"])):
+    rc0, ref, _ = run(before)
+    rc, out, err = run(before + added)
+    ok(rc0 == 0 and rc == 0 and out != ref,
+       "eval %s: accepted but the output is unchanged (rc %d %s)" % (" ".join(added), rc, err.strip()[:200]))
 
 print("test_flags: %d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

@@ -86,7 +86,7 @@ expect_err '--bandwidth: "312 TFLOPS" is a compute rate' layer --model gpt2 --ba
 expect_err '--seq: missing value' layer --model gpt2 --seq
 expect_err 'unknown argument "--heads"' layer --model gpt2 --heads 8
 expect_err '--seq: decode adds one token per sequence; seq 1024 is for --phase prefill' layer --model gpt2 --phase decode --seq 1024
-expect_err '--dtype: expected one of fp32, tf32, fp16, bf16, fp8, got "int4"' layer --model gpt2 --dtype int4
+expect_err '--dtype: expected one of fp32, tf32, fp16, bf16, fp8, nvfp4, mxfp4, mxfp8, got "int4"' layer --model gpt2 --dtype int4
 
 echo "test_layer_cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -619,6 +619,46 @@ static void check_json_reports_issues_and_the_record(void) {
     free(out);
 }
 
+/* Issue 18's variants: written when on, left out when off (head_dim_v equal to head_dim is off),
+ * and read back exactly. */
+static void variants_survive_write_and_read(void) {
+    rl_record *b = rl_record_new(RL_PROV_MEASURED);
+    rl_rec_set_string(&b->hardware.name, "NVIDIA H100 SXM5 80GB");
+    rl_rec_set_string(&b->software.kernel_version, "1");
+    rl_rec_point *p = rl_record_add_point(b);
+    p->problem = (rl_problem){.heads = 128, .seq = 1, .kv_len = 4096, .dtype = RL_DTYPE_BF16,
+                              .kv_dtype = RL_DTYPE_FP8, .kv_lora_rank = 512, .rope_dim = 64};
+    p->flops = 2.0 * 128 * 4096 * (576 + 512); /* 2·H·L·(d_qk + d_v) */
+    p->time_median_s = 1e-5;
+    rl_rec_point *q = rl_record_add_point(b);
+    q->problem = (rl_problem){.seq = 4096, .causal = 1, .window = 128, .sinks = 4, .head_dim = 64,
+                              .head_dim_v = 64, .kv_dtype = RL_DTYPE_NVFP4};
+    q->flops = 4.0 * 8 * 64 * 532026; /* d_v = d: 4·H·d·P, P = 532,026 (test_workload) */
+    q->time_median_s = 1e-4;
+    rl_error err = {0};
+    char *json = rl_record_write_json(b, 0, &err);
+    CHECK(json != NULL);
+    CHECK(json && strstr(json, "\"kv_lora_rank\":512") && strstr(json, "\"rope_dim\":64"));
+    CHECK(json && strstr(json, "\"window\":128") && strstr(json, "\"sinks\":4"));
+    CHECK(json && strstr(json, "\"kv_dtype\":\"nvfp4\""));
+    CHECK(json && !strstr(json, "\"head_dim_v\":64")); /* equal to head_dim: off, left out */
+    rl_rec_issues is = {0};
+    rl_record *r = NULL;
+    CHECK(json && rl_record_parse(json, strlen(json), &r, &is) == RL_OK);
+    if (r) {
+        CHECK(r->point_count == 2);
+        CHECK(r->points[0].problem.kv_lora_rank == 512 && r->points[0].problem.rope_dim == 64);
+        CHECK(r->points[0].problem.kv_dtype == RL_DTYPE_FP8);
+        CHECK(r->points[1].problem.window == 128 && r->points[1].problem.sinks == 4);
+        CHECK(r->points[1].problem.kv_dtype == RL_DTYPE_NVFP4);
+        CHECK(r->points[1].problem.head_dim_v == 0 || r->points[1].problem.head_dim_v == 64);
+        rl_record_free(r);
+    }
+    rl_rec_issues_free(&is);
+    free(json);
+    rl_record_free(b);
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: test_record CASES_DIR EXAMPLES_DIR\n");
@@ -636,6 +676,7 @@ int main(int argc, char **argv) {
     a_record_built_in_memory_survives_write_and_read();
     device_details_argv_and_rel_l2_survive_write_and_read();
     ceiling_method_and_skipped_runs_survive_write_and_read();
+    variants_survive_write_and_read();
     importers_turn_the_samples_into_points();
     stated_limits_are_enforced();
     check_json_reports_issues_and_the_record();

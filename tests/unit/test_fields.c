@@ -7,7 +7,7 @@
 #include "rooflab/rooflab.h"
 
 static void names_have_one_spelling(void) {
-    CHECK(RL_PROBLEM_FIELD_COUNT == 14);
+    CHECK(RL_PROBLEM_FIELD_COUNT == 19); /* 14 + the five variants of issue 18 */
     for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
         const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
         char flag[64];
@@ -37,7 +37,9 @@ static void defaults_are_designs(void) {
         [RL_FIELD_DTYPE] = RL_DTYPE_FP16, [RL_FIELD_KV_DTYPE] = RL_DTYPE_FP16,
         [RL_FIELD_OUT_DTYPE] = RL_DTYPE_FP16,
         [RL_FIELD_SCORE_DTYPE] = RL_DTYPE_FP16, [RL_FIELD_CAUSAL] = 0, [RL_FIELD_PASS] = RL_PASS_FWD,
-        [RL_FIELD_BLOCK_M] = 64, [RL_FIELD_BLOCK_N] = 64};
+        [RL_FIELD_BLOCK_M] = 64, [RL_FIELD_BLOCK_N] = 64,
+        /* variants: d_v = d, the rest off (0) */
+        [RL_FIELD_HEAD_DIM_V] = 64};
     for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
         CHECK(rl_problem_get(&p, (rl_problem_field)f) == want[f]);
         const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
@@ -75,7 +77,7 @@ static void typed_text_is_parsed_or_refused(void) {
     CHECK(strcmp(e.message,
                  "points[3].problem.head_dim: expected a positive integer (1 to 65536), got \"-64\"") == 0);
     CHECK(rl_problem_set_text(&p, RL_FIELD_DTYPE, "int4", NULL, &e) == RL_ERR_UNKNOWN);
-    CHECK(strcmp(e.message, "dtype: expected one of fp32, tf32, fp16, bf16, fp8, got \"int4\"") == 0);
+    CHECK(strcmp(e.message, "dtype: expected one of fp32, tf32, fp16, bf16, fp8, nvfp4, mxfp4, mxfp8, got \"int4\"") == 0);
     CHECK(rl_problem_set_text(&p, RL_FIELD_CAUSAL, "yes", NULL, &e) == RL_ERR_INVALID);
     CHECK(rl_problem_set_text(&p, RL_FIELD_PASS, "sideways", NULL, &e) == RL_ERR_INVALID);
     CHECK(strcmp(e.message, "pass: expected fwd or bwd, got \"sideways\"") == 0);
@@ -144,8 +146,78 @@ static void roof_resolution(void) {
     CHECK(strcmp(e.field, "hw") == 0);
 }
 
+/* Issue 18's variants: 0 is off, a typed 0 is refused, and every inconsistency names its flag. */
+static rl_status resolve_err(rl_problem in, rl_error *e) { return rl_problem_resolve(&in, NULL, e); }
+
+static void variants_are_validated(void) {
+    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) /* exactly the five new fields are variants */
+        CHECK(rl_problem_field_variant((rl_problem_field)f) == (f >= RL_FIELD_HEAD_DIM_V));
+    CHECK(rl_problem_field_tie(RL_FIELD_HEAD_DIM_V) == RL_FIELD_HEAD_DIM);
+    rl_problem p = {0};
+    rl_error e;
+    CHECK(rl_problem_set_text(&p, RL_FIELD_WINDOW, "0", NULL, &e) == RL_ERR_RANGE);
+    CHECK_STR_CONTAINS(e.message, "window: expected a positive integer (1 to 16777216), got \"0\"");
+    CHECK(rl_problem_set_text(&p, RL_FIELD_HEAD_DIM_V, "70000", NULL, &e) == RL_ERR_RANGE);
+    CHECK_STR_CONTAINS(e.message, "head-dim-v: expected a positive integer (1 to 65536)");
+    CHECK(rl_problem_field_find("kv-lora-rank") == RL_FIELD_KV_LORA_RANK);
+    CHECK(rl_problem_field_find("rope_dim") == RL_FIELD_ROPE_DIM);
+
+    CHECK(resolve_err((rl_problem){.kv_lora_rank = 512}, &e) == RL_ERR_INCONSISTENT);
+    CHECK(strcmp(e.field, "kv-lora-rank") == 0);
+    CHECK_STR_CONTAINS(e.message, "needs --rope-dim");
+    CHECK(resolve_err((rl_problem){.rope_dim = 64}, &e) == RL_ERR_INCONSISTENT);
+    CHECK(strcmp(e.field, "rope-dim") == 0);
+    CHECK(resolve_err((rl_problem){.kv_lora_rank = 512, .rope_dim = 64, .kv_heads = 8}, &e) ==
+          RL_ERR_INCONSISTENT);
+    CHECK(strcmp(e.field, "kv-heads") == 0);
+    CHECK_STR_CONTAINS(e.message, "absorbed MLA forces kv-heads 1");
+    CHECK(resolve_err((rl_problem){.kv_lora_rank = 512, .rope_dim = 64, .head_dim = 128}, &e) ==
+          RL_ERR_INCONSISTENT);
+    CHECK(strcmp(e.field, "head-dim") == 0);
+    CHECK_STR_CONTAINS(e.message, "kv-lora-rank + rope-dim = 576");
+    CHECK(resolve_err((rl_problem){.kv_lora_rank = 512, .rope_dim = 64, .head_dim_v = 128}, &e) ==
+          RL_ERR_INCONSISTENT);
+    CHECK(strcmp(e.field, "head-dim-v") == 0);
+    CHECK(resolve_err((rl_problem){.kv_lora_rank = 512, .rope_dim = 64, .pass = RL_PASS_BWD}, &e) ==
+          RL_ERR_UNSUPPORTED);
+    CHECK(strcmp(e.field, "kv-lora-rank") == 0);
+    CHECK(resolve_err((rl_problem){.kv_lora_rank = 65536, .rope_dim = 64}, &e) == RL_ERR_RANGE);
+    /* MLA resolves to d_qk = R + DR = 576, d_v = R = 512, Hkv = 1; resolving again keeps it. */
+    rl_problem m;
+    CHECK(rl_problem_resolve(&(rl_problem){.heads = 128, .kv_lora_rank = 512, .rope_dim = 64}, &m,
+                             &e) == RL_OK);
+    CHECK(m.head_dim == 576 && m.head_dim_v == 512 && m.kv_heads == 1);
+    rl_problem m2;
+    CHECK(rl_problem_resolve(&m, &m2, &e) == RL_OK);
+    CHECK(m2.head_dim == 576 && m2.head_dim_v == 512 && m2.kv_heads == 1);
+
+    CHECK(resolve_err((rl_problem){.window = 128}, &e) == RL_ERR_INCONSISTENT);
+    CHECK(strcmp(e.field, "window") == 0);
+    CHECK_STR_CONTAINS(e.message, "add --causal");
+    CHECK(resolve_err((rl_problem){.causal = 1, .sinks = 4}, &e) == RL_ERR_INCONSISTENT);
+    CHECK(strcmp(e.field, "sinks") == 0);
+    CHECK(resolve_err((rl_problem){.causal = 1, .window = 128, .sinks = 4}, &e) == RL_OK);
+
+    /* Block-scaled dtypes parse; as the compute dtype they need a preset with their peak. */
+    rl_dtype d;
+    CHECK(rl_dtype_parse("nvfp4", "kv-dtype", &d, NULL) == RL_OK && d == RL_DTYPE_NVFP4);
+    CHECK(rl_dtype_parse("mxfp4", "kv-dtype", &d, NULL) == RL_OK && d == RL_DTYPE_MXFP4);
+    CHECK(rl_dtype_parse("mxfp8", "kv-dtype", &d, NULL) == RL_OK && d == RL_DTYPE_MXFP8);
+    CHECK(strcmp(rl_dtype_name(RL_DTYPE_MXFP8), "mxfp8") == 0);
+    rl_roof_resolved rr;
+    CHECK(rl_roof_resolve(&(rl_roof_request){.hw = "h100-sxm", .dtype = RL_DTYPE_NVFP4}, &rr, &e) ==
+          RL_ERR_INVALID);
+    CHECK(strcmp(e.field, "dtype") == 0);
+    CHECK_STR_CONTAINS(e.message, "--dtype nvfp4: preset h100-sxm has no nvfp4 tensor peak");
+    CHECK_STR_CONTAINS(e.message, "--hw");
+    CHECK(rl_roof_resolve(&(rl_roof_request){.hw = "h100-sxm", .dtype = RL_DTYPE_MXFP8, .peak = "2 PFLOP/s"},
+                          &rr, &e) == RL_OK);
+    CHECK_CLOSE(rr.roof.peak_flops_per_s, 2e15, 0);
+}
+
 int main(void) {
     names_have_one_spelling();
+    variants_are_validated();
     defaults_are_designs();
     typed_text_is_parsed_or_refused();
     integers_are_refused_as_core_refuses();

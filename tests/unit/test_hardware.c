@@ -161,7 +161,7 @@ static void dtype_peaks(void) {
     CHECK(rl_dtype_parse("e4m3", "dtype", &d, NULL) == RL_OK && d == RL_DTYPE_FP8);
     rl_error err;
     CHECK(rl_dtype_parse("int8", "kv-dtype", &d, &err) == RL_ERR_UNKNOWN);
-    CHECK_STR_CONTAINS(err.message, "kv-dtype: expected one of fp32, tf32, fp16, bf16, fp8, got \"int8\"");
+    CHECK_STR_CONTAINS(err.message, "kv-dtype: expected one of fp32, tf32, fp16, bf16, fp8, nvfp4, mxfp4, mxfp8, got \"int8\"");
     CHECK(rl_dtype_bytes(RL_DTYPE_FP32) == 4 && rl_dtype_bytes(RL_DTYPE_TF32) == 4);
     CHECK(rl_dtype_bytes(RL_DTYPE_FP16) == 2 && rl_dtype_bytes(RL_DTYPE_BF16) == 2);
     CHECK(rl_dtype_bytes(RL_DTYPE_FP8) == 1);

@@ -257,6 +257,43 @@ int main(void) {
         if (p.seq <= 2000) {
             CHECK_CLOSE(w->pairs, loop_pairs(p.seq, p.kv_len, p.causal), 0);
         }
+
+        /* Sliding window (issue 18): never more pairs than causal, monotone in W, a window of L
+         * or more is plain causal attention (pairs and tiled rows from the other code path), and
+         * sinks add at most N·S pairs; compulsory stays the lower bound. */
+        if (p.seq / p.block_m < 4000) {
+            rl_problem w1 = cc, w2 = cc, wl = cc, ws = cc;
+            w1.window = pick(1, p.kv_len);
+            w2.window = w1.window + pick(0, 1000);
+            wl.window = p.kv_len + pick(0, 1000);
+            ws.window = w1.window;
+            ws.sinks = pick(1, 512);
+            rl_workload x1, x2, xl, xs;
+            CHECK(rl_workload_compute(&w1, &x1, NULL) == RL_OK);
+            CHECK(rl_workload_compute(&w2, &x2, NULL) == RL_OK);
+            CHECK(rl_workload_compute(&wl, &xl, NULL) == RL_OK);
+            CHECK(rl_workload_compute(&ws, &xs, NULL) == RL_OK);
+            CHECK(x1.pairs <= x2.pairs && x2.pairs <= wc.pairs);
+            CHECK(x1.pairs >= (double)p.seq); /* every query sees at least itself */
+            CHECK(xl.pairs == wc.pairs);
+            CHECK(xl.traffic[RL_MODEL_TILED].kv_rows_loaded_per_head ==
+                  wc.traffic[RL_MODEL_TILED].kv_rows_loaded_per_head);
+            CHECK(xl.traffic[RL_MODEL_COMPULSORY].bytes == wc.traffic[RL_MODEL_COMPULSORY].bytes);
+            CHECK(xs.pairs >= x1.pairs && xs.pairs <= x1.pairs + (double)p.seq * (double)ws.sinks);
+            CHECK(xs.pairs <= wc.pairs);
+            CHECK(x1.traffic[RL_MODEL_TILED].kv_rows_loaded_per_head <=
+                  wc.traffic[RL_MODEL_TILED].kv_rows_loaded_per_head);
+            CHECK(x1.traffic[RL_MODEL_COMPULSORY].bytes <= x1.traffic[RL_MODEL_TILED].bytes);
+        }
+
+        /* A value head dim: F = 2·B·H·P·(d + d_v), so F(d_v) − F(d) = 2·B·H·P·(d_v − d). */
+        rl_problem v = p;
+        v.head_dim_v = p.head_dim + pick(-p.head_dim + 1, 256);
+        rl_workload xv;
+        CHECK(rl_workload_compute(&v, &xv, NULL) == RL_OK);
+        CHECK_CLOSE(xv.fwd_flops - w->fwd_flops,
+                    2.0 * (double)p.batch * (double)p.heads * w->pairs *
+                        (double)(v.head_dim_v - p.head_dim), 1e-9);
     }
     printf("%d random problems, %d checked against the literal tile loop\n", trials, loops);
     const int mono = monotone_predictions();

@@ -238,7 +238,179 @@ static void sweep(void) {
           RL_ERR_INCONSISTENT);
 }
 
+/* ---- Issue 18's variants: every expected value by hand, the arithmetic beside it. ---- */
+
+/* MLA prefill in "MHA mode" (DeepSeek-V3: q/k head dim 128 + 64 rope = 192, v 128):
+ * B=1, H=128, N=L=4096 non-causal, bf16. P = 4096² = 16,777,216. */
+static void value_head_dim(void) {
+    rl_workload w = eval((rl_problem){.heads = 128, .seq = 4096, .head_dim = 192, .head_dim_v = 128,
+                                      .dtype = RL_DTYPE_BF16});
+    CHECK_CLOSE(w.pairs, 16777216.0, 0);
+    CHECK_CLOSE(w.flops, 1374389534720.0, 0); /* 2·128·16777216·(192+128) = 81920·16777216 */
+    const rl_traffic *c = &w.traffic[RL_MODEL_COMPULSORY];
+    CHECK_CLOSE(c->q_bytes, 201326592.0, 0); /* 2 B·128·4096·192 */
+    CHECK_CLOSE(c->k_bytes, 201326592.0, 0); /* K with d_qk: 2·128·4096·192 */
+    CHECK_CLOSE(c->v_bytes, 134217728.0, 0); /* V with d_v: 2·128·4096·128 */
+    CHECK_CLOSE(c->o_bytes, 134217728.0, 0); /* O with d_v */
+    CHECK_CLOSE(c->bytes, 671088640.0, 0);
+    /* tiled, non-causal: 64 query blocks each load all 4096 K and V rows */
+    const rl_traffic *t = &w.traffic[RL_MODEL_TILED];
+    CHECK_CLOSE(t->k_bytes, 64.0 * 201326592.0, 0);
+    CHECK_CLOSE(t->v_bytes, 64.0 * 134217728.0, 0);
+    /* backward: 2·B·H·P·(3·192 + 2·128) = 256·832·16777216 */
+    rl_workload b = eval((rl_problem){.heads = 128, .seq = 4096, .head_dim = 192, .head_dim_v = 128,
+                                      .dtype = RL_DTYPE_BF16, .pass = RL_PASS_BWD});
+    CHECK_CLOSE(b.flops, 3573412790272.0, 0);
+    CHECK_CLOSE(b.fwd_flops, 1374389534720.0, 0);
+    /* d_v = d keeps the old count: 4·B·H·d·P and 2.5× backward */
+    rl_workload e = eval((rl_problem){.head_dim = 128, .head_dim_v = 128, .pass = RL_PASS_BWD});
+    CHECK_CLOSE(e.flops, 2.5 * 4.0 * 8 * 128 * 16777216.0, 0);
+}
+
+/* Absorbed MLA decode (DeepSeek-V3: kv_lora_rank 512, qk_rope_head_dim 64, 128 heads), bf16:
+ * d_qk = 576, d_v = 512, one latent of 576 elements per token read once for all heads.
+ * F = 2·B·H·N·L·(576 + 512) = 278528·B·N·L;  bytes ≈ B·L·576·2 = 1152·B·L (+ Q and O)
+ * → intensity → 2·H·N·(d_qk + d_v)/(d_qk·b) = 2·128·1·1088/(576·2) = 278528/1152 = 241.78. */
+static void absorbed_mla(void) {
+    rl_workload w = eval((rl_problem){.heads = 128, .seq = 1, .kv_len = 1 << 20,
+                                      .kv_lora_rank = 512, .rope_dim = 64, .dtype = RL_DTYPE_BF16});
+    CHECK(w.problem.head_dim == 576 && w.problem.head_dim_v == 512 && w.problem.kv_heads == 1);
+    const rl_traffic *c = &w.traffic[RL_MODEL_COMPULSORY];
+    CHECK_CLOSE(w.flops, 278528.0 * 1048576.0, 0);
+    CHECK_CLOSE(c->k_bytes, 1152.0 * 1048576.0, 0); /* the latent, once */
+    CHECK_CLOSE(c->v_bytes, 0.0, 0);                /* V = the latent's first 512: no extra read */
+    CHECK_CLOSE(c->q_bytes, 147456.0, 0);           /* 2·128·576 */
+    CHECK_CLOSE(c->o_bytes, 131072.0, 0);           /* 2·128·512 */
+    /* 278528·2^20 / (1152·2^20 + 278528) = 241.72 (the limit 241.78 less the Q/O share 2.3e-4) */
+    CHECK_CLOSE(w.flops / c->bytes, 278528.0 / 1152.0, 3e-4);
+    CHECK(w.flops / c->bytes > 241.7 && w.flops / c->bytes < 241.78);
+    /* The issue's figure: B=64, L=4096: F = 64·278528·4096 = 73,014,444,032 FLOP; bytes =
+     * 64·(147456 + 131072 + 1152·4096) = 64·4,997,120 = 319,815,680 → 228.30 FLOP/B. */
+    rl_workload i = eval((rl_problem){.batch = 64, .heads = 128, .seq = 1, .kv_len = 4096,
+                                      .kv_lora_rank = 512, .rope_dim = 64, .dtype = RL_DTYPE_BF16});
+    CHECK_CLOSE(i.flops, 73014444032.0, 0);
+    CHECK_CLOSE(i.traffic[RL_MODEL_COMPULSORY].bytes, 319815680.0, 0);
+    CHECK_CLOSE(i.flops / i.traffic[RL_MODEL_COMPULSORY].bytes, 228.30, 1e-4);
+    /* FlashMLA's fp8 cache: 512 fp8 + 4 fp32 scales (one per 128) + 64 bf16 rope = 512 + 16 + 128 */
+    rl_workload f = eval((rl_problem){.heads = 128, .seq = 1, .kv_len = 4096, .kv_lora_rank = 512,
+                                      .rope_dim = 64, .dtype = RL_DTYPE_BF16,
+                                      .kv_dtype = RL_DTYPE_FP8});
+    CHECK_CLOSE(f.kv_token_bytes, 656.0, 0);
+    CHECK_CLOSE(f.traffic[RL_MODEL_COMPULSORY].k_bytes, 656.0 * 4096, 0);
+    CHECK_CLOSE(w.kv_token_bytes, 1152.0, 0); /* bf16: 576·2 */
+}
+
+/* Pairs of a causal sliding window by a literal loop: query i at key position p = L − N + i sees
+ * key k when p − W < k ≤ p, or k < S (a sink). */
+static double window_pairs_loop(int64_t n, int64_t l, int64_t w, int64_t s) {
+    double pairs = 0;
+    for (int64_t i = 0; i < n; i++) {
+        const int64_t p = l - n + i;
+        for (int64_t k = 0; k <= p; k++) pairs += (k > p - w || k < s) ? 1 : 0;
+    }
+    return pairs;
+}
+
+/* K/V rows the tiled model loads for one (batch, head), by a literal loop over query blocks: mark
+ * every Bc tile some query of the block sees, then add its rows (Bc, or what is left of L). */
+static double window_rows_loop(int64_t n, int64_t l, int64_t br, int64_t bc, int64_t w, int64_t s) {
+    double rows = 0;
+    static char seen[4096];
+    for (int64_t b0 = 0; b0 < n; b0 += br) {
+        memset(seen, 0, sizeof seen);
+        for (int64_t i = b0; i < b0 + br && i < n; i++) {
+            const int64_t p = l - n + i;
+            for (int64_t k = 0; k <= p; k++)
+                if (k > p - w || k < s) seen[k / bc] = 1;
+        }
+        for (int64_t t = 0; t * bc < l; t++)
+            if (seen[t]) rows += (double)((t + 1) * bc <= l ? bc : l - t * bc);
+    }
+    return rows;
+}
+
+static void sliding_window(void) {
+    /* N = L = 4096, W = 128: W(W+1)/2 + (N − W)·W = 8256 + 3968·128 = 516,160 pairs */
+    rl_workload w = eval((rl_problem){.seq = 4096, .causal = 1, .window = 128});
+    CHECK_CLOSE(w.pairs, 516160.0, 0);
+    CHECK_CLOSE(w.flops, 4.0 * 8 * 64 * 516160.0, 0);
+    /* + S = 4 sinks: Σ_{u=1}^{3968} min(4, u) = 10 + 3964·4 = 15,866 → 532,026; steady state
+     * N·(W + S) per row: the last query sees 128 + 4 = 132 keys */
+    rl_workload ws = eval((rl_problem){.seq = 4096, .causal = 1, .window = 128, .sinks = 4});
+    CHECK_CLOSE(ws.pairs, 532026.0, 0);
+    /* general N ≤ L (chunked prefill, decode, windows larger than L) against the literal loop */
+    const int64_t cases[][4] = {{4096, 4096, 128, 0}, {300, 1000, 77, 0}, {1, 5000, 256, 0},
+                                {7, 5000, 256, 3},    {200, 200, 500, 0}, {130, 900, 64, 70},
+                                {1000, 1000, 1, 0},   {16, 2048, 100, 5}, {333, 777, 333, 333}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const int64_t *k = cases[c];
+        rl_workload x = eval((rl_problem){.seq = k[0], .kv_len = k[1], .causal = 1, .window = k[2],
+                                          .sinks = k[3]});
+        CHECK_CLOSE(x.pairs, window_pairs_loop(k[0], k[1], k[2], k[3]), 0);
+        const int64_t tiles[][2] = {{64, 64}, {128, 64}, {64, 128}, {48, 80}};
+        for (size_t t = 0; t < 4; t++) {
+            rl_workload y = eval((rl_problem){.seq = k[0], .kv_len = k[1], .causal = 1,
+                                              .window = k[2], .sinks = k[3],
+                                              .block_m = tiles[t][0], .block_n = tiles[t][1]});
+            CHECK_CLOSE(y.traffic[RL_MODEL_TILED].kv_rows_loaded_per_head,
+                        window_rows_loop(k[0], k[1], tiles[t][0], tiles[t][1], k[2], k[3]), 0);
+        }
+    }
+    /* Tiles per query block, Br = Bc = 64, W = 128, N = L = 4096: block 0 loads tile 0, block 1
+     * tiles 0–1, every later block ⌈(W + Br)/Bc⌉ = ⌈192/64⌉ = 3 → 1 + 2 + 62·3 = 189 tiles =
+     * 12,096 rows, against 2,080 tiles (133,120 rows) for full causal attention. */
+    CHECK_CLOSE(w.traffic[RL_MODEL_TILED].kv_rows_loaded_per_head, 189.0 * 64, 0);
+    CHECK_CLOSE(eval((rl_problem){.seq = 4096, .causal = 1}).traffic[RL_MODEL_TILED]
+                    .kv_rows_loaded_per_head, 2080.0 * 64, 0); /* Σ_{i=1}^{64} i = 2080 tiles */
+    /* Decode with W = 4096 < L = 32768: 4096 pairs and only the window's 4096 keys read:
+     * K = 8 heads · 4096 · 64 · 2 B = 4,194,304 B */
+    rl_workload d = eval((rl_problem){.seq = 1, .kv_len = 32768, .causal = 1, .window = 4096});
+    CHECK_CLOSE(d.pairs, 4096.0, 0);
+    CHECK_CLOSE(d.traffic[RL_MODEL_COMPULSORY].k_bytes, 4194304.0, 0);
+    /* + 4 sinks: 4100 keys */
+    rl_workload d4 = eval((rl_problem){.seq = 1, .kv_len = 32768, .causal = 1, .window = 4096,
+                                       .sinks = 4});
+    CHECK_CLOSE(d4.pairs, 4100.0, 0);
+    CHECK_CLOSE(d4.traffic[RL_MODEL_COMPULSORY].k_bytes, 8.0 * 4100 * 64 * 2, 0);
+}
+
+/* Multi-token decode (MTP, speculative): N = 4 new rows, causal among themselves, L = 4096:
+ * row i sees L − N + i + 1 keys: 4093 + 4094 + 4095 + 4096 = 16,378 = N·L − N(N−1)/2. */
+static void multi_token_decode(void) {
+    rl_workload w = eval((rl_problem){.seq = 4, .kv_len = 4096, .causal = 1});
+    CHECK_CLOSE(w.pairs, 16378.0, 0);
+    for (int64_t n = 2; n <= 16; n++) {
+        rl_workload x = eval((rl_problem){.seq = n, .kv_len = 4096, .causal = 1});
+        CHECK_CLOSE(x.pairs, window_pairs_loop(n, 4096, 4096, 0), 0);
+        /* the cache is read once whatever N: K = 8·4096·64·2 B */
+        CHECK_CLOSE(x.traffic[RL_MODEL_COMPULSORY].k_bytes, 4194304.0, 0);
+    }
+}
+
+/* Block-scaled KV, H = Hkv = 8, L = 4096, d = 128, per row of one head:
+ * nvfp4: 128/16 = 8 groups of (16·4 bits = 8 B + one e4m3 scale 1 B) = 72 B;
+ * mxfp4: 128/32 = 4 groups of (32·4 bits = 16 B + one e8m0 1 B) = 68 B;
+ * mxfp8: 4 groups of (32 B + 1 B) = 132 B. K = 8·4096·(72 | 68 | 132). */
+static void block_scaled_dtypes(void) {
+    CHECK_CLOSE(rl_dtype_bytes(RL_DTYPE_NVFP4), 9.0 / 16.0, 0);
+    CHECK_CLOSE(rl_dtype_bytes(RL_DTYPE_MXFP4), 17.0 / 32.0, 0);
+    CHECK_CLOSE(rl_dtype_bytes(RL_DTYPE_MXFP8), 33.0 / 32.0, 0);
+    const struct { rl_dtype d; double row; } c[] = {
+        {RL_DTYPE_NVFP4, 72}, {RL_DTYPE_MXFP4, 68}, {RL_DTYPE_MXFP8, 132}};
+    for (int i = 0; i < 3; i++) {
+        rl_workload w = eval((rl_problem){.seq = 1, .kv_len = 4096, .head_dim = 128,
+                                          .dtype = RL_DTYPE_BF16, .kv_dtype = c[i].d});
+        CHECK_CLOSE(w.traffic[RL_MODEL_COMPULSORY].k_bytes, 8.0 * 4096 * c[i].row, 0);
+        CHECK_CLOSE(w.traffic[RL_MODEL_COMPULSORY].v_bytes, 8.0 * 4096 * c[i].row, 0);
+    }
+}
+
 int main(void) {
+    value_head_dim();
+    absorbed_mla();
+    sliding_window();
+    multi_token_decode();
+    block_scaled_dtypes();
     first_seed_worked_example();
     gqa_decode();
     fa3_reference();

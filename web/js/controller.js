@@ -117,6 +117,8 @@ export class Controller {
     const notes = [];
     if (!decode && problem.kv_len !== problem.seq) notes.push(`the page ties L = N in prefill, this point has L = ${problem.kv_len}`);
     if (!preset) notes.push('its hardware names no rooflab preset, so the roof was left as it was');
+    const variants = this.model.allFields.filter((f) => f.variant && f.key in problem).map((f) => `${f.flag} ${problem[f.key]}`);
+    if (variants.length) notes.push(`the page's controls do not take ${variants.join(', ')} yet: the problem shown is plain attention`);
     return notes;
   }
 

@@ -80,7 +80,10 @@ class Model {
     }));
     this.presets = range(M._rlw_hw_count()).map((i) => this.readPreset(i));
     this.defaultHw = this.str(M._rlw_default_hw());
-    this.fields = range(M._rlw_field_count()).map((i) => this.readField(i));
+    // The attention variants (head-dim-v, MLA, window, sinks: core's rl_problem_field_variant)
+    // stay 0 = off on the page for now: its controls are the beginner's fields only.
+    this.allFields = range(M._rlw_field_count()).map((i) => this.readField(i));
+    this.fields = this.allFields.filter((f) => !f.variant);
     // Real attention shapes (core's rl_model_shape table): refused ones carry `unsupported`.
     this.shapes = range(M._rlw_model_shape_count()).map((i) => ({
       id: this.str(M._rlw_model_shape_str(i, 0)), name: this.str(M._rlw_model_shape_str(i, 1)),
@@ -164,6 +167,7 @@ class Model {
       type: FIELD_TYPES[M._rlw_field_type(i)], def: M._rlw_field_num(i, 0), max: M._rlw_field_num(i, 1),
       rangeLo: M._rlw_field_num(i, 2), rangeHi: M._rlw_field_num(i, 3),
       help: this.str(M._rlw_field_help(i)), meta: this.str(M._rlw_field_meta(i)),
+      variant: M._rlw_field_num(i, 4) === 1,
     };
   }
 

@@ -76,7 +76,8 @@
  *   owns (may be NULL) with the field (CLI flag name / URL key, or JSON path) and a one-line
  *   message that says what was expected.
  * - FLOP counts follow docs/MODEL.md: a multiply-add is 2 FLOPs; F = 4·B·H·d·P forward (QKᵀ and
- *   PV), backward 2.5× forward; softmax work (5·B·H·P) is reported separately and never part of F.
+ *   PV), backward 2.5× forward (with a value head dim d_v: 2·B·H·P·(d + d_v) and
+ *   2·B·H·P·(3d + 2d_v)); softmax work (5·B·H·P) is reported separately and never part of F.
  */
 #ifndef ROOFLAB_H
 #define ROOFLAB_H
@@ -219,13 +220,20 @@ typedef enum {
     RL_DTYPE_FP16,
     RL_DTYPE_BF16,
     RL_DTYPE_FP8, /* e4m3 / e5m2 */
+    /* Block-scaled (microscaling) formats: the scale bytes are counted in the element size
+     * (DESIGN.md "Element types"): */
+    RL_DTYPE_NVFP4, /* e2m1 + one e4m3 scale per 16 elements: 4 + 8/16 = 4.5 bits */
+    RL_DTYPE_MXFP4, /* e2m1 + one e8m0 scale per 32 elements: 4 + 8/32 = 4.25 bits */
+    RL_DTYPE_MXFP8, /* e4m3/e5m2 + one e8m0 scale per 32 elements: 8 + 8/32 = 8.25 bits */
     RL_DTYPE_COUNT
 } rl_dtype;
 
-const char *rl_dtype_name(rl_dtype dtype); /* "fp32" ... "fp8"; "default" for 0 */
+const char *rl_dtype_name(rl_dtype dtype); /* "fp32" ... "fp8", "nvfp4", "mxfp4", "mxfp8"; "default" for 0 */
 /* "fp16", "bf16", "fp8", "e4m3", "e5m2", "fp32", "float32", "tf32", "half", "bfloat16" → dtype. */
 rl_status rl_dtype_parse(const char *text, const char *field, rl_dtype *out, rl_error *err);
-double rl_dtype_bytes(rl_dtype dtype); /* 4, 4, 2, 2, 1; 0 for DEFAULT */
+double rl_dtype_bytes(rl_dtype dtype); /* 4, 4, 2, 2, 1, 0.5625, 0.53125, 1.03125; 0 for DEFAULT */
+/* 1 for the block-scaled formats (nvfp4, mxfp4, mxfp8), whose bytes include their scales. */
+int rl_dtype_block_scaled(rl_dtype dtype);
 
 /* ----------------------------------------------------------------------------------------------
  * Hardware presets
@@ -314,6 +322,12 @@ typedef struct rl_problem {
     rl_pass pass;
     int64_t block_m;   /* Br query rows per tile */
     int64_t block_n;   /* Bc key rows per tile */
+    /* Attention variants (DESIGN.md "Variants"); 0 = off / the plain MHA-GQA problem. */
+    int64_t head_dim_v;   /* d_v, value/output head dim; 0 = head_dim */
+    int64_t kv_lora_rank; /* R: absorbed MLA latent rank (K = the R + DR latent, V its first R) */
+    int64_t rope_dim;     /* DR: MLA's decoupled RoPE part of the latent; needs kv_lora_rank */
+    int64_t window;       /* W: causal sliding window, keys each query sees (itself included) */
+    int64_t sinks;        /* S: sink tokens (the first S keys) always visible; needs window */
 } rl_problem;
 
 #define RL_DEFAULT_BATCH 1
@@ -349,7 +363,7 @@ rl_status rl_problem_resolve(const rl_problem *in, rl_problem *out, rl_error *er
 
 typedef enum {
     RL_FTYPE_INT = 0, /* a size: 1 … max; 0 in rl_problem means the default */
-    RL_FTYPE_DTYPE,   /* rl_dtype: fp32 tf32 fp16 bf16 fp8 */
+    RL_FTYPE_DTYPE,   /* rl_dtype: fp32 tf32 fp16 bf16 fp8 nvfp4 mxfp4 mxfp8 */
     RL_FTYPE_BOOL,    /* 0 / 1; text "1"/"0"/"true"/"false" */
     RL_FTYPE_PASS     /* rl_pass: "fwd" / "bwd" */
 } rl_field_type;
@@ -370,7 +384,8 @@ typedef enum {
     X(DTYPE, dtype, "dtype", "dtype", RL_FTYPE_DTYPE, RL_DTYPE_FP16, RL_DTYPE_COUNT - 1, 1,       \
       RL_DTYPE_COUNT - 1, "T", "Q/O element type: fp32 tf32 fp16 bf16 fp8 (default fp16)")         \
     X(KV_DTYPE, kv_dtype, "kv_dtype", "kv-dtype", RL_FTYPE_DTYPE, 0, RL_DTYPE_COUNT - 1, 1,       \
-      RL_DTYPE_COUNT - 1, "T", "K/V element type (default: --dtype)")                              \
+      RL_DTYPE_COUNT - 1, "T",                                                                     \
+      "K/V element type, also nvfp4 mxfp4 mxfp8 (default: --dtype)")                               \
     X(OUT_DTYPE, out_dtype, "out_dtype", "out-dtype", RL_FTYPE_DTYPE, 0, RL_DTYPE_COUNT - 1, 1,    \
       RL_DTYPE_COUNT - 1, "T", "O element type (default: --dtype; FA3 fp8 writes bf16)")          \
     X(SCORE_DTYPE, score_dtype, "score_dtype", "score-dtype", RL_FTYPE_DTYPE, 0,                   \
@@ -383,7 +398,18 @@ typedef enum {
     X(BLOCK_M, block_m, "block_m", "block-m", RL_FTYPE_INT, RL_DEFAULT_BLOCK, RL_MAX_BLOCK, 16,   \
       256, "BR", "tile query rows of the tiled model (default 64)")                                \
     X(BLOCK_N, block_n, "block_n", "block-n", RL_FTYPE_INT, RL_DEFAULT_BLOCK, RL_MAX_BLOCK, 16,   \
-      256, "BC", "tile key rows of the tiled model (default 64)")
+      256, "BC", "tile key rows of the tiled model (default 64)")                                 \
+    X(HEAD_DIM_V, head_dim_v, "head_dim_v", "head-dim-v", RL_FTYPE_INT, 0, RL_MAX_HEAD_DIM, 16,    \
+      256, "DV", "value/output head dim (default: --head-dim; MLA prefill: 192 and 128)")          \
+    X(KV_LORA_RANK, kv_lora_rank, "kv_lora_rank", "kv-lora-rank", RL_FTYPE_INT, 0,                 \
+      RL_MAX_HEAD_DIM, 64, 1024, "R",                                                              \
+      "absorbed MLA: latent rank; one R+DR latent per token, kv-heads 1 (needs --rope-dim)")       \
+    X(ROPE_DIM, rope_dim, "rope_dim", "rope-dim", RL_FTYPE_INT, 0, RL_MAX_HEAD_DIM, 16, 128, "DR", \
+      "absorbed MLA: RoPE part of the latent; head dim = R + DR (needs --kv-lora-rank)")          \
+    X(WINDOW, window, "window", "window", RL_FTYPE_INT, 0, RL_MAX_DIM, 64, 131072, "W",            \
+      "causal sliding window: keys each query sees, itself included (needs --causal)")             \
+    X(SINKS, sinks, "sinks", "sinks", RL_FTYPE_INT, 0, RL_MAX_DIM, 1, 1024, "S",                   \
+      "sink tokens: the first S keys, always visible (needs --window)")
 
 typedef enum {
 #define RL_X_FIELD_ENUM(ID, member, key, flag, type, def, max, lo, hi, meta, help) RL_FIELD_##ID,
@@ -409,6 +435,10 @@ const rl_field_info *rl_problem_field_info(rl_problem_field field);
 /* The field whose value a 0 here stands for (kv_heads → heads, kv_len → seq, kv_dtype,
  * out_dtype and score_dtype → dtype); -1 when 0 stands for the table's default_value instead. */
 int rl_problem_field_tie(rl_problem_field field);
+/* 1 for the attention-variant fields (head_dim_v, kv_lora_rank, rope_dim, window, sinks): 0 there
+ * means off (head_dim_v: the same as head_dim), records omit them when off, and the page keeps
+ * them out of its beginner controls. */
+int rl_problem_field_variant(rl_problem_field field);
 /* Find a field by JSON key ("kv_heads") or by flag ("kv-heads"); -1 when neither. */
 int rl_problem_field_find(const char *name);
 /* The field's value as an integer (dtype and pass as their enum codes, causal 0/1). */
@@ -530,6 +560,8 @@ typedef struct rl_workload {
     /* Tensor sizes (bytes, once): */
     double q_tensor_bytes, k_tensor_bytes, v_tensor_bytes, o_tensor_bytes;
     double score_matrix_bytes; /* one B·H·N·L matrix in score dtype (naive S or P) */
+    double kv_token_bytes;     /* K + V bytes one token adds to the cache per KV head (MLA: the
+                                  latent; kv-dtype fp8 in FlashMLA's layout, 656 B at 512 + 64) */
     rl_traffic traffic[RL_MODEL_COUNT];
 } rl_workload;
 

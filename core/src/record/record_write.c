@@ -91,6 +91,12 @@ static int fill_problem(cJSON *p, const void *what) {
     for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
         const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
         int64_t v = rl_problem_get(pb, (rl_problem_field)f);
+        /* A variant that is off (0, or head_dim_v equal to head_dim) is left out: records of
+         * plain attention read as before. */
+        const int tie = rl_problem_field_tie((rl_problem_field)f);
+        if (rl_problem_field_variant((rl_problem_field)f) &&
+            (v == 0 || (tie >= 0 && v == rl_problem_get(pb, (rl_problem_field)tie))))
+            continue;
         switch (fi->type) {
         case RL_FTYPE_INT: bad |= add_num(p, fi->key, (double)v); break;
         case RL_FTYPE_DTYPE: bad |= add_str(p, fi->key, rl_dtype_name((rl_dtype)v)); break;
