@@ -17,6 +17,8 @@ import { SCENARIOS } from '../../web/js/scenarios.js';
 
 const CLI = nativeCli();
 const env = pageEnv({ scratch: 'escape' });
+// The raw characters themselves are what the test looks for (ESC among them).
+// eslint-disable-next-line no-control-regex
 const RAW = /[\u202e\u200b\u001b]/; // never on the page, in the chart or in the export
 const RLO = '<U+202E RIGHT-TO-LEFT OVERRIDE>';
 const ZWSP = '<U+200B ZERO WIDTH SPACE>';
