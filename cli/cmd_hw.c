@@ -16,19 +16,8 @@ static void hw_help(FILE *out) {
           out);
 }
 
-static void json_str(FILE *o, const char *s) {
-    fputc('"', o);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(o, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(o, "\\u%04x", c);
-        else
-            fputc(c, o);
-    }
-    fputc('"', o);
-}
+/* A JSON string through the CLI's one writer (cli_json_string: escapes and invisible characters). */
+static void json_str(FILE *o, const char *s) { cli_json_string(o, s); }
 
 static void print_json_one(const rl_hw *h) {
     printf("  {\"id\": ");

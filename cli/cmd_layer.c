@@ -33,15 +33,8 @@ static void layer_help(FILE *out) {
           out);
 }
 
-static void json_str(const char *s) {
-    putchar('"');
-    for (const unsigned char *c = (const unsigned char *)(s ? s : ""); *c; c++) {
-        if (*c == '"' || *c == '\\') printf("\\%c", *c);
-        else if (*c < 0x20) printf("\\u%04x", *c);
-        else putchar(*c);
-    }
-    putchar('"');
-}
+/* A JSON string through the CLI's one writer (cli_json_string: escapes and invisible characters). */
+static void json_str(const char *s) { cli_json_string(stdout, s); }
 
 static void print_json(const rl_layer_step *s, const rl_layer_crossover *x, const char *hw_id) {
     const rl_layer_request *r = &s->request;

@@ -16,16 +16,8 @@ static void models_help(FILE *out) {
           out);
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped. */
-static void json_str(const char *s) {
-    putchar('"');
-    for (const unsigned char *c = (const unsigned char *)(s ? s : ""); *c; c++) {
-        if (*c == '"' || *c == '\\') printf("\\%c", *c);
-        else if (*c < 0x20) printf("\\u%04x", *c);
-        else putchar(*c);
-    }
-    putchar('"');
-}
+/* A JSON string through the CLI's one writer (cli_json_string: escapes and invisible characters). */
+static void json_str(const char *s) { cli_json_string(stdout, s); }
 
 /* The whole layer (rooflab layer): null for the models whose attention is refused. */
 static void print_layer_json(const rl_model_shape *m) {
