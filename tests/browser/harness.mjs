@@ -6,7 +6,8 @@
 import { createServer } from 'node:http';
 import { before, after } from 'node:test';
 import { readFile, mkdtemp, mkdir, rm } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { basename, dirname, extname, join, normalize, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
 
@@ -133,4 +134,26 @@ export async function clearStored(page) {
       q.onblocked = () => done(); // deleted once the page's connection closes (on reload)
     });
   });
+}
+
+// The import form's answers as `rooflab import` flags (empty = not given; a checked box a switch),
+// for the tests that compare a page import with the CLI's.
+export async function answersAsFlags(page, i) {
+  const answers = await page.$$eval(`[data-testid="record-${i}"] [data-testid^="import-"]`, (els) => els
+    .filter((e) => e.name)
+    .map((e) => [e.name, e.type === 'checkbox' ? (e.checked ? 'true' : '') : e.value]));
+  const flags = [];
+  for (const [flag, v] of answers) {
+    if (v === '') continue;
+    if (v === 'true' && flag === 'causal') flags.push('--causal');
+    else flags.push(`--${flag}`, v);
+  }
+  return flags;
+}
+
+// `rooflab import FORMAT FILE FLAGS` run beside the file (so the record names it as the page does);
+// the record's text without its final newline.
+export function cliImport(cli, format, file, flags) {
+  return execFileSync(cli, ['import', format, basename(file), ...flags],
+    { cwd: dirname(file), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).replace(/\n$/, '');
 }

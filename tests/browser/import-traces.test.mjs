@@ -8,10 +8,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
-import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import { join, basename, dirname } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored } from './harness.mjs';
+import { join, basename } from 'node:path';
+import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored, answersAsFlags, cliImport } from './harness.mjs';
 import { nativeCli } from '../wasm/load.mjs';
 
 const IM = join(ROOT, 'tests', 'record', 'imports');
@@ -39,21 +38,6 @@ async function fresh(opts) {
   return page;
 }
 
-async function answersAsFlags(page, i) {
-  const answers = await page.$$eval(`[data-testid="record-${i}"] [data-testid^="import-"]`, (els) => els
-    .filter((e) => e.name)
-    .map((e) => [e.name, e.type === 'checkbox' ? (e.checked ? 'true' : '') : e.value]));
-  const flags = [];
-  for (const [flag, v] of answers) {
-    if (v === '') continue;
-    if (v === 'true' && flag === 'causal') flags.push('--causal');
-    else flags.push(`--${flag}`, v);
-  }
-  return flags;
-}
-
-const cliImport = (format, file, flags) => execFileSync(CLI, ['import', format, basename(file), ...flags],
-  { cwd: dirname(file), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).replace(/\n$/, '');
 
 async function fill(page, i, answers) {
   for (const [k, v] of Object.entries(answers)) {
@@ -126,9 +110,9 @@ test('a .json.gz PyTorch trace, an nsys kern_sum CSV and a perf_report table: re
   assert.equal(await count(page), 1 + 2 + 1 + 5);
   await page.locator('section.records').screenshot({ path: join(ARTIFACTS, 'import-traces-1280.png') });
   // the page's records are the CLI's byte for byte (the CLI decompresses the .gz with zlib)
-  assert.equal(await heldText(page, basename(TRACE_GZ)), cliImport('torch-trace', TRACE_GZ, traceFlags));
-  assert.equal(await heldText(page, basename(NSYS)), cliImport('nsys-csv', NSYS, nsysFlags));
-  assert.equal(await heldText(page, basename(TRITON)), cliImport('triton-csv', TRITON, tritonFlags));
+  assert.equal(await heldText(page, basename(TRACE_GZ)), cliImport(CLI, 'torch-trace', TRACE_GZ, traceFlags));
+  assert.equal(await heldText(page, basename(NSYS)), cliImport(CLI, 'nsys-csv', NSYS, nsysFlags));
+  assert.equal(await heldText(page, basename(TRITON)), cliImport(CLI, 'triton-csv', TRITON, tritonFlags));
   const rec = JSON.parse(await heldText(page, basename(TRACE_GZ)));
   assert.equal(rec.hardware.preset, 'h100-sxm'); // from deviceProperties' "NVIDIA H100 80GB HBM3"
   assert.equal(rec.points[0].timing.runs, 5);

@@ -9,8 +9,8 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
-import { join, basename, dirname } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored } from './harness.mjs';
+import { join, basename } from 'node:path';
+import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored, answersAsFlags, cliImport } from './harness.mjs';
 import { nativeCli } from '../wasm/load.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
@@ -45,23 +45,6 @@ async function drop(page, files) {
   }, list);
 }
 
-// The form's answers as `rooflab import` flags (empty = not given; a checked box a switch).
-async function answersAsFlags(page, i) {
-  const answers = await page.$$eval(`[data-testid="record-${i}"] [data-testid^="import-"]`, (els) => els
-    .filter((e) => e.name)
-    .map((e) => [e.name, e.type === 'checkbox' ? (e.checked ? 'true' : '') : e.value]));
-  const flags = [];
-  for (const [flag, v] of answers) {
-    if (v === '') continue;
-    if (v === 'true' && flag === 'causal') flags.push('--causal');
-    else flags.push(`--${flag}`, v);
-  }
-  return flags;
-}
-
-function cliImport(format, file, flags) {
-  return execFileSync(CLI, ['import', format, basename(file), ...flags], { cwd: dirname(file), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
 
 const heldText = (page, name) => page.evaluate((n) => window.rooflab.records.files.find((f) => f.name === n).text, name);
 
@@ -112,9 +95,9 @@ test('ncu CSV, gbench, ERT and a record dropped together: recognised, asked for,
   await page.locator('section.records').screenshot({ path: join(ARTIFACTS, 'import-1280-dark.png') });
 
   // the records the page holds (and keeps in storage) are the CLI's, byte for byte
-  assert.equal(await heldText(page, basename(NCU)), cliImport('ncu-csv', NCU, ncuFlags).replace(/\n$/, ''));
-  assert.equal(await heldText(page, basename(GBENCH)), cliImport('gbench', GBENCH, gbFlags).replace(/\n$/, ''));
-  assert.equal(await heldText(page, basename(ERT)), cliImport('ert', ERT, []).replace(/\n$/, ''));
+  assert.equal(await heldText(page, basename(NCU)), cliImport(CLI, 'ncu-csv', NCU, ncuFlags));
+  assert.equal(await heldText(page, basename(GBENCH)), cliImport(CLI, 'gbench', GBENCH, gbFlags));
+  assert.equal(await heldText(page, basename(ERT)), cliImport(CLI, 'ert', ERT, []));
   // hand values: the third run's name BM_flash_attn_fwd_bf16/4/16384/16/128 is B=4, N=16384,
   // H=16, d=128 (gbench's default argument order), its median 13.02 ms as the preview showed
   const gb = JSON.parse(await heldText(page, basename(GBENCH)));
