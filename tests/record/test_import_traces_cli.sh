@@ -66,6 +66,15 @@ out=$("$R" import nsys-csv "$T/grid.csv" "${P[@]}" 2>&1)
 check "nsys: a huge grid refused (exit 1)" '[ $? -eq 1 ]'
 check "nsys: a huge grid named" 'grep -q "line 3, column GrdX: expected a whole number from 0 to 2147483647, got \"1e30\"" <<<"$out"'
 
+# a cell that holds the wrong value is quoted as it is (not as empty)
+sed 's/"401300000","1000000"/"401300000","0"/' "$I/nsys-gpu-trace-h100.csv" > "$T/zero.csv"
+out=$("$R" import nsys-csv "$T/zero.csv" "${P[@]}" 2>&1)
+check "nsys: a zero duration quoted" 'grep -q "line 3, column Duration (ns): expected a positive duration, got \"0\"" <<<"$out"'
+# an --args key is echoed through the one escaper (ESC named, not sent to the terminal)
+out=$("$R" import triton-csv "$I/triton-fused-attention-fwd-print.txt" --batch 4 --heads 32 \
+  --head-dim 64 --causal --unit TFLOPS --args $'se\x1bq' 2>&1)
+check "triton: an unknown --args key escaped" 'grep -qF "unknown key \"se\\x1bq\"" <<<"$out"'
+
 "$R" import --help | grep -q "torch-trace  a PyTorch profiler trace"
 check "--help lists torch-trace" '[ $? -eq 0 ]'
 

@@ -211,9 +211,10 @@ static int group_point(rl_record *r, const rl_import_opts *o, kgroup *k, int per
         bad |= !hw || device_hardware(hw, l->device, o);
     }
     if (k->configs > 1) {
-        char other[200], p[RL_REC_PATH_MAX];
+        char other[200], p[RL_REC_PATH_MAX], shown[64];
         config_text(k->other, other, sizeof other);
-        snprintf(p, sizeof p, "kernel \"%.60s\"", l->name);
+        rl_text_escape(shown, sizeof shown, l->name); /* escaped, clipped on a character */
+        snprintf(p, sizeof p, "kernel \"%s\"", shown);
         rl__issue(is, RL_REC_WARNING, RL_ERR_INCONSISTENT, p,
                   "its launches differ in launch configuration (%s; also %s): different "
                   "problems? Its timing mixes them; profile one shape, or choose with --match",

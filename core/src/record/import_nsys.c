@@ -143,12 +143,14 @@ static int ns_count(const rl__csv_row *row, const rl__csv_row *h, int col, size_
                      "expected a whole number from 0 to 2147483647, got \"%s\"", got);
 }
 
-static int ns_required(const rl__csv_row *h, int col, size_t line, const char *what,
-                       rl_rec_issues *is) {
-    char p[RL_REC_PATH_MAX], shown[64];
+/* An issue at a row's cell: what was expected and what the cell holds (escaped). */
+static int ns_required(const rl__csv_row *row, const rl__csv_row *h, int col, size_t line,
+                       const char *what, rl_rec_issues *is) {
+    char p[RL_REC_PATH_MAX], shown[64], got[64];
     rl_text_escape(shown, sizeof shown, h->cells[col]);
+    rl_text_escape(got, sizeof got, row->cells[col] ? row->cells[col] : "");
     snprintf(p, sizeof p, "line %zu, column %s", line, shown);
-    return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p, "expected %s, got \"\"", what);
+    return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p, "expected %s, got \"%s\"", what, got);
 }
 
 /* The header's columns. 0, or -1 (issue). */
@@ -215,9 +217,9 @@ static int ns_trace_row(rl__csv_row *row, const rl__csv_row *h, size_t line, con
     double d = 0, v = 0;
     int got = ns_number(row, h, im->dur.i, line, &d, is);
     if (got < 0) return -1;
-    if (!got || !(d > 0)) return ns_required(h, im->dur.i, line, "a positive duration", is);
+    if (!got || !(d > 0)) return ns_required(row, h, im->dur.i, line, "a positive duration", is);
     const char *name = row->cells[im->name];
-    if (!name[0]) return ns_required(h, im->name, line, "the kernel's name", is);
+    if (!name[0]) return ns_required(row, h, im->name, line, "the kernel's name", is);
     if (room_for_name(im)) return rl__oom(is);
     im->names[im->nnames] = (char *)name; /* the row's cell, taken */
     row->cells[im->name] = NULL; /* kept */
@@ -248,7 +250,7 @@ static int ns_trace_row(rl__csv_row *row, const rl__csv_row *h, size_t line, con
     if (r < 0) return -1;
     if (r) l->regs = (int64_t)v;
     if (im->device >= 0) l->device = ns_device(im, row->cells[im->device]);
-    if (!isfinite(l->seconds)) return ns_required(h, im->dur.i, line, "a finite duration", is);
+    if (!isfinite(l->seconds)) return ns_required(row, h, im->dur.i, line, "a finite duration", is);
     im->n++;
     return 0;
 }
@@ -261,18 +263,18 @@ static int ns_sum_row(rl__csv_row *row, const rl__csv_row *h, size_t line, const
     int got = ns_number(row, h, im->inst, line, &v[0], is);
     if (got < 0) return -1;
     if (im->inst >= 0 && (!got || v[0] < 1 || v[0] != floor(v[0]) || v[0] > (double)RL_EXACT_INT_MAX))
-        return ns_required(h, im->inst, line, "a whole number of instances, 1 or more", is);
+        return ns_required(row, h, im->inst, line, "a whole number of instances, 1 or more", is);
     for (int k = 0; k < 6; k++) {
         int g = ns_number(row, h, cols[k]->i, line, &v[k + 1], is);
         if (g < 0) return -1;
         v[k + 1] *= cols[k]->i >= 0 ? cols[k]->scale : 0;
-        if (!isfinite(v[k + 1])) return ns_required(h, cols[k]->i, line, "a finite time", is);
+        if (!isfinite(v[k + 1])) return ns_required(row, h, cols[k]->i, line, "a finite time", is);
     }
     double typical = im->med.i >= 0 ? v[1] : v[4];
     int tcol = im->med.i >= 0 ? im->med.i : im->avg.i;
-    if (!(typical > 0)) return ns_required(h, tcol, line, "a positive time", is);
+    if (!(typical > 0)) return ns_required(row, h, tcol, line, "a positive time", is);
     const char *name = row->cells[im->name];
-    if (!name[0]) return ns_required(h, im->name, line, "the kernel's name", is);
+    if (!name[0]) return ns_required(row, h, im->name, line, "the kernel's name", is);
     /* nsys's own arithmetic: Total = Avg × Instances (to its rounding) */
     if (im->total.i >= 0 && im->avg.i >= 0 && im->inst >= 0 &&
         fabs(v[4] * v[0] - v[6]) > 1e-3 * v[6] + v[0] * im->avg.scale)

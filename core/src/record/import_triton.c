@@ -213,13 +213,17 @@ static int tr_x_columns(const rl__csv_row *h, size_t line, const char *keys, int
     }
     for (const char *k = keys; *k && *nx < TR_MAX_X;) {
         size_t n = strcspn(k, ",");
-        char key[32];
+        char key[32], shown_key[64];
         snprintf(key, sizeof key, "%.*s", (int)(n < 31 ? n : 31), k);
         int f = rl_problem_field_find(key);
-        if (f < 0 || rl_problem_field_info((rl_problem_field)f)->type != RL_FTYPE_INT)
+        if (f < 0 || rl_problem_field_info((rl_problem_field)f)->type != RL_FTYPE_INT) {
+            char whole[256];
+            snprintf(whole, sizeof whole, "%.*s", (int)(n < 255 ? n : 255), k);
+            rl_text_escape(shown_key, sizeof shown_key, whole);
             return rl__issue(is, RL_REC_ERROR, RL_ERR_UNKNOWN, "--args",
-                             "unknown key \"%.*s\"; expected problem size keys (seq, batch, heads, "
-                             "kv_len, head_dim ...), one per x column", RL__QUOTE(key, 30));
+                             "unknown key \"%s\"; expected problem size keys (seq, batch, heads, "
+                             "kv_len, head_dim ...), one per x column", shown_key);
+        }
         x[(*nx)++] = f;
         k += n + (k[n] == ',');
     }
@@ -307,11 +311,13 @@ static int tr_cell(rl_record *r, const rl_import_opts *o, const tr_table *t, siz
         rl__num_result xr = rl__tool_number(row->cells[k], &xv);
         rl_text_escape(shown, sizeof shown, h->cells[k]);
         snprintf(p, sizeof p, "line %zu, column %s", t->line[i], shown);
-        if (xr != RL__NUM_OK || xv < 1 || xv != floor(xv) || xv > (double)RL_EXACT_INT_MAX)
+        if (xr != RL__NUM_OK || xv < 1 || xv != floor(xv) || xv > (double)RL_EXACT_INT_MAX) {
+            char got[64];
+            rl_text_escape(got, sizeof got, row->cells[k]);
             return rl__issue(is, RL_REC_ERROR, RL_ERR_INVALID, p,
-                             "expected a whole number (the swept %s), got \"%.*s\"",
-                             rl_problem_field_info((rl_problem_field)cx->x[k])->key,
-                             RL__QUOTE(row->cells[k], 30));
+                             "expected a whole number (the swept %s), got \"%s\"",
+                             rl_problem_field_info((rl_problem_field)cx->x[k])->key, got);
+        }
         rl__problem_store(&pt->problem, (rl_problem_field)cx->x[k], (int64_t)xv);
     }
     if (cx->dtype[c] != RL_DTYPE_DEFAULT) pt->problem.dtype = cx->dtype[c];
