@@ -10,7 +10,7 @@
  *   rlw_layer_op_key(w), rlw_layer_op_num(i, w)     the operator's numbers (keys below)
  *   rlw_layer_step_key(w), rlw_layer_step_num(w)    the step's numbers and the crossover
  *   rlw_layer_note()                                 what the step leaves out here ("" if nothing)
- *   rlw_weight_dtype_count(), rlw_weight_dtype_name(i), rlw_weight_dtype_parse(text, field, err)
+ *   rlw_weight_dtype_count(), rlw_weight_dtype_name(i)
  */
 #include <stddef.h>
 
@@ -123,8 +123,3 @@ RLW_EXPORT const char *rlw_layer_note(void) { return have_last ? last.note : "";
 
 RLW_EXPORT int rlw_weight_dtype_count(void) { return RL_WDTYPE_COUNT; }
 RLW_EXPORT const char *rlw_weight_dtype_name(int i) { return rl_weight_dtype_name((rl_weight_dtype)i); }
-RLW_EXPORT int rlw_weight_dtype_parse(const char *text, const char *field, rl_error *err) {
-    rl_weight_dtype w = RL_WDTYPE_DEFAULT;
-    rl_status st = rl_weight_dtype_parse(text, field, &w, err);
-    return st == RL_OK ? (int)w : -(int)st;
-}

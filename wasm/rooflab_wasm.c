@@ -274,6 +274,8 @@ static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof
     X("predicted.interval_points", pr->interval_points)                                            \
     X("predicted.interval_low_s", pr->interval_s[0])                                               \
     X("predicted.interval_high_s", pr->interval_s[1])                                              \
+    X("predicted.interval_low_flops_per_s", pr->interval_flops_per_s[0])                           \
+    X("predicted.interval_high_flops_per_s", pr->interval_flops_per_s[1])                          \
     X("predicted.kernels", pr->kernels)                                                            \
     X("predicted.kernel", pr->kernel)                                                              \
     X("predicted.block_m", pr->block_m)                                                            \

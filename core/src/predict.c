@@ -367,6 +367,8 @@ rl_status rl_predict(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
     if (r.interval_points >= RL_INTERVAL_MIN_POINTS) {
         r.interval_s[0] = r.time_s * lo;
         r.interval_s[1] = r.time_s * hi;
+        r.interval_flops_per_s[0] = w.flops / r.interval_s[1];
+        r.interval_flops_per_s[1] = w.flops / r.interval_s[0];
     }
     if (out) *out = r;
     rl__ok(err);

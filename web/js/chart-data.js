@@ -13,8 +13,9 @@ const POINT_STYLE = { compulsory: 'circle', tiled: 'triangle', naive: 'rectRot' 
 // wider than any axis range the chart shows.
 export const SPAN = { xMin: 1e-4, xMax: 1e8 };
 
+// A CSS colour (#rrggbb, spaces around it allowed) with an alpha; other forms returned as they are.
 export function withAlpha(color, alpha) {
-  const m = /^#([0-9a-f]{6})$/i.exec(color);
+  const m = /^#([0-9a-f]{6})$/i.exec(String(color).trim());
   if (!m) return color;
   const n = parseInt(m[1], 16);
   return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
@@ -71,9 +72,9 @@ function predictedPoint(r, kernel) {
     id: 'predicted', kernel, x: r['predicted.dram_intensity_flop_per_byte'], y: r['predicted.flops_per_s'],
     time: r['predicted.time_s'], bound: r['predicted.bound'], dram: r['predicted.dram_bytes'], l2: r['predicted.l2_bytes'],
     l2x: r['predicted.l2_intensity_flop_per_byte'], limit: r['predicted.limit'],
-    // the likely range (the profile's held-out band): F / high time … F / low time, or null
-    lo: r['predicted.interval_points'] >= 5 ? r['predicted.flops_per_s'] * r['predicted.time_s'] / r['predicted.interval_high_s'] : null,
-    hi: r['predicted.interval_points'] >= 5 ? r['predicted.flops_per_s'] * r['predicted.time_s'] / r['predicted.interval_low_s'] : null,
+    // the likely range (the profile's held-out band) as core gives it in FLOP/s; 0 from core = none
+    lo: r['predicted.interval_low_flops_per_s'] > 0 ? r['predicted.interval_low_flops_per_s'] : null,
+    hi: r['predicted.interval_high_flops_per_s'] > 0 ? r['predicted.interval_high_flops_per_s'] : null,
     points: r['predicted.interval_points'],
   };
 }

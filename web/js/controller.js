@@ -282,7 +282,7 @@ export class Controller {
     const n = (testid, value, text) => ({ testid, value, text });
     const limit = m.limits[r['predicted.limit']];
     const on = (k) => r[`predicted.${k}`] === 1;
-    const band = r['predicted.interval_points'] >= 5
+    const band = r['predicted.interval_low_s'] > 0 // core leaves it 0 below its minimum of held-out points
       ? `likely ${m.format(r['predicted.interval_low_s'], 's', { sig: 3 })}–${m.format(r['predicted.interval_high_s'], 's', { sig: 3 })} (held-out error on ${this.fmt.int(r['predicted.interval_points'])} published points)`
       : `no likely range (${this.fmt.int(r['predicted.interval_points'])} held-out point${r['predicted.interval_points'] === 1 ? '' : 's'})`;
     const facts = [

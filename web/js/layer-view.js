@@ -5,6 +5,7 @@
 // core's attainable(). One hook: the controller calls update(good) after each render.
 /* global Chart */
 import { cssColors } from './charts.js';
+import { withAlpha } from './chart-data.js';
 import { escapeHtml as esc } from './html.js';
 
 const KIND_LABEL = { gemm: 'GEMM (weights)', attention: 'attention', elementwise: 'element-wise', gather: 'gather' };
@@ -290,13 +291,6 @@ export class LayerView {
   }
 }
 
-// A CSS colour (#rrggbb) with an alpha; other forms are returned as they are.
-function withAlpha(color, a) {
-  const m = /^#([0-9a-f]{6})$/i.exec(String(color).trim());
-  if (!m) return color;
-  const n = parseInt(m[1], 16);
-  return `rgba(${n >> 16}, ${(n >> 8) & 255}, ${n & 255}, ${a})`;
-}
 
 export function startLayerView(model, app) {
   const root = document.getElementById('layer-view');

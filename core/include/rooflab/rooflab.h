@@ -779,6 +779,8 @@ typedef struct rl_prediction {
     const char *interval_band;        /* "fa3", …, "default" (the generic decode default) */
     int interval_points;
     double interval_s[2];
+    /* The same range as throughput, F / interval_s: [F / high time, F / low time] (0 when none). */
+    double interval_flops_per_s[2];
 } rl_prediction;
 
 /* A profile's held-out error band (MODEL.md "The prediction as an interval"): the signed errors
