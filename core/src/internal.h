@@ -72,4 +72,14 @@ void rl__kv_token_bytes(const rl_problem *p, double *k_bytes, double *v_bytes);
  * (problem.c). */
 rl_status rl__variant_unmodelled(const rl_problem *p, rl_error *err);
 
+/* The shortest key length of a resolved problem's batch (kv_len unless --kv-lens; problem.c). */
+int64_t rl__shortest_kv_len(const rl_problem *p);
+/* Device-memory bytes a gather of `chunk` contiguous bytes moves in 32 B sectors (workload.c). */
+double rl__sector_bytes(double chunk);
+
+/* The shortest key length of a resolved problem's batch (kv_len unless --kv-lens; problem.c). */
+int64_t rl__shortest_kv_len(const rl_problem *p);
+/* Device-memory bytes a gather of `chunk` contiguous bytes moves in 32 B sectors (workload.c). */
+double rl__sector_bytes(double chunk);
+
 #endif
