@@ -195,7 +195,7 @@ expect_err '--window: a sliding window is causal here' eval --window 128
 expect_err '--window: expected a positive integer (1 to 16777216), got "0"' eval --causal --window 0
 expect_err '--sinks: sink tokens matter only with a sliding window' eval --causal --sinks 4
 expect_err '--head-dim-v: expected a positive integer (1 to 65536), got "-1"' eval --head-dim-v -1
-expect_err '--dtype: --dtype nvfp4: preset h100-sxm has no nvfp4 tensor peak' eval --dtype nvfp4
+expect_err '--dtype: --dtype nvfp4: preset h100-sxm has no block-scaled tensor cores' eval --dtype nvfp4
 expect_err 'window: no kernel profile models a sliding window yet' eval --seq 4096 --causal --window 128 --kernel fa2
 expect_err 'window: no kernel profile models a sliding window yet' tune --causal --window 128
 expect_err 'kv-dtype: no kernel profile models mxfp8 yet' eval --seq 1 --kv-len 4096 --kv-dtype mxfp8 --kernel fa2
