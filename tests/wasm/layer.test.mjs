@@ -50,9 +50,9 @@ test('errors name the field, as the CLI names the flag', () => {
   assert.equal(e.ok, false);
   assert.equal(e.field, 'tp');
   assert.match(e.message, /^tp: 3 does not divide llama-3\.1-8b's 32 query heads/);
-  e = model.layerStep('deepseek-v2', 'h100-sxm', base);
+  e = model.layerStep('deepseek-v3.2', 'h100-sxm', base);
   assert.equal(e.field, 'model');
-  assert.match(e.message, /multi-head latent attention/);
+  assert.match(e.message, /sparse top-k attention/);
   e = model.layerStep('llama-3.1-8b', 'h100-sxm', { ...base, phase: 1, seq: 4096, kv_len: 100 });
   assert.equal(e.field, 'kv-len');
 });
