@@ -465,6 +465,17 @@ rl_status rl_layer_step_compute(const rl_layer_request *req, const rl_hw *hw, rl
         if ((st = chunked_attention(&bl, "attention_chunked", local, &p, m->chunk, err)) != RL_OK)
             return st;
     }
+    if (m->sink_logit)
+        snprintf(s->note, sizeof s->note,
+                 "%s: the learned sink logit of each head adds one exp per softmax row and no "
+                 "bytes; not counted",
+                 m->id);
+    else if (ls->nope_global)
+        snprintf(s->note, sizeof s->note,
+                 "%s: the weightless L2 norm of Q and K in its %lld RoPE layers (use_qk_norm, 3 "
+                 "FLOPs an element, no weights) and the attention temperature tuning of its "
+                 "global layers are not counted",
+                 m->id, (long long)local);
     if (mla && decode) head_gemm(&bl, "v_absorb", nl, H, T, dv, R);
     gemm(&bl, "o_proj", 0, nl, T, h, H * dv, bl.b_w);
     if (ls->norms_per_layer >= 4) norm(&bl, "post_attn_norm", 0, nl, T, h, ls->norm);

@@ -327,6 +327,11 @@ static void llama4_chunks(void) {
     }
     const rl_layer_op *rope = op_named(&p, "rope"); /* NoPE global layers: RoPE on 36 of 48 */
     if (rope) CHECK(rope->count == 36);
+    CHECK_STR_CONTAINS(p.note, "llama-4-scout: the weightless L2 norm of Q and K in its 36 RoPE layers");
+    rl_layer_step go = step_of("gpt-oss-20b", RL_PHASE_DECODE, 1, 0, 4096, 1);
+    CHECK_STR_CONTAINS(go.note, "gpt-oss-20b: the learned sink logit of each head adds one exp");
+    const rl_layer_op *gl = op_named(&go, "attention_local"); /* W = 128 on 12 of 24 layers */
+    if (gl) CHECK(gl->count == 12 && gl->kv_bytes == 2.0 * 8 * 128 * 64 * 2);
     check_sums(&p);
     /* A cached prefix: N = 1000 new rows at positions 8000 … 8999, L = 9000. The first 192 sit in
      * chunk 0 and see keys 0 … their position: Σ_{q=8001}^{8192} q = (8001 + 8192)·192/2 =

@@ -1019,7 +1019,8 @@ typedef struct rl_layer_step {
                                    layer of T·h activations, and the embedding's); not timed */
     double attention_predicted_time_s; /* rl_predict (generic profile) of one global-attention
                                           layer; 0 when the profile cannot predict it */
-    char note[RL_ERROR_MESSAGE_MAX]; /* what the step leaves out here (a window not applied) */
+    char note[RL_ERROR_MESSAGE_MAX]; /* what the step leaves out here (gpt-oss's sink logit,
+                                        Llama 4's weightless Q/K norm); "" when nothing */
 } rl_layer_step;
 
 /* The step of `req` on a roof resolved for req->dtype (`hw` may be NULL: element-wise operators
