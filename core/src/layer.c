@@ -183,7 +183,7 @@ static void norm(builder *bl, const char *name, int per_step, int64_t count, dou
 /* The attention operator: today's model on the per-rank problems (one, or a chunked layer's
  * pieces), compulsory traffic, summed. */
 static rl_status attention_parts(builder *bl, const char *name, int64_t count, const rl_problem *ps,
-                                 size_t n, rl_error *err) {
+                                 const double *times, size_t n, rl_error *err) {
     if (count <= 0) return RL_OK;
     double flops = 0, q = 0, o = 0, kv = 0;
     for (size_t i = 0; i < n; i++) {
@@ -191,10 +191,11 @@ static rl_status attention_parts(builder *bl, const char *name, int64_t count, c
         rl_status st = rl_workload_compute(&ps[i], &w, err);
         if (st != RL_OK) return st;
         const rl_traffic *t = &w.traffic[RL_MODEL_COMPULSORY];
-        flops += w.flops;
-        q += t->q_bytes;
-        o += t->o_bytes;
-        kv += t->k_bytes + t->v_bytes;
+        const double x = times ? times[i] : 1;
+        flops += x * w.flops;
+        q += x * t->q_bytes;
+        o += x * t->o_bytes;
+        kv += x * (t->k_bytes + t->v_bytes);
     }
     rl_layer_op *op = add_op(bl, name, RL_OP_ATTENTION, 0, count);
     if (!op) return RL_OK;
@@ -208,20 +209,21 @@ static rl_status attention_parts(builder *bl, const char *name, int64_t count, c
 
 static rl_status attention(builder *bl, const char *name, int64_t count, const rl_problem *p,
                            rl_error *err) {
-    return attention_parts(bl, name, count, p, 1, err);
+    return attention_parts(bl, name, count, p, NULL, 1, err);
 }
 
 /* Chunked local attention (Llama 4): the N queries at key positions D = L − N … L − 1 each see
  * the keys of their own C-key chunk up to themselves. Chunks share no keys, so the layer is
  * exactly a sum of causal problems: the first chunk's queries (D … the chunk's end) against its
- * keys from the chunk start, the whole chunks between (seq = kv-len = C, their count folded into
- * the batch) and the last chunk's queries against its keys so far. Decode: one problem with
+ * keys from the chunk start, the whole chunks between (seq = kv-len = C, counted once each) and
+ * the last chunk's queries against its keys so far. Decode: one problem with
  * ((L − 1) mod C) + 1 keys. */
 static rl_status chunked_attention(builder *bl, const char *name, int64_t count,
                                    const rl_problem *p, int64_t chunk, rl_error *err) {
     const int64_t L = p->kv_len, D = L - p->seq;
     const int64_t c0 = D / chunk, c1 = (L - 1) / chunk;
     rl_problem parts[3];
+    double times[3] = {1, 1, 1};
     size_t n = 0;
     rl_problem q = *p;
     q.causal = 1;
@@ -235,8 +237,8 @@ static rl_status chunked_attention(builder *bl, const char *name, int64_t count,
         if (c1 - c0 > 1) {
             rl_problem f = *p;
             f.causal = 1;
-            f.batch = p->batch * (c1 - c0 - 1);
             f.seq = f.kv_len = chunk;
+            times[n] = (double)(c1 - c0 - 1);
             parts[n++] = f;
         }
         rl_problem last = *p;
@@ -244,7 +246,7 @@ static rl_status chunked_attention(builder *bl, const char *name, int64_t count,
         last.seq = last.kv_len = L - c1 * chunk;
         parts[n++] = last;
     }
-    return attention_parts(bl, name, count, parts, n, err);
+    return attention_parts(bl, name, count, parts, times, n, err);
 }
 
 static void finish_op(rl_layer_op *op, rl_roof roof, double ew_peak) {
