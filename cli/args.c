@@ -259,6 +259,19 @@ static int model_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_err
     return 1;
 }
 
+/* The shape's fields no flag gave are the model's: refilled after every flag, so a later --seq
+ * picks an MLA model's form (absorbed decode for seq 1 … 16, MHA otherwise; rl_model_shape_apply)
+ * and a flag typed before or after --model wins. */
+static void model_refill(cli_problem_opts *o) {
+    static const rl_problem_field shape_fields[] = {RL_FIELD_HEADS,      RL_FIELD_KV_HEADS,
+                                                    RL_FIELD_HEAD_DIM,   RL_FIELD_HEAD_DIM_V,
+                                                    RL_FIELD_KV_LORA_RANK, RL_FIELD_ROPE_DIM};
+    for (size_t k = 0; k < sizeof shape_fields / sizeof shape_fields[0]; k++)
+        if (!(o->given & CLI_SF(shape_fields[k])))
+            rl_problem_set(&o->problem, shape_fields[k], 0, NULL, NULL);
+    rl_model_shape_apply(o->model, &o->problem, 1);
+}
+
 static const char *const shared_names[CLI_SF_COUNT - RL_PROBLEM_FIELD_COUNT] = {
     "model", "hw", "bandwidth", "peak", "kernel", "gqa-pack", "splits", "ctas-per-sm", "cores"};
 
@@ -295,6 +308,7 @@ int cli_problem_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_erro
     if (r == 0) r = roof_flag(argc, argv, i, o, err);
     if (r == 0) r = kernel_flag(argc, argv, i, o, err);
     if (r > 0 && id >= 0) o->given |= CLI_SF(id);
+    if (r > 0 && o->model) model_refill(o);
     return r;
 }
 

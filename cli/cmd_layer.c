@@ -129,6 +129,23 @@ static void print_table(const rl_layer_step *s, const rl_layer_crossover *x, con
     printf("bytes: %s weights, %s K/V cache, %s activations (%s in all)\n", a, b, c, e);
     printf("attention %.1f%% of the step, weight-reading operators %.1f%%\n",
            100 * s->attention_share, 100 * s->weights_share);
+    /* Attention per layer kind: the global layers and the local ones (window or chunk). */
+    printf("attention by layer kind:");
+    int kinds = 0;
+    for (size_t i = 0; i < s->op_count; i++) {
+        const rl_layer_op *op = &s->ops[i];
+        if (op->kind != RL_OP_ATTENTION) continue;
+        char what[48] = "global";
+        if (strcmp(op->name, "attention_local") == 0)
+            snprintf(what, sizeof what, "local, window %lld", (long long)m->sliding_window);
+        else if (strcmp(op->name, "attention_chunked") == 0)
+            snprintf(what, sizeof what, "local, chunk %lld", (long long)m->chunk);
+        qty(op->time_s, RL_DIM_SECONDS, a, sizeof a);
+        qty(op->step_time_s, RL_DIM_SECONDS, b, sizeof b);
+        printf("%s %lld %s x %s = %s", kinds++ ? " +" : "", (long long)op->count, what, a, b);
+    }
+    qty(s->attention_time_s, RL_DIM_SECONDS, a, sizeof a);
+    printf(kinds > 1 ? " (%s in all)\n" : "\n", a);
     if (x->found && x->at_minimum)
         printf("crossover: attention already passes the weights at %s = 1\n", x->varied);
     else if (x->found)

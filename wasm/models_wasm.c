@@ -4,7 +4,10 @@
  *
  *   rlw_model_shape_count()           shapes listed, refused ones included
  *   rlw_model_shape_str(i, which)     0 id, 1 name, 2 source, 3 fields, 4 unsupported ("" if none)
- *   rlw_model_shape_num(i, which)     0 heads, 1 kv_heads, 2 head_dim, 3 sliding_window (0 = none)
+ *   rlw_model_shape_num(i, which)     0 heads, 1 kv_heads, 2 head_dim, 3 sliding_window (0 = none),
+ *                                     4 head_dim_v (0 = head_dim), 5 kv_lora_rank, 6 rope_dim (MLA,
+ *                                     0 = none), 7 chunk (0 = none), 8 local layers, 9 layers,
+ *                                     10 sink_logit (0/1)
  *   rlw_model_shape_note(id, kv_len)  core's note on what the shape leaves out at this key length
  *                                     (a sliding window not applied), "" when none
  *   rlw_model_shape_apply(id, out, err)  out[0..2] = heads, kv_heads, head_dim; an unknown id or a
@@ -43,6 +46,13 @@ RLW_EXPORT double rlw_model_shape_num(int i, int which) {
     case 1: return (double)m->kv_heads;
     case 2: return (double)m->head_dim;
     case 3: return (double)m->sliding_window;
+    case 4: return (double)m->head_dim_v;
+    case 5: return (double)m->kv_lora_rank;
+    case 6: return (double)m->rope_dim;
+    case 7: return (double)m->chunk;
+    case 8: return (double)m->layer.local_layers;
+    case 9: return (double)m->layer.layers;
+    case 10: return (double)m->sink_logit;
     default: return 0;
     }
 }

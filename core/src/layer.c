@@ -124,6 +124,22 @@ static void gemm(builder *bl, const char *name, int per_step, int64_t count, dou
     op->act_out_bytes = m * n * bl->b;
 }
 
+/* `heads` independent GEMMs of T tokens × K inputs → N outputs, one weight matrix K·N per head
+ * (absorbed MLA: the query through W_UK, the output latent through W_UV, per head). */
+static void head_gemm(builder *bl, const char *name, int64_t count, double heads, double m,
+                      double n, double k) {
+    rl_layer_op *op = add_op(bl, name, RL_OP_GEMM, 0, count);
+    if (!op) return;
+    op->gemm_m = (int64_t)ceil(m);
+    op->gemm_n = (int64_t)n;
+    op->gemm_k = (int64_t)k;
+    op->flops = 2 * heads * m * n * k;
+    op->tile_flops = 2 * heads * round_up(m, TILE_M) * round_up(n, TILE_N) * round_up(k, TILE_K);
+    op->weight_bytes = heads * k * n * bl->b_w;
+    op->act_in_bytes = heads * m * k * bl->b;
+    op->act_out_bytes = heads * m * n * bl->b;
+}
+
 /* The experts of a mixture: T·k routed (token, expert) rows over `touched` experts, each expert's
  * GEMM M ≈ T·k / touched rows, its weights read once. */
 static void expert_gemm(builder *bl, const char *name, int64_t count, double rows, double touched,
@@ -164,21 +180,73 @@ static void norm(builder *bl, const char *name, int per_step, int64_t count, dou
     elementwise(bl, name, per_step, count, rows * width, ln ? 7 : 4, 1, (ln ? 2 : 1) * width * bl->b);
 }
 
-/* The attention operator: today's model on the per-rank problem, compulsory traffic. */
-static rl_status attention(builder *bl, const char *name, int64_t count, const rl_problem *p,
-                           rl_error *err) {
-    rl_workload w;
-    rl_status st = rl_workload_compute(p, &w, err);
-    if (st != RL_OK) return st;
+/* The attention operator: today's model on the per-rank problems (one, or a chunked layer's
+ * pieces), compulsory traffic, summed. */
+static rl_status attention_parts(builder *bl, const char *name, int64_t count, const rl_problem *ps,
+                                 const double *times, size_t n, rl_error *err) {
+    if (count <= 0) return RL_OK;
+    double flops = 0, q = 0, o = 0, kv = 0;
+    for (size_t i = 0; i < n; i++) {
+        rl_workload w;
+        rl_status st = rl_workload_compute(&ps[i], &w, err);
+        if (st != RL_OK) return st;
+        const rl_traffic *t = &w.traffic[RL_MODEL_COMPULSORY];
+        const double x = times ? times[i] : 1;
+        flops += x * w.flops;
+        q += x * t->q_bytes;
+        o += x * t->o_bytes;
+        kv += x * (t->k_bytes + t->v_bytes);
+    }
     rl_layer_op *op = add_op(bl, name, RL_OP_ATTENTION, 0, count);
     if (!op) return RL_OK;
-    const rl_traffic *t = &w.traffic[RL_MODEL_COMPULSORY];
-    op->flops = w.flops;
-    op->tile_flops = w.flops;
-    op->act_in_bytes = t->q_bytes;
-    op->act_out_bytes = t->o_bytes;
-    op->kv_bytes = t->k_bytes + t->v_bytes;
+    op->flops = flops;
+    op->tile_flops = flops;
+    op->act_in_bytes = q;
+    op->act_out_bytes = o;
+    op->kv_bytes = kv;
     return RL_OK;
+}
+
+static rl_status attention(builder *bl, const char *name, int64_t count, const rl_problem *p,
+                           rl_error *err) {
+    return attention_parts(bl, name, count, p, NULL, 1, err);
+}
+
+/* Chunked local attention (Llama 4): the N queries at key positions D = L − N … L − 1 each see
+ * the keys of their own C-key chunk up to themselves. Chunks share no keys, so the layer is
+ * exactly a sum of causal problems: the first chunk's queries (D … the chunk's end) against its
+ * keys from the chunk start, the whole chunks between (seq = kv-len = C, counted once each) and
+ * the last chunk's queries against its keys so far. Decode: one problem with
+ * ((L − 1) mod C) + 1 keys. */
+static rl_status chunked_attention(builder *bl, const char *name, int64_t count,
+                                   const rl_problem *p, int64_t chunk, rl_error *err) {
+    const int64_t L = p->kv_len, D = L - p->seq;
+    const int64_t c0 = D / chunk, c1 = (L - 1) / chunk;
+    rl_problem parts[3];
+    double times[3] = {1, 1, 1};
+    size_t n = 0;
+    rl_problem q = *p;
+    q.causal = 1;
+    if (c0 == c1) {
+        q.kv_len = L - c0 * chunk;
+        parts[n++] = q;
+    } else {
+        q.seq = (c0 + 1) * chunk - D;
+        q.kv_len = chunk;
+        parts[n++] = q;
+        if (c1 - c0 > 1) {
+            rl_problem f = *p;
+            f.causal = 1;
+            f.seq = f.kv_len = chunk;
+            times[n] = (double)(c1 - c0 - 1);
+            parts[n++] = f;
+        }
+        rl_problem last = *p;
+        last.causal = 1;
+        last.seq = last.kv_len = L - c1 * chunk;
+        parts[n++] = last;
+    }
+    return attention_parts(bl, name, count, parts, times, n, err);
 }
 
 static void finish_op(rl_layer_op *op, rl_roof roof, double ew_peak) {
@@ -264,6 +332,10 @@ static rl_status resolve(const rl_layer_request *in, rl_layer_request *r, rl_err
                         "%lld does not divide %s's %s size %lld", (long long)tp, m->id,
                         ls->experts > 0 ? "expert intermediate" : "intermediate",
                         (long long)width);
+    if (ls->experts > 0 && ls->dense_layers > 0 && ls->intermediate % tp != 0)
+        return rl__fail(err, RL_ERR_INCONSISTENT, "tp",
+                        "%lld does not divide %s's dense intermediate size %lld", (long long)tp,
+                        m->id, (long long)ls->intermediate);
     rl__ok(err);
     return RL_OK;
 }
@@ -295,6 +367,7 @@ rl_status rl_layer_step_compute(const rl_layer_request *req, const rl_hw *hw, rl
     s->tokens = r.batch * r.seq;
     s->heads = m->heads / r.tp;
     s->kv_heads = m->kv_heads >= r.tp ? m->kv_heads / r.tp : 1; /* replicated past Hkv ranks */
+    if (m->kv_lora_rank > 0 && r.phase == RL_PHASE_DECODE) s->kv_heads = 1; /* one latent */
     const double H = (double)s->heads, Hkv = (double)s->kv_heads;
 
     /* Once per step: the embedding lookup (vocabulary-parallel: each rank holds V/tp rows, so on
@@ -311,29 +384,61 @@ rl_status rl_layer_step_compute(const rl_layer_request *req, const rl_hw *hw, rl
         }
     }
 
-    /* Per layer. */
+    /* Per layer. MLA (MODEL.md "The layer", MLA): the query through q_a_proj, its norm and
+     * q_b_proj (d = nope + rope per head), the latent through kv_a_proj_with_mqa (R + DR, both
+     * replicated on every rank) and its norm; prefill decompresses K and V of all L keys with
+     * kv_b_proj (MHA form), decode folds kv_b_proj's halves into the query (W_UK) and the output
+     * (W_UV) per head (absorbed form). */
+    const int mla = m->kv_lora_rank > 0;
+    const int decode = r.phase == RL_PHASE_DECODE;
+    const double dv = m->head_dim_v ? (double)m->head_dim_v : d;
+    const double R = (double)m->kv_lora_rank, DR = (double)m->rope_dim, dnope = d - DR;
+    const int64_t local = ls->local_layers < nl ? ls->local_layers : nl;
     norm(&bl, "attn_norm", 0, nl, T, h, ls->norm);
-    gemm(&bl, "qkv_proj", 0, nl, T, (H + 2 * Hkv) * d, h, bl.b_w);
+    if (mla) {
+        const double qr = (double)ls->q_lora_rank;
+        if (qr > 0) {
+            gemm(&bl, "q_a_proj", 0, nl, T, qr, h, bl.b_w);
+            norm(&bl, "q_a_norm", 0, nl, T, qr, RL_NORM_RMS);
+            gemm(&bl, "q_b_proj", 0, nl, T, H * d, qr, bl.b_w);
+        } else {
+            gemm(&bl, "q_proj", 0, nl, T, H * d, h, bl.b_w);
+        }
+        gemm(&bl, "kv_a_proj", 0, nl, T, R + DR, h, bl.b_w);
+        norm(&bl, "kv_a_norm", 0, nl, T, R, RL_NORM_RMS);
+        if (decode)
+            head_gemm(&bl, "q_absorb", nl, H, T, R, dnope);
+        else
+            gemm(&bl, "kv_b_proj", 0, nl, B * (double)r.kv_len, H * (dnope + dv), R, bl.b_w);
+    } else {
+        gemm(&bl, "qkv_proj", 0, nl, T, (H + 2 * Hkv) * d, h, bl.b_w);
+    }
     if (ls->qk_norm) { /* one RMSNorm per Q head and per K head, γ of d each for Q and for K */
         norm(&bl, "qk_norm", 0, nl, T * (H + Hkv), d, RL_NORM_RMS);
         if (s->op_count) s->ops[s->op_count - 1].weight_bytes = 2 * d * bl.b;
     }
     if (ls->rope) {
         /* Rotate each (even, odd) pair of Q and K: 4 multiplies and 2 adds per pair = 3 FLOPs an
-         * element; cos and sin read per token (d/2 each, fp32). */
-        rl_layer_op *op = elementwise(&bl, "rope", 0, nl, T * (H + Hkv) * d, 3, 1, 0);
-        if (op) op->act_in_bytes += T * d * 4;
+         * element; cos and sin read per token (d/2 each, fp32). MLA rotates only the DR rope
+         * part of each query head and of the one shared key; Llama 4's NoPE layers none. */
+        const double rd = mla ? DR : d, rheads = mla ? H + 1 : H + Hkv;
+        const int64_t rl_count = ls->nope_global ? local : nl;
+        rl_layer_op *op = elementwise(&bl, "rope", 0, rl_count, T * rheads * rd, 3, 1, 0);
+        if (op) op->act_in_bytes += T * rd * 4;
     }
     {
-        /* The new K and V rows copied into the cache in its dtype (vLLM's reshape_and_cache). */
+        /* The new cache rows copied in its dtype (vLLM's reshape_and_cache): K and V per KV
+         * head, or MLA's one latent of R + DR. */
+        const double row = mla ? R + DR : 2 * Hkv * d;
         rl_layer_op *op = add_op(&bl, "kv_cache_write", RL_OP_ELEMENTWISE, 0, nl);
         if (op) {
-            op->act_in_bytes = T * 2 * Hkv * d * bl.b;
-            op->act_out_bytes = T * 2 * Hkv * d * bl.b_kv;
+            op->act_in_bytes = T * row * bl.b;
+            op->act_out_bytes = T * row * bl.b_kv;
         }
     }
-    /* Attention: decode sees min(L, window) keys in the sliding-window layers; prefill counts all
-     * keys in every layer (the problem has no window: an upper bound there, said in the note). */
+    /* Attention per layer kind: the global layers see all L keys; the local ones their sliding
+     * window (--window: W keys ending at the query, causal) or their chunk. MLA: decode in the
+     * absorbed form (H query heads on one latent), prefill in the MHA form. */
     rl_problem p = {0};
     p.batch = r.batch;
     p.heads = s->heads;
@@ -344,22 +449,37 @@ rl_status rl_layer_step_compute(const rl_layer_request *req, const rl_hw *hw, rl
     p.dtype = r.dtype;
     p.kv_dtype = r.kv_dtype;
     p.causal = r.phase == RL_PHASE_PREFILL;
-    const int64_t local = ls->local_layers < nl ? ls->local_layers : nl;
-    const int64_t window = m->sliding_window;
-    if (r.phase == RL_PHASE_DECODE && local > 0 && window > 0 && r.kv_len > window) {
-        if (local < nl && (st = attention(&bl, "attention", nl - local, &p, err)) != RL_OK) return st;
-        rl_problem pw = p;
-        pw.kv_len = window;
-        if ((st = attention(&bl, "attention_local", local, &pw, err)) != RL_OK) return st;
-    } else {
-        if ((st = attention(&bl, "attention", nl, &p, err)) != RL_OK) return st;
-        if (r.phase == RL_PHASE_PREFILL && local > 0 && window > 0 && r.kv_len > window)
-            snprintf(s->note, sizeof s->note,
-                     "%s: the %lld-key window of its %lld sliding layers is not applied in "
-                     "prefill; attention there counts all %lld keys (an upper bound)",
-                     m->id, (long long)window, (long long)local, (long long)r.kv_len);
+    if (mla && decode) {
+        p.kv_heads = 0;
+        p.head_dim = 0;
+        p.kv_lora_rank = m->kv_lora_rank;
+        p.rope_dim = m->rope_dim;
+    } else if (m->head_dim_v) {
+        p.head_dim_v = m->head_dim_v;
     }
-    gemm(&bl, "o_proj", 0, nl, T, h, H * d, bl.b_w);
+    if ((st = attention(&bl, "attention", nl - local, &p, err)) != RL_OK) return st;
+    if (local > 0 && m->sliding_window > 0) {
+        rl_problem pw = p;
+        pw.window = m->sliding_window;
+        pw.causal = 1;
+        if ((st = attention(&bl, "attention_local", local, &pw, err)) != RL_OK) return st;
+    } else if (local > 0 && m->chunk > 0) {
+        if ((st = chunked_attention(&bl, "attention_chunked", local, &p, m->chunk, err)) != RL_OK)
+            return st;
+    }
+    if (m->sink_logit)
+        snprintf(s->note, sizeof s->note,
+                 "%s: the learned sink logit of each head adds one exp per softmax row and no "
+                 "bytes; not counted",
+                 m->id);
+    else if (ls->nope_global)
+        snprintf(s->note, sizeof s->note,
+                 "%s: the weightless L2 norm of Q and K in its %lld RoPE layers (use_qk_norm, 3 "
+                 "FLOPs an element, no weights) and the attention temperature tuning of its "
+                 "global layers are not counted",
+                 m->id, (long long)local);
+    if (mla && decode) head_gemm(&bl, "v_absorb", nl, H, T, dv, R);
+    gemm(&bl, "o_proj", 0, nl, T, h, H * dv, bl.b_w);
     if (ls->norms_per_layer >= 4) norm(&bl, "post_attn_norm", 0, nl, T, h, ls->norm);
     elementwise(&bl, "residual_add_attn", 0, nl, T * h, 1, 2, 0);
     norm(&bl, "mlp_norm", 0, nl, T, h, ls->norm);
@@ -368,29 +488,34 @@ rl_status rl_layer_step_compute(const rl_layer_request *req, const rl_hw *hw, rl
      * tanh GELU 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))) = 9 (tanh as one), gated 10. */
     const int gated = ls->act != RL_ACT_GELU_TANH;
     const double act_fpe = ls->act == RL_ACT_SILU_GLU ? 5 : (ls->act == RL_ACT_GELU_TANH_GLU ? 10 : 9);
-    if (ls->experts > 0) {
+    /* A mixture in every layer but the dense ones (DeepSeek's first layers, Maverick's
+     * alternate layers), which run the dense MLP of the intermediate size. */
+    const int64_t dense_n = ls->experts > 0 ? (ls->dense_layers < nl ? ls->dense_layers : nl) : nl;
+    const int64_t moe_n = nl - dense_n;
+    if (moe_n > 0) {
         const double E = (double)ls->experts, k = (double)ls->experts_active;
         const double ie = (double)ls->expert_intermediate / tp;
         const double touched = rl_moe_experts_touched(ls->experts, ls->experts_active, T);
         s->experts_touched = touched;
         /* The router stays in the activation dtype, replicated on every rank. */
-        gemm(&bl, "router", 0, nl, T, E, h, bl.b);
-        expert_gemm(&bl, "experts_gate_up", nl, T * k, touched, 2 * ie, h);
-        elementwise(&bl, "experts_act", 0, nl, T * k * ie, act_fpe, 2, 0);
-        expert_gemm(&bl, "experts_down", nl, T * k, touched, h, ie);
+        gemm(&bl, "router", 0, moe_n, T, E, h, bl.b);
+        expert_gemm(&bl, "experts_gate_up", moe_n, T * k, touched, 2 * ie, h);
+        elementwise(&bl, "experts_act", 0, moe_n, T * k * ie, act_fpe, 2, 0);
+        expert_gemm(&bl, "experts_down", moe_n, T * k, touched, h, ie);
         /* Combine: each token's k expert outputs scaled by its routing weight and summed. */
-        elementwise(&bl, "experts_combine", 0, nl, T * h, 2 * k, k, 0);
+        elementwise(&bl, "experts_combine", 0, moe_n, T * h, 2 * k, k, 0);
         if (ls->shared_experts > 0) {
             const double is = (double)ls->shared_experts * ie;
-            gemm(&bl, "shared_gate_up", 0, nl, T, 2 * is, h, bl.b_w);
-            elementwise(&bl, "shared_act", 0, nl, T * is, act_fpe, 2, 0);
-            gemm(&bl, "shared_down", 0, nl, T, h, is, bl.b_w);
+            gemm(&bl, "shared_gate_up", 0, moe_n, T, 2 * is, h, bl.b_w);
+            elementwise(&bl, "shared_act", 0, moe_n, T * is, act_fpe, 2, 0);
+            gemm(&bl, "shared_down", 0, moe_n, T, h, is, bl.b_w);
         }
-    } else {
+    }
+    if (dense_n > 0) {
         const double im = (double)ls->intermediate / tp;
-        gemm(&bl, gated ? "mlp_gate_up" : "mlp_fc", 0, nl, T, gated ? 2 * im : im, h, bl.b_w);
-        elementwise(&bl, "mlp_act", 0, nl, T * im, act_fpe, gated ? 2 : 1, 0);
-        gemm(&bl, "mlp_down", 0, nl, T, h, im, bl.b_w);
+        gemm(&bl, gated ? "mlp_gate_up" : "mlp_fc", 0, dense_n, T, gated ? 2 * im : im, h, bl.b_w);
+        elementwise(&bl, "mlp_act", 0, dense_n, T * im, act_fpe, gated ? 2 : 1, 0);
+        gemm(&bl, "mlp_down", 0, dense_n, T, h, im, bl.b_w);
     }
     if (ls->norms_per_layer >= 4) norm(&bl, "post_mlp_norm", 0, nl, T, h, ls->norm);
     elementwise(&bl, "residual_add_mlp", 0, nl, T * h, 1, 2, 0);

@@ -115,6 +115,31 @@ test('without a model it says what to do; a refused tensor-parallel split names 
   await page.close();
 });
 
+// Layer kinds (hand values in tests/unit/test_layer.c): Gemma 3 27B at L = 32768 has 10 global
+// layers reading 2·16·32768·128·2 B of K/V and 52 local ones (W = 1024) reading 2·16·1024·128·2 B;
+// DeepSeek-V3 decode at B = 64, L = 4096 runs absorbed MLA, 319,815,680 B per layer.
+test('layer kinds: both kinds as rows with their counts, the numbers the CLI gives; screenshot', async () => {
+  const page = await openPage(env.browser.context, `${env.server.url}#model=gemma-3-27b&phase=decode&kv-len=32768&dtype=bf16`);
+  await settle(page);
+  const n = native(['--model', 'gemma-3-27b', '--phase', 'decode', '--kv-len', '32768', '--hw', 'h100-sxm']);
+  const count = (op) => page.$eval(`[data-testid="layer-row-${op}"] td`, (e) => Number(e.textContent));
+  assert.equal(await count('attention'), 10);
+  assert.equal(await count('attention_local'), 52);
+  assert.equal(await rowValue(page, 'attention', 'bytes'), 2 * 16 * 32768 * 128 * 2 + 2 * 32 * 128 * 2);
+  assert.equal(await rowValue(page, 'attention_local', 'bytes'), 2 * 16 * 1024 * 128 * 2 + 2 * 32 * 128 * 2);
+  assert.equal(await shown(page, 'layer-step-time'), n.step.time_s);
+  const el = await page.$('[data-testid=layer-view]');
+  await el.screenshot({ path: join(ARTIFACTS, 'layer-kinds-gemma-3-27b.png') });
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+  const mla = await openPage(env.browser.context, `${env.server.url}#model=deepseek-v3&phase=decode&batch=64&kv-len=4096&dtype=bf16`);
+  await settle(mla);
+  assert.equal(await rowValue(mla, 'attention', 'bytes'), 319815680);
+  assert.ok(await mla.$('[data-testid="layer-row-q_absorb"]'), 'the absorbed W_UK is its own row');
+  assert.deepEqual(mla.rlErrors, []);
+  await mla.close();
+});
+
 test('screenshots of the whole-layer view, light and dark, and on a phone (the page never scrolls sideways)', async () => {
   for (const [scheme, width, height, name] of [['light', 1280, 800, 'light'], ['dark', 1280, 800, 'dark'], ['light', 390, 844, 'phone']]) {
     const page = await openPage(env.browser.context, env.server.url + L8, { colorScheme: scheme, width, height });

@@ -145,7 +145,14 @@ json_check 'j["problem"]["heads"] == 16 and j["problem"]["kv_heads"] == 8' --hea
 json_check 'j["problem"]["heads"] == 16 and j["problem"]["kv_heads"] == 8' --model llama-3.1-70b --heads 16
 json_check 'j["problem"]["head_dim"] == 64 and j["problem"]["heads"] == 32' --model mistral-7b-v0.1 --head-dim 64
 expect_err '--model: unknown model "llama3"; expected one of' eval --model llama3
-expect_err '--model: deepseek-v2 cannot be described here: multi-head latent attention' eval --model deepseek-v2
+expect_err '--model: deepseek-v3.2 cannot be described here: sparse top-k attention' eval --model deepseek-v3.2
+# MLA shapes: decode (seq 1 … 16) in the absorbed form, in either flag order; prefill in the MHA form.
+# Absorbed decode at B = 64, L = 4096, bf16: 73014444032 FLOP over 319815680 B = 228.30 FLOP/B.
+json_check 'j["problem"]["kv_lora_rank"] == 512 and j["problem"]["head_dim"] == 576 and j["problem"]["kv_heads"] == 1 and j["flops"] == 73014444032 and j["models"]["compulsory"]["bytes"] == 319815680' --model deepseek-v3 --batch 64 --seq 1 --kv-len 4096 --dtype bf16
+json_check 'j["problem"]["kv_lora_rank"] == 512 and j["problem"]["heads"] == 64' --seq 1 --model kimi-k2 --kv-len 4096
+json_check 'j["problem"]["kv_lora_rank"] == 0 and j["problem"]["head_dim"] == 192 and j["problem"]["head_dim_v"] == 128 and j["problem"]["kv_heads"] == 128' --model deepseek-v3 --seq 4096 --causal
+json_check 'j["problem"]["heads"] == 64 and j["problem"]["kv_heads"] == 8 and j["problem"]["head_dim"] == 64' --model gpt-oss-120b
+json_check 'j["model_note"].startswith("llama-4-scout: chunked attention (8192-key chunks) not applied")' --model llama-4-scout --seq 1 --kv-len 32768
 expect_err '--model: missing value' eval --model
 expect_exit 0 models
 json_check 'j["model_note"].startswith("mistral-7b-v0.1: sliding window 4096 not applied; L = 32768")' --model mistral-7b-v0.1 --seq 1 --kv-len 32768
@@ -155,7 +162,11 @@ expect_exit 2 models --frobnicate
 "$R" models --json >/tmp/rl_out.$$ && python3 -c "
 import json; m={x['id']: x for x in json.load(open('/tmp/rl_out.$$'))}
 assert (m['llama-3.1-405b']['heads'], m['llama-3.1-405b']['kv_heads'], m['llama-3.1-405b']['head_dim']) == (128, 8, 128)
-assert m['mistral-7b-v0.1']['sliding_window'] == 4096 and m['deepseek-v3']['unsupported']
+assert m['mistral-7b-v0.1']['sliding_window'] == 4096 and m['deepseek-v3.2']['unsupported']
+assert m['gemma-3-27b']['layer_kinds'] == [{'kind': 'local', 'layers': 52, 'window': 1024, 'chunk': None, 'rope': True}, {'kind': 'global', 'layers': 10, 'window': None, 'chunk': None, 'rope': True}]
+assert [k['layers'] for k in m['llama-4-scout']['layer_kinds']] == [36, 12] and m['llama-4-scout']['layer_kinds'][0]['chunk'] == 8192 and m['llama-4-scout']['layer_kinds'][1]['rope'] is False
+assert (m['deepseek-v3']['kv_lora_rank'], m['deepseek-v3']['rope_dim'], m['deepseek-v3']['head_dim'], m['deepseek-v3']['head_dim_v']) == (512, 64, 192, 128)
+assert m['gpt-oss-20b']['sink_logit'] is True and m['llama-3.1-8b']['layer_kinds'] == [{'kind': 'global', 'layers': 32, 'window': None, 'chunk': None, 'rope': True}]
 assert all(x['source'] for x in m.values())" && ok || bad "models --json"
 "$R" sweep --model llama-3.1-8b --points 3 >/dev/null && "$R" tune --model llama-3.1-8b --seq 1 --kv-len 4096 >/dev/null && ok || bad "sweep/tune --model"
 

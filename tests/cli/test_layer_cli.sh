@@ -66,6 +66,15 @@ layer_check 'abs(ops["experts_gate_up"]["weight_bytes"] - 128*2048*384*2) < 1e-3
 # Gemma 2 9B decode past its window: 21 global layers and 21 local ones at 4096 keys.
 layer_check 'ops["attention"]["count"] == 21 and ops["attention_local"]["count"] == 21 and ops["attention_local"]["kv_bytes"] == 2*8*4096*256*2' --model gemma-2-9b --kv-len 16384
 
+# Layer kinds (hand values in tests/unit/test_layer.c): Gemma 3 27B, 10 global layers at L = 32768
+# and 52 local ones at W = 1024 (2·16·1024·128·2 B of K/V); Llama 4 Scout, 36 chunked layers see
+# ((20000 − 1) mod 8192) + 1 = 3616 keys (2·8·3616·128·2 B); DeepSeek-V3 decode absorbed, B = 64,
+# L = 4096: F = 2·64·128·4096·(576 + 512), bytes 319815680.
+layer_check 'ops["attention"]["count"] == 10 and ops["attention_local"]["count"] == 52 and ops["attention_local"]["kv_bytes"] == 2*16*1024*128*2' --model gemma-3-27b --kv-len 32768
+layer_check 'ops["attention_chunked"]["count"] == 36 and ops["attention"]["count"] == 12 and ops["attention_chunked"]["kv_bytes"] == 2*8*3616*128*2' --model llama-4-scout --kv-len 20000
+layer_check 'ops["attention"]["flops"] == 2*64*128*4096*(576+512) and ops["attention"]["bytes"] == 319815680 and ops["mlp_gate_up"]["count"] == 3 and ops["experts_gate_up"]["count"] == 58' --model deepseek-v3 --batch 64 --kv-len 4096
+"$R" layer --model gemma-3-27b --kv-len 32768 >$OUT 2>$ERR && grep -q "^attention by layer kind: 10 global x .* + 52 local, window 1024 x " $OUT && ok || bad "layer kinds line: $(cat $OUT $ERR)"
+
 # The table names the step, the bytes and the crossover.
 "$R" layer $L8 >$OUT 2>$ERR && grep -q "^step: 4.805 ms (32 layers" $OUT && grep -q "15.01 GB weights, 1.074 GB K/V cache" $OUT && grep -q "crossover: attention passes the weights at kv-len = 114545" $OUT && ok || bad "layer table: $(cat $OUT $ERR)"
 "$R" layer --help >$OUT && grep -q "usage: rooflab layer" $OUT && ok || bad "layer --help"
@@ -74,7 +83,7 @@ layer_check 'ops["attention"]["count"] == 21 and ops["attention_local"]["count"]
 # Errors: one line naming the flag, exit 2.
 expect_err '--model: missing; expected a model id' layer --phase decode
 expect_err '--model: unknown model "llama3"' layer --model llama3
-expect_err '--model: deepseek-v3 cannot be described here' layer --model deepseek-v3
+expect_err '--model: deepseek-v3.2 cannot be described here: sparse top-k' layer --model deepseek-v3.2
 expect_err '--phase: expected prefill or decode, got "sideways"' layer --model gpt2 --phase sideways
 expect_err '--tp: 3 does not divide llama-3.1-8b' layer --model llama-3.1-8b --tp 3
 expect_err '--tp: expected an integer from 1 to 1024, got "0"' layer --model llama-3.1-8b --tp 0

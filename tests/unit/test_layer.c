@@ -263,8 +263,16 @@ static void windows_and_gpt2(void) {
     }
     CHECK(op_named(&s, "post_attn_norm") && op_named(&s, "post_mlp_norm"));
     check_sums(&s);
+    /* Prefill applies the window too (--window W, causal): Gemma 2 9B, N = L = 8192, W = 4096:
+     * pairs W(W+1)/2 + (N − W)·W = 8390656 + 16777216 = 25167872 per head against the global
+     * layers' N(N+1)/2 = 33558528; F = 4·16·256·pairs. */
     rl_layer_step p = step_of("gemma-2-9b", RL_PHASE_PREFILL, 1, 8192, 0, 1);
-    CHECK_STR_CONTAINS(p.note, "window of its 21 sliding layers is not applied in prefill");
+    const rl_layer_op *pg = op_named(&p, "attention"), *pl = op_named(&p, "attention_local");
+    if (pg && pl) {
+        CHECK(pg->count == 21 && pl->count == 21);
+        CHECK(pl->flops == 4.0 * 16 * 256 * 25167872 && pg->flops == 4.0 * 16 * 256 * 33558528);
+    }
+    CHECK(p.note[0] == '\0');
     rl_layer_step m = step_of("mistral-7b-v0.1", RL_PHASE_DECODE, 1, 0, 8192, 1);
     const rl_layer_op *ml = op_named(&m, "attention_local");
     CHECK(ml && ml->count == 32 && op_find(&m, "attention") == NULL);
@@ -277,14 +285,120 @@ static void windows_and_gpt2(void) {
     check_sums(&g2);
 }
 
+/* Gemma 3 27B decode, B = 1, L = 32768, bf16: 10 global layers read 2·16·32768·128·2 =
+ * 268435456 B of K/V, the 52 local ones 2·16·1024·128·2 = 8388608 B (W = 1024); F = 4·32·128·keys
+ * (536870912 and 16777216). Each is memory-bound (I = 2 FLOP/B), its time (K/V + Q + O bytes,
+ * 32·128·2 each) / β; attention's step time is 10·t_global + 52·t_local. */
+static void gemma3_kinds(void) {
+    rl_layer_step s = step_of("gemma-3-27b", RL_PHASE_DECODE, 1, 0, 32768, 1);
+    const rl_layer_op *g = op_named(&s, "attention"), *l = op_named(&s, "attention_local");
+    if (g && l) {
+        CHECK(g->count == 10 && l->count == 52);
+        CHECK(g->kv_bytes == 268435456.0 && l->kv_bytes == 8388608.0);
+        CHECK(g->flops == 536870912.0 && l->flops == 16777216.0);
+        const double tg = (268435456.0 + 2 * 8192) / 3.35e12, tl = (8388608.0 + 2 * 8192) / 3.35e12;
+        CHECK_CLOSE(g->time_s, tg, 1e-12);
+        CHECK_CLOSE(l->time_s, tl, 1e-12);
+        CHECK_CLOSE(s.attention_time_s, 10 * tg + 52 * tl, 1e-12);
+    }
+    CHECK(op_named(&s, "qk_norm") && op_named(&s, "post_mlp_norm"));
+    check_sums(&s);
+    /* Prefill N = L = 4096: local pairs 1024·1025/2 + 3072·1024 = 3670528, global 4096·4097/2 =
+     * 8390656; F = 4·32·128·pairs = 16384·pairs. */
+    rl_layer_step p = step_of("gemma-3-27b", RL_PHASE_PREFILL, 1, 4096, 0, 1);
+    g = op_named(&p, "attention");
+    l = op_named(&p, "attention_local");
+    if (g && l) CHECK(l->flops == 16384.0 * 3670528 && g->flops == 16384.0 * 8390656);
+    check_sums(&p);
+}
+
+/* Llama 4 Scout: 36 chunked layers (C = 8192) and 12 global NoPE layers, F = 4·40·128·pairs =
+ * 20480·pairs, K/V 2·8·128·2 = 4096 B per key. */
+static void llama4_chunks(void) {
+    /* Prefill N = L = 20000: chunks of 8192, 8192, 3616 queries, each causal within itself:
+     * pairs 2·(8192·8193/2) + 3616·3617/2 = 67117056 + 6539536 = 73656592; every key read once
+     * (20000 · 4096 B). Global: 20000·20001/2 = 200010000 pairs. */
+    rl_layer_step p = step_of("llama-4-scout", RL_PHASE_PREFILL, 1, 20000, 0, 1);
+    const rl_layer_op *c = op_named(&p, "attention_chunked"), *g = op_named(&p, "attention");
+    if (c && g) {
+        CHECK(c->count == 36 && g->count == 12);
+        CHECK(c->flops == 20480.0 * 73656592 && g->flops == 20480.0 * 200010000);
+        CHECK(c->kv_bytes == 20000.0 * 4096 && g->kv_bytes == 20000.0 * 4096);
+    }
+    const rl_layer_op *rope = op_named(&p, "rope"); /* NoPE global layers: RoPE on 36 of 48 */
+    if (rope) CHECK(rope->count == 36);
+    CHECK_STR_CONTAINS(p.note, "llama-4-scout: the weightless L2 norm of Q and K in its 36 RoPE layers");
+    rl_layer_step go = step_of("gpt-oss-20b", RL_PHASE_DECODE, 1, 0, 4096, 1);
+    CHECK_STR_CONTAINS(go.note, "gpt-oss-20b: the learned sink logit of each head adds one exp");
+    const rl_layer_op *gl = op_named(&go, "attention_local"); /* W = 128 on 12 of 24 layers */
+    if (gl) CHECK(gl->count == 12 && gl->kv_bytes == 2.0 * 8 * 128 * 64 * 2);
+    check_sums(&p);
+    /* A cached prefix: N = 1000 new rows at positions 8000 … 8999, L = 9000. The first 192 sit in
+     * chunk 0 and see keys 0 … their position: Σ_{q=8001}^{8192} q = (8001 + 8192)·192/2 =
+     * 1554528; the last 808 open chunk 1: 808·809/2 = 326836. Keys read: all 9000. */
+    rl_layer_step x = step_of("llama-4-scout", RL_PHASE_PREFILL, 1, 1000, 9000, 1);
+    c = op_named(&x, "attention_chunked");
+    if (c) CHECK(c->flops == 20480.0 * (1554528 + 326836) && c->kv_bytes == 9000.0 * 4096);
+    /* Decode at L = 20000: the chunked layers see ((20000 − 1) mod 8192) + 1 = 3616 keys. */
+    rl_layer_step d = step_of("llama-4-scout", RL_PHASE_DECODE, 1, 0, 20000, 1);
+    c = op_named(&d, "attention_chunked");
+    g = op_named(&d, "attention");
+    if (c && g) CHECK(c->kv_bytes == 3616.0 * 4096 && g->kv_bytes == 20000.0 * 4096);
+    /* Maverick: 24 dense layers (I 16384) and 24 MoE layers. */
+    rl_layer_step mv = step_of("llama-4-maverick", RL_PHASE_DECODE, 1, 0, 4096, 1);
+    const rl_layer_op *dense = op_named(&mv, "mlp_gate_up"), *moe = op_named(&mv, "experts_gate_up");
+    if (dense && moe) CHECK(dense->count == 24 && moe->count == 24 && dense->gemm_n == 2 * 16384);
+    check_sums(&mv);
+}
+
+/* DeepSeek-V3 (MLA). Decode, B = 64, L = 4096, bf16, absorbed: F = 2·B·H·L·(576 + 512) =
+ * 2·64·128·4096·1088 = 73014444032; bytes = the latent 64·4096·576·2 = 301989888 + Q 64·128·576·2
+ * = 9437184 + O 64·128·512·2 = 8388608 = 319815680 (228.3 FLOP/B). */
+static void deepseek_mla(void) {
+    rl_layer_step s = step_of("deepseek-v3", RL_PHASE_DECODE, 64, 0, 4096, 1);
+    const rl_layer_op *a = op_named(&s, "attention");
+    if (a) {
+        CHECK(a->count == 61 && a->flops == 73014444032.0);
+        CHECK(a->bytes == 319815680.0 && a->kv_bytes == 301989888.0);
+    }
+    CHECK(s.kv_heads == 1 && s.heads == 128);
+    /* W_UK per head: 64 tokens × 128 nope → 512: 2·128·64·512·128 FLOPs, 128·128·512 weights. */
+    const rl_layer_op *qa = op_named(&s, "q_absorb"), *va = op_named(&s, "v_absorb");
+    if (qa && va) {
+        CHECK(qa->flops == 2.0 * 128 * 64 * 512 * 128 && qa->weight_bytes == 128.0 * 128 * 512 * 2);
+        CHECK(va->flops == 2.0 * 128 * 64 * 128 * 512 && va->weight_bytes == 128.0 * 512 * 128 * 2);
+    }
+    const rl_layer_op *w = op_named(&s, "kv_cache_write"), *o = op_named(&s, "o_proj");
+    if (w) CHECK(w->act_out_bytes == 64.0 * 576 * 2); /* one 576-element latent per token */
+    if (o) CHECK(o->weight_bytes == 128.0 * 128 * 7168 * 2); /* H·d_v → h */
+    const rl_layer_op *qb = op_named(&s, "q_b_proj"), *kva = op_named(&s, "kv_a_proj");
+    if (qb && kva) CHECK(qb->gemm_n == 128 * 192 && qb->gemm_k == 1536 && kva->gemm_n == 576);
+    /* 3 dense layers (I 18432), 58 MoE layers with one shared expert. */
+    const rl_layer_op *mg = op_named(&s, "mlp_gate_up"), *eg = op_named(&s, "experts_gate_up"),
+                      *sg = op_named(&s, "shared_gate_up");
+    if (mg && eg && sg) CHECK(mg->count == 3 && eg->count == 58 && sg->count == 58 && mg->gemm_n == 2 * 18432);
+    CHECK(op_find(&s, "kv_b_proj") == NULL && op_find(&s, "qkv_proj") == NULL);
+    check_sums(&s);
+    /* Prefill N = L = 4096, the MHA form: F = 2·H·P·(192 + 128), P = 4096·4097/2 = 8390656;
+     * kv_b_proj decompresses the 4096 keys: 2·4096·(128·(128 + 128))·512 FLOPs. */
+    rl_layer_step p = step_of("deepseek-v3", RL_PHASE_PREFILL, 1, 4096, 0, 1);
+    a = op_named(&p, "attention");
+    const rl_layer_op *kvb = op_named(&p, "kv_b_proj");
+    if (a) CHECK(a->flops == 2.0 * 128 * 8390656 * 320);
+    if (kvb) CHECK(kvb->flops == 2.0 * 4096 * 32768 * 512);
+    CHECK(op_find(&p, "q_absorb") == NULL && p.kv_heads == 128);
+    check_sums(&p);
+}
+
 static void errors(void) {
     rl_layer_request r = {0};
     rl_layer_step s;
     rl_error err;
     CHECK(rl_layer_step_compute(&r, NULL, H100, &s, &err) == RL_ERR_INVALID);
     CHECK_STR_CONTAINS(err.message, "model: missing");
-    r.model = rl_model_shape_find("deepseek-v3");
+    r.model = rl_model_shape_find("deepseek-v3.2");
     CHECK(rl_layer_step_compute(&r, NULL, H100, &s, &err) == RL_ERR_UNSUPPORTED);
+    CHECK_STR_CONTAINS(err.message, "model: deepseek-v3.2 cannot be described here: sparse top-k");
     r.model = rl_model_shape_find("llama-3.1-8b");
     r.tp = 3;
     CHECK(rl_layer_step_compute(&r, NULL, H100, &s, &err) == RL_ERR_INCONSISTENT);
@@ -334,6 +448,9 @@ int main(void) {
     qwen3_moe();
     touched_limits();
     windows_and_gpt2();
+    gemma3_kinds();
+    llama4_chunks();
+    deepseek_mla();
     errors();
     return check_report("test_layer");
 }

@@ -15,6 +15,10 @@ const CASES = [
   [['--model', 'llama-3.1-8b', '--phase', 'prefill', '--seq', '1000', '--tp', '2'], 'llama-3.1-8b', { phase: 1, seq: 1000, tp: 2 }],
   [['--model', 'qwen3-30b-a3b', '--phase', 'decode', '--batch', '8', '--kv-len', '4096', '--weight-dtype', 'fp8'], 'qwen3-30b-a3b', { phase: 0, batch: 8, kv_len: 4096, weight_dtype: 4 }],
   [['--model', 'gemma-2-9b', '--kv-len', '16384', '--kv-dtype', 'fp8'], 'gemma-2-9b', { phase: 0, kv_len: 16384, kv_dtype: 'fp8' }],
+  // Layer kinds: a window (Gemma 3), a chunk (Llama 4, prefill across chunks), MLA (absorbed decode).
+  [['--model', 'gemma-3-27b', '--phase', 'decode', '--kv-len', '32768'], 'gemma-3-27b', { phase: 0, kv_len: 32768 }],
+  [['--model', 'llama-4-scout', '--phase', 'prefill', '--seq', '20000'], 'llama-4-scout', { phase: 1, seq: 20000 }],
+  [['--model', 'deepseek-v3', '--phase', 'decode', '--batch', '64', '--kv-len', '4096'], 'deepseek-v3', { phase: 0, batch: 64, kv_len: 4096 }],
 ];
 
 test('the WASM step equals the native one, operator by operator', () => {
@@ -50,9 +54,23 @@ test('errors name the field, as the CLI names the flag', () => {
   assert.equal(e.ok, false);
   assert.equal(e.field, 'tp');
   assert.match(e.message, /^tp: 3 does not divide llama-3\.1-8b's 32 query heads/);
-  e = model.layerStep('deepseek-v2', 'h100-sxm', base);
+  e = model.layerStep('deepseek-v3.2', 'h100-sxm', base);
   assert.equal(e.field, 'model');
-  assert.match(e.message, /multi-head latent attention/);
+  assert.match(e.message, /sparse top-k attention/);
   e = model.layerStep('llama-3.1-8b', 'h100-sxm', { ...base, phase: 1, seq: 4096, kv_len: 100 });
   assert.equal(e.field, 'kv-len');
+});
+
+// The shape columns the page's selector reads (wasm/models_wasm.c), against the config values:
+// deepseek-ai/DeepSeek-V3 v_head_dim 128, kv_lora_rank 512, qk_rope_head_dim 64; Llama 4 Scout
+// attention_chunk_size 8192 on 36 of 48 layers; Gemma 3 27B sliding_window 1024 on 52 of 62;
+// gpt-oss-120b a learned sink logit per head.
+test('the shape columns carry the MLA latent, the chunk, the window and the layer mix', () => {
+  const index = (id) => model.shapes.findIndex((s) => s.id === id);
+  const num = (id, which) => model.M._rlw_model_shape_num(index(id), which);
+  assert.deepEqual([4, 5, 6].map((w) => num('deepseek-v3', w)), [128, 512, 64]);
+  assert.deepEqual([3, 7, 8, 9].map((w) => num('llama-4-scout', w)), [0, 8192, 36, 48]);
+  assert.deepEqual([3, 7, 8, 9].map((w) => num('gemma-3-27b', w)), [1024, 0, 52, 62]);
+  assert.deepEqual([3, 10].map((w) => num('gpt-oss-120b', w)), [128, 1]);
+  assert.deepEqual([4, 5, 10].map((w) => num('llama-3.1-8b', w)), [0, 0, 0]);
 });

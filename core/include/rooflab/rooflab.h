@@ -490,8 +490,8 @@ size_t rl_problem_value_text(const rl_problem *p, rl_problem_field field, char *
 /* ----------------------------------------------------------------------------------------------
  * Model shapes: real attention shapes, each from its published configuration (MODEL.md
  * "Model shapes"). Ids are lower case with dashes ("llama-3.1-70b"). Models whose attention this
- * model cannot describe (multi-head latent attention) are listed with `unsupported` set and are
- * refused by rl_model_shape_lookup, never approximated.
+ * model cannot describe (DeepSeek-V3.2's sparse top-k attention) are listed with `unsupported` set
+ * and are refused by rl_model_shape_lookup, never approximated.
  * -------------------------------------------------------------------------------------------- */
 
 /* The rest of a model's decoder layer, for the whole-layer step (section "The layer" below and
@@ -522,6 +522,10 @@ typedef struct rl_layer_shape {
     int rope;                    /* 1: rotary positions; 0: learned absolute positions (GPT-2) */
     const char *source;          /* the config.json the values come from */
     const char *fields;          /* the fields read there, with their values */
+    int64_t dense_layers;        /* MoE models: layers whose MLP is dense (intermediate I) instead
+                                    (DeepSeek first_k_dense_replace, Llama 4 Maverick's interleave) */
+    int64_t q_lora_rank;         /* MLA: the query's down-projection rank (1536); 0 = a direct Q */
+    int nope_global;             /* 1: the global layers use no positions (Llama 4's NoPE layers) */
 } rl_layer_shape;
 
 typedef struct rl_model_shape {
@@ -535,7 +539,20 @@ typedef struct rl_model_shape {
     const char *fields;      /* the fields read there, with their values */
     const char *unsupported; /* NULL, or why this model's attention cannot be described */
     rl_layer_shape layer;    /* the whole decoder layer (zero for unsupported models) */
+    /* Attention variants (MODEL.md "Model shapes"); 0 = off. Local layers (layer.local_layers)
+     * attend through `sliding_window` or `chunk`, the others are global. */
+    int64_t head_dim_v;      /* d_v of the MHA form when it differs from head_dim (MLA: 128) */
+    int64_t kv_lora_rank;    /* MLA: latent rank R; the absorbed (decode) form caches R + DR */
+    int64_t rope_dim;        /* MLA: DR, the decoupled RoPE part of head_dim and of the latent */
+    int64_t chunk;           /* chunked local attention (Llama 4): a query sees the keys of its own
+                                C-key chunk up to itself, causal; not a sliding window */
+    int sink_logit;          /* 1: a learned sink logit per head (gpt-oss): one more exp per row,
+                                no bytes; not --sinks (sink tokens) */
 } rl_model_shape;
+
+/* The most query rows per sequence the MLA shapes take as decode (absorbed form): one new token,
+ * or up to 16 with speculative / multi-token-prediction rows; longer is prefill (MHA form). */
+#define RL_MLA_DECODE_MAX_ROWS 16
 
 size_t rl_model_shape_count(void);
 const rl_model_shape *rl_model_shape_at(size_t index);  /* NULL past the end */
@@ -544,13 +561,18 @@ const rl_model_shape *rl_model_shape_find(const char *id); /* NULL when unknown 
  * unsupported model is refused with its reason (RL_ERR_UNSUPPORTED). */
 rl_status rl_model_shape_lookup(const char *id, const char *field, const rl_model_shape **out,
                                 rl_error *err);
-/* Set heads, kv_heads and head_dim from the shape; with only_unset, only fields still 0 (so flags
- * typed before or after a model win). */
+/* Set heads, kv_heads and head_dim from the shape (MLA: head_dim_v, kv_lora_rank and rope_dim
+ * too); with only_unset, only fields still 0 (so flags typed before or after a model win). An MLA
+ * shape gives its absorbed decode form (kv_lora_rank, rope_dim, H query heads on one latent) when
+ * the problem's seq is 1 … RL_MLA_DECODE_MAX_ROWS and its MHA form (H heads, d 192, d_v 128) when
+ * seq is longer or unset (the default N is 4096), as serving engines run MLA. The global layers'
+ * shape: windows and chunks are not set (rl_model_shape_note says so; rooflab layer applies them). */
 void rl_model_shape_apply(const rl_model_shape *m, rl_problem *p, int only_unset);
-/* What the shape's problem leaves out: a sliding window the model does not apply. When `m` has a
- * window W and the problem's key length L (kv_len, or seq when 0) is longer, writes one sentence
- * into `buf` saying that F and the K/V bytes count all L keys and are upper bounds for the
- * window layers; returns its length, 0 (and "") when there is nothing to say. */
+/* What the shape's problem leaves out: a sliding window or a chunk the model does not apply. When
+ * `m` has a window W (or chunk C) and the problem's key length L (kv_len, or seq when 0) is longer,
+ * writes one sentence into `buf` saying that F and the K/V bytes count all L keys and are upper
+ * bounds for the local layers (and, for a window, the flags that apply it); returns its length,
+ * 0 (and "") when there is nothing to say. */
 size_t rl_model_shape_note(const rl_model_shape *m, const rl_problem *p, char *buf, size_t cap);
 
 /* ----------------------------------------------------------------------------------------------
@@ -1025,7 +1047,7 @@ typedef enum {
 const char *rl_op_kind_name(rl_op_kind kind); /* "gemm", "attention", "elementwise", "gather" */
 
 #define RL_LAYER_OP_NAME_MAX 32
-#define RL_LAYER_OPS_MAX 32
+#define RL_LAYER_OPS_MAX 40
 
 typedef struct rl_layer_op {
     char name[RL_LAYER_OP_NAME_MAX]; /* "qkv_proj", "attention", "mlp_down", "lm_head" ... */
@@ -1071,7 +1093,8 @@ typedef struct rl_layer_step {
                                    layer of T·h activations, and the embedding's); not timed */
     double attention_predicted_time_s; /* rl_predict (generic profile) of one global-attention
                                           layer; 0 when the profile cannot predict it */
-    char note[RL_ERROR_MESSAGE_MAX]; /* what the step leaves out here (a window not applied) */
+    char note[RL_ERROR_MESSAGE_MAX]; /* what the step leaves out here (gpt-oss's sink logit,
+                                        Llama 4's weightless Q/K norm); "" when nothing */
 } rl_layer_step;
 
 /* The step of `req` on a roof resolved for req->dtype (`hw` may be NULL: element-wise operators
