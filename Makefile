@@ -1,12 +1,12 @@
 # The two commands people run:
-#   make run   installs what is missing, builds, and serves the page (prints the URL)
+#   make run   installs what is missing, builds what the page needs, and serves it (prints the URL last)
 #   make test  installs what is missing, builds, and runs every test
 # Build directories and flags live in CMakePresets.json (native, asan, wasm); this file only
 # orders the steps.
 PORT ?= 8000
 ROOFLAB_BIN := build/native/cli/rooflab
 
-.PHONY: all setup lint native asan wasm web run test test-native test-asan test-wasm test-browser bench-page bench-records clean
+.PHONY: all setup lint native cli asan wasm web run test test-native test-asan test-wasm test-browser bench-page bench-records clean
 
 all: native
 
@@ -16,6 +16,12 @@ setup:
 native: setup
 	@cmake --preset native >/dev/null
 	@cmake --build --preset native
+
+# The CLI alone (the `rooflab` target and the libraries it links): not the CUDA kernels or the
+# tests, which `make native` builds. `rooflab bench --backend cuda` needs `make native`.
+cli: setup
+	@cmake --preset native >/dev/null
+	@cmake --build --preset native --target rooflab
 
 asan: setup
 	@cmake --preset asan >/dev/null
@@ -30,8 +36,10 @@ wasm: setup
 web: wasm
 	@scripts/build-web.sh
 
-# Builds the CLI too: README says build/native/cli/rooflab exists after `make run`.
-run: native web
+# Only what the page needs: the WASM module and build/web, and the CLI (README says
+# build/native/cli/rooflab exists after `make run`); then the server, which prints the URL last
+# and logs nothing but errors. tests/browser/serve.test.mjs holds this build list.
+run: cli web
 	@PORT=$(PORT) scripts/serve.sh
 
 test-native: native

@@ -36,7 +36,7 @@ rlb_cuda_run_fn rlb_cuda_load(char *why, size_t cap) {
         snprintf(path, sizeof path, "%s/%s", exe, RLB_CUDA_LIB);
     }
     if (access(path, R_OK) != 0) {
-        snprintf(why, cap, "not available: %s is missing (build the project with nvcc present)",
+        snprintf(why, cap, "not available: %s is missing (`make native` builds it when nvcc is present)",
                  path);
         return NULL;
     }
