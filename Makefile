@@ -39,7 +39,9 @@ web: wasm
 # Only what the page needs: the WASM module and build/web, and the CLI (README says
 # build/native/cli/rooflab exists after `make run`); then the server, which prints the URL last
 # and logs nothing but errors. tests/browser/serve.test.mjs holds this build list.
-run: cli web
+# The two builds run side by side (-j2): one's configure step overlaps the other's compiling.
+run:
+	@$(MAKE) --no-print-directory -j2 cli web
 	@PORT=$(PORT) scripts/serve.sh
 
 test-native: native
