@@ -36,8 +36,8 @@ test('stripComments: comments go, strings, regexes and templates stay, lines kee
   assert.equal(stripComments(src).split('\n').length, src.split('\n').length);
   // Without a template: trailing blanks trimmed too.
   assert.equal(stripComments('let a = 1;   // x\nlet b = 2; \n'), 'let a = 1;\nlet b = 2;\n');
-  // 1/**/2 must not become 12: the block comment leaves a space.
-  assert.equal(stripComments('f(1/**/2)').replace(/\s+/g, ' '), 'f(1 2)');
+  // a/**/instanceof/**/B must not become ainstanceofB: the block comment leaves a space.
+  assert.equal(stripComments('const ok = a/**/instanceof/**/B;'), 'const ok = a instanceof B;');
   assert.throws(() => stripComments('let = ;'), SyntaxError);
 });
 
