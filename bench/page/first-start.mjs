@@ -3,8 +3,8 @@
 //   - transfer: bytes on the wire for one page load in Chromium (the Network domain's
 //     encodedDataLength: compressed bodies plus headers), every request until the page is ready and
 //     its records are restored, the browser cache off; with the body size decoded beside it;
-//   - first number: navigation start → the frame after the first model number (a card of
-//     #summary with a digit) is in the DOM, i.e. painted; the page's own clock;
+//   - first number: navigation start → the first model number (a card of #summary with a digit)
+//     painted: the end of the first frame after it is in the DOM; the page's own clock;
 //   - time to served: a fresh clone (git clone of this repository's HEAD, node_modules linked from
 //     this checkout so nothing is fetched), `make run PORT=0`, until the printed URL answers 200.
 // Used by bench.mjs (`make bench-page`); prints nothing itself.
@@ -51,8 +51,9 @@ function watchFirstNumber() {
     if (!seen()) return;
     obs.disconnect();
     window.__rlFirstNumberInDom = performance.now();
-    // rAF runs before the frame's paint; the next rAF runs after it was painted.
-    requestAnimationFrame(() => requestAnimationFrame(() => { window.__rlFirstNumber = performance.now(); }));
+    // rAF runs just before the frame's style, layout and paint; a task queued from it runs once
+    // they are done (queued first, it runs before any task the page queues in its own rAF).
+    requestAnimationFrame(() => setTimeout(() => { window.__rlFirstNumber = performance.now(); }, 0));
   });
   obs.observe(document, { childList: true, subtree: true, characterData: true });
   new MutationObserver((_, o) => {
