@@ -15,7 +15,8 @@
 rlb_cuda_run_fn rlb_cuda_load(char *why, size_t cap) {
 #ifndef ROOFLAB_HAVE_CUDA
     snprintf(why, cap,
-             "not available: this rooflab was built without CUDA (no nvcc when it was configured)");
+             "not available: this rooflab was built without CUDA (no nvcc when it was configured, "
+             "or configured by `make run`; `make native` builds the CUDA backend)");
     return NULL;
 #else
     char path[PATH_MAX + 64];

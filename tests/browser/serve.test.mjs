@@ -203,6 +203,12 @@ test('make run builds only the page and the CLI', () => {
   assert.ok(cmds.some((l) => l.trim() === 'scripts/build-web.sh'), 'build/web assembled');
   assert.equal(cmds.filter((l) => /\bctest\b|--preset asan|node --test/.test(l)).length, 0, cmds.join('\n'));
   assert.match(cmds.at(-1), /scripts\/serve\.sh$/, 'the server last (its URL is the last line printed)');
+  // A tree make run configures first has CUDA off (its configure-time nvcc check is slow); make
+  // native (and so make test) turns it back on.
+  assert.ok(cmds.some((l) => /cmake --preset native -DROOFLAB_CUDA=OFF/.test(l)), cmds.join('\n'));
+  const native = execFileSync('make', ['-n', '--no-print-directory', 'native'], { cwd: ROOT, encoding: 'utf8' });
+  assert.match(native, /cmake --preset native -DROOFLAB_CUDA=ON/);
+  assert.match(native, /cmake --build --preset native\n/);
   const ninja = join(ROOT, 'build/native/build.ninja');
   assert.ok(existsSync(ninja), 'build/native is configured (make native runs before the browser tests)');
   const inputs = execFileSync('ninja', ['-C', join(ROOT, 'build/native'), '-t', 'inputs', 'rooflab'], { encoding: 'utf8' }).trim().split('\n');
