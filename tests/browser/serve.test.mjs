@@ -174,7 +174,7 @@ test('serve.mjs: 127.0.0.1 only; no access log, the URL its only line', async ()
   }
 });
 
-test('serve.mjs: a bad port or a missing page is refused with a clear message', () => {
+test('serve.mjs: a bad port, a port in use or a missing page is refused with a clear message', async () => {
   const run = (args) => {
     try {
       execFileSync('node', [join(ROOT, 'scripts/serve.mjs'), ...args], { encoding: 'utf8', stdio: 'pipe', timeout: 10000 });
@@ -192,6 +192,15 @@ test('serve.mjs: a bad port or a missing page is refused with a clear message', 
   r = run(['--verbose']);
   assert.equal(r.code, 2);
   assert.match(r.err, /unknown argument "--verbose"/);
+  const srv = await startServe(join(tmp, 'web'));
+  try {
+    const port = portOf(srv);
+    r = run(['--port', String(port), '--dir', join(tmp, 'web')]);
+    assert.equal(r.code, 1);
+    assert.equal(r.err, `serve: port ${port} on 127.0.0.1 is in use; PORT=${port + 1} make run picks another\n`);
+  } finally {
+    await srv.stop();
+  }
 });
 
 // `make run` builds the CLI target and the page, never the whole native tree (the CUDA kernels,
