@@ -1,21 +1,32 @@
 # The two commands people run:
-#   make run   installs what is missing, builds, and serves the page (prints the URL)
+#   make run   installs what is missing, builds what the page needs, and serves it (prints the URL last)
 #   make test  installs what is missing, builds, and runs every test
 # Build directories and flags live in CMakePresets.json (native, asan, wasm); this file only
 # orders the steps.
 PORT ?= 8000
 ROOFLAB_BIN := build/native/cli/rooflab
 
-.PHONY: all setup lint native asan wasm web run test test-native test-asan test-wasm test-browser bench-page bench-records clean
+.PHONY: all setup lint native cli asan wasm web run test test-native test-asan test-wasm test-browser bench-page bench-records clean
 
 all: native
 
 setup:
 	@scripts/setup.sh
 
+# Everything native, the CUDA kernels too when nvcc is there (ROOFLAB_CUDA=ON: a tree that `make
+# run` configured first has them off).
 native: setup
-	@cmake --preset native >/dev/null
+	@cmake --preset native -DROOFLAB_CUDA=ON >/dev/null
 	@cmake --build --preset native
+
+# The CLI alone (the `rooflab` target and the libraries it links): not the CUDA kernels or the
+# tests, which `make native` builds. A tree configured here first is configured without CUDA
+# (enabling it costs a configure-time nvcc compile for three architectures, 5-20 s); one that
+# exists is kept as it is. `rooflab bench --backend cuda` needs `make native`.
+cli: setup
+	@if [ -f build/native/CMakeCache.txt ]; then cmake --preset native >/dev/null; \
+	 else cmake --preset native -DROOFLAB_CUDA=OFF >/dev/null; fi
+	@cmake --build --preset native --target rooflab
 
 asan: setup
 	@cmake --preset asan >/dev/null
@@ -30,8 +41,12 @@ wasm: setup
 web: wasm
 	@scripts/build-web.sh
 
-# Builds the CLI too: README says build/native/cli/rooflab exists after `make run`.
-run: native web
+# Only what the page needs: the WASM module and build/web, and the CLI (README says
+# build/native/cli/rooflab exists after `make run`); then the server, which prints the URL last
+# and logs nothing but errors. tests/browser/serve.test.mjs holds this build list.
+# The two builds run side by side (-j2): one's configure step overlaps the other's compiling.
+run:
+	@$(MAKE) --no-print-directory -j2 cli web
 	@PORT=$(PORT) scripts/serve.sh
 
 test-native: native

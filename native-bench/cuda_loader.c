@@ -15,7 +15,8 @@
 rlb_cuda_run_fn rlb_cuda_load(char *why, size_t cap) {
 #ifndef ROOFLAB_HAVE_CUDA
     snprintf(why, cap,
-             "not available: this rooflab was built without CUDA (no nvcc when it was configured)");
+             "not available: this rooflab was built without CUDA (no nvcc when it was configured, "
+             "or configured by `make run`; `make native` builds the CUDA backend)");
     return NULL;
 #else
     char path[PATH_MAX + 64];
@@ -36,7 +37,7 @@ rlb_cuda_run_fn rlb_cuda_load(char *why, size_t cap) {
         snprintf(path, sizeof path, "%s/%s", exe, RLB_CUDA_LIB);
     }
     if (access(path, R_OK) != 0) {
-        snprintf(why, cap, "not available: %s is missing (build the project with nvcc present)",
+        snprintf(why, cap, "not available: %s is missing (`make native` builds it when nvcc is present)",
                  path);
         return NULL;
     }

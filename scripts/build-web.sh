@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Assembles the served page in build/web from web/ (sources), build/wasm (the WASM module) and
-# node_modules (Chart.js and plugins, pinned in package-lock.json). Nothing here is committed.
+# node_modules (Chart.js and plugins, pinned in package-lock.json), each text file with its gzip
+# copy. Nothing here is committed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WASM_DIR=${WASM_DIR:-build/wasm/wasm}
@@ -20,5 +21,12 @@ cp node_modules/chart.js/dist/chart.umd.min.js \
 # Example records for the page's menu (records only; see scripts/examples-index.py): the examples,
 # then the published measurements, each point with its kernel profile's prediction.
 python3 scripts/examples-index.py data/examples "$OUT.tmp/examples" data/published
+# Comments out of the page's own JavaScript (line numbers kept) and preloads for what the first
+# number needs into index.html (scripts/finish-web.mjs).
+node scripts/finish-web.mjs "$OUT.tmp"
+# A gzip -9 copy beside every text and WASM file (FILE.gz; -n: no name or time stamp in it, so the
+# same input gives the same bytes): scripts/serve.mjs sends it when the request accepts gzip.
+find "$OUT.tmp" -type f \( -name '*.html' -o -name '*.js' -o -name '*.mjs' -o -name '*.css' -o -name '*.wasm' \
+  -o -name '*.json' -o -name '*.svg' \) -exec gzip -9 -k -n -f {} +
 rm -rf "$OUT"
 mv "$OUT.tmp" "$OUT"

@@ -5,12 +5,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages: compiler and build, cJSON (native record reader), Emscripten (the page's WASM),
-# Chromium (browser tests), Node.js + npm (tests, Chart.js from npm), python3 (static server),
+# Chromium (browser tests), Node.js + npm (the page's server, tests, Chart.js from npm), node-acorn
+# (emcc's JavaScript parser; scripts/finish-web.mjs strips comments with it), python3 (scripts),
 # clang + libclang-rt-14-dev (libFuzzer target of the record reader), fonts-liberation (text in
 # headless Chromium screenshots: only a Recommends of chromium, and installs skip Recommends),
 # zlib1g-dev (the CLI inflates .json.gz traces), python3-torch + python3-venv (the Python
 # recorder's tests: torch on the CPU, pip install ./python into a venv).
-APT_PACKAGES=(build-essential cmake ninja-build pkg-config libcjson-dev zlib1g-dev emscripten chromium python3 dpkg-dev clang libclang-rt-14-dev fonts-liberation python3-torch python3-venv)
+APT_PACKAGES=(build-essential cmake ninja-build pkg-config libcjson-dev zlib1g-dev emscripten node-acorn chromium python3 dpkg-dev clang libclang-rt-14-dev fonts-liberation python3-torch python3-venv)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do

@@ -5,17 +5,22 @@
 //   - the page at scale (scale.mjs): 0, 10,000 and 100,000 measured points loaded, a drag of the N
 //     slider: main-thread work per input, input → frame painted, long tasks (point files generated);
 //   - many records (many.mjs): 250 and 1,000 small records kept in the browser restored on load,
-//     100 and 400 files uploaded at once: time and the longest main-thread task of each.
+//     100 and 400 files uploaded at once: time and the longest main-thread task of each;
+//   - first start (first-start.mjs, issue 20): bytes on the wire for one cold page load from
+//     `make run`'s server (gzip), navigation → first model number painted (median of
+//     ROOFLAB_BENCH_FIRST_RUNS, default 7), and `make run` from a fresh clone until the page is
+//     served (median of ROOFLAB_BENCH_SERVED_RUNS, default 3; 0 skips it; each is a clean build).
 // Usage: node bench/page/bench.mjs  (after `make native web`; `make bench-page` does both)
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { gzipSync } from 'node:zlib';
 import { loadWasmModel, ROOT } from '../../tests/wasm/load.mjs';
 import { serve, launch, openPage, WEB } from '../../tests/browser/harness.mjs';
 import { scaleCase, scaleLine } from './scale.mjs';
 import { restoreCase, uploadCase, manyLine } from './many.mjs';
+import { startServe, coldLoad, timeToServed, median as med } from './first-start.mjs';
+import { loadavg } from 'node:os';
 
 // core/ is two static libraries (rooflab_core is an INTERFACE target over them): the record
 // library first, then the model it uses. ROOFLAB_CORE_LIB: a ':'-separated list to use instead.
@@ -110,18 +115,43 @@ async function main() {
     out.many = { restore: [], upload: [] };
     for (const n of list(process.env.ROOFLAB_BENCH_RESTORE, '250,1000')) out.many.restore.push(await restoreCase(browser.context, server.url, n));
     for (const n of list(process.env.ROOFLAB_BENCH_UPLOAD, '100,400')) out.many.upload.push(await uploadCase(browser.context, server.url, n, dir));
+    // First start: a cold load from make run's server, several times (the first one warms Chromium).
+    const served = await startServe(WEB);
+    try {
+      const runs = Number(process.env.ROOFLAB_BENCH_FIRST_RUNS || 7);
+      const loads = [];
+      for (let i = 0; i <= runs; i++) loads.push(await coldLoad(browser.context, served.url));
+      loads.shift();
+      out.first_start = {
+        runs,
+        wire_bytes: med(loads.map((l) => l.wireBytes)),
+        decoded_bytes: med(loads.map((l) => l.bodyBytes)),
+        requests: med(loads.map((l) => l.requests)),
+        first_number_ms: { median: med(loads.map((l) => l.firstNumberMs)), min: Math.min(...loads.map((l) => l.firstNumberMs)), max: Math.max(...loads.map((l) => l.firstNumberMs)) },
+        ready_ms: med(loads.map((l) => l.readyMs)),
+        load_average: loadavg()[0],
+      };
+    } finally {
+      await served.stop();
+    }
   } finally {
     await browser.close();
     await server.close();
   }
-  // Transfer size: files a page load fetches, raw and gzip -9.
+  const servedRuns = Number(process.env.ROOFLAB_BENCH_SERVED_RUNS ?? 3);
+  if (servedRuns > 0) {
+    const t = await timeToServed(servedRuns);
+    out.first_start.make_run_to_served_s = { median: med(t.map((r) => r.seconds)), runs: t.map((r) => r.seconds), url_printed_last: t.every((r) => r.lastLineIsUrl), load_average: loadavg()[0] };
+  }
+  // build/web: its files, and their gzip -9 copies.
   let raw = 0;
   let gz = 0;
   const walk = (d) => {
     for (const f of readdirSync(d)) {
       const p = join(d, f);
       if (statSync(p).isDirectory()) walk(p);
-      else { const b = readFileSync(p); raw += b.length; gz += gzipSync(b, { level: 9 }).length; }
+      else if (p.endsWith('.gz')) gz += statSync(p).size; // build-web.sh's gzip -9 copies
+      else raw += statSync(p).size;
     }
   };
   walk(WEB);
@@ -139,7 +169,15 @@ async function main() {
     const ratio = cases.length > 1 ? `; ${cases.at(-1).n / cases[0].n}× the records: ${(cases.at(-1).ms / cases[0].ms).toFixed(2)}× the time` : '';
     console.log(`${cases.map((c) => manyLine(what, c)).join('; ')}${ratio}`);
   }
-  console.log(`page transfer: ${out.page_transfer_bytes.toLocaleString('en-US')} bytes as served (uncompressed); build/web ${out.build_web_bytes.toLocaleString('en-US')} bytes, ${out.build_web_gzip_bytes.toLocaleString('en-US')} gzip -9`);
+  console.log(`build/web: ${out.build_web_bytes.toLocaleString('en-US')} bytes, ${out.build_web_gzip_bytes.toLocaleString('en-US')} in gzip copies; the tests' server (uncompressed) sent ${out.page_transfer_bytes.toLocaleString('en-US')} bytes for a load`);
+  const fs = out.first_start;
+  const kB = (b) => `${(b / 1000).toFixed(1)} kB`;
+  console.log(`page transfer (make run's server, gzip): ${kB(fs.wire_bytes)} on the wire (${kB(fs.decoded_bytes)} decoded, ${fs.requests} requests); budget 400 kB`);
+  console.log(`first number: median ${fs.first_number_ms.median.toFixed(0)} ms from navigation (min ${fs.first_number_ms.min.toFixed(0)}, max ${fs.first_number_ms.max.toFixed(0)}, ${fs.runs} cold loads; page ready ${fs.ready_ms.toFixed(0)} ms; load average ${fs.load_average.toFixed(1)}); budget 500 ms`);
+  if (fs.make_run_to_served_s) {
+    const t = fs.make_run_to_served_s;
+    console.log(`make run, fresh clone → page served: median ${t.median.toFixed(1)} s (${t.runs.map((x) => x.toFixed(1)).join(', ')} s; URL the last line: ${t.url_printed_last}; load average ${t.load_average.toFixed(1)}); budget 60 s`);
+  }
 }
 
 main().catch((e) => { console.error(e); process.exit(1); });

@@ -203,14 +203,17 @@ test('the theme button switches light ↔ dark and is remembered; a bad stored v
   const page = await openPage(env.browser.context, env.server.url, { colorScheme: 'light' });
   const bg = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bg').trim());
   assert.equal(await bg(), '#ffffff');
-  assert.equal(await page.getAttribute('[data-testid=action-theme]', 'aria-pressed'), 'false');
+  // The button says what it does (issue 20, item 8): the theme it switches to.
+  const button = () => page.$eval('[data-testid=action-theme]', (e) => [e.textContent, e.getAttribute('aria-label'), e.getAttribute('aria-pressed')]);
+  assert.deepEqual(await button(), ['Dark theme', 'Switch to the dark theme', null]);
   await page.click('[data-testid=action-theme]');
+  assert.deepEqual(await button(), ['Light theme', 'Switch to the light theme', null]);
   assert.equal(await bg(), '#14171d');
   assert.equal(await page.evaluate(() => window.rooflab.roofline.chart.options.plugins.rlBackground.color), '#14171d', 'the chart recoloured');
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
   assert.equal(await bg(), '#14171d', 'remembered');
-  assert.equal(await page.getAttribute('[data-testid=action-theme]', 'aria-pressed'), 'true');
+  assert.deepEqual(await button(), ['Light theme', 'Switch to the light theme', null]);
   await page.evaluate(() => localStorage.setItem('rooflab.theme', 'purple; background:red'));
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');

@@ -22,8 +22,12 @@ async function start() {
     };
     const app = new Controller(model, view, charts, SCENARIOS);
     window.rooflab = app; // for tests and benchmarks
-    app.layerView = startLayerView(model, app); // the whole decoder layer (before a tour quotes it)
     app.load(app.pageState.fromFragment(location.hash), { fromLink: true });
+    // The numbers and the two charts are painted first (issue 20: first number); what is below the
+    // fold or waits for a click is built in the task after that frame (or after 100 ms: a hidden
+    // tab draws no frames).
+    await new Promise((ok) => { requestAnimationFrame(() => setTimeout(ok, 0)); setTimeout(ok, 100); });
+    app.layerView = startLayerView(model, app); // the whole decoder layer (before a tour quotes it)
     app.tour = new Tour(app, SCENARIOS); // the guided tours; ?tour=ID&step=N restores one
     app.tour.restore(location.search);
     app.practice = startPractice(model); // the exercises, on the same model

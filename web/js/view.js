@@ -33,17 +33,24 @@ export class View {
     this.applyTheme(storedTheme()); // before the charts read the colours
   }
 
-  // theme: 'light' | 'dark' | '' (the OS's). The button shows whether dark is on.
+  // theme: 'light' | 'dark' | '' (the OS's). The button says what it does: "Light theme" while
+  // dark is on, "Dark theme" otherwise (data-dark keeps which is on).
   applyTheme(theme) {
     if (theme) document.documentElement.dataset.theme = theme;
     else delete document.documentElement.dataset.theme;
     const dark = theme ? theme === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
-    $('action-theme')?.setAttribute('aria-pressed', String(dark));
+    const b = $('action-theme');
+    if (!b) return;
+    const next = dark ? 'light' : 'dark';
+    b.dataset.dark = String(dark);
+    b.textContent = `${next[0].toUpperCase()}${next.slice(1)} theme`;
+    b.setAttribute('aria-label', `Switch to the ${next} theme`);
+    b.title = `Switch to the ${next} theme`;
   }
   // handler() after the theme button switched light ↔ dark (the choice is remembered).
   bindTheme(handler) {
     $('action-theme')?.addEventListener('click', () => {
-      const dark = $('action-theme').getAttribute('aria-pressed') === 'true';
+      const dark = $('action-theme').dataset.dark === 'true';
       const theme = dark ? 'light' : 'dark';
       setSetting(THEME_KEY, theme); // not remembered when refused (storage.js says why)
       this.applyTheme(theme);
