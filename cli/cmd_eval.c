@@ -1,6 +1,5 @@
 /* cmd_eval.c — `rooflab eval`: one problem on one roofline, as a table or one JSON object
  * (CONTRACTS.md "The command line"). Every number comes from core's rl_report_compute. */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,212 +20,23 @@ static void eval_help(FILE *out) {
           out);
 }
 
-/* JSON numbers: shortest round-trip form of a double. */
-static void json_num(FILE *out, double v) {
-    if (!isfinite(v)) {
-        fputs("null", out);
-        return;
-    }
-    char buf[40];
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*g", prec, v);
-        if (strtod(buf, NULL) == v) break;
-    }
-    fputs(buf, out);
-}
-
-/* ,\n      "levels": {"dram": {...}, "l2": {...}} — each level's bytes, intensity, attainable
- * throughput and time at that level's roof. */
-static void print_levels_json(FILE *o, const rl_report *r, rl_model m) {
-    fputs(",\n      \"levels\": {", o);
-    for (int l = 0; l < RL_LEVEL_COUNT; l++) {
-        const rl_point *pt = &r->level_points[m][l];
-        fprintf(o, "%s\"%s\": {\"bytes\": ", l ? ", " : "", rl_level_name((rl_level)l));
-        json_num(o, pt->bytes);
-        fputs(", \"intensity_flop_per_byte\": ", o);
-        json_num(o, pt->intensity_flop_per_byte);
-        fputs(", \"bandwidth_bytes_per_s\": ", o);
-        json_num(o, l == RL_LEVEL_L2 ? r->l2_bandwidth_bytes_per_s : r->roof.bandwidth_bytes_per_s);
-        fputs(", \"attainable_flops_per_s\": ", o);
-        json_num(o, pt->attainable_flops_per_s);
-        fputs(", \"time_s\": ", o);
-        json_num(o, pt->memory_time_s);
-        fputs("}", o);
-    }
-    fputs(", \"kv_hit_fraction\": ", o);
-    json_num(o, r->levels[m].kv_hit_fraction);
-    fputs(", \"kv_working_set_bytes\": ", o);
-    json_num(o, r->levels[m].kv_working_set_bytes);
-    fputs("}", o);
-}
-
-/* "predicted": {"kernel", "time_s", "flops_per_s", "bound", "terms": {NAME: seconds}, ...},
- * or null with "predicted_unavailable": the reason. */
-static void print_prediction_json(FILE *o, const rl_prediction *pr, const rl_error *why) {
-    if (!pr) {
-        fprintf(o, "  \"predicted\": null,\n  \"predicted_unavailable\": \"%s\",\n", why->message);
-        return;
-    }
-    fprintf(o, "  \"predicted\": {\"kernel\": \"%s\", \"time_s\": ", rl_kernel_name(pr->kernel));
-    json_num(o, pr->time_s);
-    fputs(", \"flops_per_s\": ", o);
-    json_num(o, pr->flops_per_s);
-    fprintf(o, ", \"bound\": \"%s\", \"limit\": \"%s\", \"interval_s\": ", rl_bound_name(pr->bound),
-            rl_limit_name(pr->limit));
-    if (pr->interval_points >= RL_INTERVAL_MIN_POINTS) {
-        fputs("[", o);
-        json_num(o, pr->interval_s[0]);
-        fputs(", ", o);
-        json_num(o, pr->interval_s[1]);
-        fputs("]", o);
-    } else {
-        fputs("null", o);
-    }
-    fprintf(o, ", \"interval_band\": \"%s\", \"interval_points\": %d,\n    \"terms\": {",
-            pr->interval_band ? pr->interval_band : "", pr->interval_points);
-    for (int t = 0; t < RL_TERM_COUNT; t++) {
-        fprintf(o, "%s\"%s\": ", t ? ", " : "", rl_term_name((rl_term)t));
-        json_num(o, pr->terms_s[t]);
-    }
-    fprintf(o, "},\n    \"tile\": {\"block_m\": %lld, \"block_n\": %lld, \"ctas_per_sm\": %lld, "
-               "\"splits\": %lld, \"gqa_packed\": %s, \"persistent\": %s, \"exp_serialised\": %s, "
-               "\"fitted_to_shared_memory\": %s},\n",
-            (long long)pr->block_m, (long long)pr->block_n, (long long)pr->ctas_per_sm,
-            (long long)pr->splits, pr->gqa_packed ? "true" : "false",
-            pr->persistent ? "true" : "false", pr->exp_serialised ? "true" : "false",
-            pr->tile_fitted ? "true" : "false");
-    fputs("    \"levels\": {", o);
-    for (int l = 0; l < RL_LEVEL_COUNT; l++) {
-        fprintf(o, "%s\"%s\": {\"bytes\": ", l ? ", " : "", rl_level_name((rl_level)l));
-        json_num(o, pr->levels.bytes[l]);
-        fputs(", \"time_s\": ", o);
-        json_num(o, pr->level_time_s[l]);
-        fputs("}", o);
-    }
-    fputs("},\n    \"computed_pairs\": ", o);
-    json_num(o, pr->computed_pairs);
-    fputs(", \"ctas\": ", o);
-    json_num(o, pr->ctas);
-    fputs(", \"waves\": ", o);
-    json_num(o, pr->waves);
-    fputs(", \"mma_flops_per_s\": ", o);
-    json_num(o, pr->mma_flops_per_s);
-    fputs(", \"exp_per_s\": ", o);
-    json_num(o, pr->exp_per_s);
-    fputs(", \"overlap_exponent\": ", o);
-    json_num(o, pr->overlap_exponent);
-    fprintf(o, ", \"kernels\": %lld, \"sm_bandwidth_bytes_per_s\": ", (long long)pr->kernels);
-    json_num(o, pr->sm_bandwidth_bytes_per_s);
-    fputs("},\n", o);
-}
-
+/* One JSON object: every entry of core's report-output table (rl_output_*), nested on the dots,
+ * then the texts that are not values of the report (CONTRACTS.md "rooflab eval --json"). */
 static void print_json(const rl_report *r, const rl_hw *hw, const rl_prediction *pred,
                        const rl_error *pred_err, const char *note) {
-    const rl_workload *w = &r->work;
-    const rl_problem *p = &w->problem;
-    FILE *o = stdout;
-    fputs("{\n  \"flops\": ", o);
-    json_num(o, w->flops);
-    fputs(",\n  \"softmax_flops\": ", o);
-    json_num(o, w->softmax_flops);
-    fputs(",\n  \"pairs\": ", o);
-    json_num(o, w->pairs);
-    fputs(",\n  \"bandwidth_bytes_per_s\": ", o);
-    json_num(o, r->roof.bandwidth_bytes_per_s);
-    fputs(",\n  \"peak_flops_per_s\": ", o);
-    json_num(o, r->roof.peak_flops_per_s);
-    fputs(",\n  \"ridge_flop_per_byte\": ", o);
-    json_num(o, r->ridge_flop_per_byte);
-    if (r->levels_known || r->exp_roof_flops_per_s > 0) {
-        /* the roofs beyond DRAM and the MMA peak (MODEL.md "Memory levels", the predicted time) */
-        fputs(",\n  \"roofs\": {\"l2_bandwidth_bytes_per_s\": ", o);
-        json_num(o, r->levels_known ? r->l2_bandwidth_bytes_per_s : NAN);
-        fputs(", \"exp_flops_per_s\": ", o);
-        json_num(o, r->exp_roof_flops_per_s > 0 ? r->exp_roof_flops_per_s : NAN);
-        fputs(", \"mma_exp_flops_per_s\": ", o);
-        json_num(o, r->mma_exp_roof_flops_per_s > 0 ? r->mma_exp_roof_flops_per_s : NAN);
-        fputs("}", o);
+    const rl_output_view view = {r, pred, hw};
+    cli_json j;
+    cli_json_begin(&j, stdout);
+    cli_json_outputs(&j, &view);
+    if (note[0]) {
+        cli_json_key(&j, "model_note", 0);
+        cli_json_string(stdout, note);
     }
-    if (note[0]) fprintf(o, ",\n  \"model_note\": \"%s\"", note); /* core's text: no quotes */
-    fprintf(o,
-            ",\n  \"hw\": \"%s\",\n  \"problem\": {\"batch\": %lld, \"heads\": %lld, \"kv_heads\": "
-            "%lld, \"seq\": %lld, \"kv_len\": %lld, \"head_dim\": %lld, \"dtype\": \"%s\", "
-            "\"kv_dtype\": \"%s\", \"out_dtype\": \"%s\", \"causal\": %s, \"pass\": \"%s\", \"block_m\": %lld, "
-            "\"block_n\": %lld, \"head_dim_v\": %lld, \"kv_lora_rank\": %lld, \"rope_dim\": %lld, "
-            "\"window\": %lld, \"sinks\": %lld},\n  \"kv_token_bytes\": %.17g,\n",
-            hw->id, (long long)p->batch, (long long)p->heads, (long long)p->kv_heads,
-            (long long)p->seq, (long long)p->kv_len, (long long)p->head_dim,
-            rl_dtype_name(p->dtype), rl_dtype_name(p->kv_dtype), rl_dtype_name(p->out_dtype),
-            p->causal ? "true" : "false",
-            rl_pass_name(p->pass), (long long)p->block_m, (long long)p->block_n,
-            (long long)p->head_dim_v, (long long)p->kv_lora_rank, (long long)p->rope_dim,
-            (long long)p->window, (long long)p->sinks, w->kv_token_bytes);
-    fputs("  \"models\": {", o);
-    for (int m = 0; m < RL_MODEL_COUNT; m++) {
-        const rl_traffic *t = &w->traffic[m];
-        const rl_point *pt = &r->points[m];
-        fprintf(o, "%s\n    \"%s\": ", m ? "," : "", rl_model_name((rl_model)m));
-        if (!t->available) {
-            fputs("null", o);
-            continue;
-        }
-        fputs("{\"bytes\": ", o);
-        json_num(o, t->bytes);
-        fputs(", \"intensity_flop_per_byte\": ", o);
-        json_num(o, pt->intensity_flop_per_byte);
-        fputs(", \"attainable_flops_per_s\": ", o);
-        json_num(o, pt->attainable_flops_per_s);
-        fputs(", \"time_s\": ", o);
-        json_num(o, pt->time_s);
-        fprintf(o, ", \"bound\": \"%s\",\n      \"terms_bytes\": {\"q\": ", rl_bound_name(pt->bound));
-        json_num(o, t->q_bytes);
-        fputs(", \"k\": ", o);
-        json_num(o, t->k_bytes);
-        fputs(", \"v\": ", o);
-        json_num(o, t->v_bytes);
-        fputs(", \"o\": ", o);
-        json_num(o, t->o_bytes);
-        fputs(", \"s\": ", o);
-        json_num(o, t->s_bytes);
-        fputs(", \"p\": ", o);
-        json_num(o, t->p_bytes);
-        fputs(", \"grad\": ", o);
-        json_num(o, t->grad_bytes);
-        fputs("}", o);
-        if (m == RL_MODEL_TILED) {
-            fputs(", \"kv_reload_factor\": ", o);
-            json_num(o, t->kv_reload_factor);
-            fputs(", \"query_blocks\": ", o);
-            json_num(o, t->query_blocks);
-        }
-        if (r->levels_known) print_levels_json(o, r, (rl_model)m);
-        fputs("}", o);
+    if (!pred) {
+        cli_json_key(&j, "predicted_unavailable", 0);
+        cli_json_string(stdout, pred_err->message);
     }
-    fputs("\n  },\n", o);
-    print_prediction_json(o, pred, pred_err);
-    if (p->pass == RL_PASS_BWD)
-        fputs("  \"unmodelled\": {\"naive\": \"no naive backward traffic model\"},\n", o);
-    const rl_sram *s = &r->sram;
-    fputs("  \"sram\": {\"q_tile_bytes\": ", o);
-    json_num(o, s->q_tile_bytes);
-    fputs(", \"k_tile_bytes\": ", o);
-    json_num(o, s->k_tile_bytes);
-    fputs(", \"v_tile_bytes\": ", o);
-    json_num(o, s->v_tile_bytes);
-    fputs(", \"s_tile_bytes\": ", o);
-    json_num(o, s->s_tile_bytes);
-    fputs(", \"o_acc_bytes\": ", o);
-    json_num(o, s->o_acc_bytes);
-    fputs(", \"ml_bytes\": ", o);
-    json_num(o, s->ml_bytes);
-    fputs(", \"total_bytes\": ", o);
-    json_num(o, s->total_bytes);
-    fputs(", \"limit_default_bytes\": ", o);
-    json_num(o, s->limit_default_bytes);
-    fputs(", \"limit_optin_bytes\": ", o);
-    json_num(o, s->limit_optin_bytes);
-    fprintf(o, ", \"fits_default\": %s, \"fits_optin\": %s}\n}\n", s->fits_default ? "true" : "false",
-            s->fits_optin ? "true" : "false");
+    cli_json_end(&j);
 }
 
 /* "16.78 MB (16 MiB)": IEC alongside when SI and IEC differ by more than 2 %. */

@@ -22,14 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rooflab/rooflab.h"
-
-#ifdef __EMSCRIPTEN__
-#include <emscripten/emscripten.h>
-#define RLW_EXPORT EMSCRIPTEN_KEEPALIVE
-#else
-#define RLW_EXPORT
-#endif
+#include "rooflab_wasm.h"
 
 #define RLW_FORMAT_MAX 64
 #define RLW_SWEEP_MAX 4096 /* rows one sweep call may write */
@@ -38,7 +31,6 @@
 static char rlw_format_buf[RLW_FORMAT_MAX]; /* rlw_format's result: an output buffer, not state */
 
 RLW_EXPORT const char *rlw_version(void) { return RL_VERSION; }
-RLW_EXPORT const char *rlw_status_text(int status) { return rl_status_text((rl_status)status); }
 
 /* ---------------------------------------------------------------------------------------------
  * Errors are values: every call that can fail takes a caller-owned rl_error (JS allocates
@@ -46,18 +38,9 @@ RLW_EXPORT const char *rlw_status_text(int status) { return rl_status_text((rl_s
  * ------------------------------------------------------------------------------------------- */
 
 RLW_EXPORT int rlw_error_size(void) { return (int)sizeof(rl_error); }
-RLW_EXPORT int rlw_error_status(const rl_error *err) { return err ? (int)err->status : 0; }
 RLW_EXPORT const char *rlw_error_field(const rl_error *err) { return err ? err->field : ""; }
 RLW_EXPORT const char *rlw_error_message(const rl_error *err) { return err ? err->message : ""; }
 
-static rl_status rlw_fail(rl_error *err, rl_status status, const char *field, const char *text) {
-    if (err) {
-        err->status = status;
-        snprintf(err->field, sizeof err->field, "%s", field);
-        snprintf(err->message, sizeof err->message, "%s: %s", field, text);
-    }
-    return status;
-}
 
 /* ---------------------------------------------------------------------------------------------
  * The problem's fields (core's RL_PROBLEM_FIELDS): names, defaults, limits, help, parsing
@@ -94,6 +77,33 @@ RLW_EXPORT int rlw_field_parse(int i, const char *text, const char *name, double
 }
 
 /* ---------------------------------------------------------------------------------------------
+ * The kernel spec's fields (core's RL_KERNEL_FIELDS): names, limits, help, choices, parsing
+ * ------------------------------------------------------------------------------------------- */
+
+static const rl_kfield_info *rlw_kfield(int i) { return rl_kernel_field_info((rl_kernel_field)i); }
+RLW_EXPORT int rlw_kfield_count(void) { return RL_KERNEL_FIELD_COUNT; }
+RLW_EXPORT const char *rlw_kfield_key(int i) { return rlw_kfield(i) ? rlw_kfield(i)->key : ""; }
+RLW_EXPORT const char *rlw_kfield_flag(int i) { return rlw_kfield(i) ? rlw_kfield(i)->flag : ""; }
+RLW_EXPORT const char *rlw_kfield_help(int i) { return rlw_kfield(i) ? rlw_kfield(i)->help : ""; }
+RLW_EXPORT const char *rlw_kfield_meta(int i) { return rlw_kfield(i) ? rlw_kfield(i)->meta : ""; }
+/* 0 an integer (lo … hi besides 0), 1 a choice (codes lo … hi, named by rlw_kfield_choice); -1 */
+RLW_EXPORT int rlw_kfield_type(int i) { return rlw_kfield(i) ? (int)rlw_kfield(i)->type : -1; }
+RLW_EXPORT double rlw_kfield_lo(int i) { return rlw_kfield(i) ? (double)rlw_kfield(i)->lo : 0; }
+RLW_EXPORT double rlw_kfield_hi(int i) { return rlw_kfield(i) ? (double)rlw_kfield(i)->hi : 0; }
+/* A choice field's name for `code` ("fa3", "packed"; "" = the profile's), "" otherwise. */
+RLW_EXPORT const char *rlw_kfield_choice(int i, int code) {
+    const char *c = rl_kernel_field_choice((rl_kernel_field)i, code);
+    return c ? c : "";
+}
+/* What a person typed for kernel field i → its slot's code (0 = the profile's), or -1 with core's
+ * error naming `name` (NULL or "" = the flag). */
+RLW_EXPORT double rlw_kfield_parse(int i, const char *text, const char *name, rl_error *err) {
+    rl_kernel_spec spec = {0};
+    if (rl_kernel_spec_set_text(&spec, (rl_kernel_field)i, text, name, err) != RL_OK) return -1;
+    return (double)rl_kernel_spec_get(&spec, (rl_kernel_field)i);
+}
+
+/* ---------------------------------------------------------------------------------------------
  * Input slots: one per problem field (by its flag, the page's URL key), then the roof
  * ------------------------------------------------------------------------------------------- */
 
@@ -101,11 +111,9 @@ enum {
     IN_BANDWIDTH = RL_PROBLEM_FIELD_COUNT,
     IN_PEAK,
     IN_HW,
-    IN_KERNEL,      /* rl_kernel: the profile of the predicted time */
-    IN_GQA_PACK,    /* rl_gqa_pack: 0 the profile's, 1 packed, 2 per head */
-    IN_SPLITS,      /* split-KV count, 0 = the profile's rule */
-    IN_CTAS_PER_SM, /* 0 = the profile's */
-    IN_COUNT
+    IN_KERNEL, /* one per core kernel field (RL_KERNEL_FIELDS, by its flag): the predicted
+                  time's profile, gqa-pack, splits, ctas-per-sm, cores; 0 = the profile's choice */
+    IN_COUNT = IN_KERNEL + RL_KERNEL_FIELD_COUNT
 };
 
 RLW_EXPORT int rlw_in_count(void) { return IN_COUNT; }
@@ -115,11 +123,7 @@ RLW_EXPORT const char *rlw_in_key(int i) {
     case IN_BANDWIDTH: return "bandwidth"; /* B/s */
     case IN_PEAK: return "peak";           /* FLOP/s */
     case IN_HW: return "hw";               /* preset index for the SRAM limits, -1 = none */
-    case IN_KERNEL: return "kernel";
-    case IN_GQA_PACK: return "gqa-pack";
-    case IN_SPLITS: return "splits";
-    case IN_CTAS_PER_SM: return "ctas-per-sm";
-    default: return "";
+    default: return i >= IN_KERNEL && i < IN_COUNT ? rlw_kfield_flag(i - IN_KERNEL) : "";
     }
 }
 
@@ -127,39 +131,23 @@ RLW_EXPORT const char *rlw_in_key(int i) {
 static rl_status rlw_int_slot(const double *in, int slot, int64_t *out, rl_error *err) {
     double v = in[slot];
     if (!(v == v) || v < -RLW_INT_SLOT_MAX || v > RLW_INT_SLOT_MAX || (double)(int64_t)v != v)
-        return rlw_fail(err, RL_ERR_INVALID, rlw_in_key(slot), "expected a whole number");
+        return rl_error_fail(err, RL_ERR_INVALID, rlw_in_key(slot), "expected a whole number");
     *out = (int64_t)v;
     return RL_OK;
 }
 
 /* in[] → problem, roof, preset; every problem field through core's rl_problem_set, so a value
  * core refuses (a negative size, causal 2, a dtype code out of range) is an error here too. */
-/* An integer slot in [lo, hi], else an error naming it. */
-static rl_status rlw_ranged_slot(const double *in, int slot, int64_t lo, int64_t hi, int64_t *out,
-                                 rl_error *err) {
-    rl_status st = rlw_int_slot(in, slot, out, err);
-    if (st == RL_OK && (*out < lo || *out > hi)) {
-        char text[64];
-        snprintf(text, sizeof text, "expected a whole number from %lld to %lld", (long long)lo,
-                 (long long)hi);
-        return rlw_fail(err, RL_ERR_RANGE, rlw_in_key(slot), text);
-    }
-    return st;
-}
-
+/* The kernel slots through core's rl_kernel_spec_set: a value outside the table's limits is an
+ * error naming the slot. */
 static rl_status rlw_read_kernel(const double *in, rl_kernel_spec *spec, rl_error *err) {
-    int64_t k, pack, splits, ctas;
+    int64_t v;
     rl_status st;
-    if ((st = rlw_ranged_slot(in, IN_KERNEL, 0, RL_KERNEL_COUNT - 1, &k, err)) != RL_OK ||
-        (st = rlw_ranged_slot(in, IN_GQA_PACK, 0, RL_PACK_PER_HEAD, &pack, err)) != RL_OK ||
-        (st = rlw_ranged_slot(in, IN_SPLITS, 0, 128, &splits, err)) != RL_OK ||
-        (st = rlw_ranged_slot(in, IN_CTAS_PER_SM, 0, 32, &ctas, err)) != RL_OK)
-        return st;
     memset(spec, 0, sizeof *spec);
-    spec->kernel = (rl_kernel)k;
-    spec->gqa_pack = (rl_gqa_pack)pack;
-    spec->splits = splits;
-    spec->ctas_per_sm = ctas;
+    for (int f = 0; f < RL_KERNEL_FIELD_COUNT; f++) {
+        if ((st = rlw_int_slot(in, IN_KERNEL + f, &v, err)) != RL_OK) return st;
+        if ((st = rl_kernel_spec_set(spec, (rl_kernel_field)f, v, NULL, err)) != RL_OK) return st;
+    }
     return RL_OK;
 }
 
@@ -174,7 +162,7 @@ static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof
     }
     if ((st = rlw_int_slot(in, IN_HW, &v, err)) != RL_OK) return st;
     if (v < -1 || v >= (int64_t)rl_hw_count())
-        return rlw_fail(err, RL_ERR_UNKNOWN, "hw", "expected a preset index or -1");
+        return rl_error_fail(err, RL_ERR_UNKNOWN, "hw", "expected a preset index or -1");
     roof->bandwidth_bytes_per_s = in[IN_BANDWIDTH];
     roof->peak_flops_per_s = in[IN_PEAK];
     *hw = v >= 0 ? rl_hw_at((size_t)v) : NULL;
@@ -457,15 +445,15 @@ RLW_EXPORT int rlw_sweep(const double *in, int param, double lo, double hi, int 
     if ((st = rlw_read_kernel(in, &spec, err)) != RL_OK) return -(int)st;
     if (param < 0 || param >= RL_SWEEP_PARAM_COUNT || count < 1 || count > RLW_SWEEP_MAX ||
         !(lo >= 1 && hi >= lo && hi <= RLW_INT_SLOT_MAX))
-        return -(int)rlw_fail(err, RL_ERR_RANGE, "sweep",
+        return -(int)rl_error_fail(err, RL_ERR_RANGE, "sweep",
                               "expected a parameter, 1 <= lo <= hi and 1..4096 points");
     int64_t *values = malloc((size_t)count * sizeof *values);
     rl_sweep_row *rows = malloc((size_t)count * sizeof *rows);
     size_t n = values && rows ? rl_sweep_values((int64_t)lo, (int64_t)hi, (size_t)count, log, values) : 0;
     if (!values || !rows) {
-        result = -(int)rlw_fail(err, RL_ERR_CAPACITY, "sweep", "out of memory");
+        result = -(int)rl_error_fail(err, RL_ERR_CAPACITY, "sweep", "out of memory");
     } else if (n == 0) {
-        result = -(int)rlw_fail(err, RL_ERR_RANGE, "sweep", "no values in the range");
+        result = -(int)rl_error_fail(err, RL_ERR_RANGE, "sweep", "no values in the range");
     } else if ((st = rl_sweep_predicted(&p, (rl_sweep_param)param, values, n, roof, hw, &spec, rows,
                                         err)) != RL_OK) {
         result = -(int)st;
@@ -530,7 +518,7 @@ RLW_EXPORT int rlw_tune(const double *in, double *out, int cap, rl_error *err) {
     rl_tile_candidate cands[RLW_TUNE_MAX];
     rl_status st;
     if ((st = rlw_read_problem(in, &p, &roof, &hw, err)) != RL_OK) return -(int)st;
-    if (!hw) return -(int)rlw_fail(err, RL_ERR_INVALID, "hw", "the tile search needs a preset");
+    if (!hw) return -(int)rl_error_fail(err, RL_ERR_INVALID, "hw", "the tile search needs a preset");
     if (cap < 1 || cap > RLW_TUNE_MAX) cap = RLW_TUNE_MAX;
     size_t feasible = rl_tune(&p, hw, roof, cands, (size_t)cap);
     int n = feasible < (size_t)cap ? (int)feasible : cap;
@@ -579,7 +567,7 @@ RLW_EXPORT const char *rlw_roof_out_key(int i) {
 RLW_EXPORT int rlw_roof_resolve(const char *hw, int dtype, const char *bandwidth, const char *peak,
                                 double *out, rl_error *err) {
     if (dtype < 0 || dtype >= RL_DTYPE_COUNT)
-        return rlw_fail(err, RL_ERR_UNKNOWN, "dtype", "expected a dtype code");
+        return rl_error_fail(err, RL_ERR_UNKNOWN, "dtype", "expected a dtype code");
     rl_roof_request req = {hw, (rl_dtype)dtype, bandwidth, peak};
     rl_roof_resolved r;
     rl_status st = rl_roof_resolve(&req, &r, err);
@@ -638,7 +626,6 @@ RLW_EXPORT const char *rlw_hw_str(int i, int which) {
  * Hz, exp results per second, compute capability × 10. */
 enum { HWN_BW = 0, HWN_PEAK0 = 1, HWN_SMEM_SM = 1 + RL_PEAK_COUNT, HWN_SMEM_DEF, HWN_SMEM_OPTIN,
        HWN_L2, HWN_SMS, HWN_L2_BW, HWN_CLOCK, HWN_EXP, HWN_ARCH, HWN_COUNT };
-RLW_EXPORT int rlw_hw_num_count(void) { return HWN_COUNT; }
 RLW_EXPORT double rlw_hw_num(int i, int which) {
     const rl_hw *hw = i >= 0 ? rl_hw_at((size_t)i) : NULL;
     if (!hw) return 0;

@@ -23,7 +23,7 @@ void rl__ok(rl_error *err) {
     err->message[0] = '\0';
 }
 
-rl_status rl__fail(rl_error *err, rl_status status, const char *field, const char *fmt, ...) {
+rl_status rl_error_fail(rl_error *err, rl_status status, const char *field, const char *fmt, ...) {
     if (!err) return status;
     err->status = status;
     if (!field) field = "";

@@ -125,6 +125,14 @@ typedef struct rl_error {
 
 /* Short text of a status ("wrong unit or dimension"). Never NULL. */
 const char *rl_status_text(rl_status status);
+/* The one way to fill an error (core, the CLI and the binding alike): status, field, and the
+ * message "FIELD: <formatted text>" (just the text when field is empty or NULL); nothing when err
+ * is NULL. Returns status, so callers can `return rl_error_fail(...)`. */
+rl_status rl_error_fail(rl_error *err, rl_status status, const char *field, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 
 /* ----------------------------------------------------------------------------------------------
  * Units
@@ -231,6 +239,8 @@ typedef enum {
 const char *rl_dtype_name(rl_dtype dtype); /* "fp32" ... "fp8", "nvfp4", "mxfp4", "mxfp8"; "default" for 0 */
 /* "fp16", "bf16", "fp8", "e4m3", "e5m2", "fp32", "float32", "tf32", "half", "bfloat16" → dtype. */
 rl_status rl_dtype_parse(const char *text, const char *field, rl_dtype *out, rl_error *err);
+/* "one of fp32, tf32, ..., mxfp8": the dtype names as messages list them; the length written. */
+size_t rl_dtype_choices_text(char *buf, size_t cap);
 double rl_dtype_bytes(rl_dtype dtype); /* 4, 4, 2, 2, 1, 0.5625, 0.53125, 1.03125; 0 for DEFAULT */
 /* 1 for the block-scaled formats (nvfp4, mxfp4, mxfp8), whose bytes include their scales. */
 int rl_dtype_block_scaled(rl_dtype dtype);
@@ -726,6 +736,70 @@ typedef struct rl_kernel_spec {
     rl_cores cores;           /* flashinfer: CUDA-core or tensor-core decode; default: vLLM's rule */
 } rl_kernel_spec;
 
+/* ----------------------------------------------------------------------------------------------
+ * The kernel spec's fields, described once (issue 19) as RL_PROBLEM_FIELDS describes the problem:
+ * the CLI's flags, parsing and --help, the binding's input slots and the page's controls iterate
+ * this table. 0 in every field means "the profile's choice".
+ *
+ * X(ID, member, key, flag, type, lo, hi, meta, help)
+ *   type   RL_KTYPE_INT: an integer lo … hi typed; RL_KTYPE_CHOICE: a name (choice code 1 … hi,
+ *          rl_kernel_field_choice), "" = code 0 where the choice has a default (lo = 0)
+ *   lo, hi the values a caller may set besides 0 (INT), or the codes (CHOICE)
+ * -------------------------------------------------------------------------------------------- */
+typedef enum { RL_KTYPE_INT = 0, RL_KTYPE_CHOICE } rl_kernel_field_type;
+
+#define RL_SPLITS_MAX 128    /* split-KV counts a caller may fix (FlashInfer/Flash-Decoding chunks) */
+#define RL_CTAS_PER_SM_MAX 32 /* CTAs resident per SM: the per-SM block limit of sm_80 … sm_100 */
+
+#define RL_KERNEL_FIELDS(X)                                                                        \
+    X(KERNEL, kernel, "kernel", "kernel", RL_KTYPE_CHOICE, 0, RL_KERNEL_COUNT - 1, "PROFILE",      \
+      "the kernel profile of the predicted time")                                                  \
+    X(GQA_PACK, gqa_pack, "gqa_pack", "gqa-pack", RL_KTYPE_CHOICE, 0, RL_PACK_PER_HEAD, "P",       \
+      "packed (a GQA group's query heads share one tile's K/V) or per-head")                       \
+    X(SPLITS, splits, "splits", "splits", RL_KTYPE_INT, 1, RL_SPLITS_MAX, "S",                     \
+      "split-KV count (default: the profile's rule)")                                              \
+    X(CTAS_PER_SM, ctas_per_sm, "ctas_per_sm", "ctas-per-sm", RL_KTYPE_INT, 1, RL_CTAS_PER_SM_MAX, \
+      "K", "CTAs resident per SM (default: the profile's, or the SRAM budget's)")                  \
+    X(CORES, cores, "cores", "cores", RL_KTYPE_CHOICE, 0, RL_CORES_CUDA_SINGLE, "C",               \
+      "flashinfer: cuda (CUDA-core decode, N = 1), tensor, or cuda-single (B = 1); "        \
+      "default: vLLM's rule")
+
+typedef enum {
+#define RL_X_KFIELD_ENUM(ID, member, key, flag, type, lo, hi, meta, help) RL_KFIELD_##ID,
+    RL_KERNEL_FIELDS(RL_X_KFIELD_ENUM)
+#undef RL_X_KFIELD_ENUM
+        RL_KERNEL_FIELD_COUNT
+} rl_kernel_field;
+
+typedef struct rl_kfield_info {
+    const char *key;  /* JSON key: "ctas_per_sm" */
+    const char *flag; /* CLI flag without "--", URL key and binding slot: "ctas-per-sm" */
+    rl_kernel_field_type type;
+    int64_t lo, hi;   /* INT: the range besides 0; CHOICE: the codes */
+    const char *meta; /* "S", "K" */
+    const char *help; /* one line for --help */
+} rl_kfield_info;
+
+/* The description of one kernel field; NULL past the end. */
+const rl_kfield_info *rl_kernel_field_info(rl_kernel_field field);
+/* Find a kernel field by JSON key or by flag; -1 when neither. */
+int rl_kernel_field_find(const char *name);
+/* A CHOICE field's name for `code` ("fa3", "packed", "cuda"; "" for code 0 of a choice with a
+ * default); NULL for an INT field or a code out of range. */
+const char *rl_kernel_field_choice(rl_kernel_field field, int64_t code);
+/* "generic, fa2, fa3, ..." / "packed or per-head": a CHOICE field's names as a message lists them
+ * (those of code ≥ 1 where code 0 is the default); the length written. */
+size_t rl_kernel_field_choices_text(rl_kernel_field field, char *buf, size_t cap);
+int64_t rl_kernel_spec_get(const rl_kernel_spec *spec, rl_kernel_field field);
+/* Set a field from an integer: 0 (the profile's choice) or lo … hi; else an error naming `name`
+ * (NULL = the flag) with the range. */
+rl_status rl_kernel_spec_set(rl_kernel_spec *spec, rl_kernel_field field, int64_t value,
+                             const char *name, rl_error *err);
+/* Set a field from what a person typed: an integer lo … hi (no sign or spaces) or a choice name;
+ * errors name `name` (NULL = the flag) and list what was expected. */
+rl_status rl_kernel_spec_set_text(rl_kernel_spec *spec, rl_kernel_field field, const char *text,
+                                  const char *name, rl_error *err);
+
 typedef enum {
     RL_TERM_MMA = 0, /* the useful matmul FLOPs at the MMA rate the kernel reaches */
     RL_TERM_TILES,   /* whole Br × Bc tiles: padding and causal diagonal tiles */
@@ -847,6 +921,57 @@ typedef struct rl_report {
  * preset's bandwidth and rl_hw_peak_for_dtype, or the user's override). */
 rl_status rl_report_compute(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
                             rl_report *out, rl_error *err);
+
+/* ----------------------------------------------------------------------------------------------
+ * Report outputs: every value of a report and its prediction, described once (issue 19). The
+ * table drives `rooflab eval --json` (nested on the dots: "models.tiled.bytes" is
+ * {"models": {"tiled": {"bytes": …}}}; a segment of digits is an array index), the binding's
+ * report slots (rlw_report_name(i) is the name) and the page's test ids ('.' → '-'). Entries 0 …
+ * RL_PROBLEM_FIELD_COUNT − 1 are "problem.KEY", one per field of RL_PROBLEM_FIELDS.
+ * -------------------------------------------------------------------------------------------- */
+
+typedef enum {
+    RL_OUT_NUMBER = 0, /* a double in `unit` */
+    RL_OUT_INT,        /* a whole number */
+    RL_OUT_BOOL,       /* 0 / 1: JSON true / false */
+    RL_OUT_NAME,       /* an enum: the number is its code, the text its name ("memory", "fp16") */
+    RL_OUT_TEXT        /* text only (the number is 0) */
+} rl_output_kind;
+
+typedef struct rl_output_info {
+    const char *name; /* dotted JSON path: "models.tiled.bytes", "predicted.terms.mma" */
+    rl_dim unit;      /* RL_DIM_NONE for counts, ratios, codes and text */
+    rl_output_kind kind;
+} rl_output_info;
+
+/* What one evaluation produced: the report, the prediction (NULL when the profile cannot predict
+ * the problem on the preset) and the preset (may be NULL). */
+typedef struct rl_output_view {
+    const rl_report *report;
+    const rl_prediction *prediction;
+    const rl_hw *hw;
+} rl_output_view;
+
+/* Whether an output has a value in one evaluation. Where it has none, the first `depth`
+ * segments of its name stand for null (RL_OUTV_NULL: "models.naive" of a backward pass,
+ * "predicted" with no prediction, "predicted.interval_s" under too few points) or are left out
+ * (RL_OUTV_OMIT: "roofs" and "models.M.levels" without memory-level figures). */
+typedef enum { RL_OUTV_VALUE = 0, RL_OUTV_NULL, RL_OUTV_OMIT } rl_output_state;
+
+typedef struct rl_output_value {
+    rl_output_state state;
+    int depth;        /* RL_OUTV_NULL / RL_OUTV_OMIT: the segments of the name that stand for it */
+    double number;    /* NaN where a value is unknown (JSON null) */
+    const char *text; /* RL_OUT_NAME and RL_OUT_TEXT: static text; NULL otherwise */
+} rl_output_value;
+
+size_t rl_output_count(void);
+/* The description of output i; NULL past the end. */
+const rl_output_info *rl_output_info_at(size_t i);
+/* An output by its dotted name; -1 when none. */
+int rl_output_find(const char *name);
+/* Output i of one evaluation. */
+rl_output_value rl_output_get(size_t i, const rl_output_view *view);
 
 /* ----------------------------------------------------------------------------------------------
  * Sweeps

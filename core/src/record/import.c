@@ -39,15 +39,12 @@ rl_status rl_import_format_parse(const char *text, rl_import_format *out, rl_err
             *out = (rl_import_format)f;
             return RL_OK;
         }
-    if (err) {
-        err->status = RL_ERR_UNKNOWN;
-        snprintf(err->field, sizeof err->field, "FORMAT");
-        snprintf(err->message, sizeof err->message,
-                 "FORMAT: unknown format \"%.*s\"; expected one of ert, ncu-csv, gbench, "
-                 "torch-trace, nsys-csv, triton-csv",
-                 RL__QUOTE(text ? text : "", 40));
-    }
-    return RL_ERR_UNKNOWN;
+    const char *names[RL_IMPORT_RECORD];
+    for (int f = 0; f < RL_IMPORT_RECORD; f++) names[f] = rl_import_format_name((rl_import_format)f);
+    char list[160];
+    rl__choices_text(names, RL_IMPORT_RECORD, list, sizeof list);
+    return rl_error_fail(err, RL_ERR_UNKNOWN, "FORMAT", "unknown format \"%.*s\"; expected %s",
+                         RL__QUOTE(text ? text : "", 40), list);
 }
 
 int rl__import_common(rl_record *r, const rl_import_opts *o, const char *tool,
@@ -532,15 +529,10 @@ static void json_signature(const char *s, size_t n, json_sig *sig) {
 }
 
 static rl_status detect_error(rl_error *err, const char *got) {
-    if (err) {
-        err->status = RL_ERR_UNKNOWN;
-        snprintf(err->field, sizeof err->field, "file");
-        snprintf(err->message, sizeof err->message,
-                 "file: not a format rooflab reads; expected CSV of ncu (\"Kernel Name\"), nsys "
-                 "(\"Instances\") or perf_report, or JSON with \"benchmarks\", \"empirical\", "
-                 "\"traceEvents\" or \"schema\"; got %.*s", (int)rl_text_clip(got, 70), got);
-    }
-    return RL_ERR_UNKNOWN;
+    return rl_error_fail(err, RL_ERR_UNKNOWN, "file",
+                         "not a format rooflab reads; expected CSV of ncu (\"Kernel Name\"), nsys "
+                         "(\"Instances\") or perf_report, or JSON with \"benchmarks\", \"empirical\", "
+                         "\"traceEvents\" or \"schema\"; got %.*s", (int)rl_text_clip(got, 70), got);
 }
 
 static rl_status detect_json(const char *s, size_t n, rl_import_format *out, rl_error *err) {
