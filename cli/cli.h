@@ -74,6 +74,7 @@ typedef struct cli_json {
     char open[CLI_JSON_DEPTH + 1][CLI_JSON_NAME]; /* their names, [1 … depth] */
     int is_array[CLI_JSON_DEPTH + 1];
     int count[CLI_JSON_DEPTH + 1];           /* children written in each */
+    int compact;                             /* 1: one line (JSON lines); set after begin */
 } cli_json;
 void cli_json_begin(cli_json *j, FILE *out); /* "{" */
 /* Open the parents of `path` (its first `segments` segments; 0 = all) and write its key: the
@@ -82,6 +83,8 @@ void cli_json_key(cli_json *j, const char *path, int segments);
 /* Every entry of core's report-output table for one evaluation, nested on the dots. */
 void cli_json_outputs(cli_json *j, const rl_output_view *view);
 void cli_json_end(cli_json *j); /* closes everything and the root: "}\n" */
+/* Every field of core's RL_PROBLEM_FIELDS at PREFIX + its JSON key ("problem." or ""). */
+void cli_json_problem(cli_json *j, const char *prefix, const rl_problem *p);
 
 /* True when argv[*i] is --NAME or --NAME=VALUE. For the first form the value is argv[*i+1] and
  * *i is advanced past it. *value is NULL when the flag was given without a value (an error the

@@ -42,6 +42,7 @@ static int split(const char *path, char buf[CLI_JSON_DEPTH][CLI_JSON_NAME], int 
 }
 
 static void indent(cli_json *j, int level) {
+    if (j->compact) return;
     fputc('\n', j->out);
     for (int i = 0; i <= level; i++) fputs("  ", j->out);
 }
@@ -49,8 +50,8 @@ static void indent(cli_json *j, int level) {
 /* A separator and, in an object, the key of a new child at `level` (0 = the root object). */
 static void child(cli_json *j, int level, const char *key) {
     if (j->count[level]++) fputc(',', j->out);
-    if (level < 2) indent(j, level);
-    else fputc(' ', j->out);
+    if (level < 2 && !j->compact) indent(j, level);
+    else if (j->count[level] > 1) fputc(' ', j->out);
     if (!j->is_array[level]) {
         cli_json_string(j->out, key);
         fputs(": ", j->out);
@@ -89,7 +90,19 @@ void cli_json_key(cli_json *j, const char *path, int segments) {
 
 void cli_json_end(cli_json *j) {
     close_to(j, 0);
-    fputs("\n}\n", j->out);
+    fputs(j->compact ? "}\n" : "\n}\n", j->out);
+}
+
+void cli_json_problem(cli_json *j, const char *prefix, const rl_problem *p) {
+    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
+        const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
+        char path[128], text[64];
+        snprintf(path, sizeof path, "%s%s", prefix, fi->key);
+        rl_problem_value_text(p, (rl_problem_field)f, text, sizeof text);
+        cli_json_key(j, path, 0);
+        if (fi->type == RL_FTYPE_DTYPE || fi->type == RL_FTYPE_PASS) cli_json_string(j->out, text);
+        else fputs(text, j->out); /* an integer, or true / false */
+    }
 }
 
 void cli_json_outputs(cli_json *j, const rl_output_view *view) {

@@ -11,14 +11,8 @@
  *                                     model whose attention cannot be described is an error naming
  *                                     "model" (with the reason)
  */
-#include "rooflab/rooflab.h"
+#include "rooflab_wasm.h"
 
-#ifdef __EMSCRIPTEN__
-#include <emscripten/emscripten.h>
-#define RLW_EXPORT EMSCRIPTEN_KEEPALIVE
-#else
-#define RLW_EXPORT
-#endif
 
 RLW_EXPORT int rlw_model_shape_count(void) { return (int)rl_model_shape_count(); }
 

@@ -27,13 +27,8 @@
 #include <string.h>
 
 #include "rooflab/quiz.h"
+#include "rooflab_wasm.h"
 
-#ifdef __EMSCRIPTEN__
-#include <emscripten/emscripten.h>
-#define RLW_EXPORT EMSCRIPTEN_KEEPALIVE
-#else
-#define RLW_EXPORT
-#endif
 
 RLW_EXPORT int rlw_quiz_size(void) { return (int)sizeof(rl_quiz_question); }
 RLW_EXPORT int rlw_quiz_verdict_size(void) { return (int)sizeof(rl_quiz_verdict); }
@@ -60,15 +55,6 @@ RLW_EXPORT int rlw_quiz_draw(double seed, int kind, rl_quiz_question *q, rl_erro
     return rl_quiz_draw(s, &(rl_quiz_options){(rl_quiz_kind)kind}, q, err);
 }
 
-static int pose_fail(rl_error *err, const char *flag) {
-    if (err) {
-        err->status = RL_ERR_INVALID;
-        snprintf(err->field, sizeof err->field, "%s", flag);
-        snprintf(err->message, sizeof err->message, "%s: expected a whole number", flag);
-    }
-    return RL_ERR_INVALID;
-}
-
 RLW_EXPORT int rlw_quiz_pose(const double *fields, const char *hw, const char *bandwidth,
                              const char *peak, int kind, int model, rl_quiz_question *q,
                              rl_error *err) {
@@ -79,7 +65,8 @@ RLW_EXPORT int rlw_quiz_pose(const double *fields, const char *hw, const char *b
         /* A whole number only (never rounded): core's rl_problem_set then decides on its range. */
         const double v = fields[f];
         if (!(v >= -9.0e15 && v <= 9.0e15) || (double)(int64_t)v != v)
-            return pose_fail(err, rl_problem_field_info((rl_problem_field)f)->flag);
+            return rl_error_fail(err, RL_ERR_INVALID, rl_problem_field_info((rl_problem_field)f)->flag,
+                                 "expected a whole number");
         rl_status st = rl_problem_set(&req.problem, (rl_problem_field)f, (int64_t)v, NULL, err);
         if (st != RL_OK) return st;
     }

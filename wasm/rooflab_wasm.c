@@ -17,6 +17,7 @@
  * that can fail take a caller-owned rl_error (rlw_error_size() bytes) as their last argument and
  * return an rl_status (0 = ok); rlw_error_message(err) / rlw_error_field(err) read it.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -375,6 +376,49 @@ RLW_EXPORT int rlw_eval(const double *in, double *out, rl_error *err, rl_error *
     rlw_write_report(&r, out);
     st = rl_predict(&p, hw, roof, &spec, &pr, pred_err);
     rlw_write_prediction(st == RL_OK ? &pr : NULL, &r, out);
+    return RL_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * One evaluation through core's report-output table (rl_output_*): slot i is output i, named
+ * rlw_report_name(i) ("models.tiled.bytes", as `rooflab eval --json` nests it; the page's test
+ * ids map '.' to '-'). A name's code for RL_OUT_NAME entries; NaN where the output has no value
+ * (no prediction, a backward naive model, no memory-level figures) and for text entries.
+ * ------------------------------------------------------------------------------------------- */
+
+RLW_EXPORT int rlw_report_count(void) { return (int)rl_output_count(); }
+RLW_EXPORT const char *rlw_report_name(int i) {
+    const rl_output_info *o = i >= 0 ? rl_output_info_at((size_t)i) : NULL;
+    return o ? o->name : "";
+}
+RLW_EXPORT int rlw_report_unit(int i) {
+    const rl_output_info *o = i >= 0 ? rl_output_info_at((size_t)i) : NULL;
+    return o ? (int)o->unit : -1;
+}
+/* rl_output_kind: 0 number, 1 integer, 2 boolean, 3 name (an enum code), 4 text; -1 */
+RLW_EXPORT int rlw_report_kind(int i) {
+    const rl_output_info *o = i >= 0 ? rl_output_info_at((size_t)i) : NULL;
+    return o ? (int)o->kind : -1;
+}
+/* in[rlw_in_count()] → out[rlw_report_count()]; RL_OK with `pred_err` saying why when the
+ * profile cannot predict (the "predicted.*" slots NaN), else the status of the evaluation. */
+RLW_EXPORT int rlw_report(const double *in, double *out, rl_error *err, rl_error *pred_err) {
+    rl_problem p;
+    rl_roof roof;
+    const rl_hw *hw;
+    rl_kernel_spec spec;
+    rl_report r;
+    rl_prediction pr;
+    rl_status st;
+    if ((st = rlw_read_problem(in, &p, &roof, &hw, err)) != RL_OK) return st;
+    if ((st = rlw_read_kernel(in, &spec, err)) != RL_OK) return st;
+    if ((st = rl_report_compute(&p, hw, roof, &r, err)) != RL_OK) return st;
+    st = rl_predict(&p, hw, roof, &spec, &pr, pred_err);
+    const rl_output_view view = {&r, st == RL_OK ? &pr : NULL, hw};
+    for (size_t i = 0; i < rl_output_count(); i++) {
+        const rl_output_value v = rl_output_get(i, &view);
+        out[i] = v.state == RL_OUTV_VALUE ? v.number : NAN;
+    }
     return RL_OK;
 }
 

@@ -299,9 +299,9 @@ int rl__import_size_check(size_t points, size_t string_bytes, rl_rec_issues *is)
     if (est + 1 <= RL_RECORD_MAX_FILE_BYTES) return 0;
     return rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, "",
                      "the imported record would be at least %zu bytes (%zu points of at least %zu "
-                     "bytes each, and their names); the limit is %zu bytes (16 MiB) per record: "
+                     "bytes each, and their names); the limit is %zu bytes (%d MiB) per record: "
                      "split the input (refused before building it)",
-                     est + 1, points, per, (size_t)RL_RECORD_MAX_FILE_BYTES);
+                     est + 1, points, per, (size_t)RL_RECORD_MAX_FILE_BYTES, RL_RECORD_MAX_FILE_MIB);
 }
 
 /* An import never makes a record the reader refuses: its JSON (as `rooflab import` writes it,
@@ -318,8 +318,8 @@ static void check_written_size(rl_record *r, rl_rec_issues *is) {
     free(json);
     if (n + 1 > RL_RECORD_MAX_FILE_BYTES)
         rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, "",
-                  "the imported record would be %zu bytes; the limit is %zu bytes (16 MiB) per "
-                  "record: split the input", n + 1, (size_t)RL_RECORD_MAX_FILE_BYTES);
+                  "the imported record would be %zu bytes; the limit is %zu bytes (%d MiB) per "
+                  "record: split the input", n + 1, (size_t)RL_RECORD_MAX_FILE_BYTES, RL_RECORD_MAX_FILE_MIB);
 }
 
 static rl__origins *origins_of(rl_record *r) {
@@ -642,8 +642,8 @@ rl_status rl_record_import(rl_import_format format, const char *text, size_t len
         return st;
     }
     if (!text || len > RL_RECORD_MAX_FILE_BYTES) {
-        rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, "", "file is %zu bytes; the limit is %zu bytes (16 MiB)",
-                  len, (size_t)RL_RECORD_MAX_FILE_BYTES);
+        rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, "", "file is %zu bytes; the limit is %zu bytes (%d MiB)",
+                  len, (size_t)RL_RECORD_MAX_FILE_BYTES, RL_RECORD_MAX_FILE_MIB);
         rl_rec_issues_free(&local);
         return RL_ERR_RANGE;
     }
