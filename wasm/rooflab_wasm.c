@@ -729,6 +729,9 @@ RLW_EXPORT int rlw_kernel_parse(const char *text, const char *field, rl_error *e
 }
 RLW_EXPORT int rlw_term_count(void) { return RL_TERM_COUNT; }
 RLW_EXPORT const char *rlw_term_name(int t) { return rl_term_name((rl_term)t); }
+/* The ledger term's meaning and why a tile losing on it is slower (core's RL_TERMS). */
+RLW_EXPORT const char *rlw_term_meaning(int t) { return rl_term_meaning((rl_term)t); }
+RLW_EXPORT const char *rlw_term_why_loses(int t) { return rl_term_why_loses((rl_term)t); }
 RLW_EXPORT int rlw_level_count(void) { return RL_LEVEL_COUNT; }
 RLW_EXPORT const char *rlw_level_name(int l) { return rl_level_name((rl_level)l); }
 RLW_EXPORT int rlw_model_count(void) { return RL_MODEL_COUNT; }

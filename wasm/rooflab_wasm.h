@@ -87,6 +87,8 @@ int rlw_gqa_pack_parse(const char *text, const char *field, rl_error *err);
 int rlw_kernel_parse(const char *text, const char *field, rl_error *err);
 int rlw_term_count(void);
 const char *rlw_term_name(int t);
+const char *rlw_term_meaning(int t);
+const char *rlw_term_why_loses(int t);
 int rlw_level_count(void);
 const char *rlw_level_name(int l);
 int rlw_model_count(void);

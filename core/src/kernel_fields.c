@@ -44,21 +44,6 @@ const char *rl_kernel_field_choice(rl_kernel_field field, int64_t code) {
     }
 }
 
-size_t rl__choices_text(const char *const *names, size_t count, char *buf, size_t cap) {
-    size_t n = 0, listed = 0, shown = 0;
-    for (size_t i = 0; i < count; i++) listed += names[i] && names[i][0];
-    if (cap) buf[0] = '\0';
-    if (listed > 2) n += (size_t)snprintf(buf, cap, "one of ");
-    for (size_t i = 0; i < count; i++) {
-        if (!names[i] || !names[i][0]) continue;
-        const char *sep = shown == 0 ? "" : (listed > 2 ? ", " : " or ");
-        int w = snprintf(buf + (n < cap ? n : cap), n < cap ? cap - n : 0, "%s%s", sep, names[i]);
-        if (w > 0) n += (size_t)w;
-        shown++;
-    }
-    return n;
-}
-
 size_t rl_kernel_field_choices_text(rl_kernel_field field, char *buf, size_t cap) {
     const char *names[RL_KERNEL_COUNT + RL_CORES_CUDA_SINGLE + 4];
     size_t count = 0;

@@ -127,11 +127,17 @@ const char *rl_kernel_description(rl_kernel k) {
     return (int)k >= 0 && k < RL_KERNEL_COUNT ? kernel_descriptions[k] : "";
 }
 
-const char *rl_term_name(rl_term t) {
-    static const char *const names[RL_TERM_COUNT] = {"mma",    "tiles",     "exp",  "waves",
-                                                     "memory", "occupancy", "floor"};
-    return (int)t >= 0 && t < RL_TERM_COUNT ? names[t] : "unknown";
-}
+static const struct {
+    const char *name, *meaning, *loses;
+} terms[RL_TERM_COUNT] = {
+#define RL_X_TERM(ID, name, meaning, loses) [RL_TERM_##ID] = {name, meaning, loses},
+    RL_TERMS(RL_X_TERM)
+#undef RL_X_TERM
+};
+
+const char *rl_term_name(rl_term t) { return (int)t >= 0 && t < RL_TERM_COUNT ? terms[t].name : "unknown"; }
+const char *rl_term_meaning(rl_term t) { return (int)t >= 0 && t < RL_TERM_COUNT ? terms[t].meaning : ""; }
+const char *rl_term_why_loses(rl_term t) { return (int)t >= 0 && t < RL_TERM_COUNT ? terms[t].loses : ""; }
 
 const char *rl_limit_name(rl_limit limit) {
     static const char *const names[] = {"compute", "memory", "occupancy", "latency"};

@@ -71,6 +71,9 @@ class Model {
       index: i, name: this.str(M._rlw_kernel_name(i)), description: this.str(M._rlw_kernel_description(i)),
     }));
     this.terms = range(M._rlw_term_count()).map((i) => this.str(M._rlw_term_name(i)));
+    // core's ledger table (RL_TERMS): what each term measures and why a tile losing on it is slower
+    this.termNotes = Object.fromEntries(this.terms.map((t, i) => [t, this.str(M._rlw_term_meaning(i))]));
+    this.termLoses = this.terms.map((_, i) => this.str(M._rlw_term_why_loses(i)));
     this.levels = range(M._rlw_level_count()).map((i) => this.str(M._rlw_level_name(i)));
     this.bounds = [0, 1].map((i) => this.str(M._rlw_bound_name(i)));
     this.limits = [0, 1, 2, 3].map((i) => this.str(M._rlw_limit_name(i))); // compute, memory, occupancy, latency

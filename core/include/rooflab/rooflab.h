@@ -800,19 +800,38 @@ rl_status rl_kernel_spec_set(rl_kernel_spec *spec, rl_kernel_field field, int64_
 rl_status rl_kernel_spec_set_text(rl_kernel_spec *spec, rl_kernel_field field, const char *text,
                                   const char *name, rl_error *err);
 
+/* The ledger of a predicted time, described once (issue 19): the CLI's table, the page's ledger
+ * notes and the tile search's "loses on" read it. X(ID, name, meaning, why a tile loses on it) */
+#define RL_TERMS(X)                                                                                \
+    X(MMA, "mma", "the useful matmul FLOPs at the MMA rate the profile reaches",                   \
+      "a lower MMA rate (fewer query rows per warp)")                        \
+    X(TILES, "tiles", "whole Br × Bc tiles: padding and causal diagonal tiles",                   \
+      "more padded or diagonal tile work")     \
+    X(EXP, "exp", "softmax exponentials on the special-function units, serialised with the MMA",  \
+      "more softmax work (exp, the O rescale per KV tile)")                               \
+    X(WAVES, "waves", "CTAs over SMs: the partial last wave",        \
+      "a worse last wave")                                   \
+    X(MEMORY, "memory", "memory time not hidden behind compute, every SM busy",                   \
+      "more L2/DRAM traffic not hidden")     \
+    X(OCCUPANCY, "occupancy", "too few CTAs for the GPU: idle SMs and one SM’s bandwidth cap",    \
+      "too few CTAs to fill the GPU")                     \
+    X(FLOOR, "floor",                                                                              \
+      "fixed costs: a launch, prologue and epilogue per kernel (the combine kernel when split)",   \
+      "more kernels (a combine when split)")
+
 typedef enum {
-    RL_TERM_MMA = 0, /* the useful matmul FLOPs at the MMA rate the kernel reaches */
-    RL_TERM_TILES,   /* whole Br × Bc tiles: padding and causal diagonal tiles */
-    RL_TERM_EXP,     /* exponentials on the special-function units, serialised with the MMA */
-    RL_TERM_WAVES,   /* CTAs over SMs: the partial last wave, causal tiles in launch order */
-    RL_TERM_MEMORY,  /* memory time not hidden behind compute (partial overlap), all SMs busy */
-    RL_TERM_OCCUPANCY, /* what too few CTAs cost: idle SMs and the per-SM bandwidth cap */
-    RL_TERM_FLOOR,   /* fixed costs: per kernel launched (main, combine when split, backward's
-                        preprocess and dQ conversion) */
-    RL_TERM_COUNT
+#define RL_X_TERM_ENUM(ID, name, meaning, loses) RL_TERM_##ID,
+    RL_TERMS(RL_X_TERM_ENUM)
+#undef RL_X_TERM_ENUM
+        RL_TERM_COUNT
 } rl_term;
 /* "mma", "tiles", "exp", "waves", "memory", "occupancy", "floor" */
 const char *rl_term_name(rl_term term);
+/* What the term measures, one line (RL_TERMS). */
+const char *rl_term_meaning(rl_term term);
+/* Why a tile-search candidate that loses on this term is slower than the best: a short phrase
+ * ("a worse last wave"), as `rooflab tune` prints it. */
+const char *rl_term_why_loses(rl_term term);
 
 /* What limits a predicted time: the largest of the compute side (mma + tiles + exp + waves), the
  * memory side (DRAM or L2 time with every SM busy), the occupancy term and the fixed costs. */
