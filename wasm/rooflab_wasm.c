@@ -647,46 +647,32 @@ RLW_EXPORT double rlw_efficiency(double bandwidth, double peak, double flops, do
 
 RLW_EXPORT int rlw_hw_count(void) { return (int)rl_hw_count(); }
 
-/* which: 0 id, 1 name, 2 arch, 3 source, 4 source_date, 5 notes, 6 l2_bandwidth_source */
+/* A preset's texts and figures by named slot (rlw_hw_str_key(w), rlw_hw_num_key(w)); its peaks by
+ * peak kind (rlw_hw_peak). */
+#define RLW_HW_STRS(X)                                                                             \
+    X("id", it->id) X("name", it->name) X("arch", RLW_TEXT(it->arch))                              \
+    X("source", RLW_TEXT(it->source)) X("source_date", RLW_TEXT(it->source_date))                  \
+    X("notes", RLW_TEXT(it->notes)) X("l2_bandwidth_source", RLW_TEXT(it->l2_bandwidth_source))
+#define RLW_HW_NUMS(X)                                                                             \
+    X("bandwidth_bytes_per_s", it->bandwidth_bytes_per_s)                                          \
+    X("smem_per_sm_bytes", it->smem_per_sm_bytes)                                                  \
+    X("smem_per_block_default_bytes", it->smem_per_block_default_bytes)                            \
+    X("smem_per_block_optin_bytes", it->smem_per_block_optin_bytes)                                \
+    X("l2_bytes", it->l2_bytes) X("sm_count", it->sm_count)                                        \
+    X("l2_bandwidth_bytes_per_s", it->l2_bandwidth_bytes_per_s) X("sm_clock_hz", it->sm_clock_hz)  \
+    X("exp_per_s", it->exp_per_s) X("sm_arch", it->sm_arch) /* compute capability × 10 */
+RLW_NAMED_SLOTS(rlw_hw_str, const char *, rl_hw, RLW_HW_STRS, "")
+RLW_NAMED_SLOTS(rlw_hw_num, double, rl_hw, RLW_HW_NUMS, 0)
 RLW_EXPORT const char *rlw_hw_str(int i, int which) {
-    const rl_hw *hw = i >= 0 ? rl_hw_at((size_t)i) : NULL;
-    const char *s = NULL;
-    if (!hw) return "";
-    switch (which) {
-    case 0: s = hw->id; break;
-    case 1: s = hw->name; break;
-    case 2: s = hw->arch; break;
-    case 3: s = hw->source; break;
-    case 4: s = hw->source_date; break;
-    case 5: s = hw->notes; break;
-    case 6: s = hw->l2_bandwidth_source; break;
-    default: break;
-    }
-    return s ? s : "";
+    return rlw_hw_str_at(i >= 0 ? rl_hw_at((size_t)i) : NULL, which);
 }
-
-/* which: 0 bandwidth B/s, 1..RL_PEAK_COUNT peak_flops_per_s[which-1], then smem per SM,
- * smem per block default, smem per block opt-in, L2 bytes, SM count, L2 bandwidth B/s, SM clock
- * Hz, exp results per second, compute capability × 10. */
-enum { HWN_BW = 0, HWN_PEAK0 = 1, HWN_SMEM_SM = 1 + RL_PEAK_COUNT, HWN_SMEM_DEF, HWN_SMEM_OPTIN,
-       HWN_L2, HWN_SMS, HWN_L2_BW, HWN_CLOCK, HWN_EXP, HWN_ARCH, HWN_COUNT };
 RLW_EXPORT double rlw_hw_num(int i, int which) {
+    return rlw_hw_num_at(i >= 0 ? rl_hw_at((size_t)i) : NULL, which);
+}
+/* The preset's peak of kind k (rlw_peak_id(k)), FLOP/s; 0 when it has none. */
+RLW_EXPORT double rlw_hw_peak(int i, int k) {
     const rl_hw *hw = i >= 0 ? rl_hw_at((size_t)i) : NULL;
-    if (!hw) return 0;
-    if (which == HWN_BW) return hw->bandwidth_bytes_per_s;
-    if (which >= HWN_PEAK0 && which < HWN_PEAK0 + RL_PEAK_COUNT) return hw->peak_flops_per_s[which - HWN_PEAK0];
-    switch (which) {
-    case HWN_SMEM_SM: return hw->smem_per_sm_bytes;
-    case HWN_SMEM_DEF: return hw->smem_per_block_default_bytes;
-    case HWN_SMEM_OPTIN: return hw->smem_per_block_optin_bytes;
-    case HWN_L2: return hw->l2_bytes;
-    case HWN_SMS: return hw->sm_count;
-    case HWN_L2_BW: return hw->l2_bandwidth_bytes_per_s;
-    case HWN_CLOCK: return hw->sm_clock_hz;
-    case HWN_EXP: return hw->exp_per_s;
-    case HWN_ARCH: return hw->sm_arch;
-    default: return 0;
-    }
+    return hw && k >= 0 && k < RL_PEAK_COUNT ? hw->peak_flops_per_s[k] : 0;
 }
 RLW_EXPORT int rlw_hw_find(const char *id) {
     for (size_t i = 0; i < rl_hw_count(); i++)

@@ -69,6 +69,7 @@ double rlw_efficiency(double bandwidth, double peak, double flops, double bytes,
 int rlw_hw_count(void);
 const char *rlw_hw_str(int i, int which);
 double rlw_hw_num(int i, int which);
+double rlw_hw_peak(int i, int k);
 int rlw_hw_find(const char *id);
 int rlw_hw_lookup(const char *id, const char *field, rl_error *err);
 double rlw_hw_peak_for_dtype(int i, int dtype);
@@ -101,5 +102,21 @@ const char *rlw_dim_noun(int d);
 const char *rlw_dim_base_unit(int d);
 int rlw_parse_quantity(const char *text, int expected, const char *field, double *out, rl_error *err);
 const char *rlw_format(double value, int dim, int style, int sig);
+
+/* Named slots (issue 19): a table TABLE(X) of X(key, expression over `it`, a const ITEM *) becomes
+ * the exports NAME_count() and NAME_key(w) (the slot names the page reads once) and a reader
+ * NAME_at(it, w), so no slot is a number matched to a switch. */
+#define RLW_X_SLOT_KEY(key, expr) key,
+#define RLW_X_SLOT_VALUE(key, expr) (expr),
+#define RLW_NAMED_SLOTS(NAME, TYPE, ITEM, TABLE, EMPTY)                                             \
+    static const char *const NAME##_keys[] = {TABLE(RLW_X_SLOT_KEY)};                               \
+    RLW_EXPORT int NAME##_count(void) { return (int)(sizeof NAME##_keys / sizeof NAME##_keys[0]); } \
+    RLW_EXPORT const char *NAME##_key(int w) { return w >= 0 && w < NAME##_count() ? NAME##_keys[w] : ""; } \
+    static TYPE NAME##_at(const ITEM *it, int w) {                                                  \
+        if (!it || w < 0 || w >= NAME##_count()) return EMPTY;                                      \
+        TYPE const v[] = {TABLE(RLW_X_SLOT_VALUE)};                                                 \
+        return v[w];                                                                                \
+    }
+#define RLW_TEXT(s) ((s) ? (s) : "")
 
 #endif /* ROOFLAB_WASM_H */

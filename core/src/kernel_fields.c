@@ -95,12 +95,9 @@ rl_status rl_kernel_spec_set(rl_kernel_spec *spec, rl_kernel_field field, int64_
     const rl_kfield_info *fi = rl_kernel_field_info(field);
     if (!fi) return rl__fail(err, RL_ERR_UNKNOWN, name ? name : "", "unknown kernel field %d", (int)field);
     if (value != 0 && (value < fi->lo || value > fi->hi)) {
-        char got[32];
-        snprintf(got, sizeof got, "%" PRId64, value);
-        if (fi->type == RL_KTYPE_CHOICE)
-            return rl__fail(err, RL_ERR_RANGE, name && name[0] ? name : fi->flag,
-                            "expected a code from %" PRId64 " to %" PRId64 ", got %s", fi->lo, fi->hi, got);
-        return expected(field, name, got, err);
+        /* 0 (the profile's choice) is a value here too */
+        return rl__fail(err, RL_ERR_RANGE, name && name[0] ? name : fi->flag,
+                        "expected a whole number from 0 to %" PRId64 ", got %" PRId64, fi->hi, value);
     }
     store(spec, field, value);
     rl__ok(err);

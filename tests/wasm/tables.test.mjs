@@ -109,7 +109,7 @@ test('the kernel-field table: the CLI\'s flags, core\'s limits, the binding\'s s
   for (const f of flags) assert.ok(model.inKeys.includes(f), `input slot ${f}`);
   const err = M._malloc(M._rlw_error_size());
   try {
-    assert.equal(M._rlw_kfield_parse(splits, model.cstr('129'), 0, err), -1);
+    assert.equal(M._rlw_kfield_parse(splits, model.cstr('129'), 0, err), -1); // typed text: 1 … 128
     assert.equal(str(M._rlw_error_message(err)), 'splits: expected an integer from 1 to 128, got "129"');
     assert.equal(M._rlw_kfield_parse(flags.indexOf('kernel'), model.cstr('fa3'), 0, err), 2); // generic, fa2, fa3
   } finally { M._free(err); }
