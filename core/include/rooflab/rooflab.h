@@ -45,7 +45,8 @@
  *
  * Overview: the parts of this header, in order
  * ---------------------------------------------
- *   errors       rl_status and the caller-owned rl_error (field + one-line message).
+ *   errors       rl_status and the caller-owned rl_error (field + one-line message), filled by
+ *                the one helper rl_error_fail.
  *   units        parse and format quantities that carry a dimension ("4.8 TB/s", "989 TFLOP/s");
  *                bare numbers, case slips and TOPS refused with a suggestion.
  *   text         the one escaper of every echoed string (controls, invisible characters named).
@@ -55,6 +56,12 @@
  *   problem      B, H, Hkv, N, L, d, dtypes, causal, pass, tile; defaults and validation.
  *   fields       RL_PROBLEM_FIELDS: each problem field once (JSON key, flag and URL key, type,
  *                default or tie, limit, range, symbol, help), iterated by the CLI, page, records.
+ *   kernel fields RL_KERNEL_FIELDS: the kernel spec's fields once (kernel, gqa_pack, splits,
+ *                ctas_per_sm, cores: key, flag, type, limits, help) for the CLI, binding and page.
+ *   terms        RL_TERMS: the ledger of a predicted time (name, meaning, why a tile loses on it).
+ *   outputs      the report-output table (rl_output_*): every value of a report and prediction by
+ *                its dotted JSON name, unit and kind; `rooflab eval --json`, the binding's report
+ *                slots and the page's test ids come from it.
  *   shapes       real models' attention shapes, each from its published configuration.
  *   workload     scored pairs, matmul FLOPs, softmax FLOPs; bytes under three traffic models.
  *   roofline     ridge, attainable throughput, bound time, regime, a measured point's efficiency,
