@@ -1,4 +1,4 @@
-/* import.c — other tools' output → rl_record: the format names, what every importer shares, and
+/* import.c — other tools' output → rl_record: the format names, format detection and
  * the dispatch. The formats themselves:
  *
  *   ert      import_ert.c: Empirical Roofline Toolkit roofline.json → named ceilings.
