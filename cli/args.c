@@ -89,6 +89,13 @@ int cli_flag(int argc, char **argv, int *i, const char *name, const char **value
     return 1;
 }
 
+/* Prefix core's "FIELD: ..." message with "--" so it names the flag. */
+static void as_flag(rl_error *err) {
+    char buf[RL_ERROR_MESSAGE_MAX];
+    snprintf(buf, sizeof buf, "--%.*s", (int)sizeof buf - 3, err->message);
+    memcpy(err->message, buf, sizeof buf);
+}
+
 rl_status cli_parse_int(const char *field, const char *text, int64_t lo, int64_t hi, int64_t *out,
                         rl_error *err) {
     rl_error local;
@@ -101,11 +108,9 @@ rl_status cli_parse_int(const char *field, const char *text, int64_t lo, int64_t
     int ok = t[0] != '\0' && end && *end == '\0' && errno == 0 && !isspace((unsigned char)t[0]) &&
              t[0] != '+';
     if (!ok || v < lo || v > hi) {
-        err->status = RL_ERR_RANGE;
-        snprintf(err->field, sizeof err->field, "%s", field);
-        snprintf(err->message, sizeof err->message,
-                 "--%s: expected an integer from %" PRId64 " to %" PRId64 ", got \"%.*s\"", field,
-                 lo, hi, CLI_QUOTE(t, 40));
+        rl_error_fail(err, RL_ERR_RANGE, field, "expected an integer from %" PRId64 " to %" PRId64
+                      ", got \"%.*s\"", lo, hi, CLI_QUOTE(t, 40));
+        as_flag(err);
         return RL_ERR_RANGE;
     }
     *out = (int64_t)v;
@@ -113,34 +118,18 @@ rl_status cli_parse_int(const char *field, const char *text, int64_t lo, int64_t
     return RL_OK;
 }
 
-/* Prefix core's "FIELD: ..." message with "--" so it names the flag. */
-static void as_flag(rl_error *err) {
-    char buf[RL_ERROR_MESSAGE_MAX];
-    snprintf(buf, sizeof buf, "--%.*s", (int)sizeof buf - 3, err->message);
-    memcpy(err->message, buf, sizeof buf);
-}
-
-/* `fmt` quotes `value` with "%.*s": at most 40 bytes, cut on a character boundary. */
-static int cli_fail(rl_error *err, const char *field, const char *fmt, const char *value) {
-    err->status = RL_ERR_INVALID;
-    snprintf(err->field, sizeof err->field, "%s", field);
-    snprintf(err->message, sizeof err->message, fmt, CLI_QUOTE(value, 40));
-    return -1;
-}
-
 static int missing_value(const char *flag, const char *expected, rl_error *err) {
-    err->status = RL_ERR_INVALID;
-    snprintf(err->field, sizeof err->field, "%s", flag);
-    snprintf(err->message, sizeof err->message, "--%s: missing value; expected %s", flag, expected);
+    rl_error_fail(err, RL_ERR_INVALID, flag, "missing value; expected %s", expected);
+    as_flag(err);
     return -1;
 }
 
 /* What a field's value looks like, for "missing value" messages. */
-static const char *field_expected(rl_field_type type) {
+static const char *field_expected(rl_field_type type, char *buf, size_t cap) {
     switch (type) {
-    case RL_FTYPE_DTYPE: return "one of fp32, tf32, fp16, bf16, fp8, nvfp4, mxfp4, mxfp8";
     case RL_FTYPE_PASS: return "fwd or bwd";
     case RL_FTYPE_BOOL: return "true or false";
+    case RL_FTYPE_DTYPE: rl_dtype_choices_text(buf, cap); return buf;
     default: return "a positive integer";
     }
 }
@@ -156,7 +145,8 @@ static int problem_field_flag(int argc, char **argv, int *i, rl_problem *p, rl_e
         } else if (!cli_flag(argc, argv, i, fi->flag, &v)) {
             continue;
         } else if (!v) {
-            return missing_value(fi->flag, field_expected(fi->type), err);
+            char buf[128];
+            return missing_value(fi->flag, field_expected(fi->type, buf, sizeof buf), err);
         }
         if (rl_problem_set_text(p, (rl_problem_field)f, v, NULL, err) != RL_OK) {
             as_flag(err);
@@ -195,53 +185,30 @@ static int roof_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_erro
     return 0;
 }
 
-/* A kernel flag: --kernel PROFILE, --gqa-pack packed|per-head, --splits S, --ctas-per-sm K. */
+/* A kernel flag, from core's kernel-field table: --kernel PROFILE, --gqa-pack P, --splits S,
+ * --ctas-per-sm K, --cores C; values and limits checked by core (rl_kernel_spec_set_text). */
 static int kernel_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_error *err) {
-    const char *v = NULL;
-    if (cli_flag(argc, argv, i, "kernel", &v)) {
-        if (!v) return missing_value("kernel", "a profile (see rooflab eval --help)", err);
-        if (rl_kernel_parse(v, "kernel", &o->kernel.kernel, err) != RL_OK) goto bad;
-        o->kernel_given = 1;
-        return 1;
-    }
-    if (cli_flag(argc, argv, i, "gqa-pack", &v)) {
-        if (!v) return missing_value("gqa-pack", "packed or per-head", err);
-        if (strcmp(v, "packed") == 0) {
-            o->kernel.gqa_pack = RL_PACK_PACKED;
-        } else if (strcmp(v, "per-head") == 0) {
-            o->kernel.gqa_pack = RL_PACK_PER_HEAD;
-        } else {
-            return cli_fail(err, "gqa-pack", "--gqa-pack: expected packed or per-head, got \"%.*s\"", v);
+    for (int f = 0; f < RL_KERNEL_FIELD_COUNT; f++) {
+        const rl_kfield_info *fi = rl_kernel_field_info((rl_kernel_field)f);
+        const char *v = NULL;
+        if (!cli_flag(argc, argv, i, fi->flag, &v)) continue;
+        if (!v) {
+            char what[200];
+            if (fi->type == RL_KTYPE_INT)
+                snprintf(what, sizeof what, "an integer from %lld to %lld", (long long)fi->lo,
+                         (long long)fi->hi);
+            else
+                rl_kernel_field_choices_text((rl_kernel_field)f, what, sizeof what);
+            return missing_value(fi->flag, what, err);
         }
-        return 1;
-    }
-    if (cli_flag(argc, argv, i, "splits", &v)) {
-        if (!v) return missing_value("splits", "a split-KV count from 1 to 128", err);
-        if (cli_parse_int("splits", v, 1, 128, &o->kernel.splits, err) != RL_OK) return -1;
-        return 1;
-    }
-    if (cli_flag(argc, argv, i, "cores", &v)) {
-        if (!v) return missing_value("cores", "cuda, tensor or cuda-single", err);
-        if (strcmp(v, "cuda") == 0) {
-            o->kernel.cores = RL_CORES_CUDA;
-        } else if (strcmp(v, "tensor") == 0) {
-            o->kernel.cores = RL_CORES_TENSOR;
-        } else if (strcmp(v, "cuda-single") == 0) {
-            o->kernel.cores = RL_CORES_CUDA_SINGLE;
-        } else {
-            return cli_fail(err, "cores", "--cores: expected cuda, tensor or cuda-single, got \"%.*s\"", v);
+        if (rl_kernel_spec_set_text(&o->kernel, (rl_kernel_field)f, v, NULL, err) != RL_OK) {
+            as_flag(err);
+            return -1;
         }
-        return 1;
-    }
-    if (cli_flag(argc, argv, i, "ctas-per-sm", &v)) {
-        if (!v) return missing_value("ctas-per-sm", "an integer from 1 to 32", err);
-        if (cli_parse_int("ctas-per-sm", v, 1, 32, &o->kernel.ctas_per_sm, err) != RL_OK) return -1;
+        if (f == RL_KFIELD_KERNEL) o->kernel_given = 1;
         return 1;
     }
     return 0;
-bad:
-    as_flag(err);
-    return -1;
 }
 
 /* --model ID: a real shape (core's table) fills heads, kv-heads and head-dim where no flag set
@@ -250,7 +217,11 @@ static int model_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_err
     const char *v = NULL;
     if (!cli_flag(argc, argv, i, "model", &v)) return 0;
     if (!v) return missing_value("model", "a model id (see rooflab models)", err);
-    if (o->model) return cli_fail(err, "model", "--model: given twice (\"%.*s\")", v);
+    if (o->model) {
+        rl_error_fail(err, RL_ERR_INVALID, "model", "given twice (\"%.*s\")", CLI_QUOTE(v, 40));
+        as_flag(err);
+        return -1;
+    }
     if (rl_model_shape_lookup(v, "model", &o->model, err) != RL_OK) {
         as_flag(err);
         return -1;
@@ -272,12 +243,14 @@ static void model_refill(cli_problem_opts *o) {
     rl_model_shape_apply(o->model, &o->problem, 1);
 }
 
-static const char *const shared_names[CLI_SF_COUNT - RL_PROBLEM_FIELD_COUNT] = {
-    "model", "hw", "bandwidth", "peak", "kernel", "gqa-pack", "splits", "ctas-per-sm", "cores"};
+static const char *const shared_names[CLI_SF_KERNEL - RL_PROBLEM_FIELD_COUNT] = {
+    "model", "hw", "bandwidth", "peak"};
 
 const char *cli_shared_flag_name(int id) {
     if (id >= 0 && id < RL_PROBLEM_FIELD_COUNT) return rl_problem_field_info((rl_problem_field)id)->flag;
-    if (id >= RL_PROBLEM_FIELD_COUNT && id < CLI_SF_COUNT) return shared_names[id - RL_PROBLEM_FIELD_COUNT];
+    if (id >= RL_PROBLEM_FIELD_COUNT && id < CLI_SF_KERNEL) return shared_names[id - RL_PROBLEM_FIELD_COUNT];
+    if (id >= CLI_SF_KERNEL && id < CLI_SF_COUNT)
+        return rl_kernel_field_info((rl_kernel_field)(id - CLI_SF_KERNEL))->flag;
     return "";
 }
 
@@ -296,11 +269,10 @@ int cli_problem_flag(int argc, char **argv, int *i, cli_problem_opts *o, rl_erro
     int id = cli_shared_flag_find(argv[*i]);
     if (id >= 0 && rules && rules->uses && !(rules->uses & CLI_SF(id))) {
         const char *why = rules->why_not ? rules->why_not[id] : NULL;
-        err->status = RL_ERR_INVALID;
-        snprintf(err->field, sizeof err->field, "%s", cli_shared_flag_name(id));
-        snprintf(err->message, sizeof err->message,
-                 "--%s: not used by %s%s%s; rooflab %s --help lists the flags it uses",
-                 cli_shared_flag_name(id), rules->cmd, why ? ": " : "", why ? why : "", rules->cmd);
+        rl_error_fail(err, RL_ERR_INVALID, cli_shared_flag_name(id),
+                      "not used by %s%s%s; rooflab %s --help lists the flags it uses", rules->cmd,
+                      why ? ": " : "", why ? why : "", rules->cmd);
+        as_flag(err);
         return -1;
     }
     int r = model_flag(argc, argv, i, o, err);
@@ -340,17 +312,13 @@ void cli_flags_help(FILE *out, cli_flag_set set) {
             fprintf(out, "      %-15s %s\n", rl_kernel_name((rl_kernel)k),
                     rl_kernel_description((rl_kernel)k));
     }
-    if (set & CLI_SF(CLI_SF_GQA_PACK))
-        fputs("  --gqa-pack P       packed (a GQA group's query heads share one tile's K/V) or per-head\n", out);
-    if (set & CLI_SF(CLI_SF_SPLITS))
-        fputs("  --splits S         split-KV count (default: the profile's rule)\n", out);
-    if (set & CLI_SF(CLI_SF_CTAS_PER_SM))
-        fputs("  --ctas-per-sm K    CTAs resident per SM (default: the profile's, or the SRAM budget's)\n", out);
-    if (set & CLI_SF(CLI_SF_CORES))
-        fputs("  --cores C          flashinfer: cuda (its CUDA-core decode, N = 1, groups 1-4 and 8; its\n"
-              "                     APIs' default) or tensor (default: vLLM's rule, tensor cores when\n"
-              "                     H/Hkv > 4 or N > 1); cuda-single: as single_decode_with_kv_cache\n"
-              "                     launches it (B = 1)\n", out);
+    for (int f = RL_KFIELD_KERNEL + 1; f < RL_KERNEL_FIELD_COUNT; f++) {
+        if (!(set & CLI_SF(CLI_SF_KERNEL + f))) continue;
+        const rl_kfield_info *fi = rl_kernel_field_info((rl_kernel_field)f);
+        char left[32];
+        snprintf(left, sizeof left, "--%s %s", fi->flag, fi->meta);
+        fprintf(out, "  %-18s %s\n", left, fi->help);
+    }
 }
 
 void cli_kernel_flags_help(FILE *out) { cli_flags_help(out, CLI_SF_KERNELS); }

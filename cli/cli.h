@@ -61,6 +61,33 @@ int cli_errorf(const char *cmd, const char *fmt, ...)
  * not UTF-8 as \ufffd. */
 void cli_json_string(FILE *out, const char *s);
 
+/* A JSON number: the shortest form that reads back as v; null when not finite (json_out.c). */
+void cli_json_number(FILE *out, double v);
+
+/* The one writer of nested JSON (json_out.c): dotted paths become nested objects ("a.b.c"), a
+ * segment of digits an array index; paths sharing a parent must come one after another. */
+#define CLI_JSON_DEPTH 8
+#define CLI_JSON_NAME 64
+typedef struct cli_json {
+    FILE *out;
+    int depth;                               /* containers open below the root object */
+    char open[CLI_JSON_DEPTH + 1][CLI_JSON_NAME]; /* their names, [1 … depth] */
+    int is_array[CLI_JSON_DEPTH + 1];
+    int count[CLI_JSON_DEPTH + 1];           /* children written in each */
+    int compact;                             /* 1: one line (JSON lines); set after begin */
+} cli_json;
+void cli_json_begin(cli_json *j, FILE *out); /* "{" */
+/* Open the parents of `path` (its first `segments` segments; 0 = all) and write its key: the
+ * caller writes the value next. */
+void cli_json_key(cli_json *j, const char *path, int segments);
+/* Every entry of core's report-output table for one evaluation, nested on the dots. */
+void cli_json_outputs(cli_json *j, const rl_output_view *view);
+/* "sequences": the rows of core's per-sequence table (rl_seq_output_*). */
+void cli_json_sequences(cli_json *j, const rl_workload *w);
+void cli_json_end(cli_json *j); /* closes everything and the root: "}\n" */
+/* Every field of core's RL_PROBLEM_FIELDS at PREFIX + its JSON key ("problem." or ""). */
+void cli_json_problem(cli_json *j, const char *prefix, const rl_problem *p);
+
 /* True when argv[*i] is --NAME or --NAME=VALUE. For the first form the value is argv[*i+1] and
  * *i is advanced past it. *value is NULL when the flag was given without a value (an error the
  * caller reports with cli_missing_value). */
@@ -82,12 +109,12 @@ enum {
     CLI_SF_HW,
     CLI_SF_BANDWIDTH,
     CLI_SF_PEAK,
-    CLI_SF_KERNEL,
-    CLI_SF_GQA_PACK,
-    CLI_SF_SPLITS,
-    CLI_SF_CTAS_PER_SM,
-    CLI_SF_CORES,
-    CLI_SF_COUNT
+    CLI_SF_KERNEL, /* then one per core kernel field (RL_KERNEL_FIELDS), in its order */
+    CLI_SF_GQA_PACK = CLI_SF_KERNEL + RL_KFIELD_GQA_PACK,
+    CLI_SF_SPLITS = CLI_SF_KERNEL + RL_KFIELD_SPLITS,
+    CLI_SF_CTAS_PER_SM = CLI_SF_KERNEL + RL_KFIELD_CTAS_PER_SM,
+    CLI_SF_CORES = CLI_SF_KERNEL + RL_KFIELD_CORES,
+    CLI_SF_COUNT = CLI_SF_KERNEL + RL_KERNEL_FIELD_COUNT
 };
 typedef uint64_t cli_flag_set;
 #define CLI_SF(id) ((cli_flag_set)1 << (id))

@@ -72,14 +72,15 @@ static int write_file(const char *path, const char *text, char *why, size_t cap)
 
 static void list_grid(const rlb_case *cases, int n) {
     for (int i = 0; i < n; i++) {
-        const rl_problem *p = &cases[i].problem;
-        printf("{\"kernel\": \"%s\", \"batch\": %lld, \"heads\": %lld, \"kv_heads\": %lld, "
-               "\"seq\": %lld, \"kv_len\": %lld, \"head_dim\": %lld, \"dtype\": \"%s\", "
-               "\"causal\": %s, \"block_m\": %lld, \"block_n\": %lld, \"traffic_model\": \"%s\"}\n",
-               rlb_kernel_name(cases[i].kernel), (long long)p->batch, (long long)p->heads,
-               (long long)p->kv_heads, (long long)p->seq, (long long)p->kv_len,
-               (long long)p->head_dim, rl_dtype_name(p->dtype), p->causal ? "true" : "false",
-               (long long)p->block_m, (long long)p->block_n, rl_model_name(cases[i].model));
+        cli_json j; /* one line per case; the problem's keys from core's RL_PROBLEM_FIELDS */
+        cli_json_begin(&j, stdout);
+        j.compact = 1;
+        cli_json_key(&j, "kernel", 0);
+        cli_json_string(stdout, rlb_kernel_name(cases[i].kernel));
+        cli_json_problem(&j, "", &cases[i].problem);
+        cli_json_key(&j, "traffic_model", 0);
+        cli_json_string(stdout, rl_model_name(cases[i].model));
+        cli_json_end(&j);
     }
 }
 

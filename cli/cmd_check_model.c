@@ -651,16 +651,18 @@ static int print_text(cm_state *s, int targets, int bands, int ok) {
  * ------------------------------------------------------------------------------------------- */
 
 static cJSON *problem_json(const rl_problem *p) {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "batch", (double)p->batch);
-    cJSON_AddNumberToObject(o, "heads", (double)p->heads);
-    cJSON_AddNumberToObject(o, "kv_heads", (double)p->kv_heads);
-    cJSON_AddNumberToObject(o, "seq", (double)p->seq);
-    cJSON_AddNumberToObject(o, "kv_len", (double)p->kv_len);
-    cJSON_AddNumberToObject(o, "head_dim", (double)p->head_dim);
-    cJSON_AddStringToObject(o, "dtype", rl_dtype_name(p->dtype));
-    cJSON_AddBoolToObject(o, "causal", p->causal);
-    cJSON_AddStringToObject(o, "pass", rl_pass_name(p->pass));
+    cJSON *o = cJSON_CreateObject(); /* every field of core's RL_PROBLEM_FIELDS, by its JSON key */
+    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
+        const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
+        char text[64];
+        rl_problem_value_text(p, (rl_problem_field)f, text, sizeof text);
+        if (fi->type == RL_FTYPE_INT)
+            cJSON_AddNumberToObject(o, fi->key, (double)rl_problem_get(p, (rl_problem_field)f));
+        else if (fi->type == RL_FTYPE_BOOL)
+            cJSON_AddBoolToObject(o, fi->key, rl_problem_get(p, (rl_problem_field)f) != 0);
+        else
+            cJSON_AddStringToObject(o, fi->key, text);
+    }
     return o;
 }
 

@@ -154,7 +154,7 @@ static int gunzip(const char *in, size_t in_len, size_t limit, char **out, size_
     inflateEnd(&z);
     if (n > limit) {
         snprintf(why, why_cap, "decompressed, the file is larger than the limit of %zu bytes "
-                 "(16 MiB)", limit);
+                 "(%d MiB)", limit, RL_RECORD_MAX_FILE_MIB);
     } else if (rc == Z_STREAM_END) {
         buf[n] = '\0';
         *out = buf;

@@ -41,16 +41,7 @@ static void tune_help(FILE *out) {
 
 /* Why a runner-up loses: the ledger term core found costing it most against the best. */
 static const char *why_loses(const rl_tile_candidate *c) {
-    static const char *const why[RL_TERM_COUNT] = {
-        [RL_TERM_MMA] = "a lower MMA rate (fewer query rows per warp)",
-        [RL_TERM_TILES] = "more padded or diagonal tile work",
-        [RL_TERM_EXP] = "more softmax work (exp, the O rescale per KV tile)",
-        [RL_TERM_WAVES] = "a worse last wave",
-        [RL_TERM_MEMORY] = "more L2/DRAM traffic not hidden",
-        [RL_TERM_OCCUPANCY] = "too few CTAs to fill the GPU",
-        [RL_TERM_FLOOR] = "more kernels (a combine when split)",
-    };
-    return c->loses_on < 0 ? "ties (smaller SRAM first)" : why[c->loses_on];
+    return c->loses_on < 0 ? "ties (smaller SRAM first)" : rl_term_why_loses((rl_term)c->loses_on);
 }
 
 static void print_json(const rl_tile_candidate *c, size_t n, size_t feasible) {

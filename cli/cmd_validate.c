@@ -129,7 +129,8 @@ int cli_read_file(const char *path, size_t limit, char **text, size_t *len, char
         snprintf(why, why_cap, "cannot read: %s", strerror(errno));
         rc = -1;
     } else if (n > limit) {
-        snprintf(why, why_cap, "file is larger than the limit of %zu bytes (16 MiB)", limit);
+        snprintf(why, why_cap, "file is larger than the limit of %zu bytes (%d MiB)", limit,
+                 RL_RECORD_MAX_FILE_MIB);
         rc = -1;
     }
     if (f != stdin) fclose(f);

@@ -14,14 +14,8 @@
  */
 #include <stddef.h>
 
-#include "rooflab/rooflab.h"
+#include "rooflab_wasm.h"
 
-#ifdef __EMSCRIPTEN__
-#include <emscripten/emscripten.h>
-#define RLW_EXPORT EMSCRIPTEN_KEEPALIVE
-#else
-#define RLW_EXPORT
-#endif
 
 static const char *const in_keys[] = {"phase",    "batch",        "seq",       "kv_len",
                                       "tp",       "dtype",        "kv_dtype",  "weight_dtype",

@@ -3,58 +3,40 @@
  * Thin, like rooflab_wasm.c: it moves data, errors are values in a caller-owned rl_error.
  *
  *   rlw_model_shape_count()           shapes listed, refused ones included
- *   rlw_model_shape_str(i, which)     0 id, 1 name, 2 source, 3 fields, 4 unsupported ("" if none)
- *   rlw_model_shape_num(i, which)     0 heads, 1 kv_heads, 2 head_dim, 3 sliding_window (0 = none),
- *                                     4 head_dim_v (0 = head_dim), 5 kv_lora_rank, 6 rope_dim (MLA,
- *                                     0 = none), 7 chunk (0 = none), 8 local layers, 9 layers,
- *                                     10 sink_logit (0/1)
+ *   rlw_model_shape_str(i, w)         named slots (rlw_model_shape_str_key): id, name, source,
+ *                                     fields, unsupported ("" if none)
+ *   rlw_model_shape_num(i, w)         named slots (rlw_model_shape_num_key): heads, kv_heads,
+ *                                     head_dim, sliding_window (0 = none), head_dim_v (0 = head_dim),
+ *                                     kv_lora_rank, rope_dim (MLA, 0 = none), chunk (0 = none),
+ *                                     local_layers, layers, sink_logit (0/1)
  *   rlw_model_shape_note(id, kv_len)  core's note on what the shape leaves out at this key length
  *                                     (a sliding window not applied), "" when none
  *   rlw_model_shape_apply(id, out, err)  out[0..2] = heads, kv_heads, head_dim; an unknown id or a
  *                                     model whose attention cannot be described is an error naming
  *                                     "model" (with the reason)
  */
-#include "rooflab/rooflab.h"
+#include "rooflab_wasm.h"
 
-#ifdef __EMSCRIPTEN__
-#include <emscripten/emscripten.h>
-#define RLW_EXPORT EMSCRIPTEN_KEEPALIVE
-#else
-#define RLW_EXPORT
-#endif
 
 RLW_EXPORT int rlw_model_shape_count(void) { return (int)rl_model_shape_count(); }
 
+#define RLW_SHAPE_STRS(X)                                                                          \
+    X("id", it->id) X("name", it->name) X("source", it->source) X("fields", it->fields)            \
+    X("unsupported", RLW_TEXT(it->unsupported))
+#define RLW_SHAPE_NUMS(X)                                                                          \
+    X("heads", (double)it->heads) X("kv_heads", (double)it->kv_heads)                              \
+    X("head_dim", (double)it->head_dim) X("sliding_window", (double)it->sliding_window)            \
+    X("head_dim_v", (double)it->head_dim_v) X("kv_lora_rank", (double)it->kv_lora_rank)            \
+    X("rope_dim", (double)it->rope_dim) X("chunk", (double)it->chunk)                              \
+    X("local_layers", (double)it->layer.local_layers) X("layers", (double)it->layer.layers)        \
+    X("sink_logit", (double)it->sink_logit)
+RLW_NAMED_SLOTS(rlw_model_shape_str, const char *, rl_model_shape, RLW_SHAPE_STRS, "")
+RLW_NAMED_SLOTS(rlw_model_shape_num, double, rl_model_shape, RLW_SHAPE_NUMS, 0)
 RLW_EXPORT const char *rlw_model_shape_str(int i, int which) {
-    const rl_model_shape *m = i >= 0 ? rl_model_shape_at((size_t)i) : NULL;
-    if (!m) return "";
-    switch (which) {
-    case 0: return m->id;
-    case 1: return m->name;
-    case 2: return m->source;
-    case 3: return m->fields;
-    case 4: return m->unsupported ? m->unsupported : "";
-    default: return "";
-    }
+    return rlw_model_shape_str_at(i >= 0 ? rl_model_shape_at((size_t)i) : NULL, which);
 }
-
 RLW_EXPORT double rlw_model_shape_num(int i, int which) {
-    const rl_model_shape *m = i >= 0 ? rl_model_shape_at((size_t)i) : NULL;
-    if (!m) return 0;
-    switch (which) {
-    case 0: return (double)m->heads;
-    case 1: return (double)m->kv_heads;
-    case 2: return (double)m->head_dim;
-    case 3: return (double)m->sliding_window;
-    case 4: return (double)m->head_dim_v;
-    case 5: return (double)m->kv_lora_rank;
-    case 6: return (double)m->rope_dim;
-    case 7: return (double)m->chunk;
-    case 8: return (double)m->layer.local_layers;
-    case 9: return (double)m->layer.layers;
-    case 10: return (double)m->sink_logit;
-    default: return 0;
-    }
+    return rlw_model_shape_num_at(i >= 0 ? rl_model_shape_at((size_t)i) : NULL, which);
 }
 
 RLW_EXPORT int rlw_model_shape_apply(const char *id, double *out, rl_error *err) {

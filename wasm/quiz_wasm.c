@@ -12,28 +12,24 @@
  *                             problem: fields[i] the value of problem field i (rl_problem_set's
  *                             integers, 0 = default: the first slots of rooflab_wasm.c's in[]),
  *                             hw a preset id, bandwidth / peak typed overrides ("" = the preset's)
- *   rlw_quiz_str(q, which)    0 setup, 1 question, 2 expected text, 3 kind, 4 hw id, 5 hw name,
- *                             6 traffic model, 7 the answer's base unit ("" for the regime)
- *   rlw_quiz_num(q, which)    0 seed, 1 kind, 2 decode, 3 expected, 4 tolerance, 5 step count,
- *                             6 bandwidth, 7 peak
+ *   rlw_quiz_str(q, w), rlw_quiz_num(q, w)   named slots: rlw_quiz_str_key(w) "setup", "question",
+ *                             "expected_text", "kind", "hw", "hw_name", "traffic_model", "unit" ("" for
+ *                             the regime); rlw_quiz_num_key(w) "seed", "kind", "decode", "expected",
+ *                             "tolerance", "step_count", "bandwidth_bytes_per_s", "peak_flops_per_s"
  *   rlw_quiz_step(q, i)       the solution's step i (numbers substituted)
  *   rlw_quiz_field(q, field)  the problem's field as rl_problem_get gives it (for the chart)
  *   rlw_quiz_check(q, answer, v, err)   RL_OK when judged; the parser's error when unreadable
- *   rlw_quiz_verdict_text(v), rlw_quiz_verdict_num(v, which)  0 outcome (0 right, 1 wrong,
- *                             2 unreadable), 1 slip, 2 step number (0 none), 3 answer, 4 ratio
+ *   rlw_quiz_verdict_text(v), rlw_quiz_verdict_num(v, w)  named slots (rlw_quiz_verdict_num_key):
+ *                             "outcome" (0 right, 1 wrong, 2 unreadable), "slip", "step_number" (0
+ *                             none), "answer", "ratio"
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "rooflab/quiz.h"
+#include "rooflab_wasm.h"
 
-#ifdef __EMSCRIPTEN__
-#include <emscripten/emscripten.h>
-#define RLW_EXPORT EMSCRIPTEN_KEEPALIVE
-#else
-#define RLW_EXPORT
-#endif
 
 RLW_EXPORT int rlw_quiz_size(void) { return (int)sizeof(rl_quiz_question); }
 RLW_EXPORT int rlw_quiz_verdict_size(void) { return (int)sizeof(rl_quiz_verdict); }
@@ -60,15 +56,6 @@ RLW_EXPORT int rlw_quiz_draw(double seed, int kind, rl_quiz_question *q, rl_erro
     return rl_quiz_draw(s, &(rl_quiz_options){(rl_quiz_kind)kind}, q, err);
 }
 
-static int pose_fail(rl_error *err, const char *flag) {
-    if (err) {
-        err->status = RL_ERR_INVALID;
-        snprintf(err->field, sizeof err->field, "%s", flag);
-        snprintf(err->message, sizeof err->message, "%s: expected a whole number", flag);
-    }
-    return RL_ERR_INVALID;
-}
-
 RLW_EXPORT int rlw_quiz_pose(const double *fields, const char *hw, const char *bandwidth,
                              const char *peak, int kind, int model, rl_quiz_question *q,
                              rl_error *err) {
@@ -79,40 +66,32 @@ RLW_EXPORT int rlw_quiz_pose(const double *fields, const char *hw, const char *b
         /* A whole number only (never rounded): core's rl_problem_set then decides on its range. */
         const double v = fields[f];
         if (!(v >= -9.0e15 && v <= 9.0e15) || (double)(int64_t)v != v)
-            return pose_fail(err, rl_problem_field_info((rl_problem_field)f)->flag);
+            return rl_error_fail(err, RL_ERR_INVALID, rl_problem_field_info((rl_problem_field)f)->flag,
+                                 "expected a whole number");
         rl_status st = rl_problem_set(&req.problem, (rl_problem_field)f, (int64_t)v, NULL, err);
         if (st != RL_OK) return st;
     }
     return rl_quiz_pose(&req, q, err);
 }
 
-RLW_EXPORT const char *rlw_quiz_str(const rl_quiz_question *q, int which) {
-    switch (which) {
-    case 0: return q->setup;
-    case 1: return q->ask;
-    case 2: return q->expected_text;
-    case 3: return rl_quiz_kind_name(q->kind);
-    case 4: return q->hw ? q->hw->id : "";
-    case 5: return q->hw ? q->hw->name : "";
-    case 6: return rl_model_name(q->model);
-    case 7: return q->kind == RL_QUIZ_REGIME ? "" : rl_dim_base_unit(q->dim);
-    default: return "";
-    }
-}
-
-RLW_EXPORT double rlw_quiz_num(const rl_quiz_question *q, int which) {
-    switch (which) {
-    case 0: return (double)q->seed;
-    case 1: return (double)q->kind;
-    case 2: return (double)q->decode;
-    case 3: return q->expected;
-    case 4: return q->tolerance;
-    case 5: return (double)q->step_count;
-    case 6: return q->roof.bandwidth_bytes_per_s;
-    case 7: return q->roof.peak_flops_per_s;
-    default: return 0;
-    }
-}
+#define RLW_QUIZ_STRS(X)                                                                           \
+    X("setup", it->setup) X("question", it->ask) X("expected_text", it->expected_text)             \
+    X("kind", rl_quiz_kind_name(it->kind)) X("hw", it->hw ? it->hw->id : "")                       \
+    X("hw_name", it->hw ? it->hw->name : "") X("traffic_model", rl_model_name(it->model))          \
+    X("unit", it->kind == RL_QUIZ_REGIME ? "" : rl_dim_base_unit(it->dim))
+#define RLW_QUIZ_NUMS(X)                                                                           \
+    X("seed", (double)it->seed) X("kind", (double)it->kind) X("decode", (double)it->decode)        \
+    X("expected", it->expected) X("tolerance", it->tolerance) X("step_count", (double)it->step_count) \
+    X("bandwidth_bytes_per_s", it->roof.bandwidth_bytes_per_s)                                     \
+    X("peak_flops_per_s", it->roof.peak_flops_per_s)
+#define RLW_VERDICT_NUMS(X)                                                                        \
+    X("outcome", (double)it->outcome) X("slip", (double)it->slip)                                  \
+    X("step_number", (double)it->step_number) X("answer", it->answer_base) X("ratio", it->ratio)
+RLW_NAMED_SLOTS(rlw_quiz_str, const char *, rl_quiz_question, RLW_QUIZ_STRS, "")
+RLW_NAMED_SLOTS(rlw_quiz_num, double, rl_quiz_question, RLW_QUIZ_NUMS, 0)
+RLW_NAMED_SLOTS(rlw_quiz_verdict_num, double, rl_quiz_verdict, RLW_VERDICT_NUMS, 0)
+RLW_EXPORT const char *rlw_quiz_str(const rl_quiz_question *q, int which) { return rlw_quiz_str_at(q, which); }
+RLW_EXPORT double rlw_quiz_num(const rl_quiz_question *q, int which) { return rlw_quiz_num_at(q, which); }
 
 RLW_EXPORT const char *rlw_quiz_step(const rl_quiz_question *q, int i) {
     return i >= 0 && i < q->step_count ? q->steps[i] : "";
@@ -131,12 +110,5 @@ RLW_EXPORT int rlw_quiz_check(const rl_quiz_question *q, const char *answer, rl_
 RLW_EXPORT const char *rlw_quiz_verdict_text(const rl_quiz_verdict *v) { return v->text; }
 
 RLW_EXPORT double rlw_quiz_verdict_num(const rl_quiz_verdict *v, int which) {
-    switch (which) {
-    case 0: return (double)v->outcome;
-    case 1: return (double)v->slip;
-    case 2: return (double)v->step_number;
-    case 3: return v->answer_base;
-    case 4: return v->ratio;
-    default: return 0;
-    }
+    return rlw_quiz_verdict_num_at(v, which);
 }

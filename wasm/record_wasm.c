@@ -23,15 +23,15 @@
  *   rlw_import_hints(ptr, len) → malloc'd JSON { "answers": { flag: text }, "from": text } of what
  *     the file names unasked (rl_import_hints: FA2 kernel traits), answers empty when nothing. */
 #include <cjson/cJSON.h>
-#include <emscripten/emscripten.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rooflab/record.h"
+#include "rooflab_wasm.h"
 
-EMSCRIPTEN_KEEPALIVE char *rlw_record_check(const char *text, size_t len) {
+RLW_EXPORT char *rlw_record_check(const char *text, size_t len) {
     return rl_record_check_json(text, len, 0);
 }
 
@@ -61,34 +61,31 @@ static const double rlw_limit_values[] = {
 };
 #define RLW_LIMIT_COUNT ((int)(sizeof rlw_limit_keys / sizeof rlw_limit_keys[0]))
 
-EMSCRIPTEN_KEEPALIVE int rlw_record_limit_count(void) { return RLW_LIMIT_COUNT; }
-EMSCRIPTEN_KEEPALIVE const char *rlw_record_limit_key(int i) {
+RLW_EXPORT int rlw_record_limit_count(void) { return RLW_LIMIT_COUNT; }
+RLW_EXPORT const char *rlw_record_limit_key(int i) {
     return (i >= 0 && i < RLW_LIMIT_COUNT) ? rlw_limit_keys[i] : "";
 }
-EMSCRIPTEN_KEEPALIVE double rlw_record_limit(int i) {
+RLW_EXPORT double rlw_record_limit(int i) {
     return (i >= 0 && i < RLW_LIMIT_COUNT) ? rlw_limit_values[i] : 0;
 }
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Import */
 
-EMSCRIPTEN_KEEPALIVE int rlw_import_format_count(void) { return RL_IMPORT_FORMAT_COUNT; }
-EMSCRIPTEN_KEEPALIVE const char *rlw_import_format_name(int f) {
+RLW_EXPORT int rlw_import_format_count(void) { return RL_IMPORT_FORMAT_COUNT; }
+RLW_EXPORT const char *rlw_import_format_name(int f) {
     return (f >= 0 && f < RL_IMPORT_FORMAT_COUNT) ? rl_import_format_name((rl_import_format)f) : "";
 }
 /* The one ncu command line that collects what the ncu-csv import reads (core's). */
-EMSCRIPTEN_KEEPALIVE const char *rlw_import_ncu_command(void) { return rl_import_ncu_command(); }
-EMSCRIPTEN_KEEPALIVE int rlw_import_detect(const char *text, size_t len, rl_error *err) {
+RLW_EXPORT const char *rlw_import_ncu_command(void) { return rl_import_ncu_command(); }
+RLW_EXPORT int rlw_import_detect(const char *text, size_t len, rl_error *err) {
     rl_import_format f;
     return rl_import_detect(text, len, &f, err) == RL_OK ? (int)f : -1;
 }
 
 static rl_status rlw_refuse(rl_error *err, const char *flag, const char *what, const char *got) {
-    err->status = RL_ERR_INVALID;
-    snprintf(err->field, sizeof err->field, "%s", flag);
-    snprintf(err->message, sizeof err->message, "%s: expected %s, got \"%.*s\"", flag, what,
-             (int)rl_text_clip(got, 64), got);
-    return RL_ERR_INVALID;
+    return rl_error_fail(err, RL_ERR_INVALID, flag, "expected %s, got \"%.*s\"", what,
+                         (int)rl_text_clip(got, 64), got);
 }
 
 static rl_status rlw_traffic(const char *v, rl_rec_traffic *out, rl_error *err) {
@@ -151,15 +148,11 @@ static char *rlw_import_result(rl_record *rec, const rl_rec_issues *is, rl_error
     cJSON_Delete(o);
     free(report);
     free(text);
-    if (!out) {
-        err->status = RL_ERR_CAPACITY;
-        snprintf(err->field, sizeof err->field, "file");
-        snprintf(err->message, sizeof err->message, "file: out of memory while importing");
-    }
+    if (!out) rl_error_fail(err, RL_ERR_CAPACITY, "file", "out of memory while importing");
     return out;
 }
 
-EMSCRIPTEN_KEEPALIVE char *rlw_record_import(int format, const char *text, size_t len,
+RLW_EXPORT char *rlw_record_import(int format, const char *text, size_t len,
                                              const char *answers_json, rl_error *err) {
     rl_import_opts o = {0};
     o.traffic_model = RL_TRAFFIC_TILED;
@@ -182,7 +175,7 @@ EMSCRIPTEN_KEEPALIVE char *rlw_record_import(int format, const char *text, size_
     return out;
 }
 
-EMSCRIPTEN_KEEPALIVE char *rlw_import_hints(const char *text, size_t len) {
+RLW_EXPORT char *rlw_import_hints(const char *text, size_t len) {
     rl_problem h;
     unsigned given;
     char from[256], value[32];
@@ -204,7 +197,7 @@ EMSCRIPTEN_KEEPALIVE char *rlw_import_hints(const char *text, size_t len) {
  * "<U+202E RIGHT-TO-LEFT OVERRIDE>"), at most max_bytes bytes (0: the whole text), cut with "...";
  * 0 when out of memory. The caller frees it with _free. For every user-supplied text the page
  * echoes (answers, labels, file names, kernel names), so the page and the CLI escape alike. */
-EMSCRIPTEN_KEEPALIVE char *rlw_text_escape(const char *text, size_t max_bytes) {
+RLW_EXPORT char *rlw_text_escape(const char *text, size_t max_bytes) {
     size_t len = text ? strlen(text) : 0;
     /* the longest form is 14 bytes per input byte ("<U+FFF9 INTERLINEAR ANNOTATION CHARACTER>"
      * for 3 bytes); 16 leaves room */

@@ -17,19 +17,13 @@
  * that can fail take a caller-owned rl_error (rlw_error_size() bytes) as their last argument and
  * return an rl_status (0 = ok); rlw_error_message(err) / rlw_error_field(err) read it.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "rooflab/rooflab.h"
-
-#ifdef __EMSCRIPTEN__
-#include <emscripten/emscripten.h>
-#define RLW_EXPORT EMSCRIPTEN_KEEPALIVE
-#else
-#define RLW_EXPORT
-#endif
+#include "rooflab_wasm.h"
 
 #define RLW_FORMAT_MAX 64
 #define RLW_SWEEP_MAX 4096 /* rows one sweep call may write */
@@ -38,7 +32,6 @@
 static char rlw_format_buf[RLW_FORMAT_MAX]; /* rlw_format's result: an output buffer, not state */
 
 RLW_EXPORT const char *rlw_version(void) { return RL_VERSION; }
-RLW_EXPORT const char *rlw_status_text(int status) { return rl_status_text((rl_status)status); }
 
 /* ---------------------------------------------------------------------------------------------
  * Errors are values: every call that can fail takes a caller-owned rl_error (JS allocates
@@ -46,18 +39,9 @@ RLW_EXPORT const char *rlw_status_text(int status) { return rl_status_text((rl_s
  * ------------------------------------------------------------------------------------------- */
 
 RLW_EXPORT int rlw_error_size(void) { return (int)sizeof(rl_error); }
-RLW_EXPORT int rlw_error_status(const rl_error *err) { return err ? (int)err->status : 0; }
 RLW_EXPORT const char *rlw_error_field(const rl_error *err) { return err ? err->field : ""; }
 RLW_EXPORT const char *rlw_error_message(const rl_error *err) { return err ? err->message : ""; }
 
-static rl_status rlw_fail(rl_error *err, rl_status status, const char *field, const char *text) {
-    if (err) {
-        err->status = status;
-        snprintf(err->field, sizeof err->field, "%s", field);
-        snprintf(err->message, sizeof err->message, "%s: %s", field, text);
-    }
-    return status;
-}
 
 /* ---------------------------------------------------------------------------------------------
  * The problem's fields (core's RL_PROBLEM_FIELDS): names, defaults, limits, help, parsing
@@ -107,6 +91,33 @@ RLW_EXPORT const char *rlw_kv_lens_text(void) {
 }
 
 /* ---------------------------------------------------------------------------------------------
+ * The kernel spec's fields (core's RL_KERNEL_FIELDS): names, limits, help, choices, parsing
+ * ------------------------------------------------------------------------------------------- */
+
+static const rl_kfield_info *rlw_kfield(int i) { return rl_kernel_field_info((rl_kernel_field)i); }
+RLW_EXPORT int rlw_kfield_count(void) { return RL_KERNEL_FIELD_COUNT; }
+RLW_EXPORT const char *rlw_kfield_key(int i) { return rlw_kfield(i) ? rlw_kfield(i)->key : ""; }
+RLW_EXPORT const char *rlw_kfield_flag(int i) { return rlw_kfield(i) ? rlw_kfield(i)->flag : ""; }
+RLW_EXPORT const char *rlw_kfield_help(int i) { return rlw_kfield(i) ? rlw_kfield(i)->help : ""; }
+RLW_EXPORT const char *rlw_kfield_meta(int i) { return rlw_kfield(i) ? rlw_kfield(i)->meta : ""; }
+/* 0 an integer (lo … hi besides 0), 1 a choice (codes lo … hi, named by rlw_kfield_choice); -1 */
+RLW_EXPORT int rlw_kfield_type(int i) { return rlw_kfield(i) ? (int)rlw_kfield(i)->type : -1; }
+RLW_EXPORT double rlw_kfield_lo(int i) { return rlw_kfield(i) ? (double)rlw_kfield(i)->lo : 0; }
+RLW_EXPORT double rlw_kfield_hi(int i) { return rlw_kfield(i) ? (double)rlw_kfield(i)->hi : 0; }
+/* A choice field's name for `code` ("fa3", "packed"; "" = the profile's), "" otherwise. */
+RLW_EXPORT const char *rlw_kfield_choice(int i, int code) {
+    const char *c = rl_kernel_field_choice((rl_kernel_field)i, code);
+    return c ? c : "";
+}
+/* What a person typed for kernel field i → its slot's code (0 = the profile's), or -1 with core's
+ * error naming `name` (NULL or "" = the flag). */
+RLW_EXPORT double rlw_kfield_parse(int i, const char *text, const char *name, rl_error *err) {
+    rl_kernel_spec spec = {0};
+    if (rl_kernel_spec_set_text(&spec, (rl_kernel_field)i, text, name, err) != RL_OK) return -1;
+    return (double)rl_kernel_spec_get(&spec, (rl_kernel_field)i);
+}
+
+/* ---------------------------------------------------------------------------------------------
  * Input slots: one per problem field (by its flag, the page's URL key), then the roof
  * ------------------------------------------------------------------------------------------- */
 
@@ -114,11 +125,9 @@ enum {
     IN_BANDWIDTH = RL_PROBLEM_FIELD_COUNT,
     IN_PEAK,
     IN_HW,
-    IN_KERNEL,      /* rl_kernel: the profile of the predicted time */
-    IN_GQA_PACK,    /* rl_gqa_pack: 0 the profile's, 1 packed, 2 per head */
-    IN_SPLITS,      /* split-KV count, 0 = the profile's rule */
-    IN_CTAS_PER_SM, /* 0 = the profile's */
-    IN_COUNT
+    IN_KERNEL, /* one per core kernel field (RL_KERNEL_FIELDS, by its flag): the predicted
+                  time's profile, gqa-pack, splits, ctas-per-sm, cores; 0 = the profile's choice */
+    IN_COUNT = IN_KERNEL + RL_KERNEL_FIELD_COUNT
 };
 
 RLW_EXPORT int rlw_in_count(void) { return IN_COUNT; }
@@ -128,11 +137,7 @@ RLW_EXPORT const char *rlw_in_key(int i) {
     case IN_BANDWIDTH: return "bandwidth"; /* B/s */
     case IN_PEAK: return "peak";           /* FLOP/s */
     case IN_HW: return "hw";               /* preset index for the SRAM limits, -1 = none */
-    case IN_KERNEL: return "kernel";
-    case IN_GQA_PACK: return "gqa-pack";
-    case IN_SPLITS: return "splits";
-    case IN_CTAS_PER_SM: return "ctas-per-sm";
-    default: return "";
+    default: return i >= IN_KERNEL && i < IN_COUNT ? rlw_kfield_flag(i - IN_KERNEL) : "";
     }
 }
 
@@ -140,39 +145,23 @@ RLW_EXPORT const char *rlw_in_key(int i) {
 static rl_status rlw_int_slot(const double *in, int slot, int64_t *out, rl_error *err) {
     double v = in[slot];
     if (!(v == v) || v < -RLW_INT_SLOT_MAX || v > RLW_INT_SLOT_MAX || (double)(int64_t)v != v)
-        return rlw_fail(err, RL_ERR_INVALID, rlw_in_key(slot), "expected a whole number");
+        return rl_error_fail(err, RL_ERR_INVALID, rlw_in_key(slot), "expected a whole number");
     *out = (int64_t)v;
     return RL_OK;
 }
 
 /* in[] → problem, roof, preset; every problem field through core's rl_problem_set, so a value
  * core refuses (a negative size, causal 2, a dtype code out of range) is an error here too. */
-/* An integer slot in [lo, hi], else an error naming it. */
-static rl_status rlw_ranged_slot(const double *in, int slot, int64_t lo, int64_t hi, int64_t *out,
-                                 rl_error *err) {
-    rl_status st = rlw_int_slot(in, slot, out, err);
-    if (st == RL_OK && (*out < lo || *out > hi)) {
-        char text[64];
-        snprintf(text, sizeof text, "expected a whole number from %lld to %lld", (long long)lo,
-                 (long long)hi);
-        return rlw_fail(err, RL_ERR_RANGE, rlw_in_key(slot), text);
-    }
-    return st;
-}
-
+/* The kernel slots through core's rl_kernel_spec_set: a value outside the table's limits is an
+ * error naming the slot. */
 static rl_status rlw_read_kernel(const double *in, rl_kernel_spec *spec, rl_error *err) {
-    int64_t k, pack, splits, ctas;
+    int64_t v;
     rl_status st;
-    if ((st = rlw_ranged_slot(in, IN_KERNEL, 0, RL_KERNEL_COUNT - 1, &k, err)) != RL_OK ||
-        (st = rlw_ranged_slot(in, IN_GQA_PACK, 0, RL_PACK_PER_HEAD, &pack, err)) != RL_OK ||
-        (st = rlw_ranged_slot(in, IN_SPLITS, 0, 128, &splits, err)) != RL_OK ||
-        (st = rlw_ranged_slot(in, IN_CTAS_PER_SM, 0, 32, &ctas, err)) != RL_OK)
-        return st;
     memset(spec, 0, sizeof *spec);
-    spec->kernel = (rl_kernel)k;
-    spec->gqa_pack = (rl_gqa_pack)pack;
-    spec->splits = splits;
-    spec->ctas_per_sm = ctas;
+    for (int f = 0; f < RL_KERNEL_FIELD_COUNT; f++) {
+        if ((st = rlw_int_slot(in, IN_KERNEL + f, &v, err)) != RL_OK) return st;
+        if ((st = rl_kernel_spec_set(spec, (rl_kernel_field)f, v, NULL, err)) != RL_OK) return st;
+    }
     return RL_OK;
 }
 
@@ -185,8 +174,8 @@ static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof
         if ((st = rlw_int_slot(in, f, &v, err)) != RL_OK) return st;
         if (rlw_field(f)->type == RL_FTYPE_LENS) { /* the list rlw_field_parse kept */
             if (v != 0 && v != rlw_kv_lens.n)
-                return rlw_fail(err, RL_ERR_INVALID, rlw_in_key(f),
-                                "expected 0 (off) or the pair count of the list last parsed");
+                return rl_error_fail(err, RL_ERR_INVALID, rlw_in_key(f),
+                                     "expected 0 (off) or the pair count of the list last parsed");
             if (v != 0) p->kv_lens = rlw_kv_lens;
             continue;
         }
@@ -194,7 +183,7 @@ static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof
     }
     if ((st = rlw_int_slot(in, IN_HW, &v, err)) != RL_OK) return st;
     if (v < -1 || v >= (int64_t)rl_hw_count())
-        return rlw_fail(err, RL_ERR_UNKNOWN, "hw", "expected a preset index or -1");
+        return rl_error_fail(err, RL_ERR_UNKNOWN, "hw", "expected a preset index or -1");
     roof->bandwidth_bytes_per_s = in[IN_BANDWIDTH];
     roof->peak_flops_per_s = in[IN_PEAK];
     *hw = v >= 0 ? rl_hw_at((size_t)v) : NULL;
@@ -411,6 +400,49 @@ RLW_EXPORT int rlw_eval(const double *in, double *out, rl_error *err, rl_error *
 }
 
 /* ---------------------------------------------------------------------------------------------
+ * One evaluation through core's report-output table (rl_output_*): slot i is output i, named
+ * rlw_report_name(i) ("models.tiled.bytes", as `rooflab eval --json` nests it; the page's test
+ * ids map '.' to '-'). A name's code for RL_OUT_NAME entries; NaN where the output has no value
+ * (no prediction, a backward naive model, no memory-level figures) and for text entries.
+ * ------------------------------------------------------------------------------------------- */
+
+RLW_EXPORT int rlw_report_count(void) { return (int)rl_output_count(); }
+RLW_EXPORT const char *rlw_report_name(int i) {
+    const rl_output_info *o = i >= 0 ? rl_output_info_at((size_t)i) : NULL;
+    return o ? o->name : "";
+}
+RLW_EXPORT int rlw_report_unit(int i) {
+    const rl_output_info *o = i >= 0 ? rl_output_info_at((size_t)i) : NULL;
+    return o ? (int)o->unit : -1;
+}
+/* rl_output_kind: 0 number, 1 integer, 2 boolean, 3 name (an enum code), 4 text; -1 */
+RLW_EXPORT int rlw_report_kind(int i) {
+    const rl_output_info *o = i >= 0 ? rl_output_info_at((size_t)i) : NULL;
+    return o ? (int)o->kind : -1;
+}
+/* in[rlw_in_count()] → out[rlw_report_count()]; RL_OK with `pred_err` saying why when the
+ * profile cannot predict (the "predicted.*" slots NaN), else the status of the evaluation. */
+RLW_EXPORT int rlw_report(const double *in, double *out, rl_error *err, rl_error *pred_err) {
+    rl_problem p;
+    rl_roof roof;
+    const rl_hw *hw;
+    rl_kernel_spec spec;
+    rl_report r;
+    rl_prediction pr;
+    rl_status st;
+    if ((st = rlw_read_problem(in, &p, &roof, &hw, err)) != RL_OK) return st;
+    if ((st = rlw_read_kernel(in, &spec, err)) != RL_OK) return st;
+    if ((st = rl_report_compute(&p, hw, roof, &r, err)) != RL_OK) return st;
+    st = rl_predict(&p, hw, roof, &spec, &pr, pred_err);
+    const rl_output_view view = {&r, st == RL_OK ? &pr : NULL, hw};
+    for (size_t i = 0; i < rl_output_count(); i++) {
+        const rl_output_value v = rl_output_get(i, &view);
+        out[i] = v.state == RL_OUTV_VALUE ? v.number : NAN;
+    }
+    return RL_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
  * Sweeps: one row per value; each row slot named and written by the same table entry.
  * ------------------------------------------------------------------------------------------- */
 
@@ -477,15 +509,15 @@ RLW_EXPORT int rlw_sweep(const double *in, int param, double lo, double hi, int 
     if ((st = rlw_read_kernel(in, &spec, err)) != RL_OK) return -(int)st;
     if (param < 0 || param >= RL_SWEEP_PARAM_COUNT || count < 1 || count > RLW_SWEEP_MAX ||
         !(lo >= 1 && hi >= lo && hi <= RLW_INT_SLOT_MAX))
-        return -(int)rlw_fail(err, RL_ERR_RANGE, "sweep",
+        return -(int)rl_error_fail(err, RL_ERR_RANGE, "sweep",
                               "expected a parameter, 1 <= lo <= hi and 1..4096 points");
     int64_t *values = malloc((size_t)count * sizeof *values);
     rl_sweep_row *rows = malloc((size_t)count * sizeof *rows);
     size_t n = values && rows ? rl_sweep_values((int64_t)lo, (int64_t)hi, (size_t)count, log, values) : 0;
     if (!values || !rows) {
-        result = -(int)rlw_fail(err, RL_ERR_CAPACITY, "sweep", "out of memory");
+        result = -(int)rl_error_fail(err, RL_ERR_CAPACITY, "sweep", "out of memory");
     } else if (n == 0) {
-        result = -(int)rlw_fail(err, RL_ERR_RANGE, "sweep", "no values in the range");
+        result = -(int)rl_error_fail(err, RL_ERR_RANGE, "sweep", "no values in the range");
     } else if ((st = rl_sweep_predicted(&p, (rl_sweep_param)param, values, n, roof, hw, &spec, rows,
                                         err)) != RL_OK) {
         result = -(int)st;
@@ -550,7 +582,7 @@ RLW_EXPORT int rlw_tune(const double *in, double *out, int cap, rl_error *err) {
     rl_tile_candidate cands[RLW_TUNE_MAX];
     rl_status st;
     if ((st = rlw_read_problem(in, &p, &roof, &hw, err)) != RL_OK) return -(int)st;
-    if (!hw) return -(int)rlw_fail(err, RL_ERR_INVALID, "hw", "the tile search needs a preset");
+    if (!hw) return -(int)rl_error_fail(err, RL_ERR_INVALID, "hw", "the tile search needs a preset");
     if (cap < 1 || cap > RLW_TUNE_MAX) cap = RLW_TUNE_MAX;
     size_t feasible = rl_tune(&p, hw, roof, cands, (size_t)cap);
     int n = feasible < (size_t)cap ? (int)feasible : cap;
@@ -599,7 +631,7 @@ RLW_EXPORT const char *rlw_roof_out_key(int i) {
 RLW_EXPORT int rlw_roof_resolve(const char *hw, int dtype, const char *bandwidth, const char *peak,
                                 double *out, rl_error *err) {
     if (dtype < 0 || dtype >= RL_DTYPE_COUNT)
-        return rlw_fail(err, RL_ERR_UNKNOWN, "dtype", "expected a dtype code");
+        return rl_error_fail(err, RL_ERR_UNKNOWN, "dtype", "expected a dtype code");
     rl_roof_request req = {hw, (rl_dtype)dtype, bandwidth, peak};
     rl_roof_resolved r;
     rl_status st = rl_roof_resolve(&req, &r, err);
@@ -635,47 +667,32 @@ RLW_EXPORT double rlw_efficiency(double bandwidth, double peak, double flops, do
 
 RLW_EXPORT int rlw_hw_count(void) { return (int)rl_hw_count(); }
 
-/* which: 0 id, 1 name, 2 arch, 3 source, 4 source_date, 5 notes, 6 l2_bandwidth_source */
+/* A preset's texts and figures by named slot (rlw_hw_str_key(w), rlw_hw_num_key(w)); its peaks by
+ * peak kind (rlw_hw_peak). */
+#define RLW_HW_STRS(X)                                                                             \
+    X("id", it->id) X("name", it->name) X("arch", RLW_TEXT(it->arch))                              \
+    X("source", RLW_TEXT(it->source)) X("source_date", RLW_TEXT(it->source_date))                  \
+    X("notes", RLW_TEXT(it->notes)) X("l2_bandwidth_source", RLW_TEXT(it->l2_bandwidth_source))
+#define RLW_HW_NUMS(X)                                                                             \
+    X("bandwidth_bytes_per_s", it->bandwidth_bytes_per_s)                                          \
+    X("smem_per_sm_bytes", it->smem_per_sm_bytes)                                                  \
+    X("smem_per_block_default_bytes", it->smem_per_block_default_bytes)                            \
+    X("smem_per_block_optin_bytes", it->smem_per_block_optin_bytes)                                \
+    X("l2_bytes", it->l2_bytes) X("sm_count", it->sm_count)                                        \
+    X("l2_bandwidth_bytes_per_s", it->l2_bandwidth_bytes_per_s) X("sm_clock_hz", it->sm_clock_hz)  \
+    X("exp_per_s", it->exp_per_s) X("sm_arch", it->sm_arch) /* compute capability × 10 */
+RLW_NAMED_SLOTS(rlw_hw_str, const char *, rl_hw, RLW_HW_STRS, "")
+RLW_NAMED_SLOTS(rlw_hw_num, double, rl_hw, RLW_HW_NUMS, 0)
 RLW_EXPORT const char *rlw_hw_str(int i, int which) {
-    const rl_hw *hw = i >= 0 ? rl_hw_at((size_t)i) : NULL;
-    const char *s = NULL;
-    if (!hw) return "";
-    switch (which) {
-    case 0: s = hw->id; break;
-    case 1: s = hw->name; break;
-    case 2: s = hw->arch; break;
-    case 3: s = hw->source; break;
-    case 4: s = hw->source_date; break;
-    case 5: s = hw->notes; break;
-    case 6: s = hw->l2_bandwidth_source; break;
-    default: break;
-    }
-    return s ? s : "";
+    return rlw_hw_str_at(i >= 0 ? rl_hw_at((size_t)i) : NULL, which);
 }
-
-/* which: 0 bandwidth B/s, 1..RL_PEAK_COUNT peak_flops_per_s[which-1], then smem per SM,
- * smem per block default, smem per block opt-in, L2 bytes, SM count, L2 bandwidth B/s, SM clock
- * Hz, exp results per second, compute capability × 10. */
-enum { HWN_BW = 0, HWN_PEAK0 = 1, HWN_SMEM_SM = 1 + RL_PEAK_COUNT, HWN_SMEM_DEF, HWN_SMEM_OPTIN,
-       HWN_L2, HWN_SMS, HWN_L2_BW, HWN_CLOCK, HWN_EXP, HWN_ARCH, HWN_COUNT };
-RLW_EXPORT int rlw_hw_num_count(void) { return HWN_COUNT; }
 RLW_EXPORT double rlw_hw_num(int i, int which) {
+    return rlw_hw_num_at(i >= 0 ? rl_hw_at((size_t)i) : NULL, which);
+}
+/* The preset's peak of kind k (rlw_peak_id(k)), FLOP/s; 0 when it has none. */
+RLW_EXPORT double rlw_hw_peak(int i, int k) {
     const rl_hw *hw = i >= 0 ? rl_hw_at((size_t)i) : NULL;
-    if (!hw) return 0;
-    if (which == HWN_BW) return hw->bandwidth_bytes_per_s;
-    if (which >= HWN_PEAK0 && which < HWN_PEAK0 + RL_PEAK_COUNT) return hw->peak_flops_per_s[which - HWN_PEAK0];
-    switch (which) {
-    case HWN_SMEM_SM: return hw->smem_per_sm_bytes;
-    case HWN_SMEM_DEF: return hw->smem_per_block_default_bytes;
-    case HWN_SMEM_OPTIN: return hw->smem_per_block_optin_bytes;
-    case HWN_L2: return hw->l2_bytes;
-    case HWN_SMS: return hw->sm_count;
-    case HWN_L2_BW: return hw->l2_bandwidth_bytes_per_s;
-    case HWN_CLOCK: return hw->sm_clock_hz;
-    case HWN_EXP: return hw->exp_per_s;
-    case HWN_ARCH: return hw->sm_arch;
-    default: return 0;
-    }
+    return hw && k >= 0 && k < RL_PEAK_COUNT ? hw->peak_flops_per_s[k] : 0;
 }
 RLW_EXPORT int rlw_hw_find(const char *id) {
     for (size_t i = 0; i < rl_hw_count(); i++)
@@ -718,6 +735,9 @@ RLW_EXPORT int rlw_kernel_parse(const char *text, const char *field, rl_error *e
 }
 RLW_EXPORT int rlw_term_count(void) { return RL_TERM_COUNT; }
 RLW_EXPORT const char *rlw_term_name(int t) { return rl_term_name((rl_term)t); }
+/* The ledger term's meaning and why a tile losing on it is slower (core's RL_TERMS). */
+RLW_EXPORT const char *rlw_term_meaning(int t) { return rl_term_meaning((rl_term)t); }
+RLW_EXPORT const char *rlw_term_why_loses(int t) { return rl_term_why_loses((rl_term)t); }
 RLW_EXPORT int rlw_level_count(void) { return RL_LEVEL_COUNT; }
 RLW_EXPORT const char *rlw_level_name(int l) { return rl_level_name((rl_level)l); }
 RLW_EXPORT int rlw_model_count(void) { return RL_MODEL_COUNT; }

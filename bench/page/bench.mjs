@@ -65,7 +65,7 @@ async function main() {
   // Native
   const dir = mkdtempSync(join(tmpdir(), 'rooflab-bench-'));
   const exe = join(dir, 'eval_rate');
-  execFileSync('cc', ['-O2', '-std=c11', `-I${join(ROOT, 'core/include')}`, join(ROOT, 'bench/page/eval_rate.c'),
+  execFileSync('cc', ['-O2', '-std=c11', `-I${join(ROOT, 'core/include')}`, `-I${join(ROOT, 'wasm')}`, join(ROOT, 'bench/page/eval_rate.c'),
     join(ROOT, 'wasm/rooflab_wasm.c'), ...NATIVE_LIBS, '-lcjson', '-lm', '-o', exe]);
   out.native_evals_per_s = JSON.parse(execFileSync(exe, { encoding: 'utf8' })).native_evals_per_s;
 

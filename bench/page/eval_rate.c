@@ -7,15 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "rooflab/rooflab.h"
-
-int rlw_in_count(void);
-const char *rlw_in_key(int i);
-int rlw_out_count(void);
-int rlw_eval(const double *in, double *out, rl_error *err, rl_error *pred_err);
-int rlw_kernel_count(void);
-const char *rlw_kernel_name(int k);
-int rlw_hw_find(const char *id);
+#include "rooflab_wasm.h"
 
 static double now_s(void) {
     struct timespec ts;

@@ -16,8 +16,6 @@ static const struct {
     {"mxfp8", RL_DTYPE_MXFP8},
 };
 
-#define RL_DTYPE_LIST "fp32, tf32, fp16, bf16, fp8, nvfp4, mxfp4, mxfp8"
-
 
 const char *rl_dtype_name(rl_dtype dtype) {
     switch (dtype) {
@@ -64,6 +62,13 @@ rl_status rl_dtype_parse(const char *text, const char *field, rl_dtype *out, rl_
             return RL_OK;
         }
     }
-    return rl__fail(err, RL_ERR_UNKNOWN, field, "expected one of " RL_DTYPE_LIST ", got \"%.*s\"",
-                    RL__QUOTE(text, 48));
+    char list[128];
+    rl_dtype_choices_text(list, sizeof list);
+    return rl__fail(err, RL_ERR_UNKNOWN, field, "expected %s, got \"%.*s\"", list, RL__QUOTE(text, 48));
+}
+
+size_t rl_dtype_choices_text(char *buf, size_t cap) {
+    const char *names[RL_DTYPE_COUNT];
+    for (int d = 1; d < RL_DTYPE_COUNT; d++) names[d - 1] = rl_dtype_name((rl_dtype)d);
+    return rl__choices_text(names, RL_DTYPE_COUNT - 1, buf, cap);
 }

@@ -14,17 +14,16 @@ size_t rl__utf8_clip(const char *s, size_t max_bytes);
 /* A quoted value in a message: "%.*s" with RL__QUOTE(s, n), at most n bytes, whole characters. */
 #define RL__QUOTE(s, n) (int)rl__utf8_clip((s), (n)), (s)
 
-/* Fill *err (when not NULL): status, field, and message "FIELD: <formatted text>" (or just the
- * text when field is empty). Returns status, so callers can `return rl__fail(...)`. */
-rl_status rl__fail(rl_error *err, rl_status status, const char *field, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
+/* Fill *err: core's rl_error_fail (rooflab.h), under the name core's files use. */
+#define rl__fail rl_error_fail
 
 /* `v` with the fewest significant digits (1 to 17) that read back as exactly v ("1.0000001e+30",
  * never a rounded "1e+30" for a value a bound refused), in buf[32]; returns buf. units.c. */
 const char *rl__num(double v, char buf[32]);
+
+/* `names` (empty ones skipped) as a message lists them: "a or b", "one of a, b, c"; the length
+ * written (kernel_fields.c). */
+size_t rl__choices_text(const char *const *names, size_t count, char *buf, size_t cap);
 
 /* Clear *err to RL_OK (when not NULL). */
 void rl__ok(rl_error *err);

@@ -107,9 +107,11 @@ static rl_status expected_for(rl_problem_field field, const char *name, const ch
     case RL_FTYPE_INT:
         return rl__fail(err, RL_ERR_RANGE, n, "expected a positive integer (1 to %" PRId64 "), got %s",
                         fi->max, got);
-    case RL_FTYPE_DTYPE:
-        return rl__fail(err, RL_ERR_UNKNOWN, n, "expected one of fp32, tf32, fp16, bf16, fp8, nvfp4, mxfp4, mxfp8, got %s",
-                        got);
+    case RL_FTYPE_DTYPE: {
+        char list[128];
+        rl_dtype_choices_text(list, sizeof list);
+        return rl__fail(err, RL_ERR_UNKNOWN, n, "expected %s, got %s", list, got);
+    }
     case RL_FTYPE_BOOL: return rl__fail(err, RL_ERR_INVALID, n, "expected true or false, got %s", got);
     case RL_FTYPE_PASS: return rl__fail(err, RL_ERR_INVALID, n, "expected fwd or bwd, got %s", got);
     case RL_FTYPE_LENS:

@@ -127,51 +127,17 @@ const char *rl_kernel_description(rl_kernel k) {
     return (int)k >= 0 && k < RL_KERNEL_COUNT ? kernel_descriptions[k] : "";
 }
 
-rl_status rl_kernel_parse(const char *text, const char *field, rl_kernel *out, rl_error *err) {
-    for (int k = 0; k < RL_KERNEL_COUNT; k++) {
-        if (text && strcmp(text, kernel_names[k]) == 0) {
-            if (out) *out = (rl_kernel)k;
-            rl__ok(err);
-            return RL_OK;
-        }
-    }
-    return rl__fail(err, RL_ERR_UNKNOWN, field,
-                    "unknown kernel profile \"%.*s\"; expected one of generic, fa2, fa3, "
-                    "flashinfer, flash-decoding, standard",
-                    RL__QUOTE(text ? text : "", 40));
-}
+static const struct {
+    const char *name, *meaning, *loses;
+} terms[RL_TERM_COUNT] = {
+#define RL_X_TERM(ID, name, meaning, loses) [RL_TERM_##ID] = {name, meaning, loses},
+    RL_TERMS(RL_X_TERM)
+#undef RL_X_TERM
+};
 
-rl_status rl_gqa_pack_parse(const char *text, const char *field, rl_gqa_pack *out, rl_error *err) {
-    static const char *const names[] = {"", "packed", "per-head"}; /* rl_gqa_pack order */
-    for (int k = 0; k < 3; k++) {
-        if (text && strcmp(text, names[k]) == 0) {
-            if (out) *out = (rl_gqa_pack)k;
-            rl__ok(err);
-            return RL_OK;
-        }
-    }
-    return rl__fail(err, RL_ERR_INVALID, field, "expected packed or per-head, got \"%.*s\"",
-                    RL__QUOTE(text ? text : "", 48));
-}
-
-rl_status rl_cores_parse(const char *text, const char *field, rl_cores *out, rl_error *err) {
-    static const char *const names[] = {"", "cuda", "tensor", "cuda-single"}; /* rl_cores order */
-    for (int k = 0; k < 4; k++) {
-        if (text && strcmp(text, names[k]) == 0) {
-            if (out) *out = (rl_cores)k;
-            rl__ok(err);
-            return RL_OK;
-        }
-    }
-    return rl__fail(err, RL_ERR_INVALID, field, "expected cuda, tensor or cuda-single, got \"%.*s\"",
-                    RL__QUOTE(text ? text : "", 48));
-}
-
-const char *rl_term_name(rl_term t) {
-    static const char *const names[RL_TERM_COUNT] = {"mma",    "tiles",     "exp",  "waves",
-                                                     "memory", "occupancy", "floor"};
-    return (int)t >= 0 && t < RL_TERM_COUNT ? names[t] : "unknown";
-}
+const char *rl_term_name(rl_term t) { return (int)t >= 0 && t < RL_TERM_COUNT ? terms[t].name : "unknown"; }
+const char *rl_term_meaning(rl_term t) { return (int)t >= 0 && t < RL_TERM_COUNT ? terms[t].meaning : ""; }
+const char *rl_term_why_loses(rl_term t) { return (int)t >= 0 && t < RL_TERM_COUNT ? terms[t].loses : ""; }
 
 const char *rl_limit_name(rl_limit limit) {
     static const char *const names[] = {"compute", "memory", "occupancy", "latency"};

@@ -23,7 +23,7 @@ void rl__ok(rl_error *err) {
     err->message[0] = '\0';
 }
 
-rl_status rl__fail(rl_error *err, rl_status status, const char *field, const char *fmt, ...) {
+rl_status rl_error_fail(rl_error *err, rl_status status, const char *field, const char *fmt, ...) {
     if (!err) return status;
     err->status = status;
     if (!field) field = "";
@@ -39,4 +39,19 @@ rl_status rl__fail(rl_error *err, rl_status status, const char *field, const cha
     vsnprintf(err->message + used, sizeof err->message - used, fmt, ap);
     va_end(ap);
     return status;
+}
+
+size_t rl__choices_text(const char *const *names, size_t count, char *buf, size_t cap) {
+    size_t n = 0, listed = 0, shown = 0;
+    for (size_t i = 0; i < count; i++) listed += names[i] && names[i][0];
+    if (cap) buf[0] = '\0';
+    if (listed > 2) n += (size_t)snprintf(buf, cap, "one of ");
+    for (size_t i = 0; i < count; i++) {
+        if (!names[i] || !names[i][0]) continue;
+        const char *sep = shown == 0 ? "" : (listed > 2 ? ", " : " or ");
+        int w = snprintf(buf + (n < cap ? n : cap), n < cap ? cap - n : 0, "%s%s", sep, names[i]);
+        if (w > 0) n += (size_t)w;
+        shown++;
+    }
+    return n;
 }

@@ -317,7 +317,83 @@ static void lists_and_new_variants(void) {
     CHECK(rl_predict(&v, h, roof, &spec, &pr, &e) == RL_ERR_UNSUPPORTED && strcmp(e.field, "kv-lens") == 0);
 }
 
+/* The kernel spec's fields (RL_KERNEL_FIELDS): the CLI's flags, their limits and their messages. */
+static void kernel_fields_are_one_table(void) {
+    CHECK(RL_KERNEL_FIELD_COUNT == 5);
+    const char *flags[] = {"kernel", "gqa-pack", "splits", "ctas-per-sm", "cores"};
+    for (int f = 0; f < RL_KERNEL_FIELD_COUNT; f++) {
+        const rl_kfield_info *fi = rl_kernel_field_info((rl_kernel_field)f);
+        CHECK(strcmp(fi->flag, flags[f]) == 0);
+        CHECK(rl_kernel_field_find(fi->flag) == f && rl_kernel_field_find(fi->key) == f);
+    }
+    CHECK(rl_kernel_field_info(RL_KERNEL_FIELD_COUNT) == NULL);
+    rl_kernel_spec s = {0};
+    rl_error e;
+    CHECK(rl_kernel_spec_set_text(&s, RL_KFIELD_SPLITS, "128", NULL, &e) == RL_OK && s.splits == 128);
+    CHECK(rl_kernel_spec_set_text(&s, RL_KFIELD_SPLITS, "129", NULL, &e) == RL_ERR_RANGE);
+    CHECK(strcmp(e.message, "splits: expected an integer from 1 to 128, got \"129\"") == 0);
+    CHECK(rl_kernel_spec_set_text(&s, RL_KFIELD_SPLITS, "0", NULL, &e) != RL_OK); /* typed: 1 … 128 */
+    CHECK(rl_kernel_spec_set(&s, RL_KFIELD_SPLITS, 0, NULL, &e) == RL_OK && s.splits == 0); /* 0 = the profile's */
+    CHECK(rl_kernel_spec_set(&s, RL_KFIELD_CTAS_PER_SM, 33, NULL, &e) == RL_ERR_RANGE);
+    CHECK(strcmp(e.message, "ctas-per-sm: expected a whole number from 0 to 32, got 33") == 0);
+    CHECK(rl_kernel_spec_set_text(&s, RL_KFIELD_GQA_PACK, "packed", NULL, &e) == RL_OK &&
+          s.gqa_pack == RL_PACK_PACKED);
+    CHECK(rl_kernel_spec_set_text(&s, RL_KFIELD_GQA_PACK, "both", "gqa-pack", &e) != RL_OK);
+    CHECK(strcmp(e.message, "gqa-pack: expected packed or per-head, got \"both\"") == 0);
+    CHECK(rl_kernel_spec_set_text(&s, RL_KFIELD_CORES, "q", NULL, &e) != RL_OK);
+    CHECK(strcmp(e.message, "cores: expected one of cuda, tensor, cuda-single, got \"q\"") == 0);
+    CHECK(rl_kernel_spec_set_text(&s, RL_KFIELD_KERNEL, "fa3", NULL, &e) == RL_OK && s.kernel == RL_KERNEL_FA3);
+    CHECK(rl_kernel_spec_get(&s, RL_KFIELD_KERNEL) == RL_KERNEL_FA3);
+    CHECK(strcmp(rl_kernel_field_choice(RL_KFIELD_CORES, RL_CORES_CUDA_SINGLE), "cuda-single") == 0);
+    CHECK(rl_kernel_field_choice(RL_KFIELD_SPLITS, 1) == NULL);
+}
+
+/* The report-output table: names unique, the problem's keys first, values by hand (MODEL.md's
+ * first example: B=1 H=8 N=L=16384 d=64 fp16, Br=Bc=64). */
+static void report_outputs_are_one_table(void) {
+    for (size_t i = 0; i < rl_output_count(); i++)
+        for (size_t k = i + 1; k < rl_output_count(); k++)
+            CHECK(strcmp(rl_output_info_at(i)->name, rl_output_info_at(k)->name) != 0);
+    CHECK(rl_output_info_at(rl_output_count()) == NULL);
+    CHECK(rl_output_find("problem.score_dtype") == RL_FIELD_SCORE_DTYPE);
+    rl_problem p = {0};
+    p.heads = 8, p.seq = 16384, p.head_dim = 64;
+    rl_roof roof = {2.039e12, 312e12};
+    rl_report r;
+    CHECK(rl_report_compute(&p, NULL, roof, &r, NULL) == RL_OK);
+    const rl_output_view v = {&r, NULL, NULL};
+    const int bytes = rl_output_find("models.tiled.bytes");
+    CHECK(bytes >= 0 && rl_output_info_at((size_t)bytes)->unit == RL_DIM_BYTES);
+    /* Q + O + 256 × (K + V) = 2·(8·16384·64·2) + 256·2·(8·16384·64·2) = 8 623 489 024 B */
+    rl_output_value ov = rl_output_get((size_t)bytes, &v);
+    CHECK(ov.state == RL_OUTV_VALUE && ov.number == 8623489024.0);
+    /* F = 4·B·H·d·N·L = 4·8·64·16384² = 549 755 813 888 FLOP */
+    CHECK(rl_output_get((size_t)rl_output_find("flops"), &v).number == 549755813888.0);
+    ov = rl_output_get((size_t)rl_output_find("models.tiled.bound"), &v);
+    CHECK(ov.text && strcmp(ov.text, "memory") == 0);
+    /* no prediction: "predicted" is null as a whole */
+    ov = rl_output_get((size_t)rl_output_find("predicted.time_s"), &v);
+    CHECK(ov.state == RL_OUTV_NULL && ov.depth == 1);
+    /* no preset: no memory levels, "models.tiled.levels" left out */
+    ov = rl_output_get((size_t)rl_output_find("models.tiled.levels.l2.bytes"), &v);
+    CHECK(ov.state == RL_OUTV_OMIT && ov.depth == 3);
+    ov = rl_output_get((size_t)rl_output_find("problem.dtype"), &v);
+    CHECK(ov.number == RL_DTYPE_FP16 && strcmp(ov.text, "fp16") == 0);
+}
+
+/* The ledger terms (RL_TERMS): a name, a meaning and a reason for every term. */
+static void ledger_terms_are_one_table(void) {
+    CHECK(RL_TERM_COUNT == 7);
+    CHECK(strcmp(rl_term_name(RL_TERM_WAVES), "waves") == 0);
+    for (int t = 0; t < RL_TERM_COUNT; t++)
+        CHECK(rl_term_meaning((rl_term)t)[0] && rl_term_why_loses((rl_term)t)[0]);
+    CHECK(rl_term_meaning(RL_TERM_COUNT)[0] == '\0');
+}
+
 int main(void) {
+    kernel_fields_are_one_table();
+    report_outputs_are_one_table();
+    ledger_terms_are_one_table();
     names_have_one_spelling();
     variants_are_validated();
     defaults_are_designs();

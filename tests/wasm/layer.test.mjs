@@ -67,10 +67,12 @@ test('errors name the field, as the CLI names the flag', () => {
 // gpt-oss-120b a learned sink logit per head.
 test('the shape columns carry the MLA latent, the chunk, the window and the layer mix', () => {
   const index = (id) => model.shapes.findIndex((s) => s.id === id);
-  const num = (id, which) => model.M._rlw_model_shape_num(index(id), which);
-  assert.deepEqual([4, 5, 6].map((w) => num('deepseek-v3', w)), [128, 512, 64]);
-  assert.deepEqual([3, 7, 8, 9].map((w) => num('llama-4-scout', w)), [0, 8192, 36, 48]);
-  assert.deepEqual([3, 7, 8, 9].map((w) => num('gemma-3-27b', w)), [1024, 0, 52, 62]);
-  assert.deepEqual([3, 10].map((w) => num('gpt-oss-120b', w)), [128, 1]);
-  assert.deepEqual([4, 5, 10].map((w) => num('llama-3.1-8b', w)), [0, 0, 0]);
+  const sn = model.slots('model_shape_num');
+  const num = (id, which) => model.M._rlw_model_shape_num(index(id), sn[which]);
+  const cols = (id, names) => names.map((w) => num(id, w));
+  assert.deepEqual(cols('deepseek-v3', ['head_dim_v', 'kv_lora_rank', 'rope_dim']), [128, 512, 64]);
+  assert.deepEqual(cols('llama-4-scout', ['sliding_window', 'chunk', 'local_layers', 'layers']), [0, 8192, 36, 48]);
+  assert.deepEqual(cols('gemma-3-27b', ['sliding_window', 'chunk', 'local_layers', 'layers']), [1024, 0, 52, 62]);
+  assert.deepEqual(cols('gpt-oss-120b', ['sliding_window', 'sink_logit']), [128, 1]);
+  assert.deepEqual(cols('llama-3.1-8b', ['head_dim_v', 'kv_lora_rank', 'sink_logit']), [0, 0, 0]);
 });

@@ -10,15 +10,6 @@ import { chartPng } from './charts.js';
 
 const SWEEP_POINTS = 256;
 // What each ledger term is (core's term names; the formulas are in the worked calculation).
-const TERM_NOTES = {
-  mma: 'the useful matmul FLOPs at the MMA rate the profile reaches',
-  tiles: 'whole Br × Bc tiles: padding and causal diagonal tiles',
-  exp: 'softmax exponentials on the special-function units, serialised with the MMA',
-  waves: 'CTAs over SMs: the partial last wave',
-  memory: 'memory time not hidden behind compute, every SM busy',
-  occupancy: 'too few CTAs for the GPU: idle SMs and one SM’s bandwidth cap',
-  floor: 'fixed costs: a launch, prologue and epilogue per kernel (the combine kernel when split)',
-};
 // The verdict of a predicted time (core's rl_limit): only a compute-limited time is "compute-bound".
 export const limitText = (limit) => (limit === 'compute' || limit === 'memory' ? `${limit}-bound` : `${limit}-limited`); // points per model on the time/intensity chart and the trails
 
@@ -306,7 +297,7 @@ export class Controller {
       terms: m.terms.map((t) => {
         const v = r[`predicted.terms.${t}`];
         const share = total > 0 ? v / total : 0;
-        return { name: t, number: n(`ledger-${t}`, v, m.format(v, 's')), share, shareText: `${(100 * share).toFixed(1)} %`, note: TERM_NOTES[t] || '' };
+        return { name: t, number: n(`ledger-${t}`, v, m.format(v, 's')), share, shareText: `${(100 * share).toFixed(1)} %`, note: m.termNotes[t] || '' };
       }),
     };
   }

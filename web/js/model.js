@@ -71,6 +71,9 @@ class Model {
       index: i, name: this.str(M._rlw_kernel_name(i)), description: this.str(M._rlw_kernel_description(i)),
     }));
     this.terms = range(M._rlw_term_count()).map((i) => this.str(M._rlw_term_name(i)));
+    // core's ledger table (RL_TERMS): what each term measures and why a tile losing on it is slower
+    this.termNotes = Object.fromEntries(this.terms.map((t, i) => [t, this.str(M._rlw_term_meaning(i))]));
+    this.termLoses = this.terms.map((_, i) => this.str(M._rlw_term_why_loses(i)));
     this.levels = range(M._rlw_level_count()).map((i) => this.str(M._rlw_level_name(i)));
     this.bounds = [0, 1].map((i) => this.str(M._rlw_bound_name(i)));
     this.limits = [0, 1, 2, 3].map((i) => this.str(M._rlw_limit_name(i))); // compute, memory, occupancy, latency
@@ -85,11 +88,14 @@ class Model {
     this.allFields = range(M._rlw_field_count()).map((i) => this.readField(i));
     this.fields = this.allFields.filter((f) => !f.variant);
     // Real attention shapes (core's rl_model_shape table): refused ones carry `unsupported`.
+    const ss = this.slots('model_shape_str');
+    const sn = this.slots('model_shape_num');
     this.shapes = range(M._rlw_model_shape_count()).map((i) => ({
-      id: this.str(M._rlw_model_shape_str(i, 0)), name: this.str(M._rlw_model_shape_str(i, 1)),
-      source: this.str(M._rlw_model_shape_str(i, 2)), fields: this.str(M._rlw_model_shape_str(i, 3)),
-      unsupported: this.str(M._rlw_model_shape_str(i, 4)), heads: M._rlw_model_shape_num(i, 0),
-      kvHeads: M._rlw_model_shape_num(i, 1), headDim: M._rlw_model_shape_num(i, 2), window: M._rlw_model_shape_num(i, 3),
+      id: this.str(M._rlw_model_shape_str(i, ss.id)), name: this.str(M._rlw_model_shape_str(i, ss.name)),
+      source: this.str(M._rlw_model_shape_str(i, ss.source)), fields: this.str(M._rlw_model_shape_str(i, ss.fields)),
+      unsupported: this.str(M._rlw_model_shape_str(i, ss.unsupported)), heads: M._rlw_model_shape_num(i, sn.heads),
+      kvHeads: M._rlw_model_shape_num(i, sn.kv_heads), headDim: M._rlw_model_shape_num(i, sn.head_dim),
+      window: M._rlw_model_shape_num(i, sn.sliding_window),
     }));
     this.recordLimits = Object.fromEntries(range(M._rlw_record_limit_count()).map((i) =>
       [this.str(M._rlw_record_limit_key(i)), M._rlw_record_limit(i)]));
@@ -142,19 +148,26 @@ class Model {
     return ptr;
   }
 
+  // A binding table of named slots (rlw_NAME_count, rlw_NAME_key): { key: slot index }.
+  slots(name) {
+    const M = this.M;
+    return Object.fromEntries(range(M[`_rlw_${name}_count`]()).map((w) => [this.str(M[`_rlw_${name}_key`](w)), w]));
+  }
+
   readPreset(i) {
     const M = this.M;
-    const s = (w) => this.str(M._rlw_hw_str(i, w));
-    const n = (w) => M._rlw_hw_num(i, w);
-    const P = this.peakKinds.length;
+    this.hwSlots ||= { s: this.slots('hw_str'), n: this.slots('hw_num') };
+    const s = (k) => this.str(M._rlw_hw_str(i, this.hwSlots.s[k]));
+    const n = (k) => M._rlw_hw_num(i, this.hwSlots.n[k]);
     const peaks = {};
-    this.peakKinds.forEach((k) => { peaks[k.id] = n(1 + k.index); });
+    this.peakKinds.forEach((k) => { peaks[k.id] = M._rlw_hw_peak(i, k.index); });
     return {
-      index: i, id: s(0), name: s(1), arch: s(2), source: s(3), sourceDate: s(4), notes: s(5),
-      bandwidth: n(0), peaks,
-      smemPerSm: n(1 + P), smemPerBlockDefault: n(2 + P), smemPerBlockOptin: n(3 + P),
-      l2: n(4 + P), sms: n(5 + P), l2Bandwidth: n(6 + P), clock: n(7 + P), expRate: n(8 + P),
-      computeCapability: n(9 + P) / 10, l2BandwidthSource: s(6),
+      index: i, id: s('id'), name: s('name'), arch: s('arch'), source: s('source'), sourceDate: s('source_date'),
+      notes: s('notes'), bandwidth: n('bandwidth_bytes_per_s'), peaks,
+      smemPerSm: n('smem_per_sm_bytes'), smemPerBlockDefault: n('smem_per_block_default_bytes'),
+      smemPerBlockOptin: n('smem_per_block_optin_bytes'), l2: n('l2_bytes'), sms: n('sm_count'),
+      l2Bandwidth: n('l2_bandwidth_bytes_per_s'), clock: n('sm_clock_hz'), expRate: n('exp_per_s'),
+      computeCapability: n('sm_arch') / 10, l2BandwidthSource: s('l2_bandwidth_source'),
     };
   }
 
@@ -379,16 +392,18 @@ class Model {
     const ptr = M._malloc(M._rlw_quiz_size());
     try {
       if (make(ptr) !== 0) return this.error();
-      const s = (w) => this.str(M._rlw_quiz_str(ptr, w));
-      const n = (w) => M._rlw_quiz_num(ptr, w);
+      this.quizSlots ||= { s: this.slots('quiz_str'), n: this.slots('quiz_num'), v: this.slots('quiz_verdict_num') };
+      const s = (k) => this.str(M._rlw_quiz_str(ptr, this.quizSlots.s[k]));
+      const n = (k) => M._rlw_quiz_num(ptr, this.quizSlots.n[k]);
       const problem = {};
       this.fields.forEach((f) => { problem[f.flag] = M._rlw_quiz_field(ptr, f.index); });
       // The question's bytes, kept so checkQuiz can hand the same question back to core.
       const bytes = M.HEAPU8.slice(ptr, ptr + M._rlw_quiz_size());
       return {
-        ok: true, seed: n(0), kind: s(3), decode: n(2) === 1, setup: s(0), question: s(1),
-        expectedText: s(2), hw: s(4), hwName: s(5), trafficModel: s(6), unit: s(7),
-        tolerance: n(4), steps: range(n(5)).map((i) => this.str(M._rlw_quiz_step(ptr, i))),
+        ok: true, seed: n('seed'), kind: s('kind'), decode: n('decode') === 1, setup: s('setup'),
+        question: s('question'), expectedText: s('expected_text'), hw: s('hw'), hwName: s('hw_name'),
+        trafficModel: s('traffic_model'), unit: s('unit'), tolerance: n('tolerance'),
+        steps: range(n('step_count')).map((i) => this.str(M._rlw_quiz_step(ptr, i))),
         problem, bytes,
       };
     } finally { M._free(ptr); }
@@ -402,11 +417,12 @@ class Model {
     try {
       M.HEAPU8.set(q.bytes, qp);
       const st = M._rlw_quiz_check(qp, ap, vp, this.errPtr);
-      const outcome = ['right', 'wrong', 'unreadable'][M._rlw_quiz_verdict_num(vp, 0)];
+      this.quizSlots ||= { s: this.slots('quiz_str'), n: this.slots('quiz_num'), v: this.slots('quiz_verdict_num') };
+      const v = (k) => M._rlw_quiz_verdict_num(vp, this.quizSlots.v[k]);
+      const outcome = ['right', 'wrong', 'unreadable'][v('outcome')];
       return {
         outcome, status: st, text: this.str(M._rlw_quiz_verdict_text(vp)),
-        slip: this.str(M._rlw_quiz_slip_name(M._rlw_quiz_verdict_num(vp, 1))),
-        step: M._rlw_quiz_verdict_num(vp, 2), answer: M._rlw_quiz_verdict_num(vp, 3),
+        slip: this.str(M._rlw_quiz_slip_name(v('slip'))), step: v('step_number'), answer: v('answer'),
       };
     } finally { M._free(qp); M._free(vp); M._free(ap); }
   }

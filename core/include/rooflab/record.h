@@ -67,7 +67,8 @@ extern "C" {
 #define RL_RECORD_SCHEMA_VERSION 1
 
 /* Stated limits, enforced before (size) and while (the rest) parsing. */
-#define RL_RECORD_MAX_FILE_BYTES ((size_t)16 * 1024 * 1024) /* 16 MiB of JSON text */
+#define RL_RECORD_MAX_FILE_MIB 16 /* the one spelling of the record size limit, in MiB */
+#define RL_RECORD_MAX_FILE_BYTES ((size_t)RL_RECORD_MAX_FILE_MIB * 1024 * 1024) /* of JSON text */
 #define RL_RECORD_MAX_POINTS 100000                        /* points per record */
 #define RL_RECORD_MAX_DEPTH 16                             /* JSON nesting depth */
 #define RL_RECORD_MAX_CEILINGS 64                          /* ceilings per hardware block */

@@ -45,7 +45,8 @@
  *
  * Overview: the parts of this header, in order
  * ---------------------------------------------
- *   errors       rl_status and the caller-owned rl_error (field + one-line message).
+ *   errors       rl_status and the caller-owned rl_error (field + one-line message), filled by
+ *                the one helper rl_error_fail.
  *   units        parse and format quantities that carry a dimension ("4.8 TB/s", "989 TFLOP/s");
  *                bare numbers, case slips and TOPS refused with a suggestion.
  *   text         the one escaper of every echoed string (controls, invisible characters named).
@@ -55,6 +56,12 @@
  *   problem      B, H, Hkv, N, L, d, dtypes, causal, pass, tile; defaults and validation.
  *   fields       RL_PROBLEM_FIELDS: each problem field once (JSON key, flag and URL key, type,
  *                default or tie, limit, range, symbol, help), iterated by the CLI, page, records.
+ *   kernel fields RL_KERNEL_FIELDS: the kernel spec's fields once (kernel, gqa_pack, splits,
+ *                ctas_per_sm, cores: key, flag, type, limits, help) for the CLI, binding and page.
+ *   terms        RL_TERMS: the ledger of a predicted time (name, meaning, why a tile loses on it).
+ *   outputs      the report-output table (rl_output_*): every value of a report and prediction by
+ *                its dotted JSON name, unit and kind; `rooflab eval --json`, the binding's report
+ *                slots and the page's test ids come from it.
  *   shapes       real models' attention shapes, each from its published configuration.
  *   workload     scored pairs, matmul FLOPs, softmax FLOPs; bytes under three traffic models.
  *   roofline     ridge, attainable throughput, bound time, regime, a measured point's efficiency,
@@ -125,6 +132,14 @@ typedef struct rl_error {
 
 /* Short text of a status ("wrong unit or dimension"). Never NULL. */
 const char *rl_status_text(rl_status status);
+/* The one way to fill an error (core, the CLI and the binding alike): status, field, and the
+ * message "FIELD: <formatted text>" (just the text when field is empty or NULL); nothing when err
+ * is NULL. Returns status, so callers can `return rl_error_fail(...)`. */
+rl_status rl_error_fail(rl_error *err, rl_status status, const char *field, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 
 /* ----------------------------------------------------------------------------------------------
  * Units
@@ -231,6 +246,8 @@ typedef enum {
 const char *rl_dtype_name(rl_dtype dtype); /* "fp32" ... "fp8", "nvfp4", "mxfp4", "mxfp8"; "default" for 0 */
 /* "fp16", "bf16", "fp8", "e4m3", "e5m2", "fp32", "float32", "tf32", "half", "bfloat16" → dtype. */
 rl_status rl_dtype_parse(const char *text, const char *field, rl_dtype *out, rl_error *err);
+/* "one of fp32, tf32, ..., mxfp8": the dtype names as messages list them; the length written. */
+size_t rl_dtype_choices_text(char *buf, size_t cap);
 double rl_dtype_bytes(rl_dtype dtype); /* 4, 4, 2, 2, 1, 0.5625, 0.53125, 1.03125; 0 for DEFAULT */
 /* 1 for the block-scaled formats (nvfp4, mxfp4, mxfp8), whose bytes include their scales. */
 int rl_dtype_block_scaled(rl_dtype dtype);
@@ -822,19 +839,102 @@ typedef struct rl_kernel_spec {
     rl_cores cores;           /* flashinfer: CUDA-core or tensor-core decode; default: vLLM's rule */
 } rl_kernel_spec;
 
+/* ----------------------------------------------------------------------------------------------
+ * The kernel spec's fields, described once (issue 19) as RL_PROBLEM_FIELDS describes the problem:
+ * the CLI's flags, parsing and --help, the binding's input slots and the page's controls iterate
+ * this table. 0 in every field means "the profile's choice".
+ *
+ * X(ID, member, key, flag, type, lo, hi, meta, help)
+ *   type   RL_KTYPE_INT: an integer lo … hi typed; RL_KTYPE_CHOICE: a name (choice code 1 … hi,
+ *          rl_kernel_field_choice), "" = code 0 where the choice has a default (lo = 0)
+ *   lo, hi the values a caller may set besides 0 (INT), or the codes (CHOICE)
+ * -------------------------------------------------------------------------------------------- */
+typedef enum { RL_KTYPE_INT = 0, RL_KTYPE_CHOICE } rl_kernel_field_type;
+
+#define RL_SPLITS_MAX 128    /* split-KV counts a caller may fix (FlashInfer/Flash-Decoding chunks) */
+#define RL_CTAS_PER_SM_MAX 32 /* CTAs resident per SM: the per-SM block limit of sm_80 … sm_100 */
+
+#define RL_KERNEL_FIELDS(X)                                                                        \
+    X(KERNEL, kernel, "kernel", "kernel", RL_KTYPE_CHOICE, 0, RL_KERNEL_COUNT - 1, "PROFILE",      \
+      "the kernel profile of the predicted time")                                                  \
+    X(GQA_PACK, gqa_pack, "gqa_pack", "gqa-pack", RL_KTYPE_CHOICE, 0, RL_PACK_PER_HEAD, "P",       \
+      "packed (a GQA group's query heads share one tile's K/V) or per-head")                       \
+    X(SPLITS, splits, "splits", "splits", RL_KTYPE_INT, 1, RL_SPLITS_MAX, "S",                     \
+      "split-KV count (default: the profile's rule)")                                              \
+    X(CTAS_PER_SM, ctas_per_sm, "ctas_per_sm", "ctas-per-sm", RL_KTYPE_INT, 1, RL_CTAS_PER_SM_MAX, \
+      "K", "CTAs resident per SM (default: the profile's, or the SRAM budget's)")                  \
+    X(CORES, cores, "cores", "cores", RL_KTYPE_CHOICE, 0, RL_CORES_CUDA_SINGLE, "C",               \
+      "flashinfer: cuda (CUDA-core decode, N = 1), tensor, or cuda-single (B = 1); "        \
+      "default: vLLM's rule")
+
 typedef enum {
-    RL_TERM_MMA = 0, /* the useful matmul FLOPs at the MMA rate the kernel reaches */
-    RL_TERM_TILES,   /* whole Br × Bc tiles: padding and causal diagonal tiles */
-    RL_TERM_EXP,     /* exponentials on the special-function units, serialised with the MMA */
-    RL_TERM_WAVES,   /* CTAs over SMs: the partial last wave, causal tiles in launch order */
-    RL_TERM_MEMORY,  /* memory time not hidden behind compute (partial overlap), all SMs busy */
-    RL_TERM_OCCUPANCY, /* what too few CTAs cost: idle SMs and the per-SM bandwidth cap */
-    RL_TERM_FLOOR,   /* fixed costs: per kernel launched (main, combine when split, backward's
-                        preprocess and dQ conversion) */
-    RL_TERM_COUNT
+#define RL_X_KFIELD_ENUM(ID, member, key, flag, type, lo, hi, meta, help) RL_KFIELD_##ID,
+    RL_KERNEL_FIELDS(RL_X_KFIELD_ENUM)
+#undef RL_X_KFIELD_ENUM
+        RL_KERNEL_FIELD_COUNT
+} rl_kernel_field;
+
+typedef struct rl_kfield_info {
+    const char *key;  /* JSON key: "ctas_per_sm" */
+    const char *flag; /* CLI flag without "--", URL key and binding slot: "ctas-per-sm" */
+    rl_kernel_field_type type;
+    int64_t lo, hi;   /* INT: the range besides 0; CHOICE: the codes */
+    const char *meta; /* "S", "K" */
+    const char *help; /* one line for --help */
+} rl_kfield_info;
+
+/* The description of one kernel field; NULL past the end. */
+const rl_kfield_info *rl_kernel_field_info(rl_kernel_field field);
+/* Find a kernel field by JSON key or by flag; -1 when neither. */
+int rl_kernel_field_find(const char *name);
+/* A CHOICE field's name for `code` ("fa3", "packed", "cuda"; "" for code 0 of a choice with a
+ * default); NULL for an INT field or a code out of range. */
+const char *rl_kernel_field_choice(rl_kernel_field field, int64_t code);
+/* "generic, fa2, fa3, ..." / "packed or per-head": a CHOICE field's names as a message lists them
+ * (those of code ≥ 1 where code 0 is the default); the length written. */
+size_t rl_kernel_field_choices_text(rl_kernel_field field, char *buf, size_t cap);
+int64_t rl_kernel_spec_get(const rl_kernel_spec *spec, rl_kernel_field field);
+/* Set a field from an integer: 0 (the profile's choice) or lo … hi; else an error naming `name`
+ * (NULL = the flag) with the range. */
+rl_status rl_kernel_spec_set(rl_kernel_spec *spec, rl_kernel_field field, int64_t value,
+                             const char *name, rl_error *err);
+/* Set a field from what a person typed: an integer lo … hi (no sign or spaces) or a choice name;
+ * errors name `name` (NULL = the flag) and list what was expected. */
+rl_status rl_kernel_spec_set_text(rl_kernel_spec *spec, rl_kernel_field field, const char *text,
+                                  const char *name, rl_error *err);
+
+/* The ledger of a predicted time, described once (issue 19): the CLI's table, the page's ledger
+ * notes and the tile search's "loses on" read it. X(ID, name, meaning, why a tile loses on it) */
+#define RL_TERMS(X)                                                                                \
+    X(MMA, "mma", "the useful matmul FLOPs at the MMA rate the profile reaches",                   \
+      "a lower MMA rate (fewer query rows per warp)")                        \
+    X(TILES, "tiles", "whole Br × Bc tiles: padding and causal diagonal tiles",                   \
+      "more padded or diagonal tile work")     \
+    X(EXP, "exp", "softmax exponentials on the special-function units, serialised with the MMA",  \
+      "more softmax work (exp, the O rescale per KV tile)")                               \
+    X(WAVES, "waves", "CTAs over SMs: the partial last wave",        \
+      "a worse last wave")                                   \
+    X(MEMORY, "memory", "memory time not hidden behind compute, every SM busy",                   \
+      "more L2/DRAM traffic not hidden")     \
+    X(OCCUPANCY, "occupancy", "too few CTAs for the GPU: idle SMs and one SM’s bandwidth cap",    \
+      "too few CTAs to fill the GPU")                     \
+    X(FLOOR, "floor",                                                                              \
+      "fixed costs: a launch, prologue and epilogue per kernel (the combine kernel when split)",   \
+      "more kernels (a combine when split)")
+
+typedef enum {
+#define RL_X_TERM_ENUM(ID, name, meaning, loses) RL_TERM_##ID,
+    RL_TERMS(RL_X_TERM_ENUM)
+#undef RL_X_TERM_ENUM
+        RL_TERM_COUNT
 } rl_term;
 /* "mma", "tiles", "exp", "waves", "memory", "occupancy", "floor" */
 const char *rl_term_name(rl_term term);
+/* What the term measures, one line (RL_TERMS). */
+const char *rl_term_meaning(rl_term term);
+/* Why a tile-search candidate that loses on this term is slower than the best: a short phrase
+ * ("a worse last wave"), as `rooflab tune` prints it. */
+const char *rl_term_why_loses(rl_term term);
 
 /* What limits a predicted time: the largest of the compute side (mma + tiles + exp + waves), the
  * memory side (DRAM or L2 time with every SM busy), the occupancy term and the fixed costs. */
@@ -943,6 +1043,65 @@ typedef struct rl_report {
  * preset's bandwidth and rl_hw_peak_for_dtype, or the user's override). */
 rl_status rl_report_compute(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
                             rl_report *out, rl_error *err);
+
+/* ----------------------------------------------------------------------------------------------
+ * Report outputs: every value of a report and its prediction, described once (issue 19). The
+ * table drives `rooflab eval --json` (nested on the dots: "models.tiled.bytes" is
+ * {"models": {"tiled": {"bytes": …}}}; a segment of digits is an array index), the binding's
+ * report slots (rlw_report_name(i) is the name) and the page's test ids ('.' → '-'). Entries 0 …
+ * RL_PROBLEM_FIELD_COUNT − 1 are "problem.KEY", one per field of RL_PROBLEM_FIELDS.
+ * -------------------------------------------------------------------------------------------- */
+
+typedef enum {
+    RL_OUT_NUMBER = 0, /* a double in `unit` */
+    RL_OUT_INT,        /* a whole number */
+    RL_OUT_BOOL,       /* 0 / 1: JSON true / false */
+    RL_OUT_NAME,       /* an enum: the number is its code, the text its name ("memory", "fp16") */
+    RL_OUT_TEXT,       /* text only (the number is 0) */
+    RL_OUT_LENS        /* the problem's --kv-lens: the number is its pair count; JSON writes the
+                          list as [[length, count], ...] from the problem (rl_kv_lens) */
+} rl_output_kind;
+
+typedef struct rl_output_info {
+    const char *name; /* dotted JSON path: "models.tiled.bytes", "predicted.terms.mma" */
+    rl_dim unit;      /* RL_DIM_NONE for counts, ratios, codes and text */
+    rl_output_kind kind;
+} rl_output_info;
+
+/* What one evaluation produced: the report, the prediction (NULL when the profile cannot predict
+ * the problem on the preset) and the preset (may be NULL). */
+typedef struct rl_output_view {
+    const rl_report *report;
+    const rl_prediction *prediction;
+    const rl_hw *hw;
+} rl_output_view;
+
+/* Whether an output has a value in one evaluation. Where it has none, the first `depth`
+ * segments of its name stand for null (RL_OUTV_NULL: "models.naive" of a backward pass,
+ * "predicted" with no prediction, "predicted.interval_s" under too few points) or are left out
+ * (RL_OUTV_OMIT: "roofs" and "models.M.levels" without memory-level figures). */
+typedef enum { RL_OUTV_VALUE = 0, RL_OUTV_NULL, RL_OUTV_OMIT } rl_output_state;
+
+typedef struct rl_output_value {
+    rl_output_state state;
+    int depth;        /* RL_OUTV_NULL / RL_OUTV_OMIT: the segments of the name that stand for it */
+    double number;    /* NaN where a value is unknown (JSON null) */
+    const char *text; /* RL_OUT_NAME and RL_OUT_TEXT: static text; NULL otherwise */
+} rl_output_value;
+
+size_t rl_output_count(void);
+/* The description of output i; NULL past the end. */
+const rl_output_info *rl_output_info_at(size_t i);
+/* An output by its dotted name; -1 when none. */
+int rl_output_find(const char *name);
+/* Output i of one evaluation. */
+rl_output_value rl_output_get(size_t i, const rl_output_view *view);
+
+/* The rows of "sequences" (one per length of a ragged batch, one without --kv-lens): the columns
+ * of rl_seq_work described once ("kv_len", "count", "pairs", …), read like the outputs above. */
+size_t rl_seq_output_count(void);
+const rl_output_info *rl_seq_output_info_at(size_t col);
+double rl_seq_output_get(size_t col, const rl_seq_work *row);
 
 /* ----------------------------------------------------------------------------------------------
  * Sweeps

@@ -14,35 +14,6 @@
 
 #define NCU_MAX_TENSOR_COLS 32 /* sm__ops_path_tensor_src_*.sum columns read */
 
-/* Scale of an ncu unit for a column of dimension `dim`: time "nsecond" "usecond" "msecond"
- * "second" (and ns, us, ms, s, usec, msec); bytes "byte" "Kbyte" ... "Tbyte" (KB, MB, GB, KiB,
- * MiB, GiB, B); counts "inst" "Kinst" "Minst" "Ginst" "ops" "FLOP". An empty unit is ncu's
- * default (nanoseconds, bytes, plain counts). 0 for a unit it does not know for that dimension. */
-double rl__ncu_unit_scale(const char *u, rl__ncu_dim dim) {
-    static const struct {
-        const char *u;
-        rl__ncu_dim dim;
-        double s;
-    } units[] = {{"byte", RL__NCU_BYTES, 1},        {"Kbyte", RL__NCU_BYTES, 1e3},
-                 {"Mbyte", RL__NCU_BYTES, 1e6},     {"Gbyte", RL__NCU_BYTES, 1e9},
-                 {"Tbyte", RL__NCU_BYTES, 1e12},    {"KB", RL__NCU_BYTES, 1e3},
-                 {"MB", RL__NCU_BYTES, 1e6},        {"GB", RL__NCU_BYTES, 1e9},
-                 {"B", RL__NCU_BYTES, 1},           {"KiB", RL__NCU_BYTES, 1024.0},
-                 {"MiB", RL__NCU_BYTES, 1048576.0}, {"GiB", RL__NCU_BYTES, 1073741824.0},
-                 {"nsecond", RL__NCU_TIME, 1e-9},   {"usecond", RL__NCU_TIME, 1e-6},
-                 {"msecond", RL__NCU_TIME, 1e-3},   {"second", RL__NCU_TIME, 1},
-                 {"ns", RL__NCU_TIME, 1e-9},        {"us", RL__NCU_TIME, 1e-6},
-                 {"usec", RL__NCU_TIME, 1e-6},      {"ms", RL__NCU_TIME, 1e-3},
-                 {"msec", RL__NCU_TIME, 1e-3},      {"s", RL__NCU_TIME, 1},
-                 {"inst", RL__NCU_COUNT, 1},        {"Kinst", RL__NCU_COUNT, 1e3},
-                 {"Minst", RL__NCU_COUNT, 1e6},     {"Ginst", RL__NCU_COUNT, 1e9},
-                 {"ops", RL__NCU_COUNT, 1},         {"FLOP", RL__NCU_COUNT, 1}};
-    if (!u || !u[0]) return dim == RL__NCU_TIME ? 1e-9 : 1;
-    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
-        if (units[i].dim == dim && strcmp(u, units[i].u) == 0) return units[i].s;
-    return 0;
-}
-
 /* One data row as read: its kernel name (malloc'd), time, DRAM and L2 bytes, FLOPs. */
 typedef struct ncu_launch {
     char *name;
@@ -181,13 +152,6 @@ static int find_columns(const rl__csv_row *h, ncu_cols *c, rl_rec_issues *is) {
     c->ccmin = rl__csv_find(h, "device__attribute_compute_capability_minor");
     c->id = rl__csv_find(h, "ID");
     return 0;
-}
-
-const char *rl__ncu_unit_expected(rl__ncu_dim dim) {
-    static const char *const expected[] = {"nsecond, usecond, msecond or second",
-                                           "byte, Kbyte, Mbyte, Gbyte or Tbyte",
-                                           "inst, Kinst, Minst, Ginst (or no unit)"};
-    return dim <= RL__NCU_COUNT ? expected[dim] : "text";
 }
 
 /* A column's scale from the units row `u` (no cells when there is none); 0 with an issue when

@@ -376,3 +376,25 @@ void rl__problem_store(rl_problem *p, rl_problem_field field, int64_t value) {
     default: break;
     }
 }
+
+int rl__check_string(rl_rec_issues *issues, const char *path, const char *s) {
+    if (!s) return 0;
+    const char *problem = rl__string_problem(s);
+    if (!problem) return 0;
+    if (strcmp(problem, "too long") == 0)
+        return rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, path,
+                         "expected a string of at most %d characters, got one of %zu",
+                         RL_RECORD_MAX_STRING, rl_text_length(s));
+    return rl__issue(issues, RL_REC_ERROR, RL_ERR_INVALID, path,
+                     "expected a string of valid UTF-8, got invalid bytes");
+}
+
+void rl__origins_free(rl_record *r) {
+    if (!r || !r->origins) return;
+    for (size_t k = 0; k < r->origins->n; k++) free(r->origins->base[k]);
+    for (size_t k = 0; k < r->origins->n_ceil; k++) free(r->origins->ceil[k]);
+    free(r->origins->ceil);
+    free(r->origins->base);
+    free(r->origins);
+    r->origins = NULL;
+}

@@ -31,7 +31,7 @@ rl_status rl__first_error(const rl_rec_issues *issues, size_t errors_before);
 /* The error "out of memory" (document level); returns -1. */
 int rl__oom(rl_rec_issues *issues);
 
-/* ---- where an imported point came from (import.c) ------------------------------------------- */
+/* ---- where an imported point came from (import_common.c; freed in record.c) ------------------ */
 
 /* Per point, its place in the input ("benchmarks[3]", "rows of kernel \"k\" (line 5)"), and per
  * kind of record field the input field it comes from (suffixes such as ".real_time", or words
@@ -126,7 +126,7 @@ void rl__csv_free(rl__csv_row *row);
 /* The index of the cell equal to `name`, or -1. */
 int rl__csv_find(const rl__csv_row *row, const char *name);
 
-/* ---- importers (import.c, import_*.c) ------------------------------------------------------- */
+/* ---- importers (import_common.c, import_*.c) ------------------------------------------------- */
 
 /* Fill what every imported record needs from the options, with stated defaults. Nonzero when
  * out of memory. */
@@ -138,7 +138,7 @@ int rl__import_common(rl_record *r, const rl_import_opts *o, const char *tool,
  * A sort, not a hash, so that no input can make it slow. 0, or -1 when out of memory. */
 int rl__group_names(const char *const *names, size_t n, size_t *group, size_t *ngroups);
 
-/* Numbers in other tools' output, read by one strict routine (import.c): optional spaces or tabs
+/* Numbers in other tools' output, read by one strict routine (import_common.c): optional spaces or tabs
  * around; digits with an optional '.' fraction and exponent; ',' only as a thousands separator
  * between groups of exactly three digits ("1,571.20"). */
 typedef enum {
@@ -170,7 +170,7 @@ size_t rl__skip_log_lines(const char *text, size_t len);
 /* A dtype named by a word in `s` ("fp16", "half", "bf16", "tf32", "fp32", "fp8", "sp"). */
 rl_dtype rl__dtype_in_name(const char *s);
 
-/* ncu units (import_ncu.c): the scale of unit `u` for a column of dimension `dim` ("usecond"
+/* ncu units (import_ncu_details.c): the scale of unit `u` for a column of dimension `dim` ("usecond"
  * on time: 1e-6; "" is ncu's default: ns, bytes, counts), 0 when it is not one of dim's; and
  * the units expected, in words. */
 typedef enum { RL__NCU_TIME, RL__NCU_BYTES, RL__NCU_COUNT, RL__NCU_TEXT } rl__ncu_dim;

@@ -808,8 +808,8 @@ static cJSON *parse_json(const char *text, size_t len, rl_rec_issues *is) {
     }
     if (len > RL_RECORD_MAX_FILE_BYTES) {
         rl__issue(is, RL_REC_ERROR, RL_ERR_RANGE, "",
-                  "file is %zu bytes; the limit is %zu bytes (16 MiB) per record", len,
-                  (size_t)RL_RECORD_MAX_FILE_BYTES);
+                  "file is %zu bytes; the limit is %zu bytes (%d MiB) per record", len,
+                  (size_t)RL_RECORD_MAX_FILE_BYTES, RL_RECORD_MAX_FILE_MIB);
         return NULL;
     }
     if (len == 0) {

@@ -32,15 +32,3 @@ const char *rl__string_problem(const char *s) {
     }
     return chars > RL_RECORD_MAX_STRING ? "too long" : NULL;
 }
-
-int rl__check_string(rl_rec_issues *issues, const char *path, const char *s) {
-    if (!s) return 0;
-    const char *problem = rl__string_problem(s);
-    if (!problem) return 0;
-    if (strcmp(problem, "too long") == 0)
-        return rl__issue(issues, RL_REC_ERROR, RL_ERR_RANGE, path,
-                         "expected a string of at most %d characters, got one of %zu",
-                         RL_RECORD_MAX_STRING, rl_text_length(s));
-    return rl__issue(issues, RL_REC_ERROR, RL_ERR_INVALID, path,
-                     "expected a string of valid UTF-8, got invalid bytes");
-}
