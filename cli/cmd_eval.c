@@ -151,8 +151,8 @@ static void print_table(const rl_report *r, const rl_hw *hw) {
         const rl_indexer *ix = &w->indexer;
         rl_format_quantity(ix->flops, RL_DIM_FLOP, RL_PREFIX_SI, 4, a, sizeof a);
         printf("variant  sparse top-k K=%lld: selected K/V rows gathered row by row (%.6g B moved "
-               "beyond the rows, compulsory)\n",
-               (long long)p->topk, tc->gather_waste_bytes);
+               "beyond the rows) + int32 index list %.6g B (compulsory)\n",
+               (long long)p->topk, tc->gather_waste_bytes, tc->page_table_bytes);
         printf("indexer  %.10g pairs scored in fp8 by %d heads of %d: %s, %s, %.4g FLOP/B (its own "
                "kernel, not in F or the bytes below)\n",
                ix->pairs, RL_INDEXER_HEADS, RL_INDEXER_HEAD_DIM, a,

@@ -71,6 +71,12 @@ void rl__kv_token_bytes(const rl_problem *p, double *k_bytes, double *v_bytes);
  * (problem.c). */
 rl_status rl__variant_unmodelled(const rl_problem *p, rl_error *err);
 
+/* rl_layer_step_compute with room for only `cap` operators (≤ RL_LAYER_OPS_MAX): a step that
+ * needs more is refused (RL_ERR_CAPACITY naming "model"), never cut short (layer.c; the tests
+ * reach the refusal with a small cap). */
+rl_status rl__layer_step_compute_capped(const rl_layer_request *req, const rl_hw *hw, rl_roof roof,
+                                        size_t cap, rl_layer_step *out, rl_error *err);
+
 /* The shortest key length of a resolved problem's batch (kv_len unless --kv-lens; problem.c). */
 int64_t rl__shortest_kv_len(const rl_problem *p);
 /* Device-memory bytes a gather of `chunk` contiguous bytes moves in 32 B sectors (workload.c). */

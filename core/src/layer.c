@@ -93,12 +93,18 @@ static double round_up(double x, double tile) { return ceil(x / tile) * tile; }
 typedef struct {
     rl_layer_step *s;
     double b, b_kv, b_w; /* activation, K/V cache and linear-weight bytes per element */
+    size_t cap;          /* operators the step may hold (RL_LAYER_OPS_MAX) */
+    const char *overflow; /* the first operator that did not fit; the step is then refused */
 } builder;
 
 static rl_layer_op *add_op(builder *bl, const char *name, rl_op_kind kind, int per_step,
                            int64_t count) {
     rl_layer_step *s = bl->s;
-    if (s->op_count >= RL_LAYER_OPS_MAX || count <= 0) return NULL;
+    if (count <= 0) return NULL; /* no instance: nothing to add */
+    if (s->op_count >= bl->cap) {
+        if (!bl->overflow) bl->overflow = name;
+        return NULL;
+    }
     rl_layer_op *op = &s->ops[s->op_count++];
     memset(op, 0, sizeof *op);
     snprintf(op->name, sizeof op->name, "%s", name);
@@ -340,8 +346,8 @@ static rl_status resolve(const rl_layer_request *in, rl_layer_request *r, rl_err
     return RL_OK;
 }
 
-rl_status rl_layer_step_compute(const rl_layer_request *req, const rl_hw *hw, rl_roof roof,
-                                rl_layer_step *out, rl_error *err) {
+rl_status rl__layer_step_compute_capped(const rl_layer_request *req, const rl_hw *hw, rl_roof roof,
+                                        size_t cap, rl_layer_step *out, rl_error *err) {
     if (!req || !out) return rl__fail(err, RL_ERR_INVALID, "model", "missing request");
     rl_status st = rl_roof_check(roof, err);
     if (st != RL_OK) return st;
@@ -357,7 +363,8 @@ rl_status rl_layer_step_compute(const rl_layer_request *req, const rl_hw *hw, rl
     const rl_model_shape *m = r.model;
     const rl_layer_shape *ls = &m->layer;
     builder bl = {s, rl_dtype_bytes(r.dtype), rl_dtype_bytes(r.kv_dtype),
-                  rl_weight_dtype_bytes(r.weight_dtype)};
+                  rl_weight_dtype_bytes(r.weight_dtype),
+                  cap < RL_LAYER_OPS_MAX ? cap : RL_LAYER_OPS_MAX, NULL};
     if (bl.b_w == 0) bl.b_w = bl.b;
     const double tp = (double)r.tp;
     const double T = (double)r.batch * (double)r.seq;  /* tokens through each layer */
@@ -524,6 +531,15 @@ rl_status rl_layer_step_compute(const rl_layer_request *req, const rl_hw *hw, rl
      * (vocabulary-parallel, V/tp rows per rank, in the activation dtype). */
     norm(&bl, "final_norm", 1, 1, T, h, ls->norm);
     gemm(&bl, "lm_head", 1, 1, B, ceil((double)ls->vocab / tp), h, bl.b);
+    /* An operator that did not fit would leave the step short of its time: refuse it whole. */
+    if (bl.overflow) {
+        const char *first = bl.overflow;
+        memset(out, 0, sizeof *out);
+        return rl__fail(err, RL_ERR_CAPACITY, "model",
+                        "%s needs more than %zu operators per step (\"%s\" did not fit); "
+                        "the step holds at most RL_LAYER_OPS_MAX = %d",
+                        m->id, bl.cap, first, RL_LAYER_OPS_MAX);
+    }
 
     /* Times, sums, shares. */
     double per_layer = 0;
@@ -559,6 +575,11 @@ rl_status rl_layer_step_compute(const rl_layer_request *req, const rl_hw *hw, rl
     }
     rl__ok(err);
     return RL_OK;
+}
+
+rl_status rl_layer_step_compute(const rl_layer_request *req, const rl_hw *hw, rl_roof roof,
+                                rl_layer_step *out, rl_error *err) {
+    return rl__layer_step_compute_capped(req, hw, roof, RL_LAYER_OPS_MAX, out, err);
 }
 
 rl_status rl_layer_crossover_find(const rl_layer_request *req, const rl_hw *hw, rl_roof roof,

@@ -118,11 +118,12 @@ void rl__kv_token_bytes(const rl_problem *p, double *k_bytes, double *v_bytes) {
     const double bkv = rl_dtype_bytes(p->kv_dtype);
     if (p->kv_lora_rank > 0) {
         const double r = (double)p->kv_lora_rank, dr = (double)p->rope_dim;
-        /* FlashMLA's fp8 cache (DeepSeek-V3.2): the R latent in fp8 with one fp32 scale per 128
-         * elements, the DR RoPE part in --dtype: 512 + 4·4 + 64·2 = 656 B for R 512, DR 64. */
+        /* FlashMLA's "FP8 with scale" cache (DeepSeek-V3.2; deepseek-ai/FlashMLA README.md and
+         * docs/20250929-hopper-fp8-sparse-deep-dive.md @ 9241ae3e): the R latent in fp8 with one
+         * fp32 scale per 128 elements, the DR RoPE part unquantised in bf16 whatever --dtype:
+         * 512 + 4·4 + 64·2 = 656 B for R 512, DR 64. */
         if (p->kv_dtype == RL_DTYPE_FP8)
-            *k_bytes = r * 1.0 + (double)((p->kv_lora_rank + 127) / 128) * 4.0 +
-                       dr * rl_dtype_bytes(p->dtype);
+            *k_bytes = r * 1.0 + (double)((p->kv_lora_rank + 127) / 128) * 4.0 + dr * 2.0;
         else
             *k_bytes = (r + dr) * bkv;
         *v_bytes = 0.0; /* V is the latent's first R elements, already read as K */
@@ -276,7 +277,11 @@ rl_status rl_workload_compute(const rl_problem *problem, rl_workload *out, rl_er
         sw->count = cg;
         sw->pairs = (double)r.pairs;
         const double km = gathered(&p, t, kt, per_row), vm = gathered(&p, t, vt, per_row);
-        const double tb = !p.page_size ? 0.0 : per_row ? 4.0 * t : 4.0 * ceil(t / ps);
+        /* Contiguous: no table. Paged: 4 B (int32) per page. Top-k: the attention reads its
+         * int32 index list, one entry per selected (query, row) — Σ min(K, q) per sequence —
+         * whatever the page size: FlashMLA's sparse `indices` hold page·page_block_size +
+         * offset, so no block table is read beside them (FlashMLA README, "Sparse Attention"). */
+        const double tb = per_row ? 4.0 * (double)r.pairs : !p.page_size ? 0.0 : 4.0 * ceil(t / ps);
         sw->kv_bytes = Hkv * (km + vm);
         sw->page_table_bytes = tb;
         sw->kv_tiles = ceil(t / (double)p.block_n);
@@ -344,7 +349,8 @@ rl_status rl_workload_compute(const rl_problem *problem, rl_workload *out, rl_er
         t->k_bytes = kt * B * H * rows;
         t->v_bytes = vt * B * H * rows;
         /* Paged: each full page's sectors at the page's rate; top-k: each row its own gather;
-         * the page indices read with the rows they map (per query head pass). */
+         * the page indices (top-k: the index list) read with the rows they map (per query head
+         * pass). */
         const double kr = per_row ? rl__sector_bytes(kt) / kt
                           : ps > 0 ? rl__sector_bytes(ps * kt) / (ps * kt) : 1.0;
         const double vr = !(vt > 0) ? 1.0
@@ -352,9 +358,10 @@ rl_status rl_workload_compute(const rl_problem *problem, rl_workload *out, rl_er
                           : ps > 0  ? rl__sector_bytes(ps * vt) / (ps * vt)
                                     : 1.0;
         t->gather_waste_bytes = t->k_bytes * (kr - 1.0) + t->v_bytes * (vr - 1.0);
-        t->page_table_bytes = !p.page_size ? 0.0
-                              : per_row    ? 4.0 * H * tiled_rows
-                                           : 4.0 * H * B * ceil(rows / ps);
+        /* top-k: the index list, per query head */
+        t->page_table_bytes = per_row       ? 4.0 * H * tiled_rows
+                              : !p.page_size ? 0.0
+                                             : 4.0 * H * B * ceil(rows / ps);
         t->bytes = t->q_bytes + t->k_bytes + t->v_bytes + t->o_bytes + t->page_table_bytes +
                    t->gather_waste_bytes;
     }

@@ -21,6 +21,10 @@ test('Llama 3.1 8B decode: the bytes a hand calculation gives, the same as the C
   const page = await openPage(env.browser.context, env.server.url + L8);
   await settle(page);
   const n = native(['--model', 'llama-3.1-8b', '--phase', 'decode', '--batch', '1', '--kv-len', '8192', '--hw', 'h100-sxm']);
+  // The hint cites where the layer model is written down: MODEL.md "The layer" (not DESIGN.md).
+  const hint = await page.$eval('#layer-title', (e) => e.closest('.chart-head').nextElementSibling.textContent);
+  assert.match(hint, /MODEL\.md “The layer”/);
+  assert.doesNotMatch(hint, /DESIGN\.md/);
   assert.equal(await shown(page, 'layer-weight-bytes'), 15009857536);
   assert.equal(await shown(page, 'layer-kv-bytes'), 1073741824);
   assert.equal(await shown(page, 'layer-act-bytes'), 11577860);

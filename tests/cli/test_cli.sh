@@ -203,7 +203,9 @@ json_check 'j["models"]["compulsory"]["terms_bytes"]["gather_waste"] == 16*4096 
 # ragged 512,4096,32768: B = 3, L = 32768, F = 4·8·128·37376 = 153,092,096; tail 32768/(37376/3)
 json_check 'j["flops"] == 153092096 and j["problem"]["batch"] == 3 and j["problem"]["kv_len"] == 32768 and j["problem"]["kv_lens"] == [[512, 1], [4096, 1], [32768, 1]] and abs(j["tail_ratio"] - 98304/37376) < 1e-12 and j["sequences"][2]["kv_tiles"] == 512' --heads 8 --kv-heads 2 --seq 1 --head-dim 128 --kv-lens 512,4096,32768
 # DSA decode: 2048 of 65536 keys; the indexer 2·64·128·65536 FLOP over 65536·132 + 8448 + 524288 + 8192 B
-json_check 'j["pairs"] == 2048 and j["indexer"]["flops"] == 1073741824 and j["indexer"]["bytes"] == 65536*132 + 8448 + 524288 + 8192' --heads 128 --seq 1 --kv-len 65536 --kv-lora-rank 512 --rope-dim 64 --dtype bf16 --kv-dtype fp8 --topk 2048
+# and the attention reads its int32 index list, 4·2048 B, with or without pages (FlashMLA: no block table)
+json_check 'j["pairs"] == 2048 and j["indexer"]["flops"] == 1073741824 and j["indexer"]["bytes"] == 65536*132 + 8448 + 524288 + 8192 and j["models"]["compulsory"]["terms_bytes"]["page_table"] == 4*2048' --heads 128 --seq 1 --kv-len 65536 --kv-lora-rank 512 --rope-dim 64 --dtype bf16 --kv-dtype fp8 --topk 2048
+json_check 'j["models"]["compulsory"]["terms_bytes"]["page_table"] == 4*2048 and j["models"]["compulsory"]["terms_bytes"]["gather_waste"] == 16*2048' --heads 128 --seq 1 --kv-len 65536 --kv-lora-rank 512 --rope-dim 64 --dtype bf16 --kv-dtype fp8 --topk 2048 --page-size 64
 expect_err '--kv-lens: item 2: expected LEN or LENxCOUNT' eval --seq 1 --kv-lens 512,,4096
 expect_err '--batch: --kv-lens sets the batch to the sum of its counts, 2, got --batch 4' eval --seq 1 --kv-lens 512,4096 --batch 4
 expect_err '--topk: --topk selects keys from all of them; it does not combine with --window' eval --causal --window 128 --topk 2048

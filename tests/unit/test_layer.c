@@ -4,6 +4,10 @@
 #include "check.h"
 #include "rooflab/rooflab.h"
 
+/* core/src/internal.h: the step with room for fewer operators (the refusal path). */
+rl_status rl__layer_step_compute_capped(const rl_layer_request *req, const rl_hw *hw, rl_roof roof,
+                                        size_t cap, rl_layer_step *out, rl_error *err);
+
 static const rl_roof H100 = {3.35e12, 989e12};
 
 static const rl_layer_op *op_find(const rl_layer_step *s, const char *name) {
@@ -441,6 +445,39 @@ static void errors(void) {
     }
 }
 
+/* A step that needs more operators than it holds is refused, never cut short (it used to drop
+ * operators past RL_LAYER_OPS_MAX silently). Llama-3.1-8B decode has, by the builder's order,
+ * embedding, attn_norm, qkv_proj, rope, kv_cache_write, attention, o_proj, residual_add_attn,
+ * mlp_norm, mlp_gate_up, mlp_act, mlp_down, residual_add_mlp, final_norm, lm_head: 15. */
+static void operator_capacity(void) {
+    rl_layer_request r = {0};
+    r.model = rl_model_shape_find("llama-3.1-8b");
+    r.phase = RL_PHASE_DECODE;
+    rl_layer_step s;
+    rl_error err;
+    CHECK(rl__layer_step_compute_capped(&r, NULL, H100, 15, &s, &err) == RL_OK);
+    CHECK(s.op_count == 15);
+    CHECK(strcmp(s.ops[14].name, "lm_head") == 0);
+    CHECK(rl__layer_step_compute_capped(&r, NULL, H100, 14, &s, &err) == RL_ERR_CAPACITY);
+    CHECK(strcmp(err.field, "model") == 0);
+    CHECK_STR_CONTAINS(err.message, "llama-3.1-8b needs more than 14 operators per step");
+    CHECK_STR_CONTAINS(err.message, "\"lm_head\" did not fit");
+    CHECK(s.op_count == 0 && s.time_s == 0); /* nothing partial is handed back */
+    /* The largest step a described model builds fits the public capacity. */
+    for (size_t i = 0; i < rl_model_shape_count(); i++) {
+        const rl_model_shape *m = rl_model_shape_at(i);
+        if (m->unsupported) continue;
+        for (int phase = 0; phase < 2; phase++) {
+            rl_layer_request q = {0};
+            q.model = m;
+            q.phase = (rl_phase)phase;
+            q.kv_len = 1 << 20; /* past every sliding window: the decode's two attention lines */
+            CHECK(rl_layer_step_compute(&q, NULL, H100, &s, &err) == RL_OK);
+            CHECK(s.op_count <= RL_LAYER_OPS_MAX);
+        }
+    }
+}
+
 int main(void) {
     llama_decode();
     llama_decode_tp2();
@@ -452,5 +489,6 @@ int main(void) {
     llama4_chunks();
     deepseek_mla();
     errors();
+    operator_capacity();
     return check_report("test_layer");
 }

@@ -298,6 +298,15 @@ static void absorbed_mla(void) {
     CHECK_CLOSE(f.kv_token_bytes, 656.0, 0);
     CHECK_CLOSE(f.traffic[RL_MODEL_COMPULSORY].k_bytes, 656.0 * 4096, 0);
     CHECK_CLOSE(w.kv_token_bytes, 1152.0, 0); /* bf16: 576·2 */
+    /* The layout is FlashMLA's: its RoPE part is bf16 whatever the compute dtype (64·2 = 128 B),
+     * so an fp16 or fp8 --dtype gives the same 656 B (it was 592 B with an fp8 --dtype). */
+    rl_workload f8 = eval((rl_problem){.heads = 128, .seq = 1, .kv_len = 4096, .kv_lora_rank = 512,
+                                       .rope_dim = 64, .dtype = RL_DTYPE_FP8,
+                                       .kv_dtype = RL_DTYPE_FP8});
+    CHECK_CLOSE(f8.kv_token_bytes, 656.0, 0);
+    f8 = eval((rl_problem){.heads = 128, .seq = 1, .kv_len = 4096, .kv_lora_rank = 512,
+                           .rope_dim = 64, .dtype = RL_DTYPE_FP16, .kv_dtype = RL_DTYPE_FP8});
+    CHECK_CLOSE(f8.kv_token_bytes, 656.0, 0);
 }
 
 /* Pairs of a causal sliding window by a literal loop: query i at key position p = L − N + i sees
@@ -540,7 +549,24 @@ static void sparse_topk(void) {
     const rl_traffic *c = &w.traffic[RL_MODEL_COMPULSORY];
     CHECK_CLOSE(c->k_bytes, 656.0 * 2048, 0);
     CHECK_CLOSE(c->gather_waste_bytes, 16.0 * 2048, 0);
-    CHECK_CLOSE(c->bytes, 128.0 * 576 * 2 + 656.0 * 2048 + 128.0 * 512 * 2 + 16.0 * 2048, 0);
+    /* The kernel reads its int32 index list (FlashMLA's `indices`, int32): 4·2048 = 8192 B,
+     * contiguous cache or not. Compulsory 147456 + 1343488 + 131072 + 32768 + 8192 = 1662976 B:
+     * 570425344 / 1662976 = 343.0 FLOP/B (MODEL.md's figure). */
+    CHECK_CLOSE(c->page_table_bytes, 8192.0, 0);
+    CHECK_CLOSE(w.seqs[0].page_table_bytes, 8192.0, 0);
+    CHECK_CLOSE(c->bytes,
+                128.0 * 576 * 2 + 656.0 * 2048 + 128.0 * 512 * 2 + 16.0 * 2048 + 8192.0, 0);
+    CHECK_CLOSE(w.flops / c->bytes, 570425344.0 / 1662976.0, 1e-15);
+    /* tiled: the list once per query head pass: 4·128·2048 = 1048576 B. */
+    CHECK_CLOSE(w.traffic[RL_MODEL_TILED].page_table_bytes, 1048576.0, 0);
+    /* Paged (FlashMLA's 64-row pages): the indices already encode page·64 + offset, so no block
+     * table is read beside them: the same 8192 B, and 656 B rows still gathered one by one. */
+    p.page_size = 64;
+    w = eval(p);
+    CHECK_CLOSE(c->page_table_bytes, 8192.0, 0);
+    CHECK_CLOSE(c->gather_waste_bytes, 16.0 * 2048, 0);
+    p.page_size = 0;
+    w = eval(p);
     /* The indexer scores all 65536 keys: 2·64·128·65536 = 1073741824 FLOP; bytes: keys 65536 ×
      * (128 fp8 + 4 B scale) = 8650752, queries 64·128 + 64·4 = 8448, logits written and read
      * 2·4·65536 = 524288, indices 4·2048 = 8192. */
@@ -564,6 +590,8 @@ static void sparse_topk(void) {
     CHECK_CLOSE(w.pairs, 8191.0, 0);
     CHECK_CLOSE(w.indexer.pairs, 8194.0, 0);
     CHECK_CLOSE(w.traffic[RL_MODEL_TILED].kv_rows_loaded_per_head, 8191.0, 0); /* row gathers */
+    /* Every query's list is read: 4·8191 = 32764 B (not only the last query's 2048 entries). */
+    CHECK_CLOSE(w.traffic[RL_MODEL_COMPULSORY].page_table_bytes, 32764.0, 0);
     /* Without top-k there is no indexer line. */
     CHECK_CLOSE(eval((rl_problem){0}).indexer.bytes, 0, 0);
     rl_error e;

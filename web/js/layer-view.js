@@ -22,7 +22,7 @@ export class LayerView {
       <div class="chart-head"><h2 id="layer-title">Whole layer: is attention the bottleneck?</h2></div>
       <p class="hint">Every operator of one decoder layer of the chosen model, and once per step the embedding and
         LM head, on the same roof as attention: FLOPs, bytes (weights, activations, K/V cache) and bound time from core
-        (DESIGN.md “The layer”). The model, phase, batch, lengths and dtypes are the controls’ above.</p>
+        (MODEL.md “The layer”). The model, phase, batch, lengths and dtypes are the controls’ above.</p>
       <div class="layer-controls">
         <label>tensor parallel <select id="layer-tp" data-testid="layer-tp">${TP_CHOICES.map((t) => `<option value="${t}">${t}</option>`).join('')}</select></label>
         <label>weights <select id="layer-weight-dtype" data-testid="layer-weight-dtype"></select></label>

@@ -617,8 +617,8 @@ typedef struct rl_traffic {
     double p_bytes;           /* naive: P written + read (2 × matrix) */
     double grad_bytes;        /* bwd compulsory: dO read + dQ, dK, dV written */
     double page_table_bytes;  /* paged KV: the 4 B page indices read (compulsory: once per
-                                 sequence; tiled: per query head pass); top-k with pages: 4 B per
-                                 gathered row */
+                                 sequence; tiled: per query head pass); top-k, paged or not: the
+                                 int32 index list, 4 B per selected (query, row) */
     double gather_waste_bytes; /* paged KV or top-k gathers: bytes the 32 B sectors move beyond the
                                   rows asked for (a chunk not a multiple of 32 B, scattered) */
     /* tiled only: how many K (= V) rows each (batch, query head) loads in total, and that over L. */
@@ -635,7 +635,8 @@ typedef struct rl_seq_work {
     double kv_bytes;           /* compulsory K + V bytes of one such sequence, all KV heads, the
                                   gather's sector waste included */
     double page_table_bytes;   /* the page indices of one such sequence, as one (sequence, KV
-                                  head) CTA reads them: 4 B × ⌈touched/P⌉ (0 contiguous) */
+                                  head) CTA reads them: 4 B × ⌈touched/P⌉ (0 contiguous);
+                                  top-k: its index list, 4 B × pairs */
     double kv_tiles;           /* Bc key tiles one query block walks (⌈touched keys/Bc⌉): the work
                                   of a CTA without split-KV */
     double ctas;               /* CTAs one such sequence launches without split-KV, one per
