@@ -251,8 +251,10 @@ static void print_levels_table(const rl_report *r) {
         const rl_point *d = &r->level_points[m][RL_LEVEL_DRAM], *l = &r->level_points[m][RL_LEVEL_L2];
         rl_format_quantity(d->bytes, RL_DIM_BYTES, RL_PREFIX_SI, 4, a, sizeof a);
         rl_format_quantity(l->bytes, RL_DIM_BYTES, RL_PREFIX_SI, 4, b, sizeof b);
-        printf("%-11s dram %-12s %-10.4g FLOP/B   l2 %-12s %.4g FLOP/B", rl_model_name((rl_model)m),
-               a, d->intensity_flop_per_byte, b, l->intensity_flop_per_byte);
+        char di[48], li[48];
+        rl_format_quantity(d->intensity_flop_per_byte, RL_DIM_FLOP_PER_BYTE, RL_PREFIX_SI, 4, di, sizeof di);
+        rl_format_quantity(l->intensity_flop_per_byte, RL_DIM_FLOP_PER_BYTE, RL_PREFIX_SI, 4, li, sizeof li);
+        printf("%-11s dram %-12s %-17s   l2 %-12s %s", rl_model_name((rl_model)m), a, di, b, li);
         if (m == RL_MODEL_TILED) printf("   (K/V re-reads hit L2: %.3g)", r->levels[m].kv_hit_fraction);
         putchar('\n');
     }
@@ -325,8 +327,9 @@ static void print_table(const rl_report *r, const rl_hw *hw) {
                p->sinks ? ", sinks S=" : "", (long long)p->sinks, p->sinks ? " always visible" : "");
     rl_format_quantity(r->roof.bandwidth_bytes_per_s, RL_DIM_BYTES_PER_S, RL_PREFIX_SI, 4, a, sizeof a);
     rl_format_quantity(r->roof.peak_flops_per_s, RL_DIM_FLOPS_PER_S, RL_PREFIX_SI, 4, b, sizeof b);
-    printf("roof     %s (%s): bandwidth %s, peak %s -> ridge %.4g FLOP/B\n", hw->id, hw->name, a, b,
-           r->ridge_flop_per_byte);
+    char ridge[48];
+    rl_format_quantity(r->ridge_flop_per_byte, RL_DIM_FLOP_PER_BYTE, RL_PREFIX_SI, 4, ridge, sizeof ridge);
+    printf("roof     %s (%s): bandwidth %s, peak %s -> ridge %s\n", hw->id, hw->name, a, b, ridge);
     rl_format_quantity(w->flops, RL_DIM_FLOP, RL_PREFIX_SI, 4, a, sizeof a);
     rl_format_quantity(w->softmax_flops, RL_DIM_FLOP, RL_PREFIX_SI, 4, b, sizeof b);
     printf("work     %.17g scored pairs; F = %s%s (%.17g FLOP); softmax %s reported apart\n\n",
@@ -343,7 +346,7 @@ static void print_table(const rl_report *r, const rl_hw *hw) {
             continue;
         }
         char it[32];
-        snprintf(it, sizeof it, "%.4g FLOP/B", pt->intensity_flop_per_byte);
+        rl_format_quantity(pt->intensity_flop_per_byte, RL_DIM_FLOP_PER_BYTE, RL_PREFIX_SI, 4, it, sizeof it);
         rl_format_quantity(pt->attainable_flops_per_s, RL_DIM_FLOPS_PER_S, RL_PREFIX_SI, 4, c, sizeof c);
         rl_format_quantity(pt->time_s, RL_DIM_SECONDS, RL_PREFIX_SI, 4, d, sizeof d);
         printf("%-11s %-24s %-14s %-15s %-12s %s\n", rl_model_name((rl_model)m),
