@@ -235,6 +235,19 @@ static int is_ops_unit(const char *unit) {
 
 /* ---- Parsing ------------------------------------------------------------------------------- */
 
+/* The nouns a count may follow with (any case, singular or plural): what the model counts. */
+static int is_count_noun(const char *word) {
+    static const char *const nouns[] = {"block", "blocks", "cta", "ctas", "tile", "tiles",
+                                        "query block", "query blocks", "token", "tokens",
+                                        "pass", "passes", "time", "times", "wave", "waves",
+                                        "row", "rows", "head", "heads", "split", "splits",
+                                        "kernel", "kernels", "sm", "sms", "warp", "warps",
+                                        "thread block", "thread blocks", "pair", "pairs"};
+    for (size_t i = 0; i < sizeof nouns / sizeof nouns[0]; i++)
+        if (ascii_casecmp(word, nouns[i]) == 0) return 1;
+    return 0;
+}
+
 typedef struct {
     const char *text, *field, *want, *example;
     rl_dim expected;
@@ -408,8 +421,11 @@ rl_status rl_parse_quantity(const char *text, rl_dim expected, const char *field
     while (is_blank(*p)) p++;
     rl_dim dim = RL_DIM_NONE;
     double scale = 1.0;
-    if (*p && !resolve_unit(p, &dim, &scale)) return unit_error(&c, p, num, num_len, err);
-    int bare = *p == '\0';
+    /* A count may carry the noun it counts ("128 blocks", "128 CTAs"): only where a plain
+     * number is asked for, and only the nouns of this model's counts (issue 20). */
+    int counted = expected == RL_DIM_NONE && *p && is_count_noun(p);
+    if (*p && !counted && !resolve_unit(p, &dim, &scale)) return unit_error(&c, p, num, num_len, err);
+    int bare = *p == '\0' || counted;
     if (bare && expected != RL_DIM_COUNT) dim = expected;
     if (expected != RL_DIM_COUNT && dim != expected)
         return rl__fail(err, RL_ERR_UNIT, c.field, "\"%s\" is %s, expected %s, e.g. %s", c.text,

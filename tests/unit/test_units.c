@@ -38,6 +38,14 @@ static const valid_case valid[] = {
     {"250 us", RL_DIM_SECONDS, 250e-6, RL_DIM_SECONDS},
     {"250 \xC2\xB5s", RL_DIM_SECONDS, 250e-6, RL_DIM_SECONDS},
     {"12 ns", RL_DIM_SECONDS, 12e-9, RL_DIM_SECONDS},
+    /* A count with the noun it counts (issue 20): where a plain number is asked for. */
+    {"128 blocks", RL_DIM_NONE, 128.0, RL_DIM_NONE},
+    {"128 CTAs", RL_DIM_NONE, 128.0, RL_DIM_NONE},
+    {"128 tiles", RL_DIM_NONE, 128.0, RL_DIM_NONE},
+    {"1 block", RL_DIM_NONE, 1.0, RL_DIM_NONE},
+    {"64 Query Blocks", RL_DIM_NONE, 64.0, RL_DIM_NONE},
+    {"1,024 tokens", RL_DIM_NONE, 1024.0, RL_DIM_NONE},
+    {"128", RL_DIM_NONE, 128.0, RL_DIM_NONE},
     {"2 s", RL_DIM_SECONDS, 2.0, RL_DIM_SECONDS},
     {"153 FLOP/B", RL_DIM_FLOP_PER_BYTE, 153.0, RL_DIM_FLOP_PER_BYTE},
     {"64 FLOP/byte", RL_DIM_FLOP_PER_BYTE, 64.0, RL_DIM_FLOP_PER_BYTE},
@@ -61,6 +69,9 @@ typedef struct {
 } invalid_case;
 
 static const invalid_case invalid[] = {
+    /* Count nouns only where a count is asked for, and only known ones. */
+    {"128 blocks", RL_DIM_BYTES, RL_ERR_UNIT, "block"},
+    {"128 apples", RL_DIM_NONE, RL_ERR_UNIT, "apples"},
     {"312 TFLOPS", RL_DIM_BYTES_PER_S, RL_ERR_UNIT, "is a compute rate, expected bytes per second"},
     {"2039 GB/s", RL_DIM_FLOPS_PER_S, RL_ERR_UNIT, "is a bandwidth, expected FLOP per second"},
     {"16 MiB", RL_DIM_BYTES_PER_S, RL_ERR_UNIT, "is a byte count, expected bytes per second"},
