@@ -165,7 +165,7 @@ test('the texts type no computed number: only the step\'s inputs and formula con
     const state = { ...s.state };
     s.steps.forEach((st, i) => {
       Object.assign(state, st.set || {});
-      const inputs = new Set(Object.values({ ...state, ...(st.question?.at || {}) }).flatMap((v) => String(v).match(/\d+(?:\.\d+)?/g) || []).map(Number));
+      const inputs = new Set([...Object.values(state), ...Object.values(st.question?.at || {})].flatMap((v) => String(v).match(/\d+(?:\.\d+)?/g) || []).map(Number));
       const texts = [st.title, st.text, ...(i === 0 ? [s.intro] : []), st.question?.text || ''];
       for (const t of texts) {
         for (const n of t.replace(/\{[^}]*\}/g, '').match(/\d+(?:\.\d+)?/g) || []) {

@@ -276,6 +276,7 @@ export class View {
   showFieldError(key, message) {
     const box = $(`error-${key}`) || $('error-hw');
     box.textContent = message;
+    box.dataset.message = message; // core's words alone, without the button below
     box.hidden = false;
     this.errorsShown = true;
     const input = this.input(key);
@@ -308,10 +309,10 @@ export class View {
     return b;
   }
   shownErrors() {
-    return [...this.form.querySelectorAll('.field-error:not([hidden])')].filter((e) => e.id).map((e) => [e.id, e.textContent]);
+    return [...this.form.querySelectorAll('.field-error:not([hidden])')].filter((e) => e.id).map((e) => [e.id, e.dataset.message ?? e.textContent]);
   }
   restoreErrors(list) {
-    for (const [id, text] of list) { $(id).textContent = text; $(id).hidden = false; }
+    for (const [id, text] of list) this.showFieldError(id.replace(/^error-/, ''), text);
     if (list.length) this.errorsShown = true;
   }
   // kind: 'ok' | 'error'
