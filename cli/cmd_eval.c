@@ -282,11 +282,14 @@ static void print_prediction_table(const rl_prediction *pr, const rl_error *why,
                  pr->interval_band ? pr->interval_band : "?", pr->interval_points,
                  pr->interval_points == 1 ? "" : "s", RL_INTERVAL_MIN_POINTS);
     }
-    printf("\npredicted  %s: %s%s, %s (%s-limited); tile %lldx%lld, %lld CTA(s)/SM, %.6g CTAs, "
-           "%.3g waves%s%s\n",
+    char ctas[48], waves[48]; /* grouped, never e-notation (issue 20) */
+    rl_format_quantity(pr->ctas, RL_DIM_NONE, RL_PREFIX_SI, 6, ctas, sizeof ctas);
+    rl_format_quantity(pr->waves, RL_DIM_NONE, RL_PREFIX_SI, 3, waves, sizeof waves);
+    printf("\npredicted  %s: %s%s, %s (%s-limited); tile %lldx%lld, %lld CTA(s)/SM, %s CTAs, "
+           "%s waves%s%s\n",
            rl_kernel_name(pr->kernel), a, band, flops_known ? b : "", rl_limit_name(pr->limit),
-           (long long)pr->block_m, (long long)pr->block_n, (long long)pr->ctas_per_sm, pr->ctas,
-           pr->waves, pr->gqa_packed ? ", GQA packed" : "", pr->splits > 1 ? ", split-KV" : "");
+           (long long)pr->block_m, (long long)pr->block_n, (long long)pr->ctas_per_sm, ctas,
+           waves, pr->gqa_packed ? ", GQA packed" : "", pr->splits > 1 ? ", split-KV" : "");
     if (pr->tile_fitted) {
         rl_problem tile = *p;
         const rl_sram need = rl_sram_budget(&tile, hw);
@@ -353,10 +356,12 @@ static void print_table(const rl_report *r, const rl_hw *hw) {
                bytes_text(pt->bytes, a, sizeof a), it, c, d, rl_bound_name(pt->bound));
     }
     const rl_traffic *t = &w->traffic[RL_MODEL_TILED];
+    char reload[48];
+    rl_format_quantity(t->kv_reload_factor, RL_DIM_NONE, RL_PREFIX_SI, 4, reload, sizeof reload);
     if (t->available)
         printf("\ntiled    %.17g query block(s) of %lld rows; each (batch, query head) loads %.17g K and V rows = "
-               "%.4gx the %lld-row cache\n",
-               t->query_blocks, (long long)p->block_m, t->kv_rows_loaded_per_head, t->kv_reload_factor,
+               "%sx the %lld-row cache\n",
+               t->query_blocks, (long long)p->block_m, t->kv_rows_loaded_per_head, reload,
                (long long)p->kv_len);
     const rl_sram *s = &r->sram;
     printf("sram     Q %.0f + K %.0f + V %.0f + S %.0f + O %.0f + m,l %.0f = %.0f B (%.4g KiB); "
