@@ -67,6 +67,15 @@ test('student: the worked calculation in two parts, the second folded with its c
   for (const id of ['l2', 'exp', 'waves', 'occupancy', 'p']) assert.ok(info.constants.includes(id), `constant ${id} explained`);
   assert.match(info.pText, /p = 1 adds them/);
   for (const row of ['levels', 'exp', 'waves', 'memory', 'predicted-time']) assert.ok(info.rows.includes(row), `part 2 has ${row}`);
+  // A printout has both parts: part 2's steps lifted out of the fold while printing, put back after.
+  assert.deepEqual(await page.evaluate(() => {
+    const d = document.querySelector('[data-testid=worked-advanced]');
+    const ol = document.querySelector('[data-testid=worked-prediction]');
+    window.dispatchEvent(new Event('beforeprint'));
+    const during = d.contains(ol) || !ol.isConnected;
+    window.dispatchEvent(new Event('afterprint'));
+    return [during, d.contains(ol)];
+  }), [false, true]);
   // The L2 reuse rule and p are in part 2, not part 1.
   assert.equal(await page.isVisible('[data-testid=calc-overlap-p]'), false);
   await page.click('[data-testid=worked-advanced] > summary');

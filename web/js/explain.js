@@ -181,6 +181,20 @@ function trackAdvancedOpen() {
   document.addEventListener('toggle', (e) => {
     if (e.target instanceof Element && e.target.matches('#worked details.worked-advanced')) advancedOpen = e.target.open;
   }, true);
+  // A printout has both parts: part 2's steps are lifted out of the fold for printing (Chrome does
+  // not split a <details> across pages) and put back after.
+  let lifted = [];
+  window.addEventListener('beforeprint', () => {
+    lifted = [...document.querySelectorAll('#worked details.worked-advanced')].map((d) => {
+      const ol = d.querySelector(':scope > ol');
+      if (ol) d.after(ol);
+      return [d, ol];
+    }).filter(([, ol]) => ol);
+  });
+  window.addEventListener('afterprint', () => {
+    for (const [d, ol] of lifted) if (d.isConnected && ol.isConnected) d.append(ol);
+    lifted = [];
+  });
 }
 
 // Memory levels: each traffic model's bytes through L2 and from DRAM (the L2 reuse rule), the L2
