@@ -63,8 +63,10 @@ static void print_levels_table(const rl_report *r) {
         const rl_point *d = &r->level_points[m][RL_LEVEL_DRAM], *l = &r->level_points[m][RL_LEVEL_L2];
         rl_format_quantity(d->bytes, RL_DIM_BYTES, RL_PREFIX_SI, 4, a, sizeof a);
         rl_format_quantity(l->bytes, RL_DIM_BYTES, RL_PREFIX_SI, 4, b, sizeof b);
-        printf("%-11s dram %-12s %-10.4g FLOP/B   l2 %-12s %.4g FLOP/B", rl_model_name((rl_model)m),
-               a, d->intensity_flop_per_byte, b, l->intensity_flop_per_byte);
+        char di[48], li[48];
+        rl_format_quantity(d->intensity_flop_per_byte, RL_DIM_FLOP_PER_BYTE, RL_PREFIX_SI, 4, di, sizeof di);
+        rl_format_quantity(l->intensity_flop_per_byte, RL_DIM_FLOP_PER_BYTE, RL_PREFIX_SI, 4, li, sizeof li);
+        printf("%-11s dram %-12s %-17s   l2 %-12s %s", rl_model_name((rl_model)m), a, di, b, li);
         if (m == RL_MODEL_TILED) printf("   (K/V re-reads hit L2: %.3g)", r->levels[m].kv_hit_fraction);
         putchar('\n');
     }
@@ -92,11 +94,14 @@ static void print_prediction_table(const rl_prediction *pr, const rl_error *why,
                  pr->interval_band ? pr->interval_band : "?", pr->interval_points,
                  pr->interval_points == 1 ? "" : "s", RL_INTERVAL_MIN_POINTS);
     }
-    printf("\npredicted  %s: %s%s, %s (%s-limited); tile %lldx%lld, %lld CTA(s)/SM, %.6g CTAs, "
-           "%.3g waves%s%s\n",
+    char ctas[48], waves[48]; /* grouped, never e-notation (issue 20) */
+    rl_format_quantity(pr->ctas, RL_DIM_NONE, RL_PREFIX_SI, 6, ctas, sizeof ctas);
+    rl_format_quantity(pr->waves, RL_DIM_NONE, RL_PREFIX_SI, 3, waves, sizeof waves);
+    printf("\npredicted  %s: %s%s, %s (%s-limited); tile %lldx%lld, %lld CTA(s)/SM, %s CTAs, "
+           "%s waves%s%s\n",
            rl_kernel_name(pr->kernel), a, band, flops_known ? b : "", rl_limit_name(pr->limit),
-           (long long)pr->block_m, (long long)pr->block_n, (long long)pr->ctas_per_sm, pr->ctas,
-           pr->waves, pr->gqa_packed ? ", GQA packed" : "", pr->splits > 1 ? ", split-KV" : "");
+           (long long)pr->block_m, (long long)pr->block_n, (long long)pr->ctas_per_sm, ctas,
+           waves, pr->gqa_packed ? ", GQA packed" : "", pr->splits > 1 ? ", split-KV" : "");
     if (pr->tile_fitted) {
         rl_problem tile = *p;
         const rl_sram need = rl_sram_budget(&tile, hw);
@@ -160,8 +165,9 @@ static void print_table(const rl_report *r, const rl_hw *hw) {
     }
     rl_format_quantity(r->roof.bandwidth_bytes_per_s, RL_DIM_BYTES_PER_S, RL_PREFIX_SI, 4, a, sizeof a);
     rl_format_quantity(r->roof.peak_flops_per_s, RL_DIM_FLOPS_PER_S, RL_PREFIX_SI, 4, b, sizeof b);
-    printf("roof     %s (%s): bandwidth %s, peak %s -> ridge %.4g FLOP/B\n", hw->id, hw->name, a, b,
-           r->ridge_flop_per_byte);
+    char ridge[48];
+    rl_format_quantity(r->ridge_flop_per_byte, RL_DIM_FLOP_PER_BYTE, RL_PREFIX_SI, 4, ridge, sizeof ridge);
+    printf("roof     %s (%s): bandwidth %s, peak %s -> ridge %s\n", hw->id, hw->name, a, b, ridge);
     rl_format_quantity(w->flops, RL_DIM_FLOP, RL_PREFIX_SI, 4, a, sizeof a);
     rl_format_quantity(w->softmax_flops, RL_DIM_FLOP, RL_PREFIX_SI, 4, b, sizeof b);
     printf(w->pairs == floor(w->pairs) ? "work     %.17g scored pairs; F = %s%s (%.17g FLOP); softmax %s reported apart\n\n"
@@ -179,20 +185,22 @@ static void print_table(const rl_report *r, const rl_hw *hw) {
             continue;
         }
         char it[32];
-        snprintf(it, sizeof it, "%.4g FLOP/B", pt->intensity_flop_per_byte);
+        rl_format_quantity(pt->intensity_flop_per_byte, RL_DIM_FLOP_PER_BYTE, RL_PREFIX_SI, 4, it, sizeof it);
         rl_format_quantity(pt->attainable_flops_per_s, RL_DIM_FLOPS_PER_S, RL_PREFIX_SI, 4, c, sizeof c);
         rl_format_quantity(pt->time_s, RL_DIM_SECONDS, RL_PREFIX_SI, 4, d, sizeof d);
         printf("%-11s %-24s %-14s %-15s %-12s %s\n", rl_model_name((rl_model)m),
                bytes_text(pt->bytes, a, sizeof a), it, c, d, rl_bound_name(pt->bound));
     }
     const rl_traffic *t = &w->traffic[RL_MODEL_TILED];
+    char reload[48];
+    rl_format_quantity(t->kv_reload_factor, RL_DIM_NONE, RL_PREFIX_SI, 4, reload, sizeof reload);
     if (t->available)
         printf(t->kv_rows_loaded_per_head == floor(t->kv_rows_loaded_per_head)
                    ? "\ntiled    %.17g query block(s) of %lld rows; each (batch, query head) loads %.17g K and V rows = "
-                     "%.4gx the %lld-row cache\n"
+                     "%sx the %lld-row cache\n"
                    : "\ntiled    %.17g query block(s) of %lld rows; each (batch, query head) loads %.10g K and V rows (mean) = "
-               "%.4gx the %lld-row cache\n",
-               t->query_blocks, (long long)p->block_m, t->kv_rows_loaded_per_head, t->kv_reload_factor,
+                     "%sx the %lld-row cache\n",
+               t->query_blocks, (long long)p->block_m, t->kv_rows_loaded_per_head, reload,
                (long long)p->kv_len);
     const rl_sram *s = &r->sram;
     printf("sram     Q %.0f + K %.0f + V %.0f + S %.0f + O %.0f + m,l %.0f = %.0f B (%.4g KiB); "

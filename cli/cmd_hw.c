@@ -151,7 +151,11 @@ int cmd_hw(int argc, char **argv) {
             rl_format_quantity(only->l2_bandwidth_bytes_per_s, RL_DIM_BYTES_PER_S, RL_PREFIX_SI, 4, l2,
                                sizeof l2);
         if (only->sm_clock_hz > 0) snprintf(clk, sizeof clk, "%.4g GHz", only->sm_clock_hz / 1e9);
-        if (only->exp_per_s > 0) snprintf(ex, sizeof ex, "%.4g exp/s", only->exp_per_s);
+        if (only->exp_per_s > 0) { /* no e-notation (issue 20): 3.865 T exp/s */
+            char n[40];
+            rl_format_quantity(only->exp_per_s / 1e12, RL_DIM_NONE, RL_PREFIX_SI, 4, n, sizeof n);
+            snprintf(ex, sizeof ex, "%s T exp/s", n);
+        }
         if (only->exp_per_s > 0 && only->sm_count > 0 && only->sm_clock_hz > 0)
             snprintf(per, sizeof per, " (%.4g per SM per clock)",
                      only->exp_per_s / ((double)only->sm_count * only->sm_clock_hz));

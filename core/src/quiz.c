@@ -574,19 +574,41 @@ static void factor_slips(const rl_quiz_question *q, const rl_report *r, slip_lis
         add_slip(l, ridge_or_i ? e * 8 : e / 8, RL_SLIP_BITS, bytes_step(q),
                  ridge_or_i ? "8\xC3\x97 it" : "1/8 of it",
                  bits_hint);
+        /* Plain words with both numbers (issue 20): which prefix was used, which was meant. A
+         * binary prefix for a decimal one makes bytes larger, and a ridge or an intensity (bytes
+         * below the line) smaller. */
         static const double bin[] = {1048576.0 / 1e6, 1073741824.0 / 1e9, 1099511627776.0 / 1e12};
+        static const char *const larger[] = {"1.049\xC3\x97 it", "1.074\xC3\x97 it", "1.1\xC3\x97 it"};
+        static const char *const smaller[] = {"0.9537\xC3\x97 it", "0.9313\xC3\x97 it",
+                                              "0.9095\xC3\x97 it"};
+        static const char *const bin_for_dec[] = {
+            "you used the binary mebi, 1024 \xC3\x97 1024 = 1,048,576, where the decimal mega, "
+            "1,000,000, was meant (MiB for MB); bandwidths and these answers are decimal.",
+            "you used the binary gibi, 1024\xC2\xB3 = 1,073,741,824, where the decimal giga, "
+            "1,000,000,000, was meant (GiB for GB); bandwidths and these answers are decimal.",
+            "you used the binary tebi, 1024\xE2\x81\xB4 = 1,099,511,627,776, where the decimal "
+            "tera, 1,000,000,000,000, was meant (TiB for TB); bandwidths and these answers are "
+            "decimal."};
+        static const char *const dec_for_bin[] = {
+            "you used the decimal mega, 1,000,000, where the binary mebi, 1024 \xC3\x97 1024 = "
+            "1,048,576, was meant (MB for MiB, or a MiB figure written as MB).",
+            "you used the decimal giga, 1,000,000,000, where the binary gibi, 1024\xC2\xB3 = "
+            "1,073,741,824, was meant (GB for GiB, or a GiB figure written as GB).",
+            "you used the decimal tera, 1,000,000,000,000, where the binary tebi, "
+            "1024\xE2\x81\xB4 = 1,099,511,627,776, was meant (TB for TiB, or a TiB figure "
+            "written as TB)."};
         for (int k = 0; k < 3; k++) {
-            add_slip(l, e * bin[k], RL_SLIP_BINARY, bytes_step(q), "off by 2^10n/10^3n",
-                     "did you mix binary and decimal prefixes? 1 GiB = 2^30 B = 1.074 GB, "
-                     "1 MiB = 1.049 MB, 1 TiB = 1.1 TB; bandwidths and these answers are decimal.");
-            add_slip(l, e / bin[k], RL_SLIP_BINARY, bytes_step(q), "off by 10^3n/2^10n",
-                     "did you mix binary and decimal prefixes? 1 GiB = 2^30 B = 1.074 GB, "
-                     "1 MiB = 1.049 MB, 1 TiB = 1.1 TB; bandwidths and these answers are decimal.");
+            add_slip(l, e * bin[k], RL_SLIP_BINARY, bytes_step(q), larger[k],
+                     ridge_or_i ? dec_for_bin[k] : bin_for_dec[k]);
+            add_slip(l, e / bin[k], RL_SLIP_BINARY, bytes_step(q), smaller[k],
+                     ridge_or_i ? bin_for_dec[k] : dec_for_bin[k]);
         }
     }
     static const double pre[] = {1e3, 1e6, 1e9};
-    static const char *const up[] = {"1000\xC3\x97 it", "10^6\xC3\x97 it", "10^9\xC3\x97 it"};
-    static const char *const down[] = {"1/1000 of it", "1/10^6 of it", "1/10^9 of it"};
+    static const char *const up[] = {"1,000\xC3\x97 it", "1,000,000\xC3\x97 it",
+                                     "1,000,000,000\xC3\x97 it"};
+    static const char *const down[] = {"1/1,000 of it", "1/1,000,000 of it",
+                                       "1/1,000,000,000 of it"};
     const char *why = "a prefix slip: k, M, G, T step by 1000 (1 ms = 1000 \xC2\xB5s, "
                       "1 GB = 1000 MB).";
     for (int k = 0; k < 3; k++) {

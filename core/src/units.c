@@ -235,6 +235,19 @@ static int is_ops_unit(const char *unit) {
 
 /* ---- Parsing ------------------------------------------------------------------------------- */
 
+/* The nouns a count may follow with (any case, singular or plural): what the model counts. */
+static int is_count_noun(const char *word) {
+    static const char *const nouns[] = {"block", "blocks", "cta", "ctas", "tile", "tiles",
+                                        "query block", "query blocks", "token", "tokens",
+                                        "pass", "passes", "time", "times", "wave", "waves",
+                                        "row", "rows", "head", "heads", "split", "splits",
+                                        "kernel", "kernels", "sm", "sms", "warp", "warps",
+                                        "thread block", "thread blocks", "pair", "pairs"};
+    for (size_t i = 0; i < sizeof nouns / sizeof nouns[0]; i++)
+        if (ascii_casecmp(word, nouns[i]) == 0) return 1;
+    return 0;
+}
+
 typedef struct {
     const char *text, *field, *want, *example;
     rl_dim expected;
@@ -408,8 +421,11 @@ rl_status rl_parse_quantity(const char *text, rl_dim expected, const char *field
     while (is_blank(*p)) p++;
     rl_dim dim = RL_DIM_NONE;
     double scale = 1.0;
-    if (*p && !resolve_unit(p, &dim, &scale)) return unit_error(&c, p, num, num_len, err);
-    int bare = *p == '\0';
+    /* A count may carry the noun it counts ("128 blocks", "128 CTAs"): only where a plain
+     * number is asked for, and only the nouns of this model's counts (issue 20). */
+    int counted = expected == RL_DIM_NONE && *p && is_count_noun(p);
+    if (*p && !counted && !resolve_unit(p, &dim, &scale)) return unit_error(&c, p, num, num_len, err);
+    int bare = *p == '\0' || counted;
     if (bare && expected != RL_DIM_COUNT) dim = expected;
     if (expected != RL_DIM_COUNT && dim != expected)
         return rl__fail(err, RL_ERR_UNIT, c.field, "\"%s\" is %s, expected %s, e.g. %s", c.text,
@@ -423,10 +439,90 @@ rl_status rl_parse_quantity(const char *text, rl_dim expected, const char *field
 }
 
 /* Copy with snprintf semantics, returning the length needed. */
-static size_t emit(char *buf, size_t cap, const char *fmt, int sig, double mantissa,
-                   const char *prefix, const char *unit) {
-    int n = snprintf(buf, cap, fmt, sig, mantissa, prefix, unit);
+static size_t emit(char *buf, size_t cap, const char *num, const char *prefix, const char *unit) {
+    int n = snprintf(buf, cap, "%s %s%s", num, prefix, unit);
     return n < 0 ? 0 : (size_t)n;
+}
+
+/* Digits `d` (no point) followed by `zeros` zeros, grouped by three with commas, after `sign`. */
+static void group_digits(const char *sign, const char *d, int zeros, char *out, size_t cap) {
+    char all[64];
+    int n = snprintf(all, sizeof all, "%s", d);
+    while (zeros-- > 0 && n < (int)sizeof all - 1) all[n++] = '0';
+    all[n] = '\0';
+    size_t o = 0;
+    o += (size_t)snprintf(out, cap, "%s", sign);
+    for (int i = 0; i < n && o + 2 < cap; i++) {
+        if (i > 0 && (n - i) % 3 == 0) out[o++] = ',';
+        out[o++] = all[i];
+    }
+    out[o < cap ? o : cap - 1] = '\0';
+}
+
+/*
+ * One number as a person reads it, never in e-notation (issue 20): `sig` significant digits;
+ * an integer part of four digits or more grouped by three with commas ("16,384", "2,039.5"); a
+ * whole number of more digits than `sig` shown whole ("316,544", not "3.165e+05"; from 10^15 on
+ * rounded to `sig` digits and padded with zeros); small values with a leading "0.000..." down to
+ * 10^-9; beyond 10^21 or below 10^-9 a power of ten written out ("1.5 × 10²⁴"). The parser
+ * (rl_parse_quantity) reads every form but the last back.
+ */
+static void plain_number(double v, int sig, char *out, size_t cap) {
+    double a = fabs(v);
+    const char *sign = v < 0 ? "-" : "";
+    char t[64];
+    if (a == 0.0) {
+        snprintf(out, cap, "0");
+        return;
+    }
+    /* The value rounded to `sig` digits, as %e gives it: mantissa digits and exponent. */
+    snprintf(t, sizeof t, "%.*e", sig - 1, a);
+    int e = atoi(strchr(t, 'e') + 1);
+    if (e >= 21 || e < -9) {
+        static const char *const sup[] = {"\xE2\x81\xB0", "\xC2\xB9", "\xC2\xB2", "\xC2\xB3",
+                                          "\xE2\x81\xB4", "\xE2\x81\xB5", "\xE2\x81\xB6",
+                                          "\xE2\x81\xB7", "\xE2\x81\xB8", "\xE2\x81\xB9"};
+        char m[32], ex[48] = "";
+        snprintf(m, sizeof m, "%.*g", sig, a / pow(10.0, e));
+        char digits[8];
+        int nd = snprintf(digits, sizeof digits, "%d", e < 0 ? -e : e);
+        if (e < 0) strcat(ex, "\xE2\x81\xBB"); /* superscript minus */
+        for (int i = 0; i < nd; i++) strcat(ex, sup[digits[i] - '0']);
+        snprintf(out, cap, "%s%s \xC3\x97 10%s", sign, m, ex);
+        return;
+    }
+    if (e >= 15) { /* past 2^53: the rounded digits, then zeros */
+        char d[32];
+        size_t k = 0;
+        for (const char *q = t; *q && *q != 'e'; q++)
+            if (isdigit((unsigned char)*q)) d[k++] = *q;
+        d[k] = '\0';
+        group_digits(sign, d, e + 1 - (int)k, out, cap);
+        return;
+    }
+    if (e >= sig) { /* a whole number longer than `sig` digits: all of it */
+        snprintf(t, sizeof t, "%.0f", a);
+        group_digits(sign, t, 0, out, cap);
+        return;
+    }
+    /* Fixed point with `sig` significant digits, trailing zeros dropped (as %g does). */
+    int decimals = sig - 1 - e;
+    if (decimals < 0) decimals = 0;
+    snprintf(t, sizeof t, "%.*f", decimals, a);
+    if (strchr(t, '.')) {
+        size_t n = strlen(t);
+        while (n > 0 && t[n - 1] == '0') t[--n] = '\0';
+        if (n > 0 && t[n - 1] == '.') t[--n] = '\0';
+    }
+    char *dot = strchr(t, '.');
+    char frac[40] = "";
+    if (dot) {
+        snprintf(frac, sizeof frac, "%s", dot);
+        *dot = '\0';
+    }
+    char whole[64];
+    group_digits(sign, t, 0, whole, sizeof whole);
+    snprintf(out, cap, "%s%s", whole, frac);
 }
 
 size_t rl_format_quantity(double value, rl_dim dim, rl_prefix_style style, int sig, char *buf,
@@ -445,15 +541,18 @@ size_t rl_format_quantity(double value, rl_dim dim, rl_prefix_style style, int s
                          unit_sp);
         return n < 0 ? 0 : (size_t)n;
     }
+    char num[96];
     if (dim == RL_DIM_SECONDS) {
         static const char *const tnames[] = {"s", "ms", "\xC2\xB5s", "ns"};
         double a = fabs(value), m = value;
         int k = 0;
         while (k < 3 && a != 0.0 && a < 0.9995) a *= 1e3, m *= 1e3, k++;
-        return emit(buf, cap, "%.*g %s%s", sig, m, "", tnames[k]);
+        plain_number(m, sig, num, sizeof num);
+        return emit(buf, cap, num, "", tnames[k]);
     }
     if (dim == RL_DIM_NONE || dim == RL_DIM_FLOP_PER_BYTE || dim >= RL_DIM_COUNT) {
-        int n = snprintf(buf, cap, "%.*g%s", sig, value, unit_sp);
+        plain_number(value, sig, num, sizeof num);
+        int n = snprintf(buf, cap, "%s%s", num, unit_sp);
         return n < 0 ? 0 : (size_t)n;
     }
     int use_iec = style == RL_PREFIX_IEC && (dim == RL_DIM_BYTES || dim == RL_DIM_BYTES_PER_S);
@@ -465,7 +564,8 @@ size_t rl_format_quantity(double value, rl_dim dim, rl_prefix_style style, int s
     char probe[64];
     snprintf(probe, sizeof probe, "%.*g", sig, fabs(m));
     if (k < 6 && strtod(probe, NULL) >= step) m /= step, k++;
-    return emit(buf, cap, "%.*g %s%s", sig, m, use_iec ? iec[k] : si[k], unit);
+    plain_number(m, sig, num, sizeof num);
+    return emit(buf, cap, num, use_iec ? iec[k] : si[k], unit);
 }
 
 const char *rl__num(double v, char buf[32]) {

@@ -62,10 +62,11 @@ test('each slip is named, with the CLI\'s verdict', async () => {
   // t = 208 µs (F/π) against bytes/β = 20.81 µs, ridge 165.2 / 1.008 = 163.9 FLOP/B.
   const cases = [
     ['flops', '17.18 GFLOP', 'mac-vs-flop', /step 2 .*half of it: did you count multiply-adds instead of FLOPs\?/],
-    ['flops', '34.36 MFLOP', 'prefix', /1\/1000 of it/],
+    ['flops', '34.36 MFLOP', 'prefix', /1\/1,000 of it/],
     ['flops', '8.59 GFLOP', 'gqa', /H query heads/],
     ['bytes', '20.97 Mb', 'bits-vs-bytes', /bits and bytes/],
-    ['bytes', '20.97 MiB', 'gib-vs-gb', /binary and decimal/],
+    // 20.97 MiB = 20.97 × 1,048,576 B: 1.049 × the decimal 20.97 MB, named with both numbers.
+    ['bytes', '20.97 MiB', 'gib-vs-gb', /1\.049× it: you used the binary mebi, 1024 × 1024 = 1,048,576, where the decimal mega, 1,000,000, was meant/],
     ['bytes', '33.55 MB', 'gqa', /b_kv·B·Hkv·L·d/],
     ['bytes', '41.94 MB', 'dtype-size', /fp32 4, fp16 and bf16 2/],
     ['bytes', '3 ms', 'dimension', /the question asks for bytes/],

@@ -17,10 +17,12 @@ const env = pageEnv();
 
 async function hash(page) { return page.evaluate(() => { window.rooflab.flush(); return location.hash; }); }
 
-// The fragment → CLI flags (page-only keys dropped).
-function flagsFromFragment(h) {
+// The fragment → CLI flags (page-only keys dropped); `at`: a question's state changes on top.
+function flagsFromFragment(h, at = {}) {
   const out = [];
-  for (const [k, v] of new URLSearchParams(h.replace(/^#/, ''))) {
+  const q = new URLSearchParams(h.replace(/^#/, ''));
+  for (const [k, v] of Object.entries(at)) q.set(k, String(v));
+  for (const [k, v] of q) {
     if (['phase', 'ceilings', 'roofs', 'levels'].includes(k)) continue;
     if (k === 'causal') { if (v === '1') out.push('--causal'); continue; }
     out.push(`--${k}`, v);
@@ -163,7 +165,7 @@ test('the texts type no computed number: only the step\'s inputs and formula con
     const state = { ...s.state };
     s.steps.forEach((st, i) => {
       Object.assign(state, st.set || {});
-      const inputs = new Set(Object.values(state).flatMap((v) => String(v).match(/\d+(?:\.\d+)?/g) || []).map(Number));
+      const inputs = new Set([...Object.values(state), ...Object.values(st.question?.at || {})].flatMap((v) => String(v).match(/\d+(?:\.\d+)?/g) || []).map(Number));
       const texts = [st.title, st.text, ...(i === 0 ? [s.intro] : []), st.question?.text || ''];
       for (const t of texts) {
         for (const n of t.replace(/\{[^}]*\}/g, '').match(/\d+(?:\.\d+)?/g) || []) {
@@ -294,8 +296,8 @@ test('a posed closing question: the page’s own value in other units is right b
     await page.waitForSelector('html[data-ready="1"]');
     await page.click('[data-testid=tour-reveal]');
     const shown = Number((await feedback(page)).value);
-    const ev = nativeEval(flagsFromFragment(await hash(page)));
-    close(shown, nativeValue(q.answer, ev, {}), `${s.id}: revealed`);
+    const ev = nativeEval(flagsFromFragment(await hash(page), q.at));
+    close(shown, nativeValue(q.answer, ev, {}), `${s.id}: revealed (at ${JSON.stringify(q.at)})`);
     const f = await feedback(page, otherUnit(shown, q.unit));
     assert.equal(f.outcome, 'right', `${s.id}: ${f.text}`);
     assert.match(f.text, /^Right: /, s.id);
@@ -309,7 +311,8 @@ test('the closing question judged by core: right in other units, a wrong dimensi
   await page.click('[data-testid=tour-reveal]');
   const shown = await feedback(page);
   assert.equal(shown.outcome, 'shown');
-  const ev = nativeEval(flagsFromFragment(await hash(page)));
+  const q = SCENARIOS.find((x) => x.id === 'decode-fp8-kv').steps.at(-1).question;
+  const ev = nativeEval(flagsFromFragment(await hash(page), q.at));
   const t = ev.models.compulsory.time_s;
   close(Number(shown.value), t, 'revealed answer');
   // The bound time in nanoseconds: core accepts it (any unit of time within its tolerance).
@@ -333,7 +336,7 @@ test('the closing question judged by core: right in other units, a wrong dimensi
 test('the closing question judged by core: a MAC-vs-FLOP slip (×0.5) is named with its step', async () => {
   const s = SCENARIOS.find((x) => x.id === 'tiled-more-than-naive');
   const page = await openPage(env.browser.context, `${env.server.url}?tour=${s.id}&step=${s.steps.length}`);
-  const ev = nativeEval(flagsFromFragment(await hash(page)));
+  const ev = nativeEval(flagsFromFragment(await hash(page), s.steps.at(-1).question.at));
   const f = await feedback(page, `${(ev.models.tiled.intensity_flop_per_byte / 2).toPrecision(5)} FLOP/B`);
   assert.deepEqual([f.outcome, f.slip], ['wrong', 'mac-vs-flop'], f.text);
   assert.match(f.text, /step 2 \(FLOPs F = 4·B·H·d·P\): your answer is half of it: did you count multiply-adds instead of FLOPs\?/);
@@ -341,17 +344,27 @@ test('the closing question judged by core: a MAC-vs-FLOP slip (×0.5) is named w
   await page.close();
 });
 
-test('a revealed closing question (a block count): the answer read and shown beside the page’s, no verdict', async () => {
+test('a revealed closing question (a block count at Br = 256): the answer read and shown beside the model’s, no verdict; count nouns read', async () => {
   const page = await openPage(env.browser.context, `${env.server.url}?tour=kv-reloads&step=3`);
   await page.click('[data-testid=tour-reveal]');
   const shown = await feedback(page);
-  const ev = nativeEval(flagsFromFragment(await hash(page)));
-  assert.equal(Number(shown.value), ev.models.tiled.query_blocks);
+  const ev = nativeEval(flagsFromFragment(await hash(page), { 'block-m': 256 }));
+  // N = 16384 rows in blocks of Br = 256: 16384 / 256 = 64 query blocks (by hand).
+  assert.equal(ev.models.tiled.query_blocks, 64);
+  assert.equal(Number(shown.value), 64);
   let f = await feedback(page, '3');
   assert.equal(f.outcome, 'read');
   assert.equal(Number(f.value), 3);
-  assert.match(f.text, /^You wrote 3; the model says /);
+  assert.match(f.text, /^You wrote 3; the model says 64/);
+  // A count may carry its noun (issue 20: "128 blocks" was refused).
+  for (const typed of ['64 blocks', '64 CTAs', '64 tiles', '64 query blocks']) {
+    f = await feedback(page, typed);
+    assert.equal(f.outcome, 'read', `${typed}: ${f.text}`);
+    assert.equal(Number(f.value), 64, typed);
+  }
   f = await feedback(page, '3 GB');
+  assert.equal(f.outcome, 'unreadable', f.text);
+  f = await feedback(page, '64 apples');
   assert.equal(f.outcome, 'unreadable', f.text);
   assert.deepEqual(page.rlErrors, []);
   await page.close();

@@ -224,6 +224,16 @@ expect_err 'window: no kernel profile models a sliding window yet' eval --seq 40
 expect_err 'window: no kernel profile models a sliding window yet' tune --causal --window 128
 expect_err 'kv-dtype: no kernel profile models mxfp8 yet' eval --seq 1 --kv-len 4096 --kv-dtype mxfp8 --kernel fa2
 
+# One number format in the text output (issue 20): grouped by three, never e-notation. H = 32,
+# N = L = 65536, d = 128, fp16: compulsory I = 4·65536² / (8·65536) = 32,768 FLOP/B (by hand).
+"$R" eval --seq 65536 --heads 32 --head-dim 128 --kernel fa3 >/tmp/rl_out.$$ 2>&1
+if grep -q "32,768 FLOP/B" /tmp/rl_out.$$ && ! grep -qE "[0-9]e[+-][0-9]" /tmp/rl_out.$$; then ok
+else bad "eval text: expected 32,768 FLOP/B and no e-notation: $(cat /tmp/rl_out.$$)"; fi
+# The H100's exp rate: 16 × 132 SMs × 1.83 GHz = 3.865 × 10¹² /s, written 3.865 T exp/s.
+"$R" hw h100-sxm >/tmp/rl_out.$$ 2>&1
+if grep -q "^exp     3.865 T exp/s" /tmp/rl_out.$$ && ! grep -qE "[0-9]e[+-][0-9]" /tmp/rl_out.$$; then ok
+else bad "hw text: expected 3.865 T exp/s and no e-notation: $(cat /tmp/rl_out.$$)"; fi
+
 python3 "$(dirname "$0")/fuzz_argv.py" "$R" 3000 1234 && ok || bad "argv fuzz found a crash"
 
 rm -f /tmp/rl_out.$$ /tmp/rl_err.$$

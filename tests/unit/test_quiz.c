@@ -149,7 +149,7 @@ static void test_flops_slips(void) {
            "it: did you count multiply-adds instead of FLOPs?");
     expect(&q, in(F * 2, 1e9, "GFLOP"), RL_QUIZ_WRONG, RL_SLIP_MAC, "twice it");
     expect(&q, in(F * 1000, 1e9, "GFLOP"), RL_QUIZ_WRONG, RL_SLIP_PREFIX, "prefix");
-    expect(&q, in(F / 1e6, 1e9, "GFLOP"), RL_QUIZ_WRONG, RL_SLIP_PREFIX, "1/10^6 of it");
+    expect(&q, in(F / 1e6, 1e9, "GFLOP"), RL_QUIZ_WRONG, RL_SLIP_PREFIX, "your answer is 1/1,000,000 of it");
     const double Fkv = F * (double)q.problem.kv_heads / (double)q.problem.heads;
     expect(&q, in(Fkv, 1e9, "GFLOP"), RL_QUIZ_WRONG, RL_SLIP_GQA, "H query heads");
     expect(&q, "3 ms", RL_QUIZ_WRONG, RL_SLIP_DIMENSION, "the question asks for FLOPs");
@@ -168,8 +168,15 @@ static void test_bytes_slips(void) {
     expect(&q, in(bytes * 8, 1e9, "Gbit"), RL_QUIZ_RIGHT, RL_SLIP_NONE, "Right");
     /* "1.07 Gb" for 1.07 GB: b is a bit, so the value is 1/8 of it. */
     expect(&q, in(bytes, 1e9, "Gb"), RL_QUIZ_WRONG, RL_SLIP_BITS, "did you mix bits and bytes?");
-    expect(&q, in(bytes, 1073741824.0, "GB"), RL_QUIZ_WRONG, RL_SLIP_BINARY, "1 GiB = 2^30 B");
-    expect(&q, in(bytes, 1e9, "GiB"), RL_QUIZ_WRONG, RL_SLIP_BINARY, "binary and decimal");
+    /* A GiB figure written as GB: bytes / 2^30 GB = bytes × 10^9 / 1,073,741,824 = 0.9313 × it.
+     * The slip said "off by 10^3n/2^10n" before issue 20; now both numbers in words. */
+    expect(&q, in(bytes, 1073741824.0, "GB"), RL_QUIZ_WRONG, RL_SLIP_BINARY,
+           "your answer is 0.9313\xC3\x97 it: you used the decimal giga, 1,000,000,000, where the "
+           "binary gibi, 1024\xC2\xB3 = 1,073,741,824, was meant");
+    /* GiB for GB: 1,073,741,824 / 1,000,000,000 = 1.074 × it. */
+    expect(&q, in(bytes, 1e9, "GiB"), RL_QUIZ_WRONG, RL_SLIP_BINARY,
+           "your answer is 1.074\xC3\x97 it: you used the binary gibi, 1024\xC2\xB3 = "
+           "1,073,741,824, where the decimal giga, 1,000,000,000, was meant (GiB for GB)");
     /* K and V counted for every query head: the GQA factor H/Hkv missing. */
     const double b = rl_dtype_bytes(p->dtype);
     sizes z = sizes_of(p);
@@ -213,7 +220,9 @@ static void test_other_kinds(void) {
     expect(&q, in(ridge * 2, 1, "FLOP/B"), RL_QUIZ_WRONG, RL_SLIP_SPARSE, "sparse");
     expect(&q, in(1 / ridge, 1, "FLOP/B"), RL_QUIZ_WRONG, RL_SLIP_INVERTED, "not bytes over FLOPs");
     expect(&q, in(ridge / 8, 1, "FLOP/B"), RL_QUIZ_WRONG, RL_SLIP_BITS, "step 1 (ridge");
-    expect(&q, in(ridge * 1.0995, 1, "FLOP/B"), RL_QUIZ_WRONG, RL_SLIP_BINARY, "binary");
+    /* A ridge 2^40/10^12 = 1.0995 × too large: β taken in decimal TB/s where TiB/s was meant. */
+    expect(&q, in(ridge * 1.0995, 1, "FLOP/B"), RL_QUIZ_WRONG, RL_SLIP_BINARY,
+           "1.1\xC3\x97 it: you used the decimal tera, 1,000,000,000,000, where the binary tebi");
 
     CHECK(find(RL_QUIZ_INTENSITY, any, &q));
     expect(&q, in(hand_value(&q) / 2, 1, "FLOP/B"), RL_QUIZ_WRONG, RL_SLIP_MAC, "step 2 (FLOPs");

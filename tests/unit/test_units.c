@@ -38,6 +38,14 @@ static const valid_case valid[] = {
     {"250 us", RL_DIM_SECONDS, 250e-6, RL_DIM_SECONDS},
     {"250 \xC2\xB5s", RL_DIM_SECONDS, 250e-6, RL_DIM_SECONDS},
     {"12 ns", RL_DIM_SECONDS, 12e-9, RL_DIM_SECONDS},
+    /* A count with the noun it counts (issue 20): where a plain number is asked for. */
+    {"128 blocks", RL_DIM_NONE, 128.0, RL_DIM_NONE},
+    {"128 CTAs", RL_DIM_NONE, 128.0, RL_DIM_NONE},
+    {"128 tiles", RL_DIM_NONE, 128.0, RL_DIM_NONE},
+    {"1 block", RL_DIM_NONE, 1.0, RL_DIM_NONE},
+    {"64 Query Blocks", RL_DIM_NONE, 64.0, RL_DIM_NONE},
+    {"1,024 tokens", RL_DIM_NONE, 1024.0, RL_DIM_NONE},
+    {"128", RL_DIM_NONE, 128.0, RL_DIM_NONE},
     {"2 s", RL_DIM_SECONDS, 2.0, RL_DIM_SECONDS},
     {"153 FLOP/B", RL_DIM_FLOP_PER_BYTE, 153.0, RL_DIM_FLOP_PER_BYTE},
     {"64 FLOP/byte", RL_DIM_FLOP_PER_BYTE, 64.0, RL_DIM_FLOP_PER_BYTE},
@@ -61,6 +69,9 @@ typedef struct {
 } invalid_case;
 
 static const invalid_case invalid[] = {
+    /* Count nouns only where a count is asked for, and only known ones. */
+    {"128 blocks", RL_DIM_BYTES, RL_ERR_UNIT, "block"},
+    {"128 apples", RL_DIM_NONE, RL_ERR_UNIT, "apples"},
     {"312 TFLOPS", RL_DIM_BYTES_PER_S, RL_ERR_UNIT, "is a compute rate, expected bytes per second"},
     {"2039 GB/s", RL_DIM_FLOPS_PER_S, RL_ERR_UNIT, "is a bandwidth, expected FLOP per second"},
     {"16 MiB", RL_DIM_BYTES_PER_S, RL_ERR_UNIT, "is a byte count, expected bytes per second"},
@@ -172,11 +183,62 @@ static void test_format(void) {
     CHECK_CLOSE(v, 4.8e12, 1e-5);
 }
 
+/* Issue 20: one number format everywhere, never e-notation. Expected strings typed by hand. */
+static void test_format_no_exponent(void) {
+    static const struct {
+        double v;
+        rl_dim dim;
+        int sig;
+        const char *want;
+    } cases[] = {
+        /* 2^14 FLOP/B (printed "1.638e+04 FLOP/B" before): a whole number longer than 4 digits
+         * is shown whole, grouped by three. */
+        {16384.0, RL_DIM_FLOP_PER_BYTE, 4, "16,384 FLOP/B"},
+        /* 316,544 = 309.125 × 1024, a count (was "3.165e+05") */
+        {316544.0, RL_DIM_NONE, 4, "316,544"},
+        /* 4 digits: grouped too, rounded to 4 significant digits */
+        {2039.4, RL_DIM_NONE, 4, "2,039"},
+        {1638.4, RL_DIM_NONE, 6, "1,638.4"},
+        {295.2, RL_DIM_FLOP_PER_BYTE, 4, "295.2 FLOP/B"},
+        /* 999.96 rounds to 1000 at 4 digits */
+        {999.96, RL_DIM_FLOP_PER_BYTE, 4, "1,000 FLOP/B"},
+        /* small: 0.000015 (was "1.5e-05") */
+        {1.5e-5, RL_DIM_NONE, 4, "0.000015"},
+        {0.25, RL_DIM_FLOP_PER_BYTE, 4, "0.25 FLOP/B"},
+        {-16384.0, RL_DIM_NONE, 4, "-16,384"},
+        {0.0, RL_DIM_NONE, 4, "0"},
+        /* past 2^53: 1.2346e17 rounded to 4 digits = 123,500,000,000,000,000 */
+        {1.2346e17, RL_DIM_NONE, 4, "123,500,000,000,000,000"},
+        /* beyond 10^21: a power of ten written out, 1.5 × 10²⁴ */
+        {1.5e24, RL_DIM_NONE, 4, "1.5 \xC3\x97 10\xC2\xB2\xE2\x81\xB4"},
+        {2.5e-12, RL_DIM_NONE, 4, "2.5 \xC3\x97 10\xE2\x81\xBB\xC2\xB9\xC2\xB2"},
+        /* seconds past 1000 s: 3600 s stays in seconds, grouped (was "3600 s", 12345 s "1.234e+04 s") */
+        {12345.0, RL_DIM_SECONDS, 4, "12,345 s"},
+        /* past the largest prefix: 2.5e21 B = 2500 EB (was "2.5e+03 EB") */
+        {2.5e21, RL_DIM_BYTES, 4, "2,500 EB"},
+        /* prefixed values are unchanged: 3.165e5 FLOP = 316.5 kFLOP */
+        {3.165e5, RL_DIM_FLOP, 4, "316.5 kFLOP"},
+    };
+    char buf[64];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rl_format_quantity(cases[i].v, cases[i].dim, RL_PREFIX_SI, cases[i].sig, buf, sizeof buf);
+        if (strcmp(buf, cases[i].want) != 0)
+            fprintf(stderr, "format %.17g: got \"%s\", want \"%s\"\n", cases[i].v, buf, cases[i].want);
+        CHECK(strcmp(buf, cases[i].want) == 0);
+        CHECK(strstr(buf, "e+") == NULL && strstr(buf, "e-") == NULL);
+    }
+    /* The grouped forms read back: "16,384 FLOP/B" is 16384. */
+    double v = 0;
+    CHECK(rl_parse_quantity("16,384 FLOP/B", RL_DIM_FLOP_PER_BYTE, "x", &v, NULL, NULL) == RL_OK);
+    CHECK(v == 16384.0);
+}
+
 int main(void) {
     test_valid();
     test_invalid();
     test_messages_match_design();
     test_format();
+    test_format_no_exponent();
     printf("unit strings: %zu valid, %zu invalid\n", sizeof valid / sizeof valid[0],
            sizeof invalid / sizeof invalid[0]);
     return check_report("test_units");

@@ -26,7 +26,10 @@ export function isDecade(v) {
   return Math.abs(e - Math.round(e)) < 1e-9;
 }
 
-// Tick label of a plain count or intensity at a decade: 0.01 … 1,000,000, then 1e7 ….
+// Tick label of a plain count or intensity at a decade, by core's rule for plain numbers
+// (units.c plain_number, issue 20): never e-notation — 0.000000001 … 0.01 … 1,000,000 …
+// 100,000,000,000,000,000,000, then 1 × 10²¹. A tick has one significant digit, so the rule is
+// only grouping by three; no WASM call per tick.
 // On an axis spanning less than two decades, 2 and 5 in each decade are labelled too.
 // Called by Chart.js with `this` the scale.
 export function decadeLabel(v) {
@@ -36,7 +39,16 @@ export function decadeLabel(v) {
   const show = isDecade(v) || (span < 100 && whole && (mant < 2.5 ? Math.round(mant) === 2 : Math.round(mant) === 5)) ||
     (span < 10 && whole);
   if (!show) return '';
-  return v >= 1e-3 && v <= 1e6 ? Number(v).toLocaleString('en-US', { maximumSignificantDigits: 1 }) : `1e${Math.round(Math.log10(v))}`;
+  return plainTick(v);
+}
+
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+export function plainTick(v) {
+  const e = Math.floor(Math.log10(v) + 1e-9);
+  if (e >= -9 && e < 21) return Number(v).toLocaleString('en-US', { maximumSignificantDigits: 1, maximumFractionDigits: 20 });
+  const mant = Math.round(v / 10 ** e);
+  const sup = String(Math.abs(e)).split('').map((ch) => SUPERSCRIPT[ch]).join('');
+  return `${mant} × 10${e < 0 ? '⁻' : ''}${sup}`;
 }
 
 // What a sweep's rows give the charts, computed once per rows array (moving N reuses the rows).

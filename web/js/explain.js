@@ -140,9 +140,61 @@ export function workedHtml(model, r, roof, preset, pred = { kernel: '', error: n
     sram += ' <span class="note">(the custom preset has no shared-memory figure to compare with)</span>';
   }
   li('SRAM budget of one tiled block', sram);
+  const basic = out.length;
   levelSteps(model, r, preset, avail, { n, q, li });
   predictionSteps(model, r, roof, preset, pred, { n, q, li, int, span });
-  return `<ol>${out.join('')}</ol>`;
+  trackAdvancedOpen();
+  // Two parts (issue 20): the roofline itself, then — folded — what it takes to predict a real
+  // kernel, with each constant said in one plain sentence before the steps use it.
+  return '<h3 class="worked-part" data-testid="worked-part-roofline">Part 1 — the roofline</h3>' +
+    '<p class="note">Ten steps from the problem to the bound: FLOPs, bytes, their ratio, and the two roofs.</p>' +
+    `<ol data-testid="worked-basic">${out.slice(0, basic).join('')}</ol>` +
+    `<details class="worked-advanced" data-testid="worked-advanced"${advancedOpen ? ' open' : ''}>` +
+    '<summary><h3 class="worked-part">Part 2 — predicting a real kernel</h3> ' +
+    '<span class="note">the L2 reuse rule, the exp rate, waves and occupancy, the overlap exponent p</span></summary>' +
+    CONSTANTS_HTML +
+    `<ol start="${basic + 1}" data-testid="worked-prediction">${out.slice(basic).join('')}</ol></details>`;
+}
+
+// The constants part 2 uses, one plain sentence each: what it is and where its number comes from
+// (docs/MODEL.md "Fitted constants" and "Predicted time").
+const CONSTANTS = [
+  ['l2', 'The L2 reuse rule', 'The blocks running at the same moment read the same K and V rows; if those rows fit in the L2 cache, the second and later reads come from L2, not from device memory — the rule compares that working set with the L2 size of the preset.'],
+  ['exp', 'The exp rate (16 per SM per clock)', 'Each SM computes 16 exponentials per clock (the CUDA C++ Programming Guide’s throughput table for exp2f on compute capability 7.0–9.0), so exps per second = 16 × SMs × clock.'],
+  ['mma', 'The MMA rate', 'The share of the tensor-core peak a kernel’s matrix multiplies reach: 1 for Hopper’s wgmma, a fraction fitted on one published FlashAttention-2 point for the older mma.sync instructions.'],
+  ['waves', 'Waves', 'The GPU runs SMs × (blocks per SM) blocks at a time; when the blocks do not divide evenly, the last round leaves SMs idle, and that idle time is the waves term.'],
+  ['occupancy', 'Occupancy, f1', 'With fewer blocks than SMs, some SMs have nothing to do; f1 is the share of an SM one lone block keeps busy, fitted on one published decode point with 16 blocks on 108 SMs.'],
+  ['p', 'The overlap exponent p', 'Compute time c and memory time m overlap only partly: the kernel takes (c^p + m^p)^(1/p) — p = 1 adds them (no overlap), a large p gives max(c, m) (full overlap); p’s value is fitted on one published FlashAttention-3 point (FA3 paper, Fig. 5(c)).'],
+  ['dram', 'The DRAM fraction', 'The share of the datasheet bandwidth β a kernel actually pulls from device memory, fitted per kernel family on one published point.'],
+  ['floor', 'The fixed cost per kernel', 'Every kernel launch costs a few microseconds (launch gap, prologue, epilogue) whatever its size, fitted on the smallest published decode time.'],
+];
+const CONSTANTS_HTML = '<dl class="worked-constants" data-testid="worked-constants">' +
+  CONSTANTS.map(([id, term, text]) => `<dt data-constant="${id}">${esc(term)}</dt><dd>${esc(text)}</dd>`).join('') + '</dl>';
+
+// Whether part 2 is unfolded, kept across the re-renders of every update (the page writes the
+// worked calculation afresh on each change); one listener on the document, added once.
+let advancedOpen = false;
+let tracking = false;
+function trackAdvancedOpen() {
+  if (tracking || typeof document === 'undefined') return;
+  tracking = true;
+  document.addEventListener('toggle', (e) => {
+    if (e.target instanceof Element && e.target.matches('#worked details.worked-advanced')) advancedOpen = e.target.open;
+  }, true);
+  // A printout has both parts: part 2's steps are lifted out of the fold for printing (Chrome does
+  // not split a <details> across pages) and put back after.
+  let lifted = [];
+  window.addEventListener('beforeprint', () => {
+    lifted = [...document.querySelectorAll('#worked details.worked-advanced')].map((d) => {
+      const ol = d.querySelector(':scope > ol');
+      if (ol) d.after(ol);
+      return [d, ol];
+    }).filter(([, ol]) => ol);
+  });
+  window.addEventListener('afterprint', () => {
+    for (const [d, ol] of lifted) if (d.isConnected && ol.isConnected) d.append(ol);
+    lifted = [];
+  });
 }
 
 // Memory levels: each traffic model's bytes through L2 and from DRAM (the L2 reuse rule), the L2

@@ -4,8 +4,9 @@
 // compulsory, tiled, naive, predicted —, the ridge, a row of the worked calculation by its
 // data-row id) and explains it. The texts hold no computed number: `{testid}` is replaced by the
 // text the page shows for that number, `{testid|unit}` by core's formatting of its value in that
-// base unit. The last step asks a question (`question: { text, answer: a number's testid, unit }`)
-// the student can check. A question that is one of core's exercise kinds says so with
+// base unit. The last step asks a question the student can check, about a state the text does
+// not give (`question: { text, at: URL keys changed on top of the step, answer: the number's
+// testid, key: its evaluate() result key, unit }`), so its answer is never printed above it. A question that is one of core's exercise kinds says so with
 // `pose: { kind, model }` (kind: flops, bytes, intensity, ridge, time, regime; model: the traffic
 // model asked about): core poses it for the step's state and judges the answer, naming the slip.
 // Any other says why not with `reveal`: the answer is read and shown beside the page's value.
@@ -37,7 +38,7 @@ export const SCENARIOS = [
         set: { seq: 32768 },
         look: { marks: ['compulsory'] },
         text: 'Double the sequence to 32768 tokens. Tiled and naive hardly move: their bytes grow with N², like the FLOPs. The compulsory mark ● (every tensor moved once) moves right to {intensity-compulsory}: the longer the sequence, the more reuse could win.',
-        question: { text: 'How many bytes does the compulsory model move at N = 32768?', answer: 'bytes-compulsory', unit: 'B', pose: { kind: 'bytes', model: 'compulsory' } },
+        question: { text: 'Twice again, N = 65536: how many bytes does the compulsory model move?', at: { seq: 65536 }, answer: 'bytes-compulsory', key: 'compulsory.bytes', unit: 'B', pose: { kind: 'bytes', model: 'compulsory' } },
       },
     ],
   },
@@ -63,7 +64,7 @@ export const SCENARIOS = [
         set: { 'block-m': 128 },
         look: { marks: ['tiled'], row: 'sram' },
         text: 'Br = 128: {kv-reload-tiled} passes, {bytes-tiled|B}. The price is on-chip memory: the Q tile, the O accumulator and the score tile grow with Br, to {sram-total} per block. This is FlashAttention’s Θ(N²d²/M) traffic: more SRAM M, bigger tiles, fewer passes.',
-        question: { text: 'At Br = 128, how many query blocks are there per (batch, head)?', answer: 'calc-query-blocks', unit: '', reveal: 'a block count' },
+        question: { text: 'One step further than the tour goes: at Br = 256, how many query blocks are there per (batch, head)? (A count, with or without its noun: “blocks”.)', at: { 'block-m': 256 }, answer: 'calc-query-blocks', key: 'tiled.query_blocks', unit: '', reveal: 'a block count' },
       },
     ],
   },
@@ -89,7 +90,7 @@ export const SCENARIOS = [
         set: { 'block-m': 128 },
         look: { marks: ['tiled', 'naive'], row: 'intensity' },
         text: 'Br = 128, d/Br = ½: tiled moves {bytes-tiled|B}, naive still {bytes-naive|B}. The triangle is now right of the diamond, {intensity-tiled} against {intensity-naive}. Real kernels pick Br from d and the on-chip memory to stay on this side.',
-        question: { text: 'What is the tiled model’s arithmetic intensity at Br = 128?', answer: 'intensity-tiled', unit: 'FLOP/B', pose: { kind: 'intensity', model: 'tiled' } },
+        question: { text: 'Larger still, Br = 256 (d/Br = ¼): what is the tiled model’s arithmetic intensity?', at: { 'block-m': 256 }, answer: 'intensity-tiled', key: 'tiled.intensity_flop_per_byte', unit: 'FLOP/B', pose: { kind: 'intensity', model: 'tiled' } },
       },
     ],
   },
@@ -114,7 +115,7 @@ export const SCENARIOS = [
         set: { 'block-m': 32, 'block-n': 32 },
         look: { row: 'sram', marks: ['tiled'] },
         text: 'Halve the tile to Br = Bc = 32: {sram-total}, inside the default. The price shows on the roofline: K and V are read twice as often, {bytes-tiled|B} instead of the faint mark’s.',
-        question: { text: 'How many bytes does the score tile S take at Br = Bc = 32?', answer: 'calc-sram-s', unit: 'B', reveal: 'an on-chip tile size' },
+        question: { text: 'The other way: how many bytes would the score tile S take at Br = Bc = 128?', at: { 'block-m': 128, 'block-n': 128 }, answer: 'calc-sram-s', key: 'sram.s_tile_bytes', unit: 'B', reveal: 'an on-chip tile size' },
       },
     ],
   },
@@ -140,7 +141,7 @@ export const SCENARIOS = [
         set: { bandwidth: '26.8 Tbit/s' },
         look: { ridge: true, row: 'ridge' },
         text: 'Type 26.8 Tbit/s: a bit is an eighth of a byte, so this is {bandwidth}, the datasheet figure again, and the ridge stays at {ridge}. A unit of the wrong kind (a FLOP rate as a bandwidth) is refused, and the chart keeps its last good state.',
-        question: { text: 'What is the ridge point I* = π/β for this bandwidth?', answer: 'ridge', unit: 'FLOP/B', pose: { kind: 'ridge', model: 'compulsory' } },
+        question: { text: 'If the field said 24 Tbit/s, where would the ridge point I* = π/β be?', at: { bandwidth: '24 Tbit/s' }, answer: 'ridge', key: 'ridge_flop_per_byte', unit: 'FLOP/B', pose: { kind: 'ridge', model: 'compulsory' } },
       },
     ],
   },
@@ -166,7 +167,7 @@ export const SCENARIOS = [
         set: { bandwidth: '', peak: '1978 TFLOP/s' },
         look: { ridge: true, marks: ['compulsory'] },
         text: 'Back to {bandwidth}, with twice the peak ({peak}) instead: the ridge doubles to {ridge}. Only marks right of the old ridge gain — here the compulsory one, at {attainable-compulsory}. A kernel’s regime belongs to the pair (kernel, machine).',
-        question: { text: 'What is the ridge point with twice the peak?', answer: 'ridge', unit: 'FLOP/B', pose: { kind: 'ridge', model: 'compulsory' } },
+        question: { text: 'Both doubled — 6.7 TB/s and 1978 TFLOP/s: where is the ridge point?', at: { bandwidth: '6.7 TB/s' }, answer: 'ridge', key: 'ridge_flop_per_byte', unit: 'FLOP/B', pose: { kind: 'ridge', model: 'compulsory' } },
       },
     ],
   },
@@ -192,7 +193,7 @@ export const SCENARIOS = [
         set: { 'kv-heads': 1 },
         look: { marks: ['compulsory'], row: 'bound-time' },
         text: 'One KV head shared by all 32 query heads (multi-query attention): {bytes-compulsory|B}, {intensity-compulsory}. Still memory-bound: the time is bytes ÷ bandwidth, {time-compulsory}. Only fewer bytes or more bandwidth help.',
-        question: { text: 'What is the compulsory model’s bound time now?', answer: 'time-compulsory', unit: 's', pose: { kind: 'time', model: 'compulsory' } },
+        question: { text: 'In between, 4 KV heads (8 query heads share each): what is the compulsory model’s bound time?', at: { 'kv-heads': 4 }, answer: 'time-compulsory', key: 'compulsory.time_s', unit: 's', pose: { kind: 'time', model: 'compulsory' } },
       },
     ],
   },
@@ -212,7 +213,7 @@ export const SCENARIOS = [
         set: { 'kv-dtype': 'fp8' },
         look: { marks: ['compulsory'], row: 'tensors' },
         text: 'Store K and V in fp8, one byte each: {bytes-compulsory|B}. The intensity doubles to {intensity-compulsory} and the step time halves to {time-compulsory} — still far left of the ridge ({ridge}). Q and O stay 16-bit.',
-        question: { text: 'What is the compulsory bound time with the fp8 cache?', answer: 'time-compulsory', unit: 's', pose: { kind: 'time', model: 'compulsory' } },
+        question: { text: 'The fp8 cache at twice the context, 65536 tokens: what is the compulsory bound time?', at: { 'kv-len': 65536 }, answer: 'time-compulsory', key: 'compulsory.time_s', unit: 's', pose: { kind: 'time', model: 'compulsory' } },
       },
     ],
   },
@@ -238,7 +239,7 @@ export const SCENARIOS = [
         set: { 'kv-len': 8192 },
         look: { marks: ['predicted'], row: 'levels' },
         text: 'At 8192 tokens the working set fits L2: the repeats all hit and DRAM carries {calc-pred-dram-bytes|B}, about the compulsory {bytes-compulsory|B}; only the L2 bytes, {calc-pred-l2-bytes|B}, still pay for reading per head. Packing turns a smaller cache into less traffic at every level.',
-        question: { text: 'What time does the per-head kernel take at 8192 tokens?', answer: 'predicted-time', unit: 's', reveal: 'a kernel profile’s prediction' },
+        question: { text: 'Between the last two steps, 16384 tokens: what time does the per-head kernel take?', at: { 'kv-len': 16384 }, answer: 'predicted-time', key: 'predicted.time_s', unit: 's', reveal: 'a kernel profile’s prediction' },
       },
     ],
   },
@@ -264,7 +265,7 @@ export const SCENARIOS = [
         set: { roofs: 'l2,exp' },
         look: { marks: ['predicted'], row: 'exp' },
         text: 'So the limit is on the compute side: the star sits just under the dash-dot MMA + exp roof ({calc-mma-exp-roof}). The ledger under the chart says why: after the matmuls ({ledger-mma}) the largest term is exp ({ledger-exp}), one exponential per score on units far slower than the tensor cores.',
-        question: { text: 'What throughput does the FA3 profile predict?', answer: 'predicted-flops', unit: 'FLOP/s', reveal: 'a kernel profile’s prediction' },
+        question: { text: 'Twice the sequence, N = 16384: what throughput does the FA3 profile predict?', at: { seq: 16384 }, answer: 'predicted-flops', key: 'predicted.flops_per_s', unit: 'FLOP/s', reveal: 'a kernel profile’s prediction' },
       },
     ],
   },
@@ -302,7 +303,7 @@ export const SCENARIOS = [
         set: { model: 'llama-3.1-8b', 'kv-heads': 8, 'kv-len': 8192, 'kv-dtype': 'fp8' },
         look: { marks: ['compulsory'] },
         text: 'Grouped KV heads again at 8192 tokens, with K and V stored in 8 bits: the cache is half what it is in bf16, {layer-kv-bytes}, attention falls to {layer-attention-share}, and the crossover moves out to L = {layer-crossover-at}. Multi-head latent attention (DeepSeek) shrinks the cache further with one latent vector per token; rooflab lists it but does not model it.',
-        question: { text: 'At which context length does attention now pass the weights?', answer: 'layer-crossover-at', unit: '', reveal: 'a context length' },
+        question: { text: 'One layer’s attention at 16384 tokens (16 sequences, the fp8 cache): how many bytes must it move at least (compulsory)?', at: { 'kv-len': 16384 }, answer: 'bytes-compulsory', key: 'compulsory.bytes', unit: 'B', pose: { kind: 'bytes', model: 'compulsory' } },
       },
     ],
   },

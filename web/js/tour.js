@@ -68,11 +68,13 @@ export class Tour {
     return true;
   }
 
-  // The state of step i: the defaults, the tour's state, then every step's `set` up to i.
-  stateAt(i) {
+  // The state of step i: the defaults, the tour's state, then every step's `set` up to i, then
+  // `extra` (a question's `at`: a state the text does not give).
+  stateAt(i, extra = {}) {
     const ps = this.app.pageState;
     const given = { ...this.tour.state };
     for (const st of this.tour.steps.slice(0, i + 1)) Object.assign(given, st.set || {});
+    Object.assign(given, extra);
     const state = { ...ps.defaultState(), ...given };
     for (const [f, target] of Object.entries(ps.ties)) if (!(f in given)) state[f] = state[target];
     return state;
@@ -272,6 +274,8 @@ export class Tour {
     box.hidden = !id;
     const row = id && document.querySelector(`#worked [data-row="${CSS.escape(id)}"]`);
     if (!row) return;
+    const folded = row.closest('details');
+    if (folded && !folded.open) folded.open = true; // a row of part 2 (predicting a real kernel)
     row.classList.add('tour-hl');
     const copy = row.cloneNode(true);
     for (const el of copy.querySelectorAll('[data-testid],[id]')) { el.removeAttribute('data-testid'); el.removeAttribute('id'); }
@@ -285,12 +289,16 @@ export class Tour {
     box.append(head, body);
   }
 
-  // The closing question. One that is an exercise kind of core (`pose`: F, a traffic model's
-  // bytes, intensity, ridge, bound time, regime) is posed by core for the step's state
-  // (model.poseQuiz) and the answer judged by core's checker (model.checkQuiz: right in any unit
-  // within its tolerance, or wrong with the slip and the step it departs from). Any other
+  // The closing question, about a state the text does not give (`at`: changes on top of the
+  // step's state, so its answer is not on the page). One that is an exercise kind of core (`pose`:
+  // F, a traffic model's bytes, intensity, ridge, bound time, regime) is posed by core for that
+  // state (model.poseQuiz) and the answer judged by core's checker (model.checkQuiz: right in any
+  // unit within its tolerance, or wrong with the slip and the step it departs from). Any other
   // (`reveal`: a block count, an SRAM size, a kernel's prediction) is read by core's unit parser
-  // and shown in the question's unit beside the page's value, with no verdict.
+  // (a count may carry its noun: "64 blocks") and shown in the question's unit beside the model's
+  // value, with no verdict. The answer shown is core's evaluation of that state (`key`: the
+  // evaluate() result it is). The feedback is styled as Practice's verdict (right / wrong /
+  // unreadable; neutral when only shown or read).
   renderQuestion(q) {
     const box = $('tour-question');
     box.replaceChildren();
@@ -300,13 +308,14 @@ export class Tour {
       '<div class="tour-answer"><input type="text" id="tour-answer" data-testid="tour-answer" spellcheck="false" aria-label="Your answer, with its unit">' +
       '<button type="button" id="tour-check" data-testid="tour-check">Check</button>' +
       '<button type="button" id="tour-reveal" data-testid="tour-reveal">Show the answer</button></div>' +
-      '<p class="hint" id="tour-feedback" data-testid="tour-feedback" role="status" aria-live="polite"></p>';
-    const posed = q.pose ? this.pose(q.pose) : null;
-    const answer = () => this.number(q.answer, q.unit);
+      '<p class="hint practice-verdict" id="tour-feedback" data-testid="tour-feedback" role="status" aria-live="polite"></p>';
+    const posed = q.pose ? this.pose(q.pose, q.at) : null;
+    const answer = () => (q.at ? this.answerAt(q) : this.number(q.answer, q.unit));
     // outcome: 'shown' (revealed), 'right' / 'wrong' / 'unreadable' (core's verdict), 'read' (no verdict).
     const say = (text, outcome, value = '', slip = '') => {
       const f = $('tour-feedback');
       f.textContent = this.app.model.escapeText(text); // it may quote the answer: named, never rendered
+      f.className = `hint practice-verdict ${outcome}`;
       Object.assign(f.dataset, { outcome, value, slip });
     };
     $('tour-reveal').addEventListener('click', () => { const a = answer(); say(a ? `The model: ${a[1]}.` : '', 'shown', a ? a[0] : ''); });
@@ -328,10 +337,18 @@ export class Tour {
     $('tour-answer').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); check(); } });
   }
 
+  // The answer to a question `at` another state: core's evaluation of it, [value, text] or null.
+  answerAt(q) {
+    const r = this.app.pageState.resolve(this.stateAt(this.step, q.at));
+    const ev = r.ok ? this.app.model.evaluate(r.params) : r;
+    const v = ev.ok ? ev.r[q.key] : undefined;
+    return Number.isFinite(v) ? [String(v), this.app.model.format(v, q.unit)] : null;
+  }
+
   // Core's exercise for this step's state: { kind, model } → model.poseQuiz's question, or null
   // (then the question is checked as a `reveal` one).
-  pose({ kind, model }) {
-    const state = this.stateAt(this.step);
+  pose({ kind, model }, at = {}) {
+    const state = this.stateAt(this.step, at);
     const r = this.app.pageState.resolve(state);
     if (!r.ok) return null;
     const roof = { hw: r.preset.id, bandwidth: state.bandwidth, peak: state.peak };

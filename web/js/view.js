@@ -283,16 +283,43 @@ export class View {
   showFieldError(key, message) {
     const box = $(`error-${key}`) || $('error-hw');
     box.textContent = message;
+    box.dataset.message = message; // core's words alone, without the button below
     box.hidden = false;
     this.errorsShown = true;
     const input = this.input(key);
     if (input) input.setAttribute('aria-invalid', 'true');
+    // Core's "did you mean "2039 GB/s"?": a button that types it in (issue 20). Tabbing to it
+    // commits the field again (change), which writes the same error afresh: the same button node
+    // is put back, so the focus that moves to it finds it.
+    const fix = /did you mean "([^"]+)"\?/.exec(message);
+    if (fix && input && input.tagName === 'INPUT') {
+      const kept = this.fixButton;
+      const b = kept && kept.key === key && kept.value === fix[1] ? kept.el : this.makeFixButton(input, fix[1]);
+      this.fixButton = { key, value: fix[1], el: b };
+      box.append(' ', b, ' ', Object.assign(document.createElement('span'), { className: 'note', textContent: 'Until then the chart still shows the last good value.' }));
+    }
+  }
+  makeFixButton(input, value) {
+    const b = Object.assign(document.createElement('button'), { type: 'button', className: 'link did-you-mean', textContent: `Use ${value}` });
+    b.dataset.testid = 'did-you-mean';
+    b.dataset.value = value;
+    const apply = () => {
+      if (input.value === value) return;
+      input.value = value;
+      for (const type of ['input', 'change']) input.dispatchEvent(new Event(type, { bubbles: true }));
+      input.focus();
+    };
+    // A pointer press applies at once and keeps the focus in the field (no blur, so no second
+    // commit of the old text); a keyboard press (Enter, Space) is a click.
+    b.addEventListener('pointerdown', (e) => { if (e.button === 0) { e.preventDefault(); apply(); } });
+    b.addEventListener('click', apply);
+    return b;
   }
   shownErrors() {
-    return [...this.form.querySelectorAll('.field-error:not([hidden])')].filter((e) => e.id).map((e) => [e.id, e.textContent]);
+    return [...this.form.querySelectorAll('.field-error:not([hidden])')].filter((e) => e.id).map((e) => [e.id, e.dataset.message ?? e.textContent]);
   }
   restoreErrors(list) {
-    for (const [id, text] of list) { $(id).textContent = text; $(id).hidden = false; }
+    for (const [id, text] of list) this.showFieldError(id.replace(/^error-/, ''), text);
     if (list.length) this.errorsShown = true;
   }
   // kind: 'ok' | 'error'
