@@ -17,10 +17,10 @@ import { RecordDb, whyNotKept } from './record-db.js';
 import { CheckStopped } from './check-pool.js';
 import { reportProblem, clearProblem } from './storage.js';
 import { yieldTask } from './record-pack.js';
+import { $ } from './dom.js';
 
 const BATCH_MS = 16; // a batch: what arrived in this time, …
 const BATCH_MAX = 25; // … and never more records than this (their list items are made in one task)
-const $ = (id) => document.getElementById(id);
 const plural = (n, word) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 export class Keeper {

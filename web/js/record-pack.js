@@ -11,7 +11,7 @@
 //   worker: const { result, transfer } = packResult(result); postMessage({ result }, transfer)
 //   page:   unpackResult(result) → the same result, its record's points a lazyPoints array
 
-import { runSteps } from './record-store.js';
+import { runSteps, recordId, contentHash } from './record-store.js';
 
 const SEP = 10; // '\n' of ",\n": never inside JSON.stringify's output, nor inside a UTF-8 sequence
 export const SLICE_MS = 8; // main-thread time per slice of work that yields (half a 60 Hz frame)
@@ -40,6 +40,40 @@ export function packResult(result) {
 }
 
 export const isPacked = (result) => !!(result && result.rlPacked);
+
+// What the page needs beside an op's result, worked out where the op ran (the worker; the main
+// thread only where no worker starts), so the page neither decodes, hashes nor serialises:
+//   detectFormat → text (the file as text: a record's stored text) and rawKey (its content hash,
+//                  which finds the same tool output loaded twice)
+//   checkRecord, importRecord with args.id = { source, name } → storeId, the record's id
+//                  (record-store.js's recordId of the text kept: the file's, or the import's)
+const decoder = new TextDecoder();
+export function aboutResult(op, plain, result, args) {
+  const about = {};
+  if (op === 'detectFormat') {
+    about.text = decoder.decode(plain);
+    about.rawKey = contentHash(about.text);
+  }
+  const id = args && args.id;
+  if (id && op === 'checkRecord' && result.ok) about.storeId = recordId({ ...id, text: decoder.decode(plain) });
+  if (id && op === 'importRecord' && result.ok && result.report.ok && result.text !== null) about.storeId = recordId({ ...id, text: result.text });
+  return about;
+}
+
+// In the worker: the text goes back as the (transferred) bytes it was decoded from.
+export function packAbout(about, plain) {
+  if (about.text === undefined) return { about, transfer: [] };
+  const out = { ...about, textBytes: plain };
+  delete out.text;
+  return { about: out, transfer: [plain] };
+}
+
+// On the page: the text of packAbout's bytes (one decode, no copy to the worker and back).
+export function unpackAbout(about) {
+  if (!about || !about.textBytes) return about || {};
+  const { textBytes, ...rest } = about;
+  return { ...rest, text: decoder.decode(textBytes) };
+}
 
 // On the page: the record's points become lazyPoints of the buffer (nothing is parsed here).
 export function unpackResult(result) {
@@ -118,7 +152,6 @@ export function* summarySteps(rec) {
 // length, indexing, iteration, slice, map, forEach, JSON.stringify); a point read twice may be two
 // equal objects, not the same one.
 const CACHE = 256;
-const decoder = new TextDecoder();
 export function lazyPoints(bytes, ends) {
   const n = ends.length;
   const cache = new Map();
