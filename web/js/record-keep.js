@@ -17,6 +17,7 @@ import { RecordDb, whyNotKept } from './record-db.js';
 import { CheckStopped } from './check-pool.js';
 import { reportProblem, clearProblem } from './storage.js';
 import { yieldTask } from './record-pack.js';
+import { ID_MISMATCH } from './record-store.js';
 import { $ } from './dom.js';
 
 const BATCH_MS = 16; // a batch: what arrived in this time, …
@@ -136,12 +137,17 @@ export class Keeper {
     }
   }
 
+  // The worker checks the stored text and hashes it (record-pack.js's aboutResult): its storeId is
+  // the key's to match (an entry from IndexedDB: verifyId).
   check(s) {
     const bytes = new TextEncoder().encode(s.entry.text).buffer;
-    return this.r.checker.submit('checkRecord', bytes).promise.then((report) => ({ report }), (error) => ({ error }));
+    const { name, source } = s.entry;
+    const job = this.r.checker.submit('checkRecord', bytes, { id: { source, name } });
+    return job.promise.then((report) => ({ report, storeId: job.about && job.about.storeId }), (error) => ({ error }));
   }
 
-  restoreChecked(s, { report, error }) {
+  restoreChecked(s, { report, error, storeId }) {
+    if (!error && s.verifyId && storeId !== s.entry.id) return this.drop(s, ID_MISMATCH);
     if (error) {
       s.unchecked = true;
       const why = error instanceof CheckStopped ? `not checked within ${this.r.model.format(this.r.limitMs / 1000, 's')} (the time limit per file)` : `could not be checked (${error.message})`;

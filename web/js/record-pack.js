@@ -46,7 +46,8 @@ export const isPacked = (result) => !!(result && result.rlPacked);
 //   detectFormat → text (the file as text: a record's stored text) and rawKey (its content hash,
 //                  which finds the same tool output loaded twice)
 //   checkRecord, importRecord with args.id = { source, name } → storeId, the record's id
-//                  (record-store.js's recordId of the text kept: the file's, or the import's)
+//                  (record-store.js's recordId of the text kept: the file's, or the import's;
+//                  a kept record's key is checked against it)
 const decoder = new TextDecoder();
 export function aboutResult(op, plain, result, args) {
   const about = {};
@@ -55,7 +56,7 @@ export function aboutResult(op, plain, result, args) {
     about.rawKey = contentHash(about.text);
   }
   const id = args && args.id;
-  if (id && op === 'checkRecord' && result.ok) about.storeId = recordId({ ...id, text: decoder.decode(plain) });
+  if (id && op === 'checkRecord') about.storeId = recordId({ ...id, text: decoder.decode(plain) });
   if (id && op === 'importRecord' && result.ok && result.report.ok && result.text !== null) about.storeId = recordId({ ...id, text: result.text });
   return about;
 }
