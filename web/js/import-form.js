@@ -137,7 +137,7 @@ export class ImportForm {
   }
 
   // result: model.importRecord's answer ({ ok, report, text } or { ok: false, field, message }),
-  // null while the importer runs. rows: the points as the list shows them (records.js builds them).
+  // null while the importer runs. rows: the points as the list shows them (record-list.js builds them).
   showPreview(result, rows) {
     for (const input of this.inputs.values()) input.removeAttribute('aria-invalid');
     this.error.hidden = true;

@@ -5,10 +5,10 @@
 // Restoring does not hold up the page: the page is ready at once and the status line says how many
 // stored records are coming back meanwhile. Every stored record is checked again by core's
 // validator, all of them submitted to the check pool at once (its workers check them in
-// parallel), and they are listed and drawn in batches: one render per batch, a batch being what
+// parallel, and hash each text: an IndexedDB entry whose key is not that hash is dropped), and they are listed and drawn in batches: one render per batch, a batch being what
 // arrived in BATCH_MS (at most BATCH_MAX records), so N records cost time linear in N, not a
-// render each: the list appends the batch's items (records.js's itemOf reuses the others) and the
-// chart follows at records.js's renderLater pace (never more than a third of the time).
+// render each: the list appends the batch's items (record-list.js's itemOf reuses the others) and
+// the chart follows at records.js's renderLater pace (never more than a third of the time).
 //
 // A write that fails (the storage full, refusing, or missing) loses nothing on screen: the record
 // stays listed with the reason it is not kept (record-db.js's whyNotKept), and is written again

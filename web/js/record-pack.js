@@ -4,8 +4,8 @@
 // object of objects). Instead the worker (records-worker.js) sends the report with the record's
 // points taken out, and the points as UTF-8 JSON text (one point per line, ",\n" between them)
 // with each one's end offset, in ArrayBuffers that are transferred, not copied; on the page
-// (check-pool.js) the record's points become lazyPoints of them, each parsed when read (records.js
-// reads them all once, in slices that yield, to make the chart's marks). The result is the report
+// (check-pool.js) the record's points become lazyPoints of them, each parsed when read (the chart's
+// marks are made from the columns instead: record-marks.js, in slices by record-queue.js). The result is the report
 // core gave: JSON text of JSON-parsed values parses to equal values, keys in the same order.
 //
 //   worker: const { result, transfer } = packResult(result); postMessage({ result }, transfer)

@@ -17,8 +17,9 @@ const SOURCES = ['upload', 'example'];
 export const ID_MISMATCH = 'its key does not match its content';
 
 // cyrb53's mixing, both 32-bit lanes kept: 16 hex digits. The text may come in parts (hashed as
-// their concatenation), and hashSteps yields every HASH_STEP characters, so records.js hashes a
-// large file in slices that leave the page responsive (the same digest either way).
+// their concatenation); hashSteps yields every HASH_STEP characters (the same digest either way).
+// The page hashes a record in the worker that checks it (record-pack.js's aboutResult), never on
+// the main thread.
 const HASH_STEP = 1 << 20;
 
 export function* hashSteps(...parts) {
@@ -164,7 +165,7 @@ export class RecordStore {
 
   // Writes one entry ({ name, source, visible, added, text }) under its id; false when the
   // browser's storage is full or refused.
-  // value: serialize(entry) when already made (records.js makes a large one in steps).
+  // value: serialize(entry) when already made.
   put(id, entry, value = null) {
     if (!this.s) return false;
     try {
