@@ -141,8 +141,8 @@ export class RecordQueue {
   // Strings are compared by length first.
   twinOf(slot, text, rawKey) {
     const files = this.files();
-    return files.find((f) => f !== slot && f.text && f.text.length === text.length && f.text === text)
-      || files.find((f) => f !== slot && f.rawKey && f.rawKey === rawKey);
+    return (typeof text === 'string' && files.find((f) => f !== slot && f.text && f.text.length === text.length && f.text === text))
+      || (rawKey && files.find((f) => f !== slot && f.rawKey === rawKey)) || undefined;
   }
 
   // Neither a record nor a tool's output: core's word on the formats it looked for, then the
