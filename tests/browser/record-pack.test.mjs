@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   packResult, unpackResult, isPacked, lazyPoints, recordOf, summaryOf, summarySteps, fig, pointKernel, pointDevice,
+  aboutResult, packAbout, unpackAbout,
 } from '../../web/js/record-pack.js';
 import { contentHash, hashSteps, recordId, recordIdSteps, serialize, serializeSteps, runSteps } from '../../web/js/record-store.js';
 
@@ -99,4 +100,34 @@ test('store steps: a large text hashed and serialized in steps as in one go', ()
     const e = { ...entry, text: t };
     assert.equal(runSteps(serializeSteps(e)), JSON.stringify({ v: 2, ...e }));
   }
+});
+
+// What the worker sends beside a result (aboutResult): the file's text, decoded from UTF-8 there
+// (multi-byte characters: é is C3 A9, 😀 is F0 9F 98 80), its content hash and the record's id —
+// the hash of "source\nname\n" then the text (record-store.js's layout) — and the text travels as
+// the transferred bytes, decoded once on the page.
+test('about: the text, its hash and the id come from the worker; the text as transferred bytes', () => {
+  const bytes = new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0xa9, 0xf0, 0x9f, 0x98, 0x80, 0x22, 0x7d]); // {"a":"é😀"}
+  const found = aboutResult('detectFormat', bytes.buffer, { ok: true, format: 'record' }, null);
+  assert.equal(found.text, '{"a":"é😀"}');
+  assert.equal(found.text.length, 11); // 9 ASCII + é + the surrogate pair of 😀 (2)
+  assert.equal(found.rawKey, contentHash('{"a":"é😀"}'));
+  assert.equal(found.storeId, undefined);
+  const id = { source: 'upload', name: 'f.json' };
+  const checked = aboutResult('checkRecord', bytes.buffer, { ok: true }, { id });
+  assert.equal(checked.storeId, contentHash('upload\nf.json\n{"a":"é😀"}'));
+  assert.equal(checked.text, undefined);
+  assert.equal(aboutResult('checkRecord', bytes.buffer, { ok: true }, null).storeId, undefined); // no id asked for
+  const imported = aboutResult('importRecord', bytes.buffer, { ok: true, report: { ok: true }, text: 'R' }, { id });
+  assert.equal(imported.storeId, contentHash('upload\nf.json\nR')); // the import's text, not the file's
+  assert.equal(aboutResult('importRecord', bytes.buffer, { ok: true, report: { ok: false }, text: null }, { id }).storeId, undefined);
+  // through postMessage: the bytes transferred (the worker's copy detached), the text decoded once
+  const plain = bytes.buffer.slice(0);
+  const { about, transfer } = packAbout(found, plain);
+  assert.deepEqual(transfer, [plain]);
+  assert.equal(about.text, undefined);
+  const back = unpackAbout(structuredClone(about, { transfer }));
+  assert.equal(plain.byteLength, 0);
+  assert.deepEqual(back, { rawKey: found.rawKey, text: '{"a":"é😀"}' });
+  assert.deepEqual(packAbout(checked, plain).transfer, []);
 });

@@ -95,6 +95,54 @@ test('corrupt stored entries: the page becomes ready, each is named and dropped,
   await page.close();
 });
 
+// A kept record's key is its id, a hash of source, name and text (record-store.js). On load the
+// page does not hash it: the worker that checks the text hashes it too (record-pack.js's
+// aboutResult), and an entry whose key is not that hash is dropped and deleted; one whose key is
+// restored. Both planted straight into IndexedDB, as another version or a tampered profile would.
+test('a kept record whose key does not match its text is dropped (the worker hashes it), a matching one restored', async () => {
+  const page = await fresh();
+  await page.setInputFiles('[data-testid="input-upload"]', [GBENCH]); // the database and its store exist
+  await listLength(page, 1);
+  await idle(page);
+  const text = await readFile(NCU, 'utf8');
+  const ids = await page.evaluate(async (t) => {
+    const { recordId } = await import('./js/record-store.js');
+    const good = { v: 2, name: 'right.json', source: 'upload', visible: true, added: 2, text: t };
+    const bad = { ...good, name: 'renamed.json', added: 3 };
+    const goodId = recordId(good);
+    const badId = 'ffffffffffffffff'; // not recordId(bad): its name was changed after it was kept
+    await new Promise((done, fail) => {
+      const q = indexedDB.open('rooflab');
+      q.onerror = () => fail(q.error);
+      q.onsuccess = () => {
+        const tx = q.result.transaction('records', 'readwrite');
+        tx.objectStore('records').put({ id: goodId, ...good });
+        tx.objectStore('records').put({ id: badId, ...bad });
+        tx.oncomplete = () => { q.result.close(); done(); };
+        tx.onerror = () => fail(tx.error);
+      };
+    });
+    return { goodId, badId };
+  }, text);
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await names(page), ['right.json', 'gbench-flash-attn-h100.record.json']); // in the order kept (added 2 is long before the upload)
+  const items = await page.$$eval('[data-testid="records-dropped-item"]', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(items, [`“renamed.json” (kept as IndexedDB rooflab/records/${ids.badId}): dropped — its key does not match its content.`]);
+  await page.waitForFunction((bad) => new Promise((done) => {
+    const q = indexedDB.open('rooflab');
+    q.onsuccess = () => {
+      const r = q.result.transaction('records').objectStore('records').getAllKeys();
+      r.onsuccess = () => { q.result.close(); done(!r.result.includes(bad)); };
+    };
+  }), ids.badId);
+  const kept = await storedIds(page);
+  assert.equal(kept.length, 2);
+  assert.ok(kept.includes(ids.goodId));
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
 test('the page runs under the served Content-Security-Policy (an injected inline script is refused)', async () => {
   const page = await openPage(env.browser.context, env.server.url);
   const res = await page.reload();

@@ -12,6 +12,9 @@ const POINT_STYLE = { compulsory: 'circle', tiled: 'triangle', naive: 'rectRot' 
 // The intensities roof and ceiling lines are drawn over: the roofline's zoom limits (charts.js),
 // wider than any axis range the chart shows.
 export const SPAN = { xMin: 1e-4, xMax: 1e8 };
+// The verdict of a predicted time in words (core's rl_limit name): only a compute- or memory-
+// limited time is "…-bound"; the others are "…-limited". Written once here, for every panel.
+export const limitText = (limit) => (limit === 'compute' || limit === 'memory' ? `${limit}-bound` : `${limit}-limited`);
 
 // A CSS colour (#rrggbb, spaces around it allowed) with an alpha; other forms returned as they are.
 export function withAlpha(color, alpha) {
@@ -362,8 +365,7 @@ export function rooflineTooltip(ds, p, sweptKey, model) {
       `bound time ${f(p.time, 's')}, ${p.bound}-bound`];
   }
   if (ds.rlKind === 'predicted') {
-    const lim = model.limits[p.limit];
-    return [`predicted (${p.kernel}): ${f(p.time, 's')}, ${f(p.y, 'FLOP/s')}, ${lim === 'compute' || lim === 'memory' ? `${lim}-bound` : `${lim}-limited`}`,
+    return [`predicted (${p.kernel}): ${f(p.time, 's')}, ${f(p.y, 'FLOP/s')}, ${limitText(model.limits[p.limit])}`,
       p.lo > 0 ? `likely ${f(p.lo, 'FLOP/s', { sig: 3 })} – ${f(p.hi, 'FLOP/s', { sig: 3 })}: the profile’s held-out error on ${p.points} published points`
         : `no likely range: ${p.points} held-out published point${p.points === 1 ? '' : 's'} for this profile`,
       `at its DRAM intensity I = ${f(p.x, 'FLOP/B')} (DRAM ${f(p.dram, 'B')}; L2 ${f(p.l2, 'B')}, I = ${f(p.l2x, 'FLOP/B')})`,

@@ -12,9 +12,10 @@
 //   const pool = new CheckPool(model, { limitMs });
 //   const job = pool.submit('checkRecord', bytes, args);  // op: a method of model.js the worker runs
 //   job.promise → the op's result | rejects with CheckStopped (reason 'timeout' | 'cancelled')
+//   job.about   → once settled: record-pack.js's aboutResult (text, rawKey, storeId as the op gives)
 //   job.cancel(); job.state → 'waiting' | 'running' | 'done'; job.stage, job.onStage (see stage())
 
-import { unpackResult } from './record-pack.js';
+import { unpackResult, aboutResult, unpackAbout } from './record-pack.js';
 import { plainBytes } from './gunzip.js';
 
 export const MAX_WORKERS = 4;
@@ -91,7 +92,10 @@ export class CheckPool {
       this.idle.push(worker);
       this.inWorker++;
       if (e.data.error) job.reject(new Error(e.data.error));
-      else job.resolve(unpackResult(e.data.result)); // its points as sent: see record-pack.js
+      else {
+        job.about = unpackAbout(e.data.about);
+        job.resolve(unpackResult(e.data.result)); // its points as sent: see record-pack.js
+      }
       this.dispatch();
     };
     worker.onerror = (e) => { // the worker's module could not load: this job (and later ones) here
@@ -127,7 +131,9 @@ export class CheckPool {
         const bytes = await plainBytes(job.bytes, this.model.recordLimits.max_file_bytes);
         if (job.state !== 'running') return;
         job.state = 'done';
-        job.resolve(this.model[job.op](bytes, job.args));
+        const result = this.model[job.op](bytes, job.args);
+        job.about = aboutResult(job.op, bytes, result, job.args);
+        job.resolve(result);
       } catch (e) {
         job.state = 'done';
         job.reject(e);

@@ -9,9 +9,9 @@
 // a config { on, ownRoof, devices: [{ key, preset, name, short, bandwidth, peak, ridge, from }],
 // notes }. No numbers are computed here: roofs, ridges and efficiencies are core's.
 import { SPAN, measuredDataset } from './chart-data.js';
+import { $ } from './dom.js';
 
 export const MAX_DEVICES = 4;
-const $ = (id) => document.getElementById(id);
 
 // The index of the compared device a point's hardware ({ preset, name }) is, or -1.
 export function deviceIndex(devices, hw) {

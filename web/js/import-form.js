@@ -11,6 +11,8 @@
 //   form.answers()          { flag: text } ('' = not given, the CLI's default)
 //   form.showPreview(result, busy)  the resulting point(s) or the importer's errors
 
+import { makeEl } from './dom.js';
+
 // Options of `rooflab import` beside the problem flags (cli/cmd_import.c), in its help's order.
 const OPTION_FLAGS = ['hw', 'hw-name', 'kernel-version', 'date', 'traffic-model'];
 // Options only some formats read (cli/cmd_import.c's help).
@@ -39,19 +41,7 @@ const INTROS = {
 // rl_text_escape): invisible and direction characters named, never rendered; set by the
 // ImportForm constructor. (An input's value is the user's own text, kept as typed.)
 let esc = (s) => s;
-
-function el(tag, props = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'testid') e.dataset.testid = v;
-    else if (k === 'className') e.className = v;
-    else if (k === 'text') e.textContent = esc(v);
-    else if (k === 'title') e.setAttribute(k, esc(v));
-    else e.setAttribute(k, v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) e.append(typeof c === 'string' ? esc(c) : c);
-  return e;
-}
+let el = makeEl(esc); // dom.js's, with core's escaper once the form is made
 
 // The controls' current values by flag (the URL fragment holds the page's state with the CLI's
 // keys); a field the fragment leaves out is at core's default, which `def` gives (0: tied to
@@ -73,6 +63,7 @@ export class ImportForm {
   constructor(model, { format, answers, hints = null, onChange, onConfirm }) {
     this.model = model;
     esc = (s) => model.escapeText(s);
+    el = makeEl(esc);
     this.format = format;
     this.inputs = new Map();
     const form = el('form', { className: 'import-form', testid: 'import-form', novalidate: '' });
@@ -146,7 +137,7 @@ export class ImportForm {
   }
 
   // result: model.importRecord's answer ({ ok, report, text } or { ok: false, field, message }),
-  // null while the importer runs. rows: the points as the list shows them (records.js builds them).
+  // null while the importer runs. rows: the points as the list shows them (record-list.js builds them).
   showPreview(result, rows) {
     for (const input of this.inputs.values()) input.removeAttribute('aria-invalid');
     this.error.hidden = true;

@@ -36,6 +36,12 @@ async function start() {
       onUseCeiling: (field, text) => app.useCeiling(field, text),
       onChange: (list) => app.setMeasured(list),
       onCompareState: (value, ownRoof) => app.setCompareState(value, ownRoof),
+      // the page's preset, dtype and roof as the controller last drew them (records.js words a
+      // mixed-roof warning and compare mode's default dtype from these, never from the controls)
+      page: () => app.good && {
+        hw: app.good.resolved.preset.id, hwName: app.good.resolved.preset.name, dtype: model.dtypes[app.good.resolved.params.dtype].name,
+        bandwidth: app.good.resolved.roof.bandwidth, peak: app.good.resolved.roof.peak,
+      },
     });
     // compare mode from the link, now and when the link changes (back, forward, a pasted link)
     app.onCompareState = (value, ownRoof) => app.records.compare.restore(value, ownRoof);

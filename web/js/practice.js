@@ -10,6 +10,7 @@
 // with a message.
 
 import { getSetting, setSetting, removeSetting } from './storage.js';
+import { $ } from './dom.js';
 
 export const SCORE_KEY = 'rooflab.practice.v1';
 const SCORE_MAX = 1e9;
@@ -37,13 +38,12 @@ function randomSeed() {
 export class Practice {
   constructor(model, doc = document) {
     this.model = model;
-    const $ = (id) => doc.getElementById(id);
     this.el = {
-      panel: $('practice'), open: $('practice-open'), close: $('practice-close'), kind: $('practice-kind'),
-      setup: $('practice-setup'), question: $('practice-question'), form: $('practice-form'),
-      answer: $('practice-answer'), verdict: $('practice-verdict'), solution: $('practice-solution'),
-      solutionBox: $('practice-solution-box'), next: $('practice-next'), score: $('practice-score'),
-      seed: $('practice-seed'), note: $('practice-note'), show: $('practice-show'),
+      panel: $('practice', doc), open: $('practice-open', doc), close: $('practice-close', doc), kind: $('practice-kind', doc),
+      setup: $('practice-setup', doc), question: $('practice-question', doc), form: $('practice-form', doc),
+      answer: $('practice-answer', doc), verdict: $('practice-verdict', doc), solution: $('practice-solution', doc),
+      solutionBox: $('practice-solution-box', doc), next: $('practice-next', doc), score: $('practice-score', doc),
+      seed: $('practice-seed', doc), note: $('practice-note', doc), show: $('practice-show', doc),
     };
     this.q = null;
     this.counted = new Set(); // exercises (seed/kind) whose first judged answer is in the score

@@ -70,9 +70,9 @@ export class RecordDb {
   read(o) {
     const id = o && typeof o.id === 'string' ? o.id : String(o && o.id);
     const key = `IndexedDB ${DB_NAME}/${STORE}/${id}`;
-    const p = checkStored(id, o);
+    const p = checkStored(id, o, { verifyId: false }); // the key's match: the worker's hash (record-keep.js)
     const name = p.ok ? p.entry.name : p.name;
-    return { key, id, label: name !== undefined ? `“${name}” (kept as ${key})` : `kept entry ${key}`, ...p };
+    return { key, id, label: name !== undefined ? `“${name}” (kept as ${key})` : `kept entry ${key}`, verifyId: true, ...p };
   }
 
   // Writes entries ({ storeId, name, source, visible, added, text }) in one transaction; resolves

@@ -5,10 +5,10 @@
 // Restoring does not hold up the page: the page is ready at once and the status line says how many
 // stored records are coming back meanwhile. Every stored record is checked again by core's
 // validator, all of them submitted to the check pool at once (its workers check them in
-// parallel), and they are listed and drawn in batches: one render per batch, a batch being what
+// parallel, and hash each text: an IndexedDB entry whose key is not that hash is dropped), and they are listed and drawn in batches: one render per batch, a batch being what
 // arrived in BATCH_MS (at most BATCH_MAX records), so N records cost time linear in N, not a
-// render each: the list appends the batch's items (records.js's itemOf reuses the others) and the
-// chart follows at records.js's renderLater pace (never more than a third of the time).
+// render each: the list appends the batch's items (record-list.js's itemOf reuses the others) and
+// the chart follows at records.js's renderLater pace (never more than a third of the time).
 //
 // A write that fails (the storage full, refusing, or missing) loses nothing on screen: the record
 // stays listed with the reason it is not kept (record-db.js's whyNotKept), and is written again
@@ -17,10 +17,11 @@ import { RecordDb, whyNotKept } from './record-db.js';
 import { CheckStopped } from './check-pool.js';
 import { reportProblem, clearProblem } from './storage.js';
 import { yieldTask } from './record-pack.js';
+import { ID_MISMATCH } from './record-store.js';
+import { $ } from './dom.js';
 
 const BATCH_MS = 16; // a batch: what arrived in this time, …
 const BATCH_MAX = 25; // … and never more records than this (their list items are made in one task)
-const $ = (id) => document.getElementById(id);
 const plural = (n, word) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 export class Keeper {
@@ -136,12 +137,17 @@ export class Keeper {
     }
   }
 
+  // The worker checks the stored text and hashes it (record-pack.js's aboutResult): its storeId is
+  // the key's to match (an entry from IndexedDB: verifyId).
   check(s) {
     const bytes = new TextEncoder().encode(s.entry.text).buffer;
-    return this.r.checker.submit('checkRecord', bytes).promise.then((report) => ({ report }), (error) => ({ error }));
+    const { name, source } = s.entry;
+    const job = this.r.checker.submit('checkRecord', bytes, { id: { source, name } });
+    return job.promise.then((report) => ({ report, storeId: job.about && job.about.storeId }), (error) => ({ error }));
   }
 
-  restoreChecked(s, { report, error }) {
+  restoreChecked(s, { report, error, storeId }) {
+    if (!error && s.verifyId && storeId !== s.entry.id) return this.drop(s, ID_MISMATCH);
     if (error) {
       s.unchecked = true;
       const why = error instanceof CheckStopped ? `not checked within ${this.r.model.format(this.r.limitMs / 1000, 's')} (the time limit per file)` : `could not be checked (${error.message})`;

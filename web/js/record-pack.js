@@ -4,14 +4,14 @@
 // object of objects). Instead the worker (records-worker.js) sends the report with the record's
 // points taken out, and the points as UTF-8 JSON text (one point per line, ",\n" between them)
 // with each one's end offset, in ArrayBuffers that are transferred, not copied; on the page
-// (check-pool.js) the record's points become lazyPoints of them, each parsed when read (records.js
-// reads them all once, in slices that yield, to make the chart's marks). The result is the report
+// (check-pool.js) the record's points become lazyPoints of them, each parsed when read (the chart's
+// marks are made from the columns instead: record-marks.js, in slices by record-queue.js). The result is the report
 // core gave: JSON text of JSON-parsed values parses to equal values, keys in the same order.
 //
 //   worker: const { result, transfer } = packResult(result); postMessage({ result }, transfer)
 //   page:   unpackResult(result) → the same result, its record's points a lazyPoints array
 
-import { runSteps } from './record-store.js';
+import { runSteps, recordId, contentHash } from './record-store.js';
 
 const SEP = 10; // '\n' of ",\n": never inside JSON.stringify's output, nor inside a UTF-8 sequence
 export const SLICE_MS = 8; // main-thread time per slice of work that yields (half a 60 Hz frame)
@@ -40,6 +40,41 @@ export function packResult(result) {
 }
 
 export const isPacked = (result) => !!(result && result.rlPacked);
+
+// What the page needs beside an op's result, worked out where the op ran (the worker; the main
+// thread only where no worker starts), so the page neither decodes, hashes nor serialises:
+//   detectFormat → text (the file as text: a record's stored text) and rawKey (its content hash,
+//                  which finds the same tool output loaded twice)
+//   checkRecord, importRecord with args.id = { source, name } → storeId, the record's id
+//                  (record-store.js's recordId of the text kept: the file's, or the import's;
+//                  a kept record's key is checked against it)
+const decoder = new TextDecoder();
+export function aboutResult(op, plain, result, args) {
+  const about = {};
+  if (op === 'detectFormat') {
+    about.text = decoder.decode(plain);
+    about.rawKey = contentHash(about.text);
+  }
+  const id = args && args.id;
+  if (id && op === 'checkRecord') about.storeId = recordId({ ...id, text: decoder.decode(plain) });
+  if (id && op === 'importRecord' && result.ok && result.report.ok && result.text !== null) about.storeId = recordId({ ...id, text: result.text });
+  return about;
+}
+
+// In the worker: the text goes back as the (transferred) bytes it was decoded from.
+export function packAbout(about, plain) {
+  if (about.text === undefined) return { about, transfer: [] };
+  const out = { ...about, textBytes: plain };
+  delete out.text;
+  return { about: out, transfer: [plain] };
+}
+
+// On the page: the text of packAbout's bytes (one decode, no copy to the worker and back).
+export function unpackAbout(about) {
+  if (!about || !about.textBytes) return about || {};
+  const { textBytes, ...rest } = about;
+  return { ...rest, text: decoder.decode(textBytes) };
+}
 
 // On the page: the record's points become lazyPoints of the buffer (nothing is parsed here).
 export function unpackResult(result) {
@@ -118,7 +153,6 @@ export function* summarySteps(rec) {
 // length, indexing, iteration, slice, map, forEach, JSON.stringify); a point read twice may be two
 // equal objects, not the same one.
 const CACHE = 256;
-const decoder = new TextDecoder();
 export function lazyPoints(bytes, ends) {
   const n = ends.length;
   const cache = new Map();

@@ -14,10 +14,12 @@ export const CLEARED_KEY = 'rooflab.records.cleared';
 export const LEGACY_KEY = 'rooflab.records.v1';
 const VERSION = 2;
 const SOURCES = ['upload', 'example'];
+export const ID_MISMATCH = 'its key does not match its content';
 
 // cyrb53's mixing, both 32-bit lanes kept: 16 hex digits. The text may come in parts (hashed as
-// their concatenation), and hashSteps yields every HASH_STEP characters, so records.js hashes a
-// large file in slices that leave the page responsive (the same digest either way).
+// their concatenation); hashSteps yields every HASH_STEP characters (the same digest either way).
+// The page hashes a record in the worker that checks it (record-pack.js's aboutResult), never on
+// the main thread.
 const HASH_STEP = 1 << 20;
 
 export function* hashSteps(...parts) {
@@ -67,7 +69,9 @@ export function parseStored(id, value) {
 }
 
 // A stored object (parsed from localStorage, or as IndexedDB gives it back) → parseStored's answer.
-export function checkStored(id, o) {
+// verifyId: false leaves the key's match with the content to the caller (record-keep.js has the
+// worker hash the text while it checks it: the page never hashes a large record itself).
+export function checkStored(id, o, { verifyId = true } = {}) {
   if (!o || typeof o !== 'object' || Array.isArray(o)) return { ok: false, reason: 'expected an object' };
   const name = typeof o.name === 'string' && o.name ? o.name : undefined;
   const bad = (reason) => ({ ok: false, name, reason });
@@ -78,7 +82,7 @@ export function checkStored(id, o) {
   if (typeof o.visible !== 'boolean') return bad('visible: expected true or false');
   if (typeof o.added !== 'number' || !Number.isFinite(o.added)) return bad('added: expected a number');
   const entry = { id, name, source: o.source, visible: o.visible, added: o.added, text: o.text };
-  if (id !== null && recordId(entry) !== id) return bad('its key does not match its content');
+  if (verifyId && id !== null && recordId(entry) !== id) return bad(ID_MISMATCH);
   return { ok: true, entry };
 }
 
@@ -161,7 +165,7 @@ export class RecordStore {
 
   // Writes one entry ({ name, source, visible, added, text }) under its id; false when the
   // browser's storage is full or refused.
-  // value: serialize(entry) when already made (records.js makes a large one in steps).
+  // value: serialize(entry) when already made.
   put(id, entry, value = null) {
     if (!this.s) return false;
     try {

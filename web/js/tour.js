@@ -8,10 +8,10 @@
 import { escapeHtml as esc } from './html.js';
 import { withAlpha } from './chart-data.js';
 import { getSetting, setSetting, removeSetting } from './storage.js';
+import { $ } from './dom.js';
 
 const SEEN_KEY = 'rooflab.tour.seen';
 const STYLE = { compulsory: 'circle', tiled: 'triangle', naive: 'rectRot' };
-const $ = (id) => document.getElementById(id);
 
 export class Tour {
   // app: the Controller; scenarios: scenarios.js's list (the first is the "start here" tour).
