@@ -157,3 +157,30 @@ export function cliImport(cli, format, file, flags) {
   return execFileSync(cli, ['import', format, basename(file), ...flags],
     { cwd: dirname(file), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).replace(/\n$/, '');
 }
+
+// Calls into the WASM module (every exported function: core's rlw_* and malloc/free) during one
+// move of the `key` slider, one step up, counted by a wrapper around the module's exports that is
+// removed after: { total, byName, seqShown } — seqShown: the worked calculation's N right after
+// the move (equal to the slider's new N when the worked calculation was rendered in that move).
+export async function sliderMoveCalls(page, key = 'seq') {
+  return page.evaluate((k) => {
+    const M = window.rooflab.model.raw;
+    const byName = {};
+    const saved = {};
+    for (const name of Object.keys(M)) {
+      if (!name.startsWith('_') || typeof M[name] !== 'function') continue;
+      const f = M[name];
+      saved[name] = f;
+      M[name] = (...a) => { byName[name] = (byName[name] || 0) + 1; return f(...a); };
+    }
+    try {
+      const range = document.querySelector(`[data-testid=input-${k}-range]`);
+      range.value = String(Number(range.value) + 1);
+      range.dispatchEvent(new Event('input', { bubbles: true }));
+    } finally {
+      Object.assign(M, saved);
+    }
+    const total = Object.values(byName).reduce((a, b) => a + b, 0);
+    return { total, byName, seqShown: document.querySelector('[data-testid=calc-seq]')?.dataset.value ?? null };
+  }, key);
+}

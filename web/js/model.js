@@ -24,6 +24,8 @@
 //     { ok: true, ops: [{ name, kind, bound, flops, bytes, … }], step: { time_s, …, crossover_value },
 //       note } | { ok: false, field, message }   (core's layer.c; wasm/layer_wasm.c)
 
+import { unitTable, formatQuantity } from './units.js';
+
 const STR_CAP = 4096;
 const FIELD_TYPES = ['int', 'dtype', 'bool', 'pass']; // rl_field_type order (rlw_field_type)
 
@@ -63,6 +65,9 @@ class Model {
       this.dimNouns[unit] = this.str(M._rlw_dim_noun(d));
     }
     this.anyDim = M._rlw_dim_count();
+    this.unitTable = unitTable(M, (p) => this.str(p)); // core's units and prefixes: format() runs in JS
+    // Answers of core's pure look-ups, by their arguments: a slider move asks again only what changed.
+    this.memo = new Map();
     this.dtypes = range(M._rlw_dtype_count()).map((i) => ({
       index: i, name: this.str(M._rlw_dtype_name(i)), bytes: M._rlw_dtype_bytes(i),
     }));
@@ -177,6 +182,9 @@ class Model {
   // What a person typed for a field → the integer code its input slot takes, with core's error
   // naming `name` (the URL key) when it is not a valid value.
   parseField(flag, text, name = flag) {
+    return this.remember(['field', flag, text, name], () => this.parseFieldNow(flag, text, name));
+  }
+  parseFieldNow(flag, text, name) {
     const f = this.field(flag);
     const st = this.M._rlw_field_parse(f.index, this.cstr(text), this.cstr(name, 1), this.pairPtr, this.errPtr);
     return st !== 0 ? this.error() : { ok: true, value: this.M.HEAPF64[this.pairPtr >> 3] };
@@ -185,6 +193,9 @@ class Model {
   // Core's one roof resolution: preset id, the problem's dtype code, typed overrides ('' = the
   // preset's) → { ok, bandwidth, peak, ridge, hw (preset index), peakKind, bandwidthTyped, peakTyped }.
   resolveRoof({ hw, dtype, bandwidth = '', peak = '' }) {
+    return this.remember(['roof', hw, dtype, bandwidth, peak], () => this.resolveRoofNow(hw, dtype, bandwidth, peak));
+  }
+  resolveRoofNow(hw, dtype, bandwidth, peak) {
     const M = this.M;
     const st = M._rlw_roof_resolve(this.cstr(hw), dtype, this.cstr(bandwidth, 1), this.cstr(peak, 2),
       this.roofPtr, this.errPtr);
@@ -210,7 +221,8 @@ class Model {
   }
   // A model id → { ok, heads, 'kv-heads', 'head-dim' } (URL keys), or core's error naming "model"
   // (an unknown id lists the valid ones; a refused model gives the reason).
-  modelShape(id) {
+  modelShape(id) { return this.remember(['shape', id], () => this.modelShapeNow(id)); }
+  modelShapeNow(id) {
     const st = this.M._rlw_model_shape_apply(this.cstr(id), this.shapePtr, this.errPtr);
     if (st !== 0) return this.error();
     const H = this.M.HEAPF64;
@@ -220,17 +232,21 @@ class Model {
   // Core's note on what a model shape leaves out at this key length (a sliding window not applied),
   // '' when none.
   modelNote(id, kvLen) {
-    return id ? this.str(this.M._rlw_model_shape_note(this.cstr(id), kvLen)) : '';
+    return id ? this.remember(['note', id, kvLen], () => this.str(this.M._rlw_model_shape_note(this.cstr(id), kvLen))) : '';
   }
   // '' (the profile's) / 'packed' / 'per-head' → the packing code, with core's error naming `field`.
   parseGqaPack(text, field = 'gqa-pack') {
-    const i = this.M._rlw_gqa_pack_parse(this.cstr(text), this.cstr(field, 1), this.errPtr);
-    return i < 0 ? this.error() : { ok: true, index: i };
+    return this.remember(['pack', text, field], () => {
+      const i = this.M._rlw_gqa_pack_parse(this.cstr(text), this.cstr(field, 1), this.errPtr);
+      return i < 0 ? this.error() : { ok: true, index: i };
+    });
   }
   // A kernel profile name → its index, with core's error naming `field` when unknown.
   parseKernel(name, field = 'kernel') {
-    const i = this.M._rlw_kernel_parse(this.cstr(name), this.cstr(field, 1), this.errPtr);
-    return i < 0 ? this.error() : { ok: true, index: i };
+    return this.remember(['kernel', name, field], () => {
+      const i = this.M._rlw_kernel_parse(this.cstr(name), this.cstr(field, 1), this.errPtr);
+      return i < 0 ? this.error() : { ok: true, index: i };
+    });
   }
   // The preset's compute ceiling for a dtype (0 when it has none), and that ceiling's name.
   peakForDtype(hwIndex, dtypeIndex) { return this.M._rlw_hw_peak_for_dtype(hwIndex, dtypeIndex); }
@@ -316,12 +332,26 @@ class Model {
   }
 
   // Format a base-unit value: unit is a base unit ('B', 'B/s', 'FLOP', 'FLOP/s', 's', 'FLOP/B', '').
+  // Core's rl_format_quantity with core's table (units.js): no call into WASM per number.
   format(value, unit, { iec = false, sig = 0 } = {}) {
-    return this.str(this.M._rlw_format(value, this.dims[unit], iec ? 1 : 0, sig));
+    return formatQuantity(this.unitTable, value, this.dims[unit], iec, sig);
   }
 
-  attainable(bandwidth, peak, intensity) { return this.M._rlw_attainable(bandwidth, peak, intensity); }
-  ridge(bandwidth, peak) { return this.M._rlw_ridge(bandwidth, peak); }
+  // A pure look-up of core's (the same arguments give the same answer) asked once per arguments:
+  // the last 512 answers are kept.
+  remember(args, ask) {
+    const key = JSON.stringify(args.map((a) => (typeof a === 'number' ? String(a) : a))); // Infinity, NaN apart
+    if (this.memo.has(key)) return this.memo.get(key);
+    const v = ask();
+    if (this.memo.size >= 512) this.memo.delete(this.memo.keys().next().value);
+    this.memo.set(key, v);
+    return v;
+  }
+
+  attainable(bandwidth, peak, intensity) {
+    return this.remember(['att', bandwidth, peak, intensity], () => this.M._rlw_attainable(bandwidth, peak, intensity));
+  }
+  ridge(bandwidth, peak) { return this.remember(['ridge', bandwidth, peak], () => this.M._rlw_ridge(bandwidth, peak)); }
   efficiency(bandwidth, peak, flops, bytes, time) {
     return this.M._rlw_efficiency(bandwidth, peak, flops, bytes, time);
   }
@@ -430,6 +460,9 @@ class Model {
     const s = String(text ?? '');
     if (/^[\x20-\x7e]*$/.test(s)) return s;
     if (s.includes('\0')) return s.split('\0').map((part) => this.escapeText(part)).join('\\x00');
+    return this.remember(['esc', s], () => this.escapeNow(s));
+  }
+  escapeNow(s) {
     const M = this.M;
     const ptr = this.heapStr(s);
     try {

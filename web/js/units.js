@@ -1,0 +1,83 @@
+// units.js — the page's one formatter of quantities: core's rl_format_quantity (core/src/units.c)
+// run in JS, so a slider move formats its few hundred numbers without a call into WASM per number.
+// The table it formats with is core's, read once when the model loads (unitTable): each dimension's
+// base unit, the SI and IEC prefixes, the time units and the default digit count. What stays here
+// is the rule of rl_format_quantity, step for step, and C's "%.*g" (digits rounded half to even,
+// as the WASM module's printf does). tests/wasm/units.test.mjs holds it equal to core's own output.
+
+// C's "%.*g" of a finite value: `sig` significant digits, trailing zeros dropped, an exponent of
+// at least two digits when it is below -4 or at least `sig`.
+export function formatG(value, sig) {
+  const p = Math.max(1, sig);
+  const neg = value < 0 || Object.is(value, -0);
+  const a = Math.abs(value);
+  let [mant, exp] = a.toExponential(p - 1).split('e');
+  let digits = mant.replace('.', '');
+  let x = Number(exp);
+  // JS rounds a tie away from zero; printf rounds it to the even digit. A tie is exact, so the
+  // exact expansion decides it (100 digits: a double that is a tie at ≤ 17 digits ends well within
+  // them; one that is not differs from the tie within them).
+  if (a > 0 && a.toExponential(p).split('e')[0].endsWith('5')) {
+    const [em, ee] = a.toExponential(100).split('e');
+    const exact = em.replace('.', '');
+    if (exact[p] === '5' && /^0*$/.test(exact.slice(p + 1)) && Number(exact[p - 1]) % 2 === 0) {
+      digits = exact.slice(0, p);
+      x = Number(ee);
+    }
+  }
+  let text;
+  if (x < -4 || x >= p) {
+    const rest = digits.slice(1).replace(/0+$/, '');
+    text = `${digits[0]}${rest ? `.${rest}` : ''}e${x < 0 ? '-' : '+'}${String(Math.abs(x)).padStart(2, '0')}`;
+  } else if (x >= 0) {
+    const frac = digits.slice(x + 1).replace(/0+$/, '');
+    text = `${digits.slice(0, x + 1)}${frac ? `.${frac}` : ''}`;
+  } else {
+    text = `0.${'0'.repeat(-x - 1)}${digits.replace(/0+$/, '')}`;
+  }
+  return neg ? `-${text}` : text;
+}
+
+// core's table, read through the WASM module's exports once:
+//   units: base unit per dimension index; si, iec: the prefixes for 1000^k / 1024^k; time: the
+//   units a time takes (s, ms, µs, ns); sig: the default digit count (sig 0).
+// The binding names no prefix or time unit on its own (a binding change asked of wasm/: export
+// them): they are read back from core's formatter on exact powers, which print as "1 <prefix><unit>".
+export function unitTable(M, str) {
+  const units = Array.from({ length: M._rlw_dim_count() }, (_, d) => str(M._rlw_dim_base_unit(d)));
+  const fmt = (v, dim, iec, sig = 0) => str(M._rlw_format(v, dim, iec, sig));
+  const B = units.indexOf('B');
+  const S = units.indexOf('s');
+  const prefix = (text) => text.slice(2, text.length - 1); // "1 kB" → "k"
+  const si = [0, 1, 2, 3, 4, 5, 6].map((k) => prefix(fmt(1000 ** k, B, 0)));
+  const iec = [0, 1, 2, 3, 4, 5, 6].map((k) => prefix(fmt(1024 ** k, B, 1)));
+  const time = [0, 1, 2, 3].map((k) => fmt(10 ** (-3 * k), S, 0).slice(2));
+  const sig = fmt(Math.PI, units.indexOf(''), 0).replace('.', '').length;
+  return { units, si, iec, time, sig, bytes: B, seconds: S, ratio: units.indexOf('FLOP/B'), none: units.indexOf(''), iecDims: [B, units.indexOf('B/s')] };
+}
+
+// rl_format_quantity: value in base units of dimension `dim` (an index of table.units; another
+// number: a plain number), SI or IEC prefixes, `sig` digits (0: the default; at most 17).
+export function formatQuantity(table, value, dim, iec = false, sig = 0) {
+  const t = table;
+  const s = sig <= 0 ? t.sig : Math.min(sig, 17);
+  const unit = dim >= 0 && dim < t.units.length ? t.units[dim] : '';
+  const unitSp = unit ? ` ${unit}` : '';
+  if (!Number.isFinite(value)) return `${Number.isNaN(value) ? 'NaN' : value > 0 ? 'inf' : '-inf'}${unitSp}`;
+  if (dim === t.seconds) {
+    let a = Math.abs(value);
+    let m = value;
+    let k = 0;
+    while (k < 3 && a !== 0 && a < 0.9995) { a *= 1e3; m *= 1e3; k++; }
+    return `${formatG(m, s)} ${t.time[k]}`;
+  }
+  if (dim === t.none || dim === t.ratio || !(dim >= 0 && dim < t.units.length)) return `${formatG(value, s)}${unitSp}`;
+  const useIec = iec && t.iecDims.includes(dim);
+  const step = useIec ? 1024 : 1000;
+  let a = Math.abs(value);
+  let m = value;
+  let k = 0;
+  while (k < 6 && a >= step) { a /= step; m /= step; k++; }
+  if (k < 6 && Number(formatG(Math.abs(m), s)) >= step) { m /= step; k++; } // 999.96 → 1000: the next prefix
+  return `${formatG(m, s)} ${(useIec ? t.iec : t.si)[k]}${unit}`;
+}
