@@ -96,7 +96,7 @@ async function main() {
         drawn.push(performance.now() - t0); // evaluate + 256-point sweep + both charts drawn (sync)
         frame.push((await raf()) - t0);     // until the next animation frame (the paint)
       }
-      return { drawn, frame, sweepPoints: window.rooflab.good.rows.length };
+      return { drawn, frame, sweepPoints: window.rooflab.sweepPoints() };
     });
     out.slider_to_chart_drawn_ms = { median: median(lat.drawn), p95: pct(lat.drawn, 0.95), moves: 200, sweep_points_per_model: lat.sweepPoints };
     out.slider_to_next_frame_ms = { median: median(lat.frame), p95: pct(lat.frame, 0.95) };

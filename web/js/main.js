@@ -1,6 +1,7 @@
 // main.js — wires the page together: the model (model.js, core in WASM), the view (view.js, the
-// DOM), the two charts (charts.js), the controller (controller.js, the state) and the measured
-// records (records.js, talking to the controller through callbacks).
+// DOM), the two charts (charts.js), the controller (controller.js, the state) and its
+// collaborators, which meet on the bus (bus.js): the whole-layer view, the guided tours, the
+// exercises and the measured records (records.js, talking to the controller through callbacks).
 import createRooflab from '../wasm/rooflab.mjs';
 import { loadModel } from './model.js';
 import { View } from './view.js';
@@ -11,6 +12,7 @@ import { initRecords } from './records.js';
 import { Tour } from './tour.js';
 import { startPractice } from './practice.js';
 import { startLayerView } from './layer-view.js';
+import { Bus } from './bus.js';
 
 async function start() {
   const view = new View();
@@ -20,27 +22,46 @@ async function start() {
       roofline: new RooflineChart(document.getElementById('roofline'), model),
       sweep: new SweepChart(document.getElementById('sweep'), model),
     };
-    const app = new Controller(model, view, charts, SCENARIOS);
-    window.rooflab = app; // for tests and benchmarks
-    app.layerView = startLayerView(model, app); // the whole decoder layer (before a tour quotes it)
+    const bus = new Bus();
+    const app = new Controller(model, view, charts, SCENARIOS, bus);
+    const layerView = startLayerView(model, bus); // the whole decoder layer (before a tour quotes it)
     app.load(app.pageState.fromFragment(location.hash), { fromLink: true });
-    app.tour = new Tour(app, SCENARIOS); // the guided tours; ?tour=ID&step=N restores one
-    app.tour.restore(location.search);
-    app.practice = startPractice(model); // the exercises, on the same model
-    app.records = await initRecords(model, {
+    const tour = new Tour(app, SCENARIOS); // the guided tours; ?tour=ID&step=N restores one
+    bus.on('scenario', (id) => tour.start(id));
+    tour.restore(location.search);
+    startPractice(model); // the exercises, on the same model
+    const records = await initRecords(model, {
       onAdopt: (problem, presetId) => app.adopt(problem, presetId),
       onUseCeiling: (field, text) => app.useCeiling(field, text),
       onChange: (list) => app.setMeasured(list),
       onCompareState: (value, ownRoof) => app.setCompareState(value, ownRoof),
     });
     // compare mode from the link, now and when the link changes (back, forward, a pasted link)
-    app.onCompareState = (value, ownRoof) => app.records.compare.restore(value, ownRoof);
-    app.onCompareState(app.state.compare, app.state['own-roof']);
+    bus.on('compare-state', (value, ownRoof) => records.compare.restore(value, ownRoof));
+    records.compare.restore(app.state.compare, app.state['own-roof']);
+    window.rooflab = testHook(app, model, { records, layerView }); // for tests and benchmarks
     document.documentElement.dataset.ready = '1';
   } catch (e) {
     view.renderFatal(`The model failed to load: ${e.message}`);
     throw e;
   }
+}
+
+// window.rooflab: the page's hook for tests and benchmarks. Not the controller: a flush of what is
+// deferred, read-only copies of the state, and the parts tests look into (the charts, the model,
+// the records, the layer view; docs/PAGE.md "The test hook").
+function testHook(app, model, { records, layerView }) {
+  return Object.freeze({
+    flush: () => app.flush(),
+    caption: () => app.caption(),
+    get state() { return { ...app.state }; },
+    sweepPoints: () => app.good.rows.length,
+    model,
+    roofline: app.roofline,
+    sweepChart: app.sweepChart,
+    records,
+    layerView,
+  });
 }
 
 start();
