@@ -106,15 +106,10 @@ export async function openPage(context, url, { width = 1280, height = 800, color
 // Moves the pointer onto one roofline mark and waits for its tooltip: point `index` of the first
 // dataset of rlKind `kind` (its marks, not a ceiling line), of that `label` when one is given.
 export async function hoverMark(page, { kind, label = null, index = 0 }) {
-  const pos = await page.evaluate(({ k, l, n }) => {
-    const c = window.rooflab.roofline.chart;
-    const i = c.data.datasets.findIndex((d) => d.rlKind === k && !d.showLine && (l === null || d.label === l));
-    const el = c.getDatasetMeta(i).data[n];
-    const r = c.canvas.getBoundingClientRect();
-    return { x: r.left + el.x, y: r.top + el.y };
-  }, { k: kind, l: label, n: index });
+  const at = await page.evaluate(({ k, l, n }) => window.rooflab.markAt('roofline', { kind: k, label: l, index: n }), { k: kind, l: label, n: index });
+  const pos = { x: at.x, y: at.y };
   await page.mouse.move(pos.x, pos.y);
-  await page.waitForFunction(() => window.rooflab.roofline.chart.tooltip.opacity > 0);
+  await page.waitForFunction(() => window.rooflab.chart('roofline', { points: false }).tooltip.opacity > 0);
   return pos;
 }
 

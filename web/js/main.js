@@ -13,6 +13,7 @@ import { Tour } from './tour.js';
 import { startPractice } from './practice.js';
 import { startLayerView } from './layer-view.js';
 import { Bus } from './bus.js';
+import { testHook } from './test-hook.js';
 
 async function start() {
   const view = new View();
@@ -39,29 +40,12 @@ async function start() {
     // compare mode from the link, now and when the link changes (back, forward, a pasted link)
     bus.on('compare-state', (value, ownRoof) => records.compare.restore(value, ownRoof));
     records.compare.restore(app.state.compare, app.state['own-roof']);
-    window.rooflab = testHook(app, model, { records, layerView }); // for tests and benchmarks
+    window.rooflab = testHook({ app, model, records, layerView }); // for tests and benchmarks (test-hook.js)
     document.documentElement.dataset.ready = '1';
   } catch (e) {
     view.renderFatal(`The model failed to load: ${e.message}`);
     throw e;
   }
-}
-
-// window.rooflab: the page's hook for tests and benchmarks. Not the controller: a flush of what is
-// deferred, read-only copies of the state, and the parts tests look into (the charts, the model,
-// the records, the layer view; docs/PAGE.md "The test hook").
-function testHook(app, model, { records, layerView }) {
-  return Object.freeze({
-    flush: () => app.flush(),
-    caption: () => app.caption(),
-    get state() { return { ...app.state }; },
-    sweepPoints: () => app.good.rows.length,
-    model,
-    roofline: app.roofline,
-    sweepChart: app.sweepChart,
-    records,
-    layerView,
-  });
 }
 
 start();
