@@ -11,31 +11,42 @@ export function formatG(value, sig) {
   const p = Math.max(1, sig);
   const neg = value < 0 || Object.is(value, -0);
   const a = Math.abs(value);
-  let [mant, exp] = a.toExponential(p - 1).split('e');
-  let digits = mant.replace('.', '');
-  let x = Number(exp);
-  // JS rounds a tie away from zero; printf rounds it to the even digit. A tie is exact, so the
-  // exact expansion decides it (100 digits: a double that is a tie at ≤ 17 digits ends well within
-  // them; one that is not differs from the tie within them).
-  if (a > 0 && a.toExponential(p).split('e')[0].endsWith('5')) {
-    const [em, ee] = a.toExponential(100).split('e');
-    const exact = em.replace('.', '');
-    if (exact[p] === '5' && /^0*$/.test(exact.slice(p + 1)) && Number(exact[p - 1]) % 2 === 0) {
-      digits = exact.slice(0, p);
-      x = Number(ee);
+  let [digits, x] = mantissa(a, p - 1);
+  // JS rounds a tie away from zero; printf rounds it to the even digit, so only a last digit that
+  // came out odd can be wrong. Only a value whose next three digits round to 500 can be a tie;
+  // its exact expansion (100 digits: a double that is a tie at ≤ 17 digits ends well within them)
+  // decides.
+  if (a > 0 && Number(digits[p - 1]) % 2 === 1) {
+    const [near] = mantissa(a, p + 2);
+    if (near.endsWith('500', p + 3)) {
+      const [exact, ex] = mantissa(a, 100);
+      if (exact[p] === '5' && /^0*$/.test(exact.slice(p + 1)) && Number(exact[p - 1]) % 2 === 0) { digits = exact.slice(0, p); x = ex; }
     }
   }
   let text;
   if (x < -4 || x >= p) {
-    const rest = digits.slice(1).replace(/0+$/, '');
-    text = `${digits[0]}${rest ? `.${rest}` : ''}e${x < 0 ? '-' : '+'}${String(Math.abs(x)).padStart(2, '0')}`;
+    const rest = trimZeros(digits.slice(1));
+    text = `${digits[0]}${rest ? `.${rest}` : ''}e${x < 0 ? '-' : '+'}${Math.abs(x) < 10 ? '0' : ''}${Math.abs(x)}`;
   } else if (x >= 0) {
-    const frac = digits.slice(x + 1).replace(/0+$/, '');
-    text = `${digits.slice(0, x + 1)}${frac ? `.${frac}` : ''}`;
+    const frac = trimZeros(digits.slice(x + 1));
+    text = frac ? `${digits.slice(0, x + 1)}.${frac}` : digits.slice(0, x + 1);
   } else {
-    text = `0.${'0'.repeat(-x - 1)}${digits.replace(/0+$/, '')}`;
+    text = `0.${'0'.repeat(-x - 1)}${trimZeros(digits)}`;
   }
   return neg ? `-${text}` : text;
+}
+
+// a ≥ 0 rounded to f + 1 significant digits: [the digits, the decimal exponent].
+function mantissa(a, f) {
+  const e = a.toExponential(f);
+  const k = e.indexOf('e');
+  return [f > 0 ? e[0] + e.slice(2, k) : e.slice(0, k), Number(e.slice(k + 1))];
+}
+
+function trimZeros(t) {
+  let n = t.length;
+  while (n > 0 && t.charCodeAt(n - 1) === 48) n--;
+  return n === t.length ? t : t.slice(0, n);
 }
 
 // core's table, read through the WASM module's exports once:
