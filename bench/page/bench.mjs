@@ -16,7 +16,7 @@ import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { loadWasmModel, ROOT } from '../../tests/wasm/load.mjs';
-import { serve, launch, openPage, WEB } from '../../tests/browser/harness.mjs';
+import { serve, launch, openPage, WEB, sliderMoveCalls } from '../../tests/browser/harness.mjs';
 import { scaleCase, scaleLine } from './scale.mjs';
 import { restoreCase, uploadCase, manyLine } from './many.mjs';
 import { startServe, coldLoad, timeToServed, median as med } from './first-start.mjs';
@@ -101,11 +101,21 @@ async function main() {
         drawn.push(performance.now() - t0); // evaluate + 256-point sweep + both charts drawn (sync)
         frame.push((await raf()) - t0);     // until the next animation frame (the paint)
       }
-      return { drawn, frame, sweepPoints: window.rooflab.good.rows.length };
+      return { drawn, frame, sweepPoints: window.rooflab.sweepPoints() };
     });
     out.slider_to_chart_drawn_ms = { median: median(lat.drawn), p95: pct(lat.drawn, 0.95), moves: 200, sweep_points_per_model: lat.sweepPoints };
     out.slider_to_next_frame_ms = { median: median(lat.frame), p95: pct(lat.frame, 0.95) };
     out.console_errors = page.rlErrors;
+    // Calls into WASM per slider move (a count): the worked calculation on screen; then with a model
+    // chosen, which adds the whole-layer view.
+    await page.locator('[data-testid=worked]').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    out.wasm_calls_per_move = { worked_open: await sliderMoveCalls(page, 'seq') };
+    const withModel = await openPage(browser.context, `${server.url}#seq=4096&causal=1&kernel=fa3&roofs=l2%2Cexp&levels=1&model=llama-3.1-8b`);
+    await withModel.locator('[data-testid=worked]').scrollIntoViewIfNeeded();
+    await withModel.waitForTimeout(300);
+    out.wasm_calls_per_move.layer_view_too = await sliderMoveCalls(withModel, 'seq');
+    await withModel.close();
     // The page at scale: 0, 10,000 and 100,000 measured points (ROOFLAB_BENCH_POINTS=list to change).
     const counts = (process.env.ROOFLAB_BENCH_POINTS || '0,10000,100000').split(',').map(Number);
     out.scale = [];
@@ -163,6 +173,8 @@ async function main() {
   };
   console.log(JSON.stringify(out, null, 2));
   console.log(`native ${Math.round(out.native_evals_per_s).toLocaleString('en-US')} evals/s; node WASM ${Math.round(out.node_wasm_evals_per_s).toLocaleString('en-US')} (native/WASM ${out.wasm_vs_native.node.toFixed(2)}×); Chromium WASM ${Math.round(out.chromium_wasm_evals_per_s).toLocaleString('en-US')} (${out.wasm_vs_native.chromium.toFixed(2)}×)`);
+  const calls = (c) => `${c.total} (${Object.entries(c.byName).map(([k, v]) => `${k.replace(/^_rlw_|^_/, '')} ${v}`).join(', ')})`;
+  console.log(`calls into WASM per move of N: ${calls(out.wasm_calls_per_move.worked_open)} with the worked calculation shown; ${calls(out.wasm_calls_per_move.layer_view_too)} with a model's whole-layer view too`);
   console.log(`slider input → charts drawn: median ${out.slider_to_chart_drawn_ms.median.toFixed(2)} ms, p95 ${out.slider_to_chart_drawn_ms.p95.toFixed(2)} ms (200 moves, ${out.slider_to_chart_drawn_ms.sweep_points_per_model} sweep points per model); to next frame: median ${out.slider_to_next_frame_ms.median.toFixed(2)} ms, p95 ${out.slider_to_next_frame_ms.p95.toFixed(2)} ms`);
   for (const c of out.scale) console.log(scaleLine(c));
   for (const [what, cases] of [['restore kept records', out.many.restore], ['upload files', out.many.upload]]) {

@@ -56,7 +56,7 @@ export async function restoreCase(context, url, n) {
   const atReady = await page.$eval('[data-testid="records-status"]', (s) => ({ restoring: s.dataset.restoring || null, text: s.textContent }));
   await idle(page, 600000);
   await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)))); // its frame painted
-  const timing = await page.evaluate(() => window.rooflab.records.keeper.timing);
+  const timing = await page.evaluate(() => window.rooflab.keeperTiming());
   const shown = await page.$$eval('#records-list > li', (els) => els.length);
   const longestTaskMs = await longestIn(page, timing.start, await page.evaluate(() => performance.now()));
   await clearStored(page);

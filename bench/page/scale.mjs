@@ -95,13 +95,12 @@ export async function scaleCase(context, url, n, dir) {
     await page.waitForFunction((want) => Number(document.querySelector('[data-testid="measured-count"]').dataset.value) === want, n, { timeout: 180000, polling: 50 });
     await page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 180000 });
     // the points' bitmap finished (measured-layer.js draws it in slices)
-    await page.evaluate(async () => { window.rlLayerInfo = (await import('./js/measured-layer.js')).layerInfo; });
-    await page.waitForFunction(() => (({ active, pending, builds }) => active && !pending && builds > 0)(window.rlLayerInfo(window.rooflab.roofline.chart)), null, { timeout: 180000, polling: 50 });
+    await page.waitForFunction(() => (({ active, pending, builds }) => active && !pending && builds > 0)(window.rooflab.measuredLayer()), null, { timeout: 180000, polling: 50 });
     out.load_s = (Date.now() - t0) / 1000;
     const long = await page.evaluate(() => window.__rlLong.tasks);
     out.load_long_tasks = { count: long.length, max_ms: long.length ? Math.max(...long) : 0 };
     // the measured points' bitmap (measured-layer.js): how long drawing it took
-    out.layer = await page.evaluate(async () => (await import('./js/measured-layer.js')).layerInfo(window.rooflab.roofline.chart));
+    out.layer = await page.evaluate(async () => window.rooflab.measuredLayer());
   } else {
     await page.evaluate(observeLong);
   }
@@ -112,10 +111,7 @@ export async function scaleCase(context, url, n, dir) {
   out.long_tasks = { count: r.long.tasks.length, max_ms: r.long.tasks.length ? Math.max(...r.long.tasks) : 0 };
   out.long_frames = { count: r.long.frames.length, max_ms: r.long.frames.length ? Math.max(...r.long.frames) : 0 };
   // how the charts were drawn (backdrop.js): blits from the static copy, builds of it, ordinary draws
-  out.backdrop = await page.evaluate(async () => {
-    const { backdropInfo } = await import('./js/backdrop.js');
-    return { roofline: backdropInfo(window.rooflab.roofline.chart), sweep: backdropInfo(window.rooflab.sweepChart.chart) };
-  });
+  out.backdrop = await page.evaluate(() => ({ roofline: window.rooflab.backdrop('roofline'), sweep: window.rooflab.backdrop('sweep') }));
   out.console_errors = page.rlErrors;
   await page.evaluate(() => localStorage.clear());
   await page.close();

@@ -45,29 +45,25 @@ const moveN = (page, k = 6) => page.evaluate(async (k) => {
   }
 }, k);
 
-const info = (page) => page.evaluate(async () => {
-  const { backdropInfo } = await import('./js/backdrop.js');
-  return { roofline: backdropInfo(window.rooflab.roofline.chart), sweep: backdropInfo(window.rooflab.sweepChart.chart) };
-});
+const info = (page) => page.evaluate(() => ({ roofline: window.rooflab.backdrop('roofline'), sweep: window.rooflab.backdrop('sweep') }));
 
 // Each chart: how its last draw went, then its pixels against an ordinary chart.draw() of the same
 // state (pixels that differ, the largest difference of a channel).
-const compare = (page) => page.evaluate(async () => {
-  const { backdropInfo } = await import('./js/backdrop.js');
+const compare = (page) => page.evaluate(() => {
+  const hook = window.rooflab;
   const out = {};
-  for (const [name, c] of [['roofline', window.rooflab.roofline.chart], ['sweep', window.rooflab.sweepChart.chart]]) {
-    const last = backdropInfo(c).last;
-    const { width: w, height: h } = c.canvas;
-    const fast = c.ctx.getImageData(0, 0, w, h).data;
-    c.draw();
-    const full = c.ctx.getImageData(0, 0, w, h).data;
+  for (const name of ['roofline', 'sweep']) {
+    const last = hook.backdrop(name).last;
+    const fast = hook.pixels(name);
+    hook.redraw(name);
+    const full = hook.pixels(name);
     let diff = 0;
     let max = 0;
     for (let i = 0; i < fast.length; i += 4) {
       const d = Math.max(Math.abs(fast[i] - full[i]), Math.abs(fast[i + 1] - full[i + 1]), Math.abs(fast[i + 2] - full[i + 2]), Math.abs(fast[i + 3] - full[i + 3]));
       if (d) { diff++; max = Math.max(max, d); }
     }
-    out[name] = { last, diff, max, bg: Array.from(full.slice(0, 3)), after: backdropInfo(c).last };
+    out[name] = { last, diff, max, bg: Array.from(full.slice(0, 3)), after: hook.backdrop(name).last };
   }
   return out;
 });
@@ -101,7 +97,7 @@ test('after N moves the fast path draws the same pixels as an ordinary draw (128
       for (const name of ['roofline', 'sweep']) {
         assert.ok(after[name].blits >= before[name].blits + 4, `${what}: ${name} moves blitted (${JSON.stringify(after[name])})`);
       }
-      const band = await page.evaluate(() => !!window.rooflab.roofline.chart.options.plugins.rlBand.band);
+      const band = await page.evaluate(() => !!window.rooflab.chart('roofline', { points: false }).plugins.band);
       assert.ok(band, 'the band is drawn in this state');
       await page.screenshot({ path: join(ARTIFACTS, `backdrop-${w}-${colorScheme}.png`) });
       assertSame(await compare(page), what);
@@ -118,17 +114,17 @@ test('hover, a tooltip and the keyboard step still work after fast draws', async
   await moveN(page);
   // hover the tiled working point: its tooltip (an ordinary draw)
   await hoverMark(page, { kind: 'point', label: 'tiled' });
-  const tip = await page.evaluate(() => window.rooflab.roofline.chart.tooltip.dataPoints.map((p) => p.dataset.label));
+  const tip = await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).tooltip.labels);
   assert.deepEqual(tip, ['tiled']);
   assert.equal((await info(page)).roofline.valid, false, 'the hover dropped the copy');
   // N moves under the tooltip: ordinary draws, the tooltip kept
   await moveN(page, 2);
   const under = await info(page);
   assert.equal(under.roofline.last, 'fallback');
-  assert.ok(await page.evaluate(() => window.rooflab.roofline.chart.tooltip.opacity > 0));
+  assert.ok(await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).tooltip.opacity > 0));
   await page.screenshot({ path: join(ARTIFACTS, 'backdrop-hover-1280-light.png') });
   await page.mouse.move(1, 1);
-  await page.waitForFunction(() => !window.rooflab.roofline.chart.tooltip.opacity);
+  await page.waitForFunction(() => !window.rooflab.chart('roofline', { points: false }).tooltip.opacity);
   await moveN(page);
   assertSame(await compare(page), 'after the hover');
 
@@ -136,8 +132,8 @@ test('hover, a tooltip and the keyboard step still work after fast draws', async
   await page.focus('[data-testid="chart-roofline"]');
   await page.keyboard.press('ArrowRight');
   const key = await page.evaluate(() => {
-    const r = window.rooflab.roofline;
-    return { mark: !!r.keyMark, active: r.chart.getActiveElements().length, op: r.chart.tooltip.opacity, said: document.getElementById('roofline-announce').textContent };
+    const t = window.rooflab.chart('roofline', { points: false }).tooltip;
+    return { mark: !!window.rooflab.keyMark(), active: t.active, op: t.opacity, said: document.getElementById('roofline-announce').textContent };
   });
   assert.ok(key.mark && key.active === 1 && key.op > 0, JSON.stringify(key));
   assert.match(key.said, /I = /);
@@ -166,7 +162,7 @@ test('a theme switch or a zoom after fast draws shows the new state (no stale co
   assert.deepEqual(cmp.sweep.bg, dark, 'the sweep chart in the new colours');
   await page.screenshot({ path: join(ARTIFACTS, 'backdrop-theme-1280-dark.png') });
 
-  const axes = () => page.evaluate(() => { const s = window.rooflab.roofline.chart.scales; return [s.x.min, s.x.max, s.y.min, s.y.max]; });
+  const axes = () => page.evaluate(() => { const s = window.rooflab.chart('roofline', { points: false }).scales; return [s.x.min, s.x.max, s.y.min, s.y.max]; });
   const wide = await axes();
   await page.click('[data-testid="action-zoom-in"]');
   await page.waitForTimeout(400); // the measured layer drawn again once the axes rest

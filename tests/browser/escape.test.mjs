@@ -91,13 +91,13 @@ test('a gbench file with RLO, ZWSP and ESC in its names: preview, legend, toolti
   await page.waitForSelector('[data-testid="record-0"][data-value="ok"]');
   await idle(page);
   await page.check('[data-testid="labels-toggle"]'); // the names beside the marks
-  await page.waitForFunction(() => window.rooflab.roofline.chart.options.plugins.rlPointLabels.show);
+  await page.waitForFunction(() => window.rooflab.chart('roofline', { points: false }).plugins.pointLabels);
   // every text drawn on the chart's canvas (roof and ceiling labels, the names beside the marks)
   const drawn = await page.evaluate(() => {
     const texts = [];
     const fill = CanvasRenderingContext2D.prototype.fillText;
     CanvasRenderingContext2D.prototype.fillText = function (t, ...rest) { texts.push(String(t)); return fill.call(this, t, ...rest); };
-    try { window.rooflab.roofline.chart.draw(); } finally { CanvasRenderingContext2D.prototype.fillText = fill; }
+    try { window.rooflab.redraw('roofline'); } finally { CanvasRenderingContext2D.prototype.fillText = fill; }
     return texts;
   });
   // the mark's name (its kernel here), escaped, then clipped to 32 characters
@@ -110,14 +110,8 @@ test('a gbench file with RLO, ZWSP and ESC in its names: preview, legend, toolti
   assert.doesNotMatch(legend, RAW);
   // the chart's own legend items and the tooltip of the measured point (Chart.js callbacks)
   const chartTexts = await page.evaluate(() => {
-    const chart = window.rooflab.roofline.chart;
-    const o = chart.options.plugins;
-    const legendItems = o.legend.labels.generateLabels(chart).map((i) => i.text);
-    const di = chart.data.datasets.findIndex((d) => d.rlKind === 'measured' && !d.showLine);
-    const ds = chart.data.datasets[di];
-    const tip = o.tooltip.callbacks.label({ dataset: ds, raw: ds.data[0], datasetIndex: di, dataIndex: 0, chart });
-    const details = (() => { window.rooflab.roofline.fillDetails(ds, ds.data[0]); return document.getElementById('point-details-lines').textContent; })();
-    return { legendItems, tip: [].concat(tip), details, label: ds.label };
+    const t = window.rooflab.pointTexts({ kind: 'measured', index: 0 });
+    return { legendItems: window.rooflab.legendLabels(), tip: t.tooltip, details: t.details, label: t.label };
   });
   const tip = chartTexts.tip.join('\n');
   assert.ok(tip.includes(LABEL) || chartTexts.details.includes(LABEL), JSON.stringify(chartTexts));

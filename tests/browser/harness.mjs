@@ -106,15 +106,10 @@ export async function openPage(context, url, { width = 1280, height = 800, color
 // Moves the pointer onto one roofline mark and waits for its tooltip: point `index` of the first
 // dataset of rlKind `kind` (its marks, not a ceiling line), of that `label` when one is given.
 export async function hoverMark(page, { kind, label = null, index = 0 }) {
-  const pos = await page.evaluate(({ k, l, n }) => {
-    const c = window.rooflab.roofline.chart;
-    const i = c.data.datasets.findIndex((d) => d.rlKind === k && !d.showLine && (l === null || d.label === l));
-    const el = c.getDatasetMeta(i).data[n];
-    const r = c.canvas.getBoundingClientRect();
-    return { x: r.left + el.x, y: r.top + el.y };
-  }, { k: kind, l: label, n: index });
+  const at = await page.evaluate(({ k, l, n }) => window.rooflab.markAt('roofline', { kind: k, label: l, index: n }), { k: kind, l: label, n: index });
+  const pos = { x: at.x, y: at.y };
   await page.mouse.move(pos.x, pos.y);
-  await page.waitForFunction(() => window.rooflab.roofline.chart.tooltip.opacity > 0);
+  await page.waitForFunction(() => window.rooflab.chart('roofline', { points: false }).tooltip.opacity > 0);
   return pos;
 }
 
@@ -156,4 +151,31 @@ export async function answersAsFlags(page, i) {
 export function cliImport(cli, format, file, flags) {
   return execFileSync(cli, ['import', format, basename(file), ...flags],
     { cwd: dirname(file), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).replace(/\n$/, '');
+}
+
+// Calls into the WASM module (every exported function: core's rlw_* and malloc/free) during one
+// move of the `key` slider, one step up, counted by a wrapper around the module's exports that is
+// removed after: { total, byName, seqShown } — seqShown: the worked calculation's N right after
+// the move (equal to the slider's new N when the worked calculation was rendered in that move).
+export async function sliderMoveCalls(page, key = 'seq') {
+  return page.evaluate((k) => {
+    const M = window.rooflab.model.raw;
+    const byName = {};
+    const saved = {};
+    for (const name of Object.keys(M)) {
+      if (!name.startsWith('_') || typeof M[name] !== 'function') continue;
+      const f = M[name];
+      saved[name] = f;
+      M[name] = (...a) => { byName[name] = (byName[name] || 0) + 1; return f(...a); };
+    }
+    try {
+      const range = document.querySelector(`[data-testid=input-${k}-range]`);
+      range.value = String(Number(range.value) + 1);
+      range.dispatchEvent(new Event('input', { bubbles: true }));
+    } finally {
+      Object.assign(M, saved);
+    }
+    const total = Object.values(byName).reduce((a, b) => a + b, 0);
+    return { total, byName, seqShown: document.querySelector('[data-testid=calc-seq]')?.dataset.value ?? null };
+  }, key);
 }

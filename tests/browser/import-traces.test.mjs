@@ -27,7 +27,7 @@ const count = (page) => page.$eval('[data-testid="measured-count"]', (e) => Numb
 const states = (page) => page.$$eval('#records-list > li', (els) => els.map((e) => e.dataset.value).join());
 const item = (i, testid) => `[data-testid="record-${i}"] [data-testid="${testid}"]`;
 const times = (page, i) => page.$$eval(`${item(i, 'import-points')} tbody tr td:nth-child(4)`, (tds) => tds.map((t) => Number(t.dataset.value)));
-const heldText = (page, name) => page.evaluate((n) => window.rooflab.records.files.find((f) => f.name === n).text, name);
+const heldText = (page, name) => page.evaluate((n) => window.rooflab.recordText(n), name);
 
 async function fresh(opts) {
   const page = await openPage(env.browser.context, env.server.url, opts);

@@ -46,7 +46,7 @@ async function drop(page, files) {
 }
 
 
-const heldText = (page, name) => page.evaluate((n) => window.rooflab.records.files.find((f) => f.name === n).text, name);
+const heldText = (page, name) => page.evaluate((n) => window.rooflab.recordText(n), name);
 
 test('ncu CSV, gbench, ERT and a record dropped together: recognised, asked for, identical to rooflab import', async () => {
   const page = await fresh();

@@ -41,11 +41,10 @@ test('Llama 3.1 8B decode: the bytes a hand calculation gives, the same as the C
   // Each operator with FLOPs is a mark on the roof; attention is drawn largest; the bar stacks every
   // operator and adds up to the step.
   const charts = await page.evaluate(() => {
-    const v = window.rooflab.layerView;
-    const marks = v.roofChart.data.datasets.filter((d) => d.rlMark);
+    const marks = window.rooflab.chart('layer-roof').datasets.filter((d) => d.rlMark);
     return {
       marks: marks.map((d) => [d.label, d.data[0].x, d.pointRadius]),
-      bar: v.barChart.data.datasets.map((d) => [d.label, d.data[0]]),
+      bar: window.rooflab.chart('layer-bar').datasets.map((d) => [d.label, d.data[0]]),
     };
   });
   const withFlops = n.operators.filter((o) => o.flops > 0);
@@ -71,7 +70,7 @@ test('the bar moves with the sliders; --tp and the weights dtype act; an MoE mod
   const n64 = native(['--model', 'llama-3.1-8b', '--phase', 'decode', '--kv-len', '65536']);
   assert.equal(after, n64.step.attention_share);
   assert.ok(after > before, `${after} > ${before}`);
-  const barAttention = await page.evaluate(() => window.rooflab.layerView.barChart.data.datasets.find((d) => d.label === 'attention').data[0]);
+  const barAttention = await page.evaluate(() => window.rooflab.chart('layer-bar').datasets.find((d) => d.label === 'attention').data[0]);
   assert.equal(barAttention, n64.operators.find((o) => o.name === 'attention').step_time_s);
   // Batch 16 brings the crossover in: the weights are read once for all sequences.
   await page.fill('[data-testid=input-batch]', '16');

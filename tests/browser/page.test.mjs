@@ -96,10 +96,10 @@ test('sliders move from the keyboard and the numbers follow; number fields too',
   assertMatchesNative(await shown(page), nativeEval(['--seq', String(n)]), `seq=${n}`);
   // The drawn working points sit where the numbers say (moving N redraws them in place).
   const drawn = await page.evaluate(() => {
-    const c = window.rooflab.roofline.chart;
-    return c.data.datasets.map((d, i) => ({ d, i })).filter(({ d }) => d.rlKind === 'point').map(({ d, i }) => {
-      const el = c.getDatasetMeta(i).data[0];
-      return { model: d.label, x: d.data[0].x, px: el.x, want: c.scales.x.getPixelForValue(d.data[0].x) };
+    const hook = window.rooflab;
+    return hook.chart('roofline').datasets.filter((d) => d.rlKind === 'point').map((d) => {
+      const at = hook.markAt('roofline', { kind: 'point', label: d.label });
+      return { model: d.label, x: d.data[0].x, px: at.px, want: at.want };
     });
   });
   const v2 = await shown(page);
@@ -152,7 +152,7 @@ test('bad input shows the inline error and keeps the last good state and chart',
   await page.press('[data-testid=input-bandwidth]', 'Enter');
   const good = await shown(page);
   const goodHash = await hash(page);
-  const goodChart = await page.evaluate(() => JSON.stringify(window.rooflab.roofline.chart.data.datasets.map((d) => d.data)));
+  const goodChart = await page.evaluate(() => JSON.stringify(window.rooflab.chart('roofline').datasets.map((d) => d.data)));
   assert.equal(await page.isVisible('[data-testid=error-bandwidth]'), false);
 
   await page.fill('[data-testid=input-bandwidth]', '312 TFLOPS');
@@ -163,7 +163,7 @@ test('bad input shows the inline error and keeps the last good state and chart',
   assert.equal(await page.getAttribute('[data-testid=input-bandwidth]', 'aria-invalid'), 'true');
   assert.deepEqual(await shown(page).then((v) => v.bandwidth), good.bandwidth);
   assert.equal(await hash(page), goodHash, 'the URL keeps the last good state');
-  const chartNow = await page.evaluate(() => JSON.stringify(window.rooflab.roofline.chart.data.datasets.map((d) => d.data)));
+  const chartNow = await page.evaluate(() => JSON.stringify(window.rooflab.chart('roofline').datasets.map((d) => d.data)));
   assert.equal(chartNow, goodChart, 'the chart keeps the last good state');
 
   // Other bad inputs: not a multiple, zero, causal with N > L cannot happen (L = N) — kv-heads.
@@ -284,7 +284,7 @@ test('every guided scenario loads, explains itself, and its numbers equal roofla
 
 test('extra ceilings toggle; zoom buttons work; the legend explains every mark', async () => {
   const page = await openPage(env.browser.context, env.server.url);
-  const labels = () => page.evaluate(() => window.rooflab.roofline.chart.data.datasets.map((d) => d.label));
+  const labels = () => page.evaluate(() => window.rooflab.chart('roofline').datasets.map((d) => d.label));
   assert.ok(!(await labels()).some((l) => l.startsWith('ceiling')));
   await page.check('[data-testid=input-ceilings-fp32]');
   await page.check('[data-testid=input-ceilings-fp16_nontensor]');
@@ -293,12 +293,12 @@ test('extra ceilings toggle; zoom buttons work; the legend explains every mark',
   assert.match(await hash(page), /ceilings=fp32%2Cfp16_nontensor/);
   const legend = await page.textContent('[data-testid=roofline-legend]');
   for (const word of ['Roof', 'Ridge', 'Compulsory', 'Tiled', 'Naive', 'Shaded band', 'trails', 'fp32']) assert.ok(legend.includes(word), word);
-  const before = await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min);
+  const before = await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).scales.x.min);
   await page.click('[data-testid=action-zoom-in]');
-  const zoomed = await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min);
+  const zoomed = await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).scales.x.min);
   assert.ok(zoomed > before, 'zoom in narrows the x range');
   await page.click('[data-testid=action-zoom-reset]');
-  assert.equal(await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min), before);
+  assert.equal(await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).scales.x.min), before);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });
@@ -352,14 +352,14 @@ test('custom hardware needs typed figures; the backward pass shows what is model
 
   // Keyboard pan on the focused chart (Shift+arrows; plain arrows step through the marks,
   // teach.test.mjs), then reset with 0.
-  const x0 = await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min);
+  const x0 = await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).scales.x.min);
   await page.focus('[data-testid=chart-roofline]');
   await page.keyboard.press('Shift+ArrowRight');
-  assert.ok(await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min) > x0, 'Shift+ArrowRight pans');
-  const xr = await page.evaluate(() => { const x = window.rooflab.roofline.chart.scales.x; return Math.log10(x.max / x.min); });
+  assert.ok(await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).scales.x.min) > x0, 'Shift+ArrowRight pans');
+  const xr = await page.evaluate(() => { const x = window.rooflab.chart('roofline', { points: false }).scales.x; return Math.log10(x.max / x.min); });
   await page.keyboard.press('0');
-  assert.equal(await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min), x0);
-  const x1 = await page.evaluate(() => { const x = window.rooflab.roofline.chart.scales.x; return Math.log10(x.max / x.min); });
+  assert.equal(await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).scales.x.min), x0);
+  const x1 = await page.evaluate(() => { const x = window.rooflab.chart('roofline', { points: false }).scales.x; return Math.log10(x.max / x.min); });
   assert.ok(Math.abs(xr - x1) < 1e-9, 'panning a log axis keeps the decades shown');
   // Mouse drag pans too.
   const box = await page.locator('[data-testid=chart-roofline]').boundingBox();
@@ -367,12 +367,12 @@ test('custom hardware needs typed figures; the backward pass shows what is model
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2 - 80, box.y + box.height / 2, { steps: 4 });
   await page.mouse.up();
-  assert.ok(await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min) > x0, 'drag pans');
+  assert.ok(await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).scales.x.min) > x0, 'drag pans');
   await page.click('[data-testid=action-zoom-reset]');
 
   // Hovering the tiled point shows its exact values with units.
   await hoverMark(page, { kind: 'point', label: 'tiled' });
-  const lines = await page.evaluate(() => window.rooflab.roofline.chart.tooltip.body.flatMap((b) => b.lines));
+  const lines = await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).tooltip.lines);
   assert.match(lines.join(' | '), /^tiled: I = [\d.]+ FLOP\/B, [\d.]+ TFLOP\/s \| bytes [\d.]+ MB \([\d.]+ MiB\)/);
   assert.match(lines.join(' | '), /memory-bound/);
   assert.deepEqual(page.rlErrors, []);

@@ -86,9 +86,8 @@ function assertPredictedMatches(v, nat, label) {
 // The drawn predicted point and the predicted-time curve.
 async function drawnPredicted(page) {
   return page.evaluate(() => {
-    const app = window.rooflab;
-    const p = app.roofline.chart.data.datasets.find((d) => d.rlKind === 'predicted');
-    const s = app.sweepChart.chart.data.datasets.find((d) => d.label.startsWith('predicted time'));
+    const p = window.rooflab.chart('roofline').datasets.find((d) => d.rlKind === 'predicted');
+    const s = window.rooflab.chart('sweep').datasets.find((d) => d.label.startsWith('predicted time'));
     return { point: p ? p.data[0] : null, label: p?.label, curve: s ? s.data.length : 0 };
   });
 }
@@ -107,7 +106,7 @@ for (const kernel of ['fa3', 'generic']) {
     assert.equal(d.label, `predicted (${kernel})`);
     assert.equal(d.curve, 256, 'the predicted time over the whole sweep');
     // Level points drawn where the numbers say.
-    const lv = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.filter((x) => x.rlKind === 'level').map((x) => x.data.map((p) => p.x)));
+    const lv = await page.evaluate(() => window.rooflab.chart('roofline').datasets.filter((x) => x.rlKind === 'level').map((x) => x.data.map((p) => p.x)));
     assert.deepEqual(lv, ['dram', 'l2'].map((l) => MODELS.map((m) => nat.models[m].levels[l].intensity_flop_per_byte)));
     // Moving N patches the ledger in place: still every number from core.
     await page.fill('[data-testid=input-seq]', '2048');
@@ -223,8 +222,8 @@ test('a profile that cannot predict shows core\'s reason inline, never a stale n
 test('the L2 roof and the exp roofs toggle, labelled, in the URL, the y axis taking them in', async () => {
   const page = await openPage(env.browser.context, `${env.server.url}#${FA3}`);
   const roofs = () => page.evaluate(() => {
-    const c = window.rooflab.roofline.chart;
-    return { ids: c.data.datasets.filter((d) => d.rlId && d.rlId.endsWith('-roof')).map((d) => [d.rlId, d.rlLabel.text, d.data.map((p) => p.y)]), yMax: c.scales.y.max };
+    const c = window.rooflab.chart('roofline');
+    return { ids: c.datasets.filter((d) => d.rlId && d.rlId.endsWith('-roof')).map((d) => [d.rlId, d.rlLabel.text, d.data.map((p) => p.y)]), yMax: c.scales.y.max };
   });
   assert.deepEqual((await roofs()).ids, []);
   await page.check('[data-testid=input-roofs-l2]');
@@ -297,7 +296,7 @@ test('a decode: the star and the ledger tell the chart story (never compute-boun
     assert.notEqual(v['predicted-bound'], 'compute', `${kernel}: a decode is not compute-bound`);
     assert.doesNotMatch(await page.textContent('[data-testid=ledger]'), /compute-bound/);
     close(Number(v['ledger-occupancy']), nat.predicted.terms.occupancy, `${kernel} occupancy`);
-    const bar = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.find((d) => d.rlId === 'predicted-band')?.data);
+    const bar = await page.evaluate(() => window.rooflab.chart('roofline').datasets.find((d) => d.rlId === 'predicted-band')?.data);
     if (nat.predicted.interval_s) {
       // the bar spans F / high … F / low at the star's intensity
       close(bar[0].y, nat.flops / nat.predicted.interval_s[1], `${kernel} band low`);

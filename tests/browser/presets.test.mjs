@@ -53,9 +53,9 @@ test('fp6/fp4 ceilings: offered where the preset has them, drawn inside the y ax
   assert.equal(b200.peak_flops_per_s.fp4_tensor, 9e15); // 144 PF sparse / 8 GPUs / 2
   await page.check('[data-testid=input-ceilings-fp4_tensor]');
   await page.evaluate(() => window.rooflab.flush());
-  const yMax = await page.evaluate(() => window.rooflab.roofline.chart.scales.y.max);
+  const yMax = await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).scales.y.max);
   assert.ok(yMax >= 9e15, `yMax ${yMax} below the fp4 ceiling`);
-  const labels = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.map((d) => d.label));
+  const labels = await page.evaluate(() => window.rooflab.chart('roofline').datasets.map((d) => d.label));
   assert.ok(labels.some((l) => /fp4/.test(l)), labels.join(' | '));
   assert.match(await page.evaluate(() => location.hash), /ceilings=[^&]*fp4_tensor/);
   await page.locator('#chart').screenshot({ path: join(ARTIFACTS, 'presets-b200-fp4.png') });
@@ -64,7 +64,7 @@ test('fp6/fp4 ceilings: offered where the preset has them, drawn inside the y ax
   await page.evaluate(() => window.rooflab.flush());
   const fp4 = page.locator('[data-testid=input-ceilings-fp4_tensor]');
   assert.ok((await fp4.count()) === 0 || (await fp4.isDisabled()) || !(await fp4.isVisible()), 'fp4 offered on H100');
-  const after = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.map((d) => d.label));
+  const after = await page.evaluate(() => window.rooflab.chart('roofline').datasets.map((d) => d.label));
   assert.ok(!after.some((l) => /fp4/.test(l)), after.join(' | '));
   assert.deepEqual(page.rlErrors, []);
   await page.close();

@@ -30,7 +30,7 @@ test('the FA3 paper set loads from the examples menu, each point against its own
   await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 1);
   await idle(page);
   const stars = await page.evaluate(() => {
-    const ds = window.rooflab.roofline.chart.data.datasets.find((d) => d.rlKind === 'measured' && d.label.includes('predicted, each point'));
+    const ds = window.rooflab.chart('roofline').datasets.find((d) => d.rlKind === 'measured' && d.label.includes('predicted, each point'));
     return ds ? ds.data.map((p) => ({ x: p.x, y: p.y, text: p.text })) : null;
   });
   assert.ok(stars, 'a predicted dataset is drawn');

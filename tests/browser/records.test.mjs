@@ -41,7 +41,7 @@ test('several files at once: valid ones drawn, the invalid one listed with JSON 
   assert.deepEqual(errs[0], ['points[3].problem.head_dim', 'points[3].problem.head_dim: expected a positive integer, got -64']);
   // the historical table: hollow and labelled, never evidence
   assert.match(await page.textContent('[data-testid="record-historical-0"]'), /Historical, unaudited/);
-  const ds = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.filter((d) => d.rlKind === 'measured').map((d) => ({ label: d.label, n: d.data.length, bg: d.backgroundColor })));
+  const ds = await page.evaluate(() => window.rooflab.chart('roofline').datasets.filter((d) => d.rlKind === 'measured').map((d) => ({ label: d.label, n: d.data.length, bg: d.backgroundColor })));
   assert.equal(ds.length, 2);
   assert.match(ds[0].label, /historical, unaudited — not evidence/);
   assert.equal(ds[0].bg, 'rgba(0,0,0,0)');
@@ -51,7 +51,7 @@ test('several files at once: valid ones drawn, the invalid one listed with JSON 
   assert.equal(await page.textContent('[data-testid="record-hardware-1"]'), 'NVIDIA H100 80GB HBM3');
   assert.match(await page.textContent('[data-testid="record-kernel-0"]'), /v0\.4\.0$/);
   // tooltips carry the point's details (first point of the ncu record)
-  const text = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.filter((d) => d.rlKind === 'measured')[1].data[0].text.join('\n'));
+  const text = await page.evaluate(() => window.rooflab.chart('roofline').datasets.filter((d) => d.rlKind === 'measured')[1].data[0].text.join('\n'));
   assert.match(text, /time: 1\.571 ms median \(min 1\.566 ms, max 1\.58 ms, 3 runs\)/);
   // the launches' spread: mean (1,565.9 + 1,571.2 + 1,580.4) / 3 ≈ 1.5725 ms, sample stddev
   // 7.317 µs, cv 7.317 / 1,572.5 = 0.47 %
@@ -131,7 +131,7 @@ test('adopt sets the controls to the point’s problem; a measured ceiling repla
   assert.equal(Number(await page.getAttribute('[data-testid="flops"]', 'data-value')), 549755813888);
   assert.match(await page.evaluate(() => location.hash), /heads=16/);
   // the record's ceilings are drawn as dotted lines in its colour (6 in the ERT record)
-  const lines = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.filter((d) => d.rlKind === 'measured' && d.showLine).map((d) => d.label));
+  const lines = await page.evaluate(() => window.rooflab.chart('roofline').datasets.filter((d) => d.rlKind === 'measured' && d.showLine).map((d) => d.label));
   assert.equal(lines.length, 6);
   assert.ok(lines.includes('ceiling from ert-roofline-v100.record.json: DRAM 828.8 GB/s (measured)'), lines.join('\n'));
   // ERT's measured DRAM ceiling, 828.8 GB/s, becomes β
@@ -169,7 +169,7 @@ test('device details (SMs, clocks in Hz, CPU threads) and the relative L2 error 
   assert.equal(await page.textContent('[data-testid="record-hardware-0"]'), 'NVIDIA H100 SXM5 80GB');
   assert.equal(await page.textContent('[data-testid="record-device-0"]'),
     'compute capability 9.0, 132 SMs, SM clock 1.98 GHz, memory clock 2.619 GHz');
-  const texts = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets
+  const texts = await page.evaluate(() => window.rooflab.chart('roofline').datasets
     .filter((d) => d.rlKind === 'measured')[0].data.map((p) => p.text.join('\n')));
   assert.equal(texts.length, 2);
   assert.match(texts[0], /hardware: NVIDIA H100 SXM5 80GB \(compute capability 9\.0, 132 SMs, SM clock 1\.98 GHz, memory clock 2\.619 GHz\)/);
@@ -182,7 +182,7 @@ test('device details (SMs, clocks in Hz, CPU threads) and the relative L2 error 
   await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 2);
   await idle(page);
   assert.equal(await page.$('[data-testid="record-device-1"]'), null);
-  const plain = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets
+  const plain = await page.evaluate(() => window.rooflab.chart('roofline').datasets
     .filter((d) => d.rlKind === 'measured')[1].data[0].text.join('\n'));
   assert.doesNotMatch(plain, /error vs fp64/);
   assert.deepEqual(page.rlErrors, []);
@@ -238,7 +238,7 @@ test('a 10 MB file and a 100,000-point file load within the limits; over the lim
   assert.match(await page.textContent('[data-testid="record-errors-2"]'), /points: expected at most 100000 points, got 100001/);
   assert.match(await page.textContent('[data-testid="record-errors-3"]'), /the limit is 16,777,216 bytes \(16 MiB\)/);
   // the checks ran in the worker, off the page's main thread
-  assert.ok(await page.evaluate(() => window.rooflab.records.checker.inWorker > 0));
+  assert.ok(await page.evaluate(() => window.rooflab.checksInWorker() > 0));
   console.log(`# records: 100,000 + 40,000 points (${(await readFile(f10mb)).length} B file) checked and drawn in ${seconds.toFixed(1)} s`);
   // both kept across a reload (IndexedDB; localStorage's 5 MB held neither): back, checked again,
   // with nothing said about not being kept
@@ -350,12 +350,12 @@ test('file, kernel and label names with RLO and invisible characters are shown n
   assert.match(await page.textContent('[data-testid="record-kernel-0"]'), /^flash<U\+200B ZERO WIDTH SPACE>fwd /);
   assert.match(await page.textContent('[data-testid="records-status"]'), new RegExp(`^evil${RLO.replace(/[+]/g, '\\+')}gnp\\.json: 1 point loaded`));
   assert.equal(await page.textContent('#kernels-list .kernel-name'), 'flash<U+200B ZERO WIDTH SPACE>fwd<U+2066 LEFT-TO-RIGHT ISOLATE>');
-  const tip = await page.evaluate(() => window.rooflab.records.chartList.find((s) => s.points && !s.predicted).points[0].text);
+  const tip = await page.evaluate(() => window.rooflab.recordSeries().find((s) => s.points && !s.predicted).points[0].text);
   assert.ok(tip.includes('label: b<U+00A0 NO-BREAK SPACE>4<U+202E RIGHT-TO-LEFT OVERRIDE>'), JSON.stringify(tip));
   // no direction or invisible character anywhere in the records section's text
   assert.doesNotMatch(await page.textContent('section.records'), /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u00a0]/);
   // the record kept is the file as it was
-  assert.equal(await page.evaluate(() => JSON.parse(window.rooflab.records.files[0].text).software.kernel), 'flash\u200bfwd');
+  assert.equal(await page.evaluate(() => JSON.parse(window.rooflab.recordText(0)).software.kernel), 'flash\u200bfwd');
   await page.locator('section.records').screenshot({ path: join(ARTIFACTS, 'records-rlo-names.png') });
   assert.deepEqual(page.rlErrors, []);
   await page.close();

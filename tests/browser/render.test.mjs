@@ -58,13 +58,13 @@ async function loadExamples(page, files) {
   }
 }
 
-const datasets = (page) => page.evaluate(() => window.rooflab.roofline.chart.data.datasets.map((d) => ({
+const datasets = (page) => page.evaluate(() => window.rooflab.chart('roofline').datasets.map((d) => ({
   label: d.label, kind: d.rlKind, id: d.rlId || '', device: d.rlDevice || '', color: d.borderColor, style: d.pointStyle,
   radius: d.pointRadius, width: d.borderWidth, line: !!d.showLine, label2: d.rlLabel ? d.rlLabel.text : '', own: !!d.rlOwnRoof,
   data: d.data.map((p) => ({ x: p.x, y: p.y, kernel: p.kernel, name: p.name, eff: p.eff, own: p.own, device: p.device })),
 })));
 const scales = (page) => page.evaluate(() => {
-  const s = window.rooflab.roofline.chart.scales;
+  const s = window.rooflab.chart('roofline', { points: false }).scales;
   return { xMin: s.x.min, xMax: s.x.max, yMin: s.y.min, yMax: s.y.max };
 });
 const THREE = ['ert-roofline-v100.record.json', 'ncu-raw-flash-fwd-h100.record.json', 'flash-decoding-blog-a100.json'];
@@ -123,7 +123,7 @@ test('compare mode: V100 (ERT ceilings), H100 and A100 each drawn and judged aga
   const ds = await datasets(page);
   const roofs = ds.filter((d) => d.kind === 'roof');
   assert.equal(roofs.length, 4, roofs.map((r) => r.label).join(' | '));
-  const colors = await page.evaluate(() => window.rooflab.roofline.colors.devices);
+  const colors = await page.evaluate(() => window.rooflab.colors().devices);
   const slope = (r) => r.data[0].y / r.data[0].x; // left of every ridge: attainable = β·I
   const level = (r) => r.data[r.data.length - 1].y;
   // V100 from its ERT ceilings: the DRAM slope and the FP64 level the record states
@@ -165,8 +165,8 @@ test('compare mode: V100 (ERT ceilings), H100 and A100 each drawn and judged aga
   }
   assert.equal(n, 31, 'the H100 point and the 30 A100 points');
   assert.ok(a.bandwidth_bytes_per_s > 0);
-  assert.match(await page.evaluate(() => window.rooflab.roofline.chart.options.scales.y.title.text), /% of its own roof/);
-  const units = await page.evaluate(() => [...new Set(window.rooflab.roofline.csvRows().map((r) => r[5]))]);
+  assert.match(await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).scales.y.title), /% of its own roof/);
+  const units = await page.evaluate(() => [...new Set(window.rooflab.csvRows('roofline').map((r) => r[5]))]);
   assert.deepEqual(units, ['fraction of own roof'], 'the exported CSV says what y is');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -235,7 +235,7 @@ test('legend swatches in the series colours; the roof spans the x axis; the y ax
   const s = await scales(page);
   assert.ok(s.yMax >= HW['h100-sxm'].peak_flops_per_s.fp8_tensor * 1.2, `yMax ${s.yMax}`);
   // the measured points' records listed under the chart, none in Chart.js's legend
-  const top = await page.evaluate(() => window.rooflab.roofline.chart.legend.legendItems.map((i) => i.text));
+  const top = await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).legend);
   assert.ok(!top.some((t) => /\.json/.test(t)), top.join(' | '));
   await page.locator('#chart').screenshot({ path: join(ARTIFACTS, 'render-legend-1280-light.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -258,13 +258,13 @@ test('compact tooltip (at most four lines) and the details panel on click', asyn
     // another problem on the controls: the model's marks away from the measured point
     await page.evaluate(() => { location.hash = '#seq=256&kv-len=256'; });
     await page.waitForFunction(() => window.rooflab.state.seq === 256 || window.rooflab.state.seq === '256');
-    const full = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.find((d) => d.rlKind === 'measured' && !d.showLine).data[0].text.length);
+    const full = await page.evaluate(() => window.rooflab.chart('roofline').datasets.find((d) => d.rlKind === 'measured' && !d.showLine).data[0].text.length);
     assert.ok(full > 4, 'the full text is long');
     await page.locator('[data-testid="chart-roofline"]').scrollIntoViewIfNeeded();
     const p2 = await hoverMark(page, { kind: 'measured' });
     const tip = await page.evaluate(() => {
-      const t = window.rooflab.roofline.chart.tooltip;
-      return { lines: t.body.flatMap((b) => b.lines), x: t.x, w: t.width, cw: t.chart.width };
+      const t = window.rooflab.chart('roofline', { points: false }).tooltip;
+      return { lines: t.lines, x: t.x, w: t.width, cw: t.chartWidth };
     });
     assert.ok(tip.lines.length <= 4, tip.lines.join(' | '));
     assert.ok(tip.x >= 0 && tip.x + tip.w <= tip.cw + 1, `tooltip inside the canvas: ${tip.x}+${tip.w} of ${tip.cw}`);
@@ -313,7 +313,7 @@ test('palettes: records and devices never reuse the model\'s colours; predicted 
   const star = ds.find((d) => d.style === 'star');
   assert.ok(cross && star);
   assert.ok(star.radius > cross.radius && star.width < cross.width, 'a star is larger and thinner than a cross');
-  const model = await page.evaluate(() => Object.values(window.rooflab.roofline.colors).flat());
+  const model = await page.evaluate(() => Object.values(window.rooflab.colors()).flat());
   assert.ok(!model.slice(0, -12).includes(cross.color), 'a record colour is none of the model colours');
   assert.deepEqual(page.rlErrors, []);
   await page.close();
@@ -324,14 +324,14 @@ test('labels toggle; kernels list highlights and isolates', async () => {
   await loadExamples(page, ['flash-decoding-blog-a100.json']);
   assert.equal(await count(page), 30);
   await page.check('[data-testid="labels-toggle"]');
-  assert.equal(await page.evaluate(() => window.rooflab.roofline.chart.options.plugins.rlPointLabels.show), true);
+  assert.equal(await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).plugins.pointLabels), true);
   const names = (await datasets(page)).filter((d) => d.kind === 'measured').flatMap((d) => d.data.map((p) => p.name));
   assert.ok(names.every(Boolean));
   await page.locator('#chart').screenshot({ path: join(ARTIFACTS, 'render-labels-1280-light.png') });
   const kernels = await page.$$eval('[data-testid="kernels-list"] button', (b) => b.map((x) => x.dataset.kernel));
   assert.deepEqual(kernels.sort(), ['flash-attention v2.0.9', 'flash-decoding', 'pytorch-eager']);
   await page.focus('[data-testid="kernels-list"] button[data-kernel="flash-decoding"]');
-  assert.equal(await page.evaluate(() => window.rooflab.roofline.chart.options.plugins.rlHighlight.kernel), 'flash-decoding');
+  assert.equal(await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).plugins.highlight), 'flash-decoding');
   await page.click('[data-testid="kernels-list"] button[data-kernel="flash-decoding"]');
   assert.equal(await count(page), 10);
   const left = (await datasets(page)).filter((d) => d.kind === 'measured').flatMap((d) => d.data.map((p) => p.kernel));
@@ -340,7 +340,7 @@ test('labels toggle; kernels list highlights and isolates', async () => {
   await page.click('[data-testid="kernels-list"] button[data-kernel="flash-decoding"]');
   assert.equal(await count(page), 30);
   await page.mouse.move(5, 5);
-  assert.equal(await page.evaluate(() => window.rooflab.roofline.chart.options.plugins.rlHighlight.kernel), '');
+  assert.equal(await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).plugins.highlight), '');
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });

@@ -27,18 +27,17 @@ async function points10k() {
 }
 
 const count = (page) => page.$eval('[data-testid="measured-count"]', (e) => Number(e.dataset.value));
-const layer = (page) => page.evaluate(async () => (await import('./js/measured-layer.js')).layerInfo(window.rooflab.roofline.chart));
+const layer = (page) => page.evaluate(async () => window.rooflab.measuredLayer());
 
 // Pixels of the canvas within 40 (summed over r, g, b) of the measured dataset's colour.
 const colourPixels = (page) => page.evaluate(() => {
-  const c = window.rooflab.roofline.chart;
-  const ds = c.data.datasets.find((d) => d.rlKind === 'measured' && !d.showLine);
+  const ds = window.rooflab.chart('roofline', { points: false }).datasets.find((d) => d.rlKind === 'measured' && !d.showLine);
   if (!ds) return 0;
   const probe = document.createElement('canvas').getContext('2d');
   probe.fillStyle = ds.borderColor;
   probe.fillRect(0, 0, 1, 1);
   const [r, g, b] = probe.getImageData(0, 0, 1, 1).data;
-  const px = c.ctx.getImageData(0, 0, c.canvas.width, c.canvas.height).data;
+  const px = window.rooflab.pixels('roofline');
   let n = 0;
   for (let i = 0; i < px.length; i += 4) if (Math.abs(px[i] - r) + Math.abs(px[i + 1] - g) + Math.abs(px[i + 2] - b) < 40) n++;
   return n;
@@ -55,8 +54,7 @@ async function fresh(opts) {
 // The layer's bitmap finished (measured-layer.js draws a large one in slices).
 // (waitForFunction takes a promise for true: the module is imported first, the check is plain.)
 async function layerDrawn(page) {
-  await page.evaluate(async () => { window.rlLayerInfo = (await import('./js/measured-layer.js')).layerInfo; });
-  await page.waitForFunction(() => (({ active, pending, builds }) => active && !pending && builds > 0)(window.rlLayerInfo(window.rooflab.roofline.chart)), null, { timeout: 60000 });
+  await page.waitForFunction(() => (({ active, pending, builds }) => active && !pending && builds > 0)(window.rooflab.measuredLayer()), null, { timeout: 60000 });
 }
 
 async function loadPoints(page, file, n) {
@@ -76,7 +74,7 @@ test('10,000 points: drawn from the layer, kept while N moves, hover and keyboar
   assert.equal(info.active, true);
   assert.equal(info.points, 10000, 'every point inside the plot is drawn into the layer');
   // the datasets keep their shape (legend, CSV, tooltips read them)
-  const ds = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.filter((d) => d.rlKind === 'measured' && !d.showLine).map((d) => ({ n: d.data.length, type: d.type })));
+  const ds = await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).datasets.filter((d) => d.rlKind === 'measured' && !d.showLine).map((d) => ({ n: d.n, type: d.type })));
   assert.deepEqual(ds.map((d) => d.n), [10000]);
   assert.ok(await colourPixels(page) > 2000, 'the record\'s colour fills much of the plot');
 
@@ -98,8 +96,8 @@ test('10,000 points: drawn from the layer, kept while N moves, hover and keyboar
   await page.locator('[data-testid="chart-roofline"]').scrollIntoViewIfNeeded();
   await hoverMark(page, { kind: 'measured', index: 1234 });
   const tip = await page.evaluate(() => {
-    const t = window.rooflab.roofline.chart.tooltip;
-    return { kinds: t.dataPoints.map((p) => p.dataset.rlKind), lines: t.body.flatMap((b) => b.lines) };
+    const t = window.rooflab.chart('roofline', { points: false }).tooltip;
+    return { kinds: t.kinds, lines: t.lines };
   });
   assert.ok(tip.kinds.includes('measured'), tip.kinds.join(','));
   assert.match(tip.lines.join(' | '), /bench 1/);
@@ -110,9 +108,8 @@ test('10,000 points: drawn from the layer, kept while N moves, hover and keyboar
   await page.focus('[data-testid="chart-roofline"]');
   await page.keyboard.press('ArrowRight');
   const key = await page.evaluate(() => {
-    const c = window.rooflab.roofline.chart;
-    const t = c.tooltip;
-    return { kind: c.data.datasets[window.rooflab.roofline.keyMark.datasetIndex].rlKind, op: t.opacity, said: document.getElementById('roofline-announce').textContent };
+    const t = window.rooflab.chart('roofline', { points: false }).tooltip;
+    return { kind: window.rooflab.keyMark()?.kind, op: t.opacity, said: document.getElementById('roofline-announce').textContent };
   });
   assert.equal(key.kind, 'measured');
   assert.ok(key.op > 0);
@@ -166,7 +163,7 @@ test('a small record keeps Chart.js\'s own elements (no layer)', async () => {
   await page.setInputFiles('[data-testid="input-upload"]', [join(ROOT, 'data', 'examples', 'ncu-raw-flash-fwd-h100.record.json')]);
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="measured-count"]').dataset.value) > 0);
   assert.equal((await layer(page)).active, false);
-  const type = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets.find((d) => d.rlKind === 'measured').type);
+  const type = await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).datasets.find((d) => d.rlKind === 'measured').type);
   assert.equal(type, undefined);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
@@ -195,13 +192,13 @@ test('100,000 points: the stages said while the file loads; record, marks and to
   assert.equal(info.points > 90000 && info.builds > 0, true, JSON.stringify(info));
   assert.ok(info.slices > 1, `the bitmap drawn in slices (${info.slices})`);
   const same = await page.evaluate(async () => {
-    const r = window.rooflab.records;
-    const f = r.files[0];
-    const plain = r.model.checkRecord(new TextEncoder().encode(f.text)); // here, in one go, as before
-    const ds = window.rooflab.roofline.chart.data.datasets.find((d) => d.rlKind === 'measured' && !d.showLine);
+    const r = window.rooflab;
+    const plain = r.model.checkRecord(new TextEncoder().encode(r.recordText(0))); // here, in one go, as before
+    const at = [0, 1, 2, 999, 12345, 50000, 77777, 99998, 99999];
+    const ds = r.chart('roofline', { points: at }).datasets.find((d) => d.rlKind === 'measured' && !d.showLine);
     const warn = r.warningsByPoint(plain);
     const bad = [];
-    for (const i of [0, 1, 2, 999, 12345, 50000, 77777, 99998, 99999]) {
+    for (const i of at) {
       const p = plain.record.points[i];
       const m = ds.data[i];
       const want = { x: p.derived.intensity_flop_per_byte, y: p.derived.achieved_flops_per_s, eff: p.derived.efficiency, kernel: p.kernel || plain.record.software.kernel, text: r.pointText(plain.record, p, warn.get(i) || []).join('\n') };
@@ -209,7 +206,7 @@ test('100,000 points: the stages said while the file loads; record, marks and to
       if (JSON.stringify(got) !== JSON.stringify(want)) bad.push([i, got, want]);
       if (m.device.preset !== 'h100-sxm' || m.name !== 'bench') bad.push([i, m.device, m.name]);
     }
-    return { bad, n: ds.data.length, record: JSON.stringify(f.report) === JSON.stringify(plain) };
+    return { bad, n: ds.data.length, record: JSON.stringify(r.recordReport(0)) === JSON.stringify(plain) };
   });
   assert.deepEqual(same.bad, []);
   assert.equal(same.n, 100000);
@@ -217,7 +214,7 @@ test('100,000 points: the stages said while the file loads; record, marks and to
   // a point's tooltip on hover
   await page.locator('[data-testid="chart-roofline"]').scrollIntoViewIfNeeded();
   await hoverMark(page, { kind: 'measured', index: 4321 });
-  const lines = await page.evaluate(() => window.rooflab.roofline.chart.tooltip.body.flatMap((b) => b.lines).join(' | '));
+  const lines = await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).tooltip.lines.join(' | '));
   assert.match(lines, /bench 1/);
   assert.deepEqual(page.rlErrors, []);
   await page.close();

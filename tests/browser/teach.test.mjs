@@ -96,7 +96,7 @@ test('decode shows N = 1, prefill shows L = N; overlapping marks are ringed; the
   assert.equal(await page.inputValue('[data-testid=input-seq]'), '1', 'decode: the N field shows the N the model uses');
   assert.equal(await page.isDisabled('[data-testid=input-seq]'), true);
   assert.equal(await page.$eval('[data-testid=pairs]', (e) => Number(e.dataset.value)) > 0, true);
-  const marks = await page.evaluate(() => window.rooflab.roofline.chart.data.datasets
+  const marks = await page.evaluate(() => window.rooflab.chart('roofline').datasets
     .filter((d) => d.rlKind === 'point').map((d) => ({ model: d.label, overlap: !!d.data[0].overlap, r: d.pointRadius, x: d.data[0].x, y: d.data[0].y })));
   const naive = marks.find((m) => m.model === 'naive');
   const comp = marks.find((m) => m.model === 'compulsory');
@@ -106,7 +106,7 @@ test('decode shows N = 1, prefill shows L = N; overlapping marks are ringed; the
   const legend = await page.$$eval('#roofline-legend dt .swatch', (s) => s.map((x) => x.className.replace('swatch ', '')));
   assert.ok(legend.includes('ring'), 'the legend says what the ring is');
   const trails = await page.evaluate(() => ['compulsory', 'tiled', 'naive'].map((m) => {
-    const t = window.rooflab.roofline.view.trails[m];
+    const t = window.rooflab.trails()[m];
     return Math.log10(Math.max(...t.map((p) => p.x)) / Math.min(...t.map((p) => p.x)));
   }));
   assert.equal(legend.includes('trail'), trails.some((s) => s > 0.01), 'the trails are in the legend only when they are drawn');
@@ -129,17 +129,17 @@ test('keyboard: the skip link, arrow keys through the marks with their tooltip, 
   await page.keyboard.press('Tab'); // the zoom buttons, then the canvas
   await page.focus('[data-testid=chart-roofline]');
   await page.keyboard.press('ArrowRight');
-  assert.ok(await page.evaluate(() => window.rooflab.roofline.chart.tooltip.opacity > 0 || window.rooflab.roofline.chart.tooltip.getActiveElements().length > 0));
+  assert.ok(await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).tooltip.opacity > 0 || window.rooflab.chart('roofline', { points: false }).tooltip.active > 0));
   const first = await page.textContent('[data-testid=roofline-announce]');
   assert.match(first, /I = [\d.]+ .?FLOP\/B/);
   await page.keyboard.press('ArrowRight');
   const second = await page.textContent('[data-testid=roofline-announce]');
   assert.notEqual(second, first, 'the next mark');
-  const x0 = await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min);
+  const x0 = await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).scales.x.min);
   await page.keyboard.press('Shift+ArrowRight');
-  assert.ok(await page.evaluate(() => window.rooflab.roofline.chart.scales.x.min) > x0, 'Shift+ArrowRight pans');
+  assert.ok(await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).scales.x.min) > x0, 'Shift+ArrowRight pans');
   await page.keyboard.press('Escape');
-  assert.equal(await page.evaluate(() => window.rooflab.roofline.chart.tooltip.getActiveElements().length), 0);
+  assert.equal(await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).tooltip.active), 0);
   await page.keyboard.press('0');
   assert.deepEqual(page.rlErrors, []);
   await page.close();
@@ -209,7 +209,7 @@ test('the theme button switches light ↔ dark and is remembered; a bad stored v
   await page.click('[data-testid=action-theme]');
   assert.deepEqual(await button(), ['Light theme', 'Switch to the light theme', null]);
   assert.equal(await bg(), '#14171d');
-  assert.equal(await page.evaluate(() => window.rooflab.roofline.chart.options.plugins.rlBackground.color), '#14171d', 'the chart recoloured');
+  assert.equal(await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).plugins.background), '#14171d', 'the chart recoloured');
   await page.reload();
   await page.waitForSelector('html[data-ready="1"]');
   assert.equal(await bg(), '#14171d', 'remembered');
@@ -286,7 +286,7 @@ test('kernel and GQA packing names are checked by core (rl_kernel_parse, rl_gqa_
 // (the CLI's, after "--"), the chart keeps its last good state; a thousands separator is read.
 test('units that teach: each slip named in core\'s words, the chart never changed by it', async () => {
   const page = await openPage(env.browser.context, env.server.url);
-  const chart = () => page.evaluate(() => JSON.stringify(window.rooflab.roofline.chart.data.datasets.map((d) => d.data)));
+  const chart = () => page.evaluate(() => JSON.stringify(window.rooflab.chart('roofline').datasets.map((d) => d.data)));
   const cliError = (flag, v) => {
     try { execFileSync(nativeCli(), ['eval', `--${flag}`, v], { encoding: 'utf8', stdio: 'pipe' }); } catch (e) { return e.stderr.trim().replace(/^rooflab eval: --/, ''); }
     throw new Error(`rooflab eval --${flag} ${v} was accepted`);

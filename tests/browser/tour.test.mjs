@@ -89,8 +89,8 @@ async function assertControls(page, scenario, i, label) {
 async function tourInfo(page) {
   return page.evaluate(() => {
     const p = document.querySelector('[data-testid=tour-panel]');
-    const ds = window.rooflab.roofline.chart.data.datasets;
-    const ann = window.rooflab.roofline.chart.options.plugins.annotation.annotations;
+    const ds = window.rooflab.chart('roofline').datasets;
+    const ann = Object.fromEntries(window.rooflab.chart('roofline', { points: false }).plugins.annotations.map((k) => [k, true]));
     return {
       hidden: p.hidden, ghost: p.dataset.ghost, highlight: p.dataset.highlight, value: p.dataset.value,
       counter: document.querySelector('[data-testid=tour-counter]').textContent,
@@ -202,7 +202,7 @@ test('a URL per step restores the step, its ghost and its highlight; a bad one i
   assert.equal(await page.inputValue('[data-testid=input-block-m]'), '64');
   // The ghost is step 1's tiled mark (Br = 16: lower intensity than the current one).
   const xs = await page.evaluate(() => {
-    const ds = window.rooflab.roofline.chart.data.datasets;
+    const ds = window.rooflab.chart('roofline').datasets;
     return { ghost: ds.find((d) => d.rlId === 'ghost-tiled').data[0].x, now: ds.find((d) => d.rlKind === 'point' && d.label === 'tiled').data[0].x };
   });
   assert.ok(xs.ghost < xs.now / 3, `ghost ${xs.ghost} left of ${xs.now}`);

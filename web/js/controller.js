@@ -14,23 +14,26 @@ const SWEEP_POINTS = 256;
 export const limitText = (limit) => (limit === 'compute' || limit === 'memory' ? `${limit}-bound` : `${limit}-limited`); // points per model on the time/intensity chart and the trails
 
 export class Controller {
-  // charts: { roofline: RooflineChart, sweep: SweepChart }; scenarios: scenarios.js's list.
-  constructor(model, view, charts, scenarios) {
+  // charts: { roofline: RooflineChart, sweep: SweepChart }; scenarios: scenarios.js's list; bus:
+  // bus.js's, where the collaborators (tour, layer view, records' compare view) listen.
+  constructor(model, view, charts, scenarios, bus) {
     this.model = model;
+    this.bus = bus;
     this.view = view;
     this.roofline = charts.roofline;
     this.sweepChart = charts.sweep;
     this.scenarios = scenarios;
     this.pageState = new PageState(model);
     this.fmt = makeFormatters(model);
-    this.state = this.pageState.defaultState();
+    this.state = this.pageState.defaultState(); // the last state shown (applied)
+    this.controls = this.state; // what the controls say, a refused value too
     this.good = null; // last good { state, resolved, result, rows }
     this.measured = [];
     const ranges = Object.fromEntries(model.fields.map((f) => [f.flag, [f.rangeLo, f.rangeHi]]));
     view.populate({ presets: model.presets, dtypes: model.dtypes, peakKinds: model.peakKinds, scenarios, version: model.version, ranges, kernels: model.kernels, shapes: model.shapes });
-    view.bindControlInput((key, o) => this.fromControls(key, o));
-    // A scenario button starts its guided tour (main.js sets this.tour, tour.js) when there is one.
-    view.bindScenario((id) => (this.tour ? this.tour.start(id) : this.loadScenario(this.scenarios.find((s) => s.id === id))));
+    view.bindControlInput((key, value, o) => this.fromControls(key, value, o));
+    // A scenario button starts its guided tour (tour.js, on the bus) when there is one.
+    view.bindScenario((id) => bus.emit('scenario', id) || this.loadScenario(this.scenarios.find((s) => s.id === id)));
     view.bindCopyLink(() => this.copyLink());
     view.bindExportCsv(() => this.exportCsv());
     view.bindExportPng((which) => this.exportPng(which));
@@ -53,37 +56,38 @@ export class Controller {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Input
-  fromControls(changed, { slider = false } = {}) {
-    const v = this.view;
-    if (changed === 'hw') {
-      // A new machine: its own figures, not the previous override.
-      v.setValue('bandwidth', '');
-      v.setValue('peak', '');
-    }
-    if (changed === 'model' && v.value('model')) {
+  // Input. The controller owns the state: the view hands one control's (key, value); the state is
+  // patched, what follows from the change is worked out here and only those controls are written.
+  fromControls(key, value, { slider = false } = {}) {
+    const patch = { [key]: value };
+    if (key === 'hw') Object.assign(patch, { bandwidth: '', peak: '' }); // a new machine: its own figures
+    if (key === 'model' && value) {
       // A model fills its shape (core's values); a refused or unknown one is named by resolve().
-      const shape = this.model.modelShape(v.value('model'));
-      if (shape.ok) for (const k of SHAPE_KEYS) v.setValue(k, shape[k]);
-    } else if (SHAPE_KEYS.includes(changed)) {
-      v.setValue('model', ''); // a shape changed by hand is no longer the model's
+      const shape = this.model.modelShape(value);
+      if (shape.ok) for (const k of SHAPE_KEYS) patch[k] = shape[k];
+    } else if (SHAPE_KEYS.includes(key)) {
+      patch.model = ''; // a shape changed by hand is no longer the model's
     }
-    // A tied field (kv-heads) follows its partner (heads) while the two are equal.
-    for (const [f, target] of Object.entries(this.pageState.ties)) {
-      if (changed === target && String(v.value(f)) === String(this.state[target])) v.setValue(f, v.value(target));
-    }
-    const s = v.readControls(this.state);
-    this.renderPhase(s);
-    this.apply(s, { throttleUrl: slider });
+    const follows = { ...patch };
+    delete follows[key]; // the control the person changed says it already
+    this.view.writeControls(follows);
+    this.controls = this.pageState.withTies({ ...this.controls, ...patch });
+    this.renderPhase(this.controls);
+    this.apply(this.controls, { throttleUrl: slider });
   }
 
+  // The phase's fixed length shows what the model uses (N = 1 in decode, L = N in prefill) and is
+  // disabled; the swept one shows the state's value again when the phase frees it.
   renderPhase(state) {
-    const swept = this.pageState.sweptKey(state);
-    const other = this.pageState.sweptKey({ ...state, phase: this.pageState.isDecode(state) ? 'prefill' : 'decode' });
+    const ps = this.pageState;
+    const decode = ps.isDecode(state);
+    const swept = ps.sweptKey(state);
+    const other = ps.sweptKey({ ...state, phase: decode ? 'prefill' : 'decode' });
     this.view.renderDisabled({ [swept]: false, [other]: true });
-    // The fixed length shows what the model uses: N = 1 in decode, L = N in prefill.
-    this.view.renderFixed({ [swept]: null });
-    this.view.renderFixed({ [other]: this.pageState.isDecode(state) ? 1 : this.view.value(swept) });
+    const shown = { [other]: decode ? 1 : state[swept] };
+    if (this.phaseShown !== state.phase) shown[swept] = state[swept];
+    this.phaseShown = state.phase;
+    this.view.writeControls(shown);
   }
 
   // A record point's problem (JSON keys, as the record writes them) and its preset id (or null):
@@ -115,8 +119,8 @@ export class Controller {
 
   // A typed roof figure (field 'bandwidth' or 'peak', text in core's units) from a record's ceiling.
   useCeiling(field, text) {
-    this.view.setValue(field, text);
-    this.fromControls(field);
+    this.view.writeControls({ [field]: text });
+    this.fromControls(field, text);
   }
 
   // Measured datasets from records.js, drawn on the roofline and listed in the legend.
@@ -167,22 +171,23 @@ export class Controller {
   // fromLink: the state is a link's (the page's URL); compare mode (state.js's COMPARE_KEYS) is
   // then the link's too, otherwise it stays as it is (a scenario, a tour step or Reset keep it).
   load(state, { scenario, fromLink = false } = {}) {
-    const full = { ...this.pageState.defaultState(), ...state };
+    const full = this.pageState.withTies({ ...this.pageState.defaultState(), ...state });
     for (const k of COMPARE_KEYS) if (!fromLink) full[k] = this.state[k];
+    this.controls = full;
     this.view.writeControls(full);
+    this.phaseShown = null;
     this.renderPhase(full);
     if (scenario !== undefined) this.view.renderScenario(scenario);
     // The state as given (a number field cannot hold "abc"; the message should quote it).
     if (!this.apply(full) && !this.good) {
       // Nothing good yet (a bad link): draw the defaults, keep the error and the bad field shown.
       const keep = this.view.shownErrors();
-      const bad = this.view.readControls(full);
       this.apply(this.pageState.defaultState(), { updateUrl: false });
-      this.state = bad;
+      this.state = full;
       this.view.restoreErrors(keep);
       this.view.renderStatus(`The link's state is invalid (${keep.map((k) => k[1]).join('; ')}); showing the defaults.`, 'error');
     }
-    if (fromLink && this.onCompareState) this.onCompareState(this.state.compare, this.state['own-roof']);
+    if (fromLink) this.bus.emit('compare-state', this.state.compare, this.state['own-roof']);
   }
 
   // Compare mode changed by hand (compare.js): kept in the state and the link; nothing is
@@ -194,9 +199,7 @@ export class Controller {
   }
 
   loadScenario(s) {
-    const state = { ...this.pageState.defaultState(), ...s.state };
-    for (const [f, target] of Object.entries(this.pageState.ties)) if (!(f in s.state)) state[f] = state[target];
-    this.load(state, { scenario: s });
+    this.load({ ...this.pageState.defaultState(), ...s.state }, { scenario: s });
   }
 
   // The fragment follows every change; while a slider is dragged it is written once the slider
@@ -254,14 +257,17 @@ export class Controller {
       this.presetKey = presetKey;
       this.view.renderPreset(this.presetViewModel(preset, roof));
     }
+    // A tied field ('' in the state: 0 sent) shows what core resolved it to.
+    const tied = Object.keys(this.pageState.ties).filter((k) => this.controls[k] === '');
+    if (tied.length) this.view.writeControls(Object.fromEntries(tied.map((k) => [k, r[`problem.${m.field(k).key}`]])));
     const shape = m.shapes.find((x) => x.id === state.model && !x.unsupported) || null;
     this.view.renderModelInfo(shape, shape ? m.modelNote(shape.id, r['problem.kv_len']) : '');
-    this.view.renderSummary(this.summaryCards(r, roof));
-    this.view.renderModelTable(this.modelTable(r));
+    this.view.results.renderSummary(this.summaryCards(r, roof));
+    this.view.results.renderModelTable(this.modelTable(r));
     this.view.renderKernelDescription(m.kernels[res.params.kernel].description);
-    this.view.renderLedger(this.ledger(r, kernel, this.good.predError));
-    this.view.renderBestTile(this.bestTile(res, kernel));
-    if (this.onRendered) this.onRendered(this.good); // the whole-layer view (layer-view.js)
+    this.view.results.renderLedger(this.ledger(r, kernel, this.good.predError));
+    this.view.results.renderBestTile(this.bestTile(res, kernel));
+    this.bus.emit('rendered', this.good); // the whole-layer view (layer-view.js)
   }
 
   // The predicted time's ledger: six terms that add up to it (seconds from core; the shares are

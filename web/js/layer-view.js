@@ -2,7 +2,7 @@
 // own mark on the page's roof (attention the focus), a stacked bar of the step's time by operator,
 // and the context where attention passes the weights. It renders only: every number is core's
 // (model.layerStep → core/src/layer.c), the roof is the page's resolved one, the line under it
-// core's attainable(). One hook: the controller calls update(good) after each render.
+// core's attainable(). It listens on the bus: update(good) after each state the controller draws.
 /* global Chart */
 import { cssColors } from './charts.js';
 import { withAlpha } from './chart-data.js';
@@ -292,12 +292,12 @@ export class LayerView {
 }
 
 
-export function startLayerView(model, app) {
+// bus: bus.js's; the view follows every state the controller draws ('rendered').
+export function startLayerView(model, bus) {
   const root = document.getElementById('layer-view');
   if (!root) return null;
   const v = new LayerView(model, root);
-  app.onRendered = (good) => v.update(good);
-  if (app.good) v.update(app.good);
+  bus.on('rendered', (good) => v.update(good));
   // The theme button and the system scheme recolour the page's charts; these follow.
   new MutationObserver(() => v.recolor()).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => v.recolor());

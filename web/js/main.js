@@ -1,6 +1,7 @@
 // main.js — wires the page together: the model (model.js, core in WASM), the view (view.js, the
-// DOM), the two charts (charts.js), the controller (controller.js, the state) and the measured
-// records (records.js, talking to the controller through callbacks).
+// DOM), the two charts (charts.js), the controller (controller.js, the state) and its
+// collaborators, which meet on the bus (bus.js): the whole-layer view, the guided tours, the
+// exercises and the measured records (records.js, talking to the controller through callbacks).
 import createRooflab from '../wasm/rooflab.mjs';
 import { loadModel } from './model.js';
 import { View } from './view.js';
@@ -11,6 +12,8 @@ import { initRecords } from './records.js';
 import { Tour } from './tour.js';
 import { startPractice } from './practice.js';
 import { startLayerView } from './layer-view.js';
+import { Bus } from './bus.js';
+import { testHook } from './test-hook.js';
 
 async function start() {
   const view = new View();
@@ -20,18 +23,20 @@ async function start() {
       roofline: new RooflineChart(document.getElementById('roofline'), model),
       sweep: new SweepChart(document.getElementById('sweep'), model),
     };
-    const app = new Controller(model, view, charts, SCENARIOS);
-    window.rooflab = app; // for tests and benchmarks
+    const bus = new Bus();
+    const app = new Controller(model, view, charts, SCENARIOS, bus);
     app.load(app.pageState.fromFragment(location.hash), { fromLink: true });
     // The numbers and the two charts are painted first (issue 20: first number); what is below the
     // fold or waits for a click is built in the task after that frame (or after 100 ms: a hidden
     // tab draws no frames).
     await new Promise((ok) => { requestAnimationFrame(() => setTimeout(ok, 0)); setTimeout(ok, 100); });
-    app.layerView = startLayerView(model, app); // the whole decoder layer (before a tour quotes it)
-    app.tour = new Tour(app, SCENARIOS); // the guided tours; ?tour=ID&step=N restores one
-    app.tour.restore(location.search);
-    app.practice = startPractice(model); // the exercises, on the same model
-    app.records = await initRecords(model, {
+    const layerView = startLayerView(model, bus); // the whole decoder layer (before a tour quotes it)
+    if (layerView && app.good) layerView.update(app.good); // the state drawn before it listened
+    const tour = new Tour(app, SCENARIOS); // the guided tours; ?tour=ID&step=N restores one
+    bus.on('scenario', (id) => tour.start(id));
+    tour.restore(location.search);
+    startPractice(model); // the exercises, on the same model
+    const records = await initRecords(model, {
       onAdopt: (problem, presetId) => app.adopt(problem, presetId),
       onUseCeiling: (field, text) => app.useCeiling(field, text),
       onChange: (list) => app.setMeasured(list),
@@ -44,8 +49,9 @@ async function start() {
       },
     });
     // compare mode from the link, now and when the link changes (back, forward, a pasted link)
-    app.onCompareState = (value, ownRoof) => app.records.compare.restore(value, ownRoof);
-    app.onCompareState(app.state.compare, app.state['own-roof']);
+    bus.on('compare-state', (value, ownRoof) => records.compare.restore(value, ownRoof));
+    records.compare.restore(app.state.compare, app.state['own-roof']);
+    window.rooflab = testHook({ app, model, records, layerView }); // for tests and benchmarks (test-hook.js)
     document.documentElement.dataset.ready = '1';
   } catch (e) {
     view.renderFatal(`The model failed to load: ${e.message}`);

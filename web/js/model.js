@@ -1,4 +1,5 @@
-// model.js — the only module that touches the WebAssembly module and its memory.
+// model.js — with model-io.js (its methods on whole files and questions), the only module that
+// touches the WebAssembly module and its memory.
 //
 // It loads core/ compiled to WASM (wasm/rooflab_wasm.c) and exposes plain JS objects. Every number,
 // name, default, limit and error text the page shows comes from here; this file holds no model
@@ -23,6 +24,9 @@
 //   model.layerStep(modelId, hwId, { phase, batch, seq, kv_len, tp, dtype, … }) → the whole layer:
 //     { ok: true, ops: [{ name, kind, bound, flops, bytes, … }], step: { time_s, …, crossover_value },
 //       note } | { ok: false, field, message }   (core's layer.c; wasm/layer_wasm.c)
+
+import { unitTable, formatQuantity } from './units.js';
+import { ModelIo } from './model-io.js';
 
 const STR_CAP = 4096;
 const FIELD_TYPES = ['int', 'dtype', 'bool', 'pass']; // rl_field_type order (rlw_field_type)
@@ -63,6 +67,9 @@ class Model {
       this.dimNouns[unit] = this.str(M._rlw_dim_noun(d));
     }
     this.anyDim = M._rlw_dim_count();
+    this.unitTable = unitTable(M, (p) => this.str(p)); // core's units and prefixes: format() runs in JS
+    // Answers of core's pure look-ups, by their arguments: a slider move asks again only what changed.
+    this.memo = new Map();
     this.dtypes = range(M._rlw_dtype_count()).map((i) => ({
       index: i, name: this.str(M._rlw_dtype_name(i)), bytes: M._rlw_dtype_bytes(i),
     }));
@@ -181,6 +188,7 @@ class Model {
       rangeLo: M._rlw_field_num(i, 2), rangeHi: M._rlw_field_num(i, 3),
       help: this.str(M._rlw_field_help(i)), meta: this.str(M._rlw_field_meta(i)),
       variant: M._rlw_field_num(i, 4) === 1,
+      tie: M._rlw_field_tie(i), // the field whose value a 0 here takes (core's rl_problem_field_tie), -1 none
     };
   }
 
@@ -190,6 +198,9 @@ class Model {
   // What a person typed for a field → the integer code its input slot takes, with core's error
   // naming `name` (the URL key) when it is not a valid value.
   parseField(flag, text, name = flag) {
+    return this.remember(['field', flag, text, name], () => this.parseFieldNow(flag, text, name));
+  }
+  parseFieldNow(flag, text, name) {
     const f = this.field(flag);
     const st = this.M._rlw_field_parse(f.index, this.cstr(text), this.cstr(name, 1), this.pairPtr, this.errPtr);
     return st !== 0 ? this.error() : { ok: true, value: this.M.HEAPF64[this.pairPtr >> 3] };
@@ -198,6 +209,9 @@ class Model {
   // Core's one roof resolution: preset id, the problem's dtype code, typed overrides ('' = the
   // preset's) → { ok, bandwidth, peak, ridge, hw (preset index), peakKind, bandwidthTyped, peakTyped }.
   resolveRoof({ hw, dtype, bandwidth = '', peak = '' }) {
+    return this.remember(['roof', hw, dtype, bandwidth, peak], () => this.resolveRoofNow(hw, dtype, bandwidth, peak));
+  }
+  resolveRoofNow(hw, dtype, bandwidth, peak) {
     const M = this.M;
     const st = M._rlw_roof_resolve(this.cstr(hw), dtype, this.cstr(bandwidth, 1), this.cstr(peak, 2),
       this.roofPtr, this.errPtr);
@@ -223,7 +237,8 @@ class Model {
   }
   // A model id → { ok, heads, 'kv-heads', 'head-dim' } (URL keys), or core's error naming "model"
   // (an unknown id lists the valid ones; a refused model gives the reason).
-  modelShape(id) {
+  modelShape(id) { return this.remember(['shape', id], () => this.modelShapeNow(id)); }
+  modelShapeNow(id) {
     const st = this.M._rlw_model_shape_apply(this.cstr(id), this.shapePtr, this.errPtr);
     if (st !== 0) return this.error();
     const H = this.M.HEAPF64;
@@ -233,17 +248,21 @@ class Model {
   // Core's note on what a model shape leaves out at this key length (a sliding window not applied),
   // '' when none.
   modelNote(id, kvLen) {
-    return id ? this.str(this.M._rlw_model_shape_note(this.cstr(id), kvLen)) : '';
+    return id ? this.remember(['note', id, kvLen], () => this.str(this.M._rlw_model_shape_note(this.cstr(id), kvLen))) : '';
   }
   // '' (the profile's) / 'packed' / 'per-head' → the packing code, with core's error naming `field`.
   parseGqaPack(text, field = 'gqa-pack') {
-    const i = this.M._rlw_gqa_pack_parse(this.cstr(text), this.cstr(field, 1), this.errPtr);
-    return i < 0 ? this.error() : { ok: true, index: i };
+    return this.remember(['pack', text, field], () => {
+      const i = this.M._rlw_gqa_pack_parse(this.cstr(text), this.cstr(field, 1), this.errPtr);
+      return i < 0 ? this.error() : { ok: true, index: i };
+    });
   }
   // A kernel profile name → its index, with core's error naming `field` when unknown.
   parseKernel(name, field = 'kernel') {
-    const i = this.M._rlw_kernel_parse(this.cstr(name), this.cstr(field, 1), this.errPtr);
-    return i < 0 ? this.error() : { ok: true, index: i };
+    return this.remember(['kernel', name, field], () => {
+      const i = this.M._rlw_kernel_parse(this.cstr(name), this.cstr(field, 1), this.errPtr);
+      return i < 0 ? this.error() : { ok: true, index: i };
+    });
   }
   // The preset's compute ceiling for a dtype (0 when it has none), and that ceiling's name.
   peakForDtype(hwIndex, dtypeIndex) { return this.M._rlw_hw_peak_for_dtype(hwIndex, dtypeIndex); }
@@ -329,102 +348,28 @@ class Model {
   }
 
   // Format a base-unit value: unit is a base unit ('B', 'B/s', 'FLOP', 'FLOP/s', 's', 'FLOP/B', '').
+  // Core's rl_format_quantity with core's table (units.js): no call into WASM per number.
   format(value, unit, { iec = false, sig = 0 } = {}) {
-    return this.str(this.M._rlw_format(value, this.dims[unit], iec ? 1 : 0, sig));
+    return formatQuantity(this.unitTable, value, this.dims[unit], iec, sig);
   }
 
-  attainable(bandwidth, peak, intensity) { return this.M._rlw_attainable(bandwidth, peak, intensity); }
-  ridge(bandwidth, peak) { return this.M._rlw_ridge(bandwidth, peak); }
+  // A pure look-up of core's (the same arguments give the same answer) asked once per arguments:
+  // the last 512 answers are kept.
+  remember(args, ask) {
+    const key = JSON.stringify(args.map((a) => (typeof a === 'number' ? String(a) : a))); // Infinity, NaN apart
+    if (this.memo.has(key)) return this.memo.get(key);
+    const v = ask();
+    if (this.memo.size >= 512) this.memo.delete(this.memo.keys().next().value);
+    this.memo.set(key, v);
+    return v;
+  }
+
+  attainable(bandwidth, peak, intensity) {
+    return this.remember(['att', bandwidth, peak, intensity], () => this.M._rlw_attainable(bandwidth, peak, intensity));
+  }
+  ridge(bandwidth, peak) { return this.remember(['ridge', bandwidth, peak], () => this.M._rlw_ridge(bandwidth, peak)); }
   efficiency(bandwidth, peak, flops, bytes, time) {
     return this.M._rlw_efficiency(bandwidth, peak, flops, bytes, time);
-  }
-
-  // A record file (bytes: ArrayBuffer or Uint8Array) through core's reader and validator, the same
-  // code as `rooflab validate`: the parsed JSON report { ok, errors, warnings, issues, record }.
-  checkRecord(bytes) {
-    const M = this.M;
-    const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-    const ptr = M._malloc(u8.length || 1);
-    if (!ptr) throw new Error('out of memory');
-    M.HEAPU8.set(u8, ptr);
-    const out = M._rlw_record_check(ptr, u8.length);
-    M._free(ptr);
-    if (!out) throw new Error('out of memory');
-    const text = this.str(out);
-    M._free(out);
-    return JSON.parse(text);
-  }
-
-  // Exercises (core's rl_quiz_*, wasm/quiz_wasm.c): a question drawn from a seed, the same as
-  // `rooflab quiz --seed N`, and an answer checked by core (value, unit, the step a slip departs from).
-  //   model.quizKinds                 → ['any', 'flops', 'bytes', 'intensity', 'ridge', 'time', 'regime']
-  //   model.parseQuizSeed('42')       → { ok: true, seed: 42 } | { ok: false, field: 'practice', message }
-  //   model.drawQuiz(seed, 'any')     → { ok: true, seed, kind, setup, question, unit, steps, problem, … }
-  //   model.poseQuiz(params, { hw, bandwidth, peak }, 'bytes', 'compulsory') → the same object, for
-  //     the problem in `params` (evaluate's problem slots) on preset `hw` with the typed overrides
-  //   model.checkQuiz(q, '34.4 GFLOP') → { outcome: 'right' | 'wrong' | 'unreadable', slip, step, answer, text }
-  get quizKinds() {
-    const M = this.M;
-    return range(M._rlw_quiz_kind_count()).map((i) => this.str(M._rlw_quiz_kind_name(i)));
-  }
-
-  parseQuizSeed(text, field = 'practice') {
-    const st = this.M._rlw_quiz_seed_parse(this.cstr(text), this.cstr(field, 1), this.pairPtr, this.errPtr);
-    return st !== 0 ? this.error() : { ok: true, seed: this.M.HEAPF64[this.pairPtr >> 3] };
-  }
-
-  drawQuiz(seed, kind = 'any') {
-    const k = this.quizKinds.indexOf(kind);
-    return this.quizFrom((ptr) => this.M._rlw_quiz_draw(seed, Math.max(k, 0), ptr, this.errPtr));
-  }
-
-  poseQuiz(params, { hw = '', bandwidth = '', peak = '' } = {}, kind = 'flops', trafficModel = 'compulsory') {
-    this.writeParams(params);
-    const k = this.quizKinds.indexOf(kind);
-    const m = this.models.indexOf(trafficModel);
-    return this.quizFrom((ptr) => this.M._rlw_quiz_pose(this.inPtr, this.cstr(hw), this.cstr(bandwidth ?? '', 1),
-      this.cstr(peak ?? '', 2), k, m, ptr, this.errPtr));
-  }
-
-  // A question core writes into a fresh buffer with make(ptr) → rl_status, read out as a plain object.
-  quizFrom(make) {
-    const M = this.M;
-    const ptr = M._malloc(M._rlw_quiz_size());
-    try {
-      if (make(ptr) !== 0) return this.error();
-      this.quizSlots ||= { s: this.slots('quiz_str'), n: this.slots('quiz_num'), v: this.slots('quiz_verdict_num') };
-      const s = (k) => this.str(M._rlw_quiz_str(ptr, this.quizSlots.s[k]));
-      const n = (k) => M._rlw_quiz_num(ptr, this.quizSlots.n[k]);
-      const problem = {};
-      this.fields.forEach((f) => { problem[f.flag] = M._rlw_quiz_field(ptr, f.index); });
-      // The question's bytes, kept so checkQuiz can hand the same question back to core.
-      const bytes = M.HEAPU8.slice(ptr, ptr + M._rlw_quiz_size());
-      return {
-        ok: true, seed: n('seed'), kind: s('kind'), decode: n('decode') === 1, setup: s('setup'),
-        question: s('question'), expectedText: s('expected_text'), hw: s('hw'), hwName: s('hw_name'),
-        trafficModel: s('traffic_model'), unit: s('unit'), tolerance: n('tolerance'),
-        steps: range(n('step_count')).map((i) => this.str(M._rlw_quiz_step(ptr, i))),
-        problem, bytes,
-      };
-    } finally { M._free(ptr); }
-  }
-
-  checkQuiz(q, answer) {
-    const M = this.M;
-    const qp = M._malloc(q.bytes.length);
-    const vp = M._malloc(M._rlw_quiz_verdict_size());
-    const ap = this.heapStr(answer); // the whole answer, however long (core names its length)
-    try {
-      M.HEAPU8.set(q.bytes, qp);
-      const st = M._rlw_quiz_check(qp, ap, vp, this.errPtr);
-      this.quizSlots ||= { s: this.slots('quiz_str'), n: this.slots('quiz_num'), v: this.slots('quiz_verdict_num') };
-      const v = (k) => M._rlw_quiz_verdict_num(vp, this.quizSlots.v[k]);
-      const outcome = ['right', 'wrong', 'unreadable'][v('outcome')];
-      return {
-        outcome, status: st, text: this.str(M._rlw_quiz_verdict_text(vp)),
-        slip: this.str(M._rlw_quiz_slip_name(v('slip'))), step: v('step_number'), answer: v('answer'),
-      };
-    } finally { M._free(qp); M._free(vp); M._free(ap); }
   }
 
   // `text` as a NUL-terminated UTF-8 string in a buffer of its own (free it with M._free): for
@@ -446,6 +391,9 @@ class Model {
     const s = String(text ?? '');
     if (/^[\x20-\x7e]*$/.test(s)) return s;
     if (s.includes('\0')) return s.split('\0').map((part) => this.escapeText(part)).join('\\x00');
+    return this.remember(['esc', s], () => this.escapeNow(s));
+  }
+  escapeNow(s) {
     const M = this.M;
     const ptr = this.heapStr(s);
     try {
@@ -455,70 +403,13 @@ class Model {
     } finally { M._free(ptr); }
   }
 
-  // Other tools' output through core's importers (the same code as `rooflab import`):
-  //   model.importFormats → ['ert', 'ncu-csv', 'gbench', 'torch-trace', 'nsys-csv', 'triton-csv',
-  //     'record'] (rl_import_format order)
-  //   model.detectFormat(bytes) → { ok: true, format } | { ok: false, field, message } (core's
-  //     rl_import_detect: the message names every signature looked for and what the file starts with)
-  //   model.importRecord(bytes, { format, answers }) → { ok: true, report, text } | { ok: false, field,
-  //     message }; answers: the CLI's flag names → the text typed ('' = not given); report as
-  //     checkRecord's; text: the record as `rooflab import` writes it (null when refused).
-  get importFormats() {
-    const M = this.M;
-    return range(M._rlw_import_format_count()).map((i) => this.str(M._rlw_import_format_name(i)));
-  }
-
-  // The ncu command line that collects every counter the ncu-csv import reads (core's).
-  get ncuCommand() { return this.str(this.M._rlw_import_ncu_command()); }
-
-  detectFormat(bytes) {
-    const M = this.M;
-    const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-    const ptr = M._malloc(u8.length || 1);
-    if (!ptr) throw new Error('out of memory');
-    M.HEAPU8.set(u8, ptr);
-    const f = M._rlw_import_detect(ptr, u8.length, this.errPtr);
-    M._free(ptr);
-    return f < 0 ? this.error() : { ok: true, format: this.importFormats[f] };
-  }
-
-  importRecord(bytes, { format, answers = {} }) {
-    const M = this.M;
-    const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-    const json = JSON.stringify(answers);
-    const n = M.lengthBytesUTF8(json) + 1;
-    const ptr = M._malloc(u8.length || 1);
-    const aptr = M._malloc(n);
-    if (!ptr || !aptr) throw new Error('out of memory');
-    M.HEAPU8.set(u8, ptr);
-    M.stringToUTF8(json, aptr, n);
-    const out = M._rlw_record_import(this.importFormats.indexOf(format), ptr, u8.length, aptr, this.errPtr);
-    M._free(ptr);
-    M._free(aptr);
-    if (!out) return this.error();
-    const o = JSON.parse(this.str(out));
-    M._free(out);
-    return { ok: true, report: o.report, text: o.text };
-  }
-
-  // What a file names of its problem unasked (core's rl_import_hints: FA2's kernel traits give
-  // head dim, tile, dtype) → { answers: { flag: text }, from: the text it was read from }.
-  importHints(bytes) {
-    const M = this.M;
-    const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-    const ptr = M._malloc(u8.length || 1);
-    if (!ptr) throw new Error('out of memory');
-    M.HEAPU8.set(u8, ptr);
-    const out = M._rlw_import_hints(ptr, u8.length);
-    M._free(ptr);
-    if (!out) throw new Error('out of memory');
-    const o = JSON.parse(this.str(out));
-    M._free(out);
-    return o;
-  }
-
   // The raw module, for the lead's WASM tests and the benchmark's timing loop only.
   get raw() { return this.M; }
 }
 
 function range(n) { return Array.from({ length: n }, (_, i) => i); }
+
+// Records, imports and exercises (model-io.js) are the Model's methods too.
+for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(ModelIo.prototype))) {
+  if (name !== 'constructor') Object.defineProperty(Model.prototype, name, d);
+}

@@ -31,7 +31,7 @@ export const COMPARE_KEYS = ['compare', 'own-roof']; // compare mode: set by a l
 
 export class PageState {
   // Reads core's field table once; `ties` (a tied field → the field whose value it takes while
-  // 0, e.g. kv-heads → heads) are found by asking the model, not written here.
+  // 0, e.g. kv-heads → heads) are core's (rl_problem_field_tie, model.fields[i].tie).
   constructor(model) {
     this.model = model;
     this.fields = model.fields;
@@ -51,9 +51,12 @@ export class PageState {
     this.defaults.compare = '';
     this.defaults['own-roof'] = false;
     Object.freeze(this.defaults);
-    // The phase decides about the two lengths itself; the other ties follow their partner.
-    this.ties = this.findTies(resolved);
-    for (const k of Object.values(PHASE_KEYS)) delete this.ties[k];
+    // The phase decides about the two lengths itself; the other tied numbers are '' while they
+    // follow their partner: 0 is sent and core resolves them (a tied dtype's '' is "same as dtype").
+    this.ties = {};
+    for (const f of this.fields) {
+      if (f.tie >= 0 && f.type === 'int' && !Object.values(PHASE_KEYS).includes(f.flag)) this.ties[f.flag] = model.allFields[f.tie].flag;
+    }
     const lengths = Object.values(PHASE_KEYS);
     this.urlKeys = ['phase', 'model', ...lengths, ...this.fields.map((f) => f.flag).filter((k) => !lengths.includes(k)),
       ...ROOF_KEYS, 'ceilings', ...KERNEL_KEYS, 'roofs', 'levels', ...COMPARE_KEYS];
@@ -66,26 +69,22 @@ export class PageState {
     return ev.ok ? ev.r : {};
   }
 
-  // A field's default as the controls show it: an integer (a tied one: what it resolves to), a
-  // dtype or pass name ('' for a dtype tied to another: "same as dtype"), a boolean.
+  // A field's default as the state holds it: an integer ('' for one tied to another field, which
+  // core resolves; the phase's lengths: what they resolve to), a dtype or pass name ('' for a
+  // dtype tied to another: "same as dtype"), a boolean.
   defaultText(f, resolved) {
+    if (f.type === 'int' && f.def === 0 && f.tie >= 0 && !Object.values(PHASE_KEYS).includes(f.flag)) return '';
     if (f.type === 'int') return f.def > 0 ? f.def : resolved[`problem.${f.key}`];
     if (f.type === 'dtype') return f.def > 0 ? this.model.dtypes[f.def].name : '';
     if (f.type === 'pass') return this.model.passes[f.def];
     return f.def === 1;
   }
 
-  // Tied integer fields (default 0): doubling another field's default moves them along with it.
-  findTies(resolved) {
-    const ties = {};
-    const tied = this.fields.filter((f) => f.type === 'int' && f.def === 0);
-    for (const g of this.fields.filter((x) => x.type === 'int' && x.def > 0 && 2 * x.def <= x.max)) {
-      const r = this.probe({ [g.flag]: 2 * g.def });
-      for (const f of tied) {
-        if (r[`problem.${f.key}`] === 2 * g.def && resolved[`problem.${f.key}`] === g.def) ties[f.flag] = g.flag;
-      }
-    }
-    return ties;
+  // A tied number typed equal to its partner follows it again ('': core resolves it).
+  withTies(state) {
+    const s = { ...state };
+    for (const [f, target] of Object.entries(this.ties)) if (s[f] !== '' && String(s[f]) === String(s[target])) s[f] = '';
+    return s;
   }
 
   defaultState() { return { ...this.defaults }; }
@@ -107,7 +106,7 @@ export class PageState {
       const v = state[f.flag];
       if (f.flag === PHASE_KEYS.prefill && decode) params[f.flag] = 1; // decode: one query row
       else if (f.flag === PHASE_KEYS.decode && !decode) params[f.flag] = 0; // prefill: L tied to N
-      else if (f.type === 'dtype' && f.def === 0 && v === '') params[f.flag] = 0; // same as dtype
+      else if ((this.ties[f.flag] || f.type === 'dtype') && f.tie >= 0 && (v === '' || v == null)) params[f.flag] = 0; // tied: core resolves it
       else if (typeof v === 'boolean') params[f.flag] = v ? 1 : 0;
       else {
         const r = m.parseField(f.flag, String(v ?? ''));
@@ -151,22 +150,22 @@ export class PageState {
   // The fragment: keys that differ from the defaults (prefill writes seq; decode writes
   // phase=decode, seq=1 and kv-len; a tied field only when it differs from its partner), so a
   // link says exactly what was changed.
-  toFragment(state) {
+  toFragment(given) {
     const q = new URLSearchParams();
+    const state = this.withTies(given);
     const decode = this.isDecode(state);
     const shape = state.model ? this.model.modelShape(String(state.model)) : null;
     for (const key of this.urlKeys) {
       const v = state[key];
       if (shape && shape.ok && SHAPE_KEYS.includes(key)) {
-        if (String(v) !== String(shape[key])) q.set(key, String(v)); // a key typed over the model
+        const shown = v === '' && this.ties[key] ? state[this.ties[key]] : v; // a tied one: its partner's
+        if (String(shown) !== String(shape[key])) q.set(key, String(shown)); // a key typed over the model
       } else if (key === 'phase') {
         if (decode) q.set('phase', 'decode');
       } else if (key === PHASE_KEYS.prefill && decode) {
         q.set(key, '1');
       } else if (key === PHASE_KEYS.decode) {
         if (decode) q.set(key, String(v));
-      } else if (this.ties[key]) {
-        if (String(v) !== String(state[this.ties[key]])) q.set(key, String(v));
       } else if (ZERO_MEANS_DEFAULT.includes(key) && String(v) === '0') {
         // 0 is the profile's choice, as empty
       } else if (typeof v === 'boolean') {
@@ -195,7 +194,6 @@ export class PageState {
         state[key] = value;
       }
     }
-    for (const [f, target] of Object.entries(this.ties)) if (!q.has(f)) state[f] = state[target];
     // A model fills the shape keys the link does not name (an unknown id: resolve() names it).
     const shape = q.has('model') ? this.model.modelShape(q.get('model')) : null;
     if (shape && shape.ok) for (const k of SHAPE_KEYS) if (!q.has(k)) state[k] = shape[k];
@@ -203,6 +201,6 @@ export class PageState {
     if (!q.has('phase') && q.get(n) === '1' && q.has(l)) state.phase = 'decode';
     if (state.phase === 'decode' && (!q.has(n) || q.get(n) === '1')) state[n] = this.defaults[n];
     if (state.phase !== 'decode' && state.phase !== 'prefill') state.phase = 'prefill';
-    return state;
+    return this.withTies(state);
   }
 }

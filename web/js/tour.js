@@ -75,9 +75,7 @@ export class Tour {
     const given = { ...this.tour.state };
     for (const st of this.tour.steps.slice(0, i + 1)) Object.assign(given, st.set || {});
     Object.assign(given, extra);
-    const state = { ...ps.defaultState(), ...given };
-    for (const [f, target] of Object.entries(ps.ties)) if (!(f in given)) state[f] = state[target];
-    return state;
+    return { ...ps.defaultState(), ...given }; // a tied field it does not name follows its partner (core's tie)
   }
 
   go(i, { focus = false } = {}) {

@@ -1,16 +1,13 @@
-// view.js — owns the page's DOM (except the records list, records.js, and the two canvases,
-// charts.js). bind…(handler) methods hand user input to the controller; render…(viewModel)
+// view.js — owns the page's DOM (except the records list, records.js, the two canvases,
+// charts.js, and the result panels a slider move patches, view-results.js). bind…(handler) methods hand user input to the controller; render…(viewModel)
 // methods show what the controller prepared. The controls are found in the HTML: every form
 // element with a name is a URL key, every .slider[data-key] pairs a range with a number field.
 import { escapeHtml as esc } from './html.js';
 import { getSetting, setSetting, removeSetting } from './storage.js';
 
+import { ResultsView, num, setText } from './view-results.js';
+
 const $ = (id) => document.getElementById(id);
-// A slider move rewrites only what changed: text and attributes are compared before they are
-// written (an equal write still invalidates style and layout, and re-announces a live region).
-const setText = (el, text) => { if (el.textContent !== text) el.textContent = text; };
-const setAttr = (el, name, value) => { if (el.getAttribute(name) !== value) el.setAttribute(name, value); };
-const setData = (el, key, value) => { if (el.dataset[key] !== value) el.dataset[key] = value; };
 const THEME_KEY = 'rooflab.theme'; // localStorage: 'light' or 'dark'; anything else is ignored
 const THEMES = ['light', 'dark'];
 
@@ -30,6 +27,7 @@ export class View {
     this.sliders = [...this.form.querySelectorAll('.slider[data-key]')].map((el) => el.dataset.key);
     this.ceilingBox = $('ceiling-toggles');
     this.roofBox = $('roof-toggles');
+    this.results = new ResultsView(); // the summary, the traffic table, the ledger, the best tile
     this.applyTheme(storedTheme()); // before the charts read the colours
   }
 
@@ -143,32 +141,35 @@ export class View {
 
   // ---------------------------------------------------------------------------------------------
   // Input
-  // handler(key, { slider }) after any control changed (the view has already synced the slider
-  // and its number field). Unit fields are read when committed (Enter or leaving the field), not
-  // on every keystroke, so "4" on the way to "4.8 TB/s" is never evaluated.
+  // handler(key, value, { slider }) after a control changed: its URL key and what it now says (the
+  // view has already synced the slider and its number field; the ceiling and roof toggles hand
+  // their checked ids as a comma list). Unit fields are handed when committed (Enter or leaving the
+  // field), not on every keystroke, so "4" on the way to "4.8 TB/s" is never evaluated.
   bindControlInput(handler) {
     for (const key of this.sliders) {
       const range = this.input(`${key}-range`);
       const num = this.input(key);
       range.addEventListener('input', () => {
         num.value = range.dataset.log ? String(Math.round(2 ** Number(range.value))) : range.value;
-        handler(key, { slider: true });
+        handler(key, num.value, { slider: true });
       });
-      num.addEventListener('input', () => { this.syncSlider(key, num.value); handler(key, {}); });
+      num.addEventListener('input', () => { this.syncSlider(key, num.value); handler(key, num.value, {}); });
     }
     for (const key of this.keys.filter((k) => !this.sliders.includes(k))) {
       const el = this.input(key);
+      const hand = () => handler(key, this.value(key), {});
       if (el.tagName === 'SELECT' || el.type === 'checkbox') {
-        el.addEventListener('change', () => handler(key, {}));
+        el.addEventListener('change', hand);
       } else if (el.type === 'number') {
-        el.addEventListener('input', () => handler(key, {}));
+        el.addEventListener('input', hand);
       } else {
-        el.addEventListener('change', () => handler(key, {}));
-        el.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); handler(key, {}); } });
+        el.addEventListener('change', hand);
+        el.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); hand(); } });
       }
     }
-    this.ceilingBox.addEventListener('change', () => handler('ceilings', {}));
-    this.roofBox.addEventListener('change', () => handler('roofs', {}));
+    const checked = (box) => [...box.querySelectorAll('input:checked')].map((cb) => cb.value).join(',');
+    this.ceilingBox.addEventListener('change', () => handler('ceilings', checked(this.ceilingBox), {}));
+    this.roofBox.addEventListener('change', () => handler('roofs', checked(this.roofBox), {}));
     this.form.addEventListener('submit', (e) => e.preventDefault());
   }
   bindScenario(handler) {
@@ -210,49 +211,22 @@ export class View {
     range.value = range.dataset.log ? String(Math.log2(v)) : String(v);
   }
 
-  // A field the phase fixes (decode: N = 1; prefill: L = N) shows the value the model uses; what
-  // was typed is kept (data-keep) and comes back when the phase frees the field.
   value(key) {
     const el = this.input(key);
-    if (el.dataset.keep !== undefined) return el.dataset.keep;
     return el.type === 'checkbox' ? el.checked : el.value;
   }
+  // Only what differs is written (a slider move passes here for the fields it changes).
   setValue(key, value) {
     const el = this.input(key);
-    if (el.dataset.keep !== undefined) { el.dataset.keep = String(value); return; }
     if (el.type === 'checkbox') el.checked = !!value;
-    else el.value = String(value);
+    else if (el.value !== String(value)) el.value = String(value);
     if (this.sliders.includes(key)) this.syncSlider(key, value);
   }
-  // shown: { key: the value the model uses, or null (the field is free: what was typed) }
-  renderFixed(shown) {
-    for (const [key, v] of Object.entries(shown)) {
-      const el = this.input(key);
-      if (v === null) {
-        if (el.dataset.keep === undefined) continue;
-        const keep = el.dataset.keep;
-        delete el.dataset.keep;
-        this.setValue(key, keep);
-      } else {
-        if (el.dataset.keep === undefined) el.dataset.keep = el.value;
-        if (el.value === String(v)) continue;
-        el.value = String(v);
-        if (this.sliders.includes(key)) this.syncSlider(key, v);
-      }
-    }
-  }
-
-  // The controls over `base` (keys without a control keep base's value).
-  readControls(base) {
-    const s = { ...base };
-    for (const key of this.keys) s[key] = this.value(key);
-    s.ceilings = [...this.ceilingBox.querySelectorAll('input:checked')].map((cb) => cb.value).join(',');
-    s.roofs = [...this.roofBox.querySelectorAll('input:checked')].map((cb) => cb.value).join(',');
-    return s;
-  }
+  // The controls of the keys `state` names show its values (the rest are left as they are).
   writeControls(state) {
-    for (const key of this.keys) this.setValue(key, state[key]);
+    for (const key of this.keys) if (key in state) this.setValue(key, state[key]);
     for (const [box, key] of [[this.ceilingBox, 'ceilings'], [this.roofBox, 'roofs']]) {
+      if (!(key in state)) continue;
       const on = new Set(String(state[key] || '').split(',').filter(Boolean));
       for (const cb of box.querySelectorAll('input')) cb.checked = on.has(cb.value);
     }
@@ -338,7 +312,7 @@ export class View {
 
   // ---------------------------------------------------------------------------------------------
   // Results. A number is { testid, value, text }: shown as text, its exact value in data-value.
-  num(n) { return `<span class="num" data-testid="${esc(n.testid)}" data-value="${esc(n.value)}">${esc(n.text)}</span>`; }
+  num(n) { return num(n); }
 
   // vm: { ceilings: [{ id, available, title }], bandwidthPlaceholder, peakPlaceholder, info }
   // info: null (custom) or { arch, bandwidth, sms, smemDefault, smemOptin, l2 (numbers), source,
@@ -359,54 +333,6 @@ export class View {
         '<details class="preset-more" data-testid="preset-more"><summary>more: shared memory, source, notes</summary>' +
         `Shared memory per block ${this.num(i.smemDefault)} default, ${this.num(i.smemOptin)} opt-in. ` +
         `Source: ${esc(i.source)} (${esc(i.sourceDate)}).${i.notes ? ` Note: ${esc(i.notes)}` : ''}</details>`;
-  }
-
-  // The number spans written by the last full render of a box, in order: a slider move with the
-  // same shape (the same testids) patches them in place instead of parsing new HTML. Returns the
-  // spans, or null when the shape changed or the box was rewritten since.
-  patchable(box, key) {
-    const last = this.patched?.get(box.id);
-    return last && last.key === key && last.nums[0]?.isConnected ? last.nums : null;
-  }
-  remember(box, key) {
-    (this.patched ||= new Map()).set(box.id, { key, nums: [...box.querySelectorAll('.num')] });
-  }
-
-  // cards: [{ label, number }]
-  renderSummary(cards) {
-    const box = $('summary');
-    const key = cards.map((c) => c.number.testid).join(',');
-    const nums = this.patchable(box, key);
-    if (nums) {
-      cards.forEach((c, i) => {
-        this.setNum(nums[i], c.number);
-        setText(nums[i].parentElement.previousElementSibling, c.label); // the dt: peak kind, SRAM fit
-      });
-      return;
-    }
-    box.innerHTML = cards.map((c) => `<div><dt>${esc(c.label)}</dt><dd>${this.num(c.number)}</dd></div>`).join('');
-    this.remember(box, key);
-  }
-
-  // table: { models: [names], rows: [{ label, cells: [number | null (not modelled: { testid })] }] }
-  renderModelTable(table) {
-    const box = $('model-table');
-    const cells = table.rows.flatMap((r) => r.cells);
-    const key = `${table.models.join(',')}|${table.rows.map((r) => r.label).join(',')}|` +
-      cells.map((c) => `${c.testid}${c.boundClass ? '*' : ''}`).join(',');
-    const nums = this.patchable(box, key);
-    if (nums) {
-      cells.forEach((c, i) => {
-        this.setNum(nums[i], c);
-        if (c.boundClass) setAttr(nums[i].parentElement, 'class', `bound-${c.boundClass}`);
-      });
-      return;
-    }
-    const head = `<thead><tr><th scope="col">per pass</th>${table.models.map((x) => `<th scope="col">${esc(x)}</th>`).join('')}</tr></thead>`;
-    const cell = (c) => (c.boundClass ? `<td><span class="bound-${esc(c.boundClass)}">${this.num(c)}</span></td>` : `<td>${this.num(c)}</td>`);
-    const rows = table.rows.map((r) => `<tr><th scope="row">${esc(r.label)}</th>${r.cells.map(cell).join('')}</tr>`);
-    box.innerHTML = `${head}<tbody>${rows.join('')}</tbody>`;
-    this.remember(box, key);
   }
 
   // items: [[swatch class, plain text, colour or '']]; a colour is the series' own (set through
@@ -439,115 +365,6 @@ export class View {
   renderKernelDescription(text) {
     const el = $('kernel-description');
     if (el.textContent !== text) el.textContent = text;
-  }
-
-  // A number's span patched in place (only what changed is written); false when there is none.
-  setNum(el, n) {
-    if (!el) return false;
-    setData(el, 'value', String(n.value));
-    setText(el, n.text);
-    return true;
-  }
-
-  // The ledger's elements a patch writes, found once after each full render.
-  ledgerParts(box) {
-    if (this.ledgerEls?.hint.isConnected) return this.ledgerEls;
-    const rows = [...box.querySelectorAll('tbody tr')];
-    this.ledgerEls = {
-      head: [...box.querySelectorAll('.ledger-head .num')], bound: box.querySelector('.ledger-head > span[class^=bound-]'),
-      hint: box.querySelector('.hint'), bar: box.querySelector('.ledger-bar'), segs: [...box.querySelectorAll('.seg')],
-      nums: rows.map((r) => r.querySelector('.num')), shares: rows.map((r) => r.children[2]),
-    };
-    return this.ledgerEls;
-  }
-
-  // The ledger's numbers, shares and facts updated in place; false when its shape changed.
-  patchLedger(box, vm) {
-    const el = this.ledgerParts(box);
-    if (vm.head.some((n, i) => el.head[i]?.dataset.testid !== n.testid) || el.nums.length !== vm.terms.length) return false;
-    vm.head.forEach((n, i) => this.setNum(el.head[i], n));
-    if (el.bound) setAttr(el.bound, 'class', `bound-${vm.head[2].value}`);
-    setText(el.hint, vm.facts);
-    const segs = el.segs;
-    const shown = vm.terms.filter((t) => t.share > 0);
-    if (segs.length !== shown.length || segs.some((g, i) => !g.classList.contains(`term-${shown[i].name}`))) return false;
-    shown.forEach((t, i) => {
-      const g = segs[i];
-      if (g.dataset.share !== String(t.share)) {
-        g.style.flexGrow = String(t.share);
-        g.dataset.share = String(t.share);
-      }
-      setAttr(g, 'title', `${t.name}: ${t.number.text} (${t.shareText})`);
-      setText(g, t.share >= 0.08 ? t.name : '');
-    });
-    vm.terms.forEach((t, i) => {
-      this.setNum(el.nums[i], t.number);
-      setText(el.shares[i], t.shareText);
-    });
-    setAttr(el.bar, 'aria-label', vm.terms.map((t) => `${t.name} ${t.shareText}`).join(', '));
-    return true;
-  }
-
-  // vm: { unavailable: null | reason, head: [number], facts: text, terms: [{ name, number, share,
-  // shareText, note }] } — the predicted time as a stacked bar of its six terms and a table.
-  renderLedger(vm) {
-    const box = $('ledger');
-    // Moving a slider keeps the profile: the numbers are patched in place (no new DOM).
-    const key = vm.unavailable ? null : `${vm.kernel}|${vm.terms.map((t) => t.name).join(',')}`;
-    if (key && key === this.ledgerKey && this.patchLedger(box, vm)) return;
-    this.ledgerKey = key;
-    this.ledgerEls = null; // written anew below
-    if (vm.unavailable) {
-      box.innerHTML = `<p class="warn" data-testid="predicted-unavailable" data-value="${esc(vm.kernel)}">` +
-        `No prediction: ${esc(vm.unavailable)}</p>`;
-      return;
-    }
-    const [time, flops, bound] = vm.head;
-    const bar = vm.terms.filter((t) => t.share > 0).map((t) =>
-      `<span class="seg term-${esc(t.name)}" data-share="${t.share}" title="${esc(t.name)}: ${esc(t.number.text)} (${esc(t.shareText)})">` +
-      `${t.share >= 0.08 ? esc(t.name) : ''}</span>`).join('');
-    const rows = vm.terms.map((t) => `<tr><th scope="row"><span class="swatch term-${esc(t.name)}"></span>${esc(t.name)}</th>` +
-      `<td>${this.num(t.number)}</td><td>${esc(t.shareText)}</td><td class="note">${esc(t.note)}</td></tr>`).join('');
-    box.innerHTML = `<p class="ledger-head"><strong>${esc(vm.kernel)}</strong>: ${this.num(time)} · ${this.num(flops)} · ` +
-      `<span class="bound-${esc(bound.value)}">${this.num(bound)}</span></p>` +
-      `<p class="hint">${esc(vm.facts)}</p>` +
-      `<div class="ledger-bar" role="img" aria-label="${esc(vm.terms.map((t) => `${t.name} ${t.shareText}`).join(', '))}">${bar}</div>` +
-      `<div class="table-wrap"><table class="ledger-table"><thead><tr><th scope="col">term</th><th scope="col">time</th>` +
-      `<th scope="col">share</th><th scope="col">what it is</th></tr></thead><tbody>${rows}</tbody></table></div>`;
-    // Widths through the CSSOM: the Content-Security-Policy refuses inline style attributes.
-    for (const seg of box.querySelectorAll('.seg')) seg.style.flexGrow = seg.dataset.share;
-  }
-
-  // vm: null (not the generic profile) or the tile search: { best: null (nothing fits) or
-  // { tile, time (number), sram, waves }, runners: [{ tile, time, sram, lose }], value }
-  renderBestTile(vm) {
-    const el = $('best-tile');
-    const b = vm && vm.best;
-    const value = vm ? vm.value : '';
-    if (b) {
-      const tail = `, SRAM ${b.sram}, ${b.waves} waves.` +
-        (vm.runners.length ? ` Runners-up: ${vm.runners.map((c) => `${c.tile} ${c.time.text} (${c.lose}; SRAM ${c.sram})`).join('; ')}.` : '') +
-        ' Type a tile into Br × Bc (and a split count) to see its ledger.';
-      const p = this.bestTileEls; // a slider move: the tile, its time and the rest patched in place
-      if (p && p.tail.isConnected && !el.hidden) {
-        setText(p.strong, b.tile);
-        this.setNum(p.num, b.time);
-        if (p.tail.data !== tail) p.tail.data = tail;
-        setData(el, 'value', value);
-        return;
-      }
-      el.hidden = false;
-      el.dataset.value = value;
-      el.innerHTML = `Best tile (generic profile, tile search): <strong>${esc(b.tile)}</strong>, ${this.num(b.time)}${esc(tail)}`;
-      this.bestTileEls = { strong: el.querySelector('strong'), num: el.querySelector('.num'), tail: el.lastChild };
-      return;
-    }
-    this.bestTileEls = null;
-    const text = vm ? 'Tile search: no tile fits this preset’s shared memory.' : '';
-    if (el.hidden === !vm && el.dataset.value === value && !el.firstElementChild && el.textContent === text) return; // unchanged
-    el.hidden = !vm;
-    el.dataset.value = value;
-    el.textContent = text;
   }
 
   // s: null or { id, title, text: [paragraphs] }
