@@ -93,6 +93,7 @@ static const char *const kernel_names[RL_KERNEL_COUNT] = {
     [RL_KERNEL_FA3] = "fa3",               [RL_KERNEL_FLASHINFER] = "flashinfer",
     [RL_KERNEL_FLASH_DECODING] = "flash-decoding", [RL_KERNEL_STANDARD] = "standard",
     [RL_KERNEL_FA4] = "fa4",               [RL_KERNEL_FLASHMLA] = "flashmla",
+    [RL_KERNEL_CUDNN] = "cudnn",
 };
 
 static const char *const kernel_descriptions[RL_KERNEL_COUNT] = {
@@ -129,6 +130,10 @@ static const char *const kernel_descriptions[RL_KERNEL_COUNT] = {
                            "CTA per SM (a 64 x 512 fp32 output fills half the register file), "
                            "seesaw softmax/MMA overlap, 80 % of the tensor peak at the throttled "
                            "~1600 MHz, KV split over SMs / q-tiles scheduler parts; BF16 cache",
+    [RL_KERNEL_CUDNN] = "cuDNN fused SDPA (closed source: the mechanism of the open kernel for "
+                        "the same hardware, assumed): on Hopper FA3's (prefill, backward, fp8 "
+                        "forward), on Blackwell FA4's tiles and softmax overlap without exp2 "
+                        "emulation (prefill); no decode",
 };
 
 const char *rl_kernel_name(rl_kernel k) {
@@ -149,7 +154,7 @@ rl_status rl_kernel_parse(const char *text, const char *field, rl_kernel *out, r
     }
     return rl__fail(err, RL_ERR_UNKNOWN, field,
                     "unknown kernel profile \"%.*s\"; expected one of generic, fa2, fa3, "
-                    "flashinfer, flash-decoding, standard, fa4, flashmla",
+                    "flashinfer, flash-decoding, standard, fa4, flashmla, cudnn",
                     RL__QUOTE(text ? text : "", 40));
 }
 
@@ -358,6 +363,30 @@ double rl__ex2_emulated_share(int64_t bc, int freq, int res, int start) {
  * Profile resolution: the profile's choices, then the caller's spec on top
  * ------------------------------------------------------------------------------------------- */
 
+/* FA3's choices on a Hopper GPU, once the kernel's checks have passed (fa3, and cudnn on sm_90). */
+static rl_status fa3_profile(const rl_problem *p, rl_profile *pf, int bwd, rl_error *err) {
+    pf->persistent = 1;
+    pf->head_major = 1;
+    pf->bwd_mma_fraction = RL_FIT_BWD_MMA_FA3;
+    /* fp8: wgmma wants V K-major, so the producer warpgroup transposes every V tile in
+     * shared memory (LDSM/STSM) before the consumers may use it (FA3 paper, §3.3): loads no
+     * longer run ahead of the MMA and DRAM time adds to compute (p = 1, no overlap). */
+    if (p->dtype == RL_DTYPE_FP8) pf->overlap_p = 1.0;
+    if (bwd) {
+        pf->kernels = 3; /* preprocess, the main kernel, dQ postprocess */
+        pf->cta_fixed_s = RL_FIT_BWD_CTA_S;
+    } else {
+        /* hopper/flash_api.cpp get_num_splits + heuristics.h: splits by FA3's rule on
+         * every forward; PackGQA by should_pack_gqa, always when split. */
+        pf->split_rule = RL_SPLIT_FA3;
+        pf->pack_rule = 1;
+    }
+    rl_status st = fa3_tile(p, pf, err);
+    pf->split_block_m = pf->block_m;
+    pf->split_block_n = pf->block_n;
+    return st;
+}
+
 static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
                               rl_profile *pf, rl_error *err) {
     const rl_kernel k = spec->kernel;
@@ -438,6 +467,52 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
             pf->pack_n1 = 1;
         }
         return fa2_tile(p, pf, err);
+    case RL_KERNEL_CUDNN:
+        /* cuDNN's fused SDPA kernels are closed source; the profile takes the mechanism of the
+         * open kernel built for the same hardware features and says so: on Hopper FA3's (wgmma,
+         * TMA, warp-specialised producer/consumers, 1 CTA/SM), on Blackwell FA4's (tcgen05 into
+         * TMEM, 2 x 128-row Q tiles x 128 keys — the mma_tiler_mn (128, 128) of cuDNN frontend's
+         * SM100 SDPA kernels — softmax beside the MMA) without FA4's exp2 emulation (FA4's paper
+         * presents it as FA4's own). Forward prefill on both, backward on Hopper; decode is not
+         * modelled. */
+        if (p->seq <= 16 && !bwd)
+            return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
+                            "--kernel cudnn models cuDNN's prefill (N > 16) and backward; its decode "
+                            "path has no published point with its shape to check a rate against");
+        if (hw->sm_arch == 100 || hw->sm_arch == 103) {
+            if (p->dtype != RL_DTYPE_FP16 && p->dtype != RL_DTYPE_BF16)
+                return no_dtype(k, p, "the cudnn profile models cuDNN's fp16/bf16 SDPA on "
+                                      "Blackwell", err);
+            if (bwd)
+                return rl__fail(err, RL_ERR_UNSUPPORTED, "pass",
+                                "--kernel cudnn on Blackwell models the forward pass only (no "
+                                "published cuDNN Blackwell backward point with its shape)");
+            if (p->head_dim > 128 && !(p->head_dim == 192 && p->head_dim_v == 128) &&
+                p->head_dim != 256)
+                return no_tile(k, p->head_dim, err);
+            pf->block_m = 256;
+            pf->block_n = 128;
+            pf->warps = 16;
+            pf->ctas_per_sm = 1;
+            pf->persistent = 1;
+            pf->head_major = 1;
+            pf->exp_serialised = 0;
+            pf->softmax_overlap = 1;
+            pf->ex2_emulated = 0.0;
+            return RL_OK;
+        }
+        if (hw->sm_arch != 90)
+            return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
+                            "--kernel cudnn models cuDNN's fused SDPA on Hopper (sm_90) and "
+                            "Blackwell (sm_100, sm_103); preset %s is %s",
+                            hw->id, hw->arch);
+        if (fp32)
+            return no_dtype(k, p, "cuDNN's fused flash SDPA runs fp16, bf16 and fp8; use "
+                                  "--kernel standard for fp32", err);
+        if (bwd && p->dtype == RL_DTYPE_FP8)
+            return no_dtype(k, p, "the cudnn profile has no fp8 backward (no published point)",
+                            err);
+        return fa3_profile(p, pf, bwd, err); /* on Hopper, FA3's mechanism */
     case RL_KERNEL_FA3:
         if (hw->sm_arch != 90)
             return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
@@ -449,28 +524,7 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
         if (bwd && p->dtype == RL_DTYPE_FP8)
             return no_dtype(k, p, "FlashAttention-3 has no fp8 backward (hopper/flash_api.cpp "
                                   "mha_bwd takes fp16 and bf16 only)", err);
-        pf->persistent = 1;
-        pf->head_major = 1;
-        pf->bwd_mma_fraction = RL_FIT_BWD_MMA_FA3;
-        /* fp8: wgmma wants V K-major, so the producer warpgroup transposes every V tile in
-         * shared memory (LDSM/STSM) before the consumers may use it (FA3 paper, §3.3): loads no
-         * longer run ahead of the MMA and DRAM time adds to compute (p = 1, no overlap). */
-        if (p->dtype == RL_DTYPE_FP8) pf->overlap_p = 1.0;
-        if (bwd) {
-            pf->kernels = 3; /* preprocess, the main kernel, dQ postprocess */
-            pf->cta_fixed_s = RL_FIT_BWD_CTA_S;
-        } else {
-            /* hopper/flash_api.cpp get_num_splits + heuristics.h: splits by FA3's rule on
-             * every forward; PackGQA by should_pack_gqa, always when split. */
-            pf->split_rule = RL_SPLIT_FA3;
-            pf->pack_rule = 1;
-        }
-        {
-            rl_status st = fa3_tile(p, pf, err);
-            pf->split_block_m = pf->block_m;
-            pf->split_block_n = pf->block_n;
-            return st;
-        }
+        return fa3_profile(p, pf, bwd, err);
     case RL_KERNEL_FLASHINFER:
         if (need_decode(p, k, err) != RL_OK) return RL_ERR_UNSUPPORTED;
         if (p->head_dim > 256) return no_tile(k, p->head_dim, err);

@@ -288,8 +288,8 @@ def flashinfer_variant_modelled(kernel, heads, kv_heads):
 
 def profile_for(source, kernel, heads=1, kv_heads=1):
     """(profile or None) for a row: FA3 -> fa3, FA2 v2.5.8 and v2.0.9 -> fa2, Flash-Decoding ->
-    flash-decoding, standard attention in PyTorch (prefill) -> standard; cuDNN, Triton and the FA3
-    ablations have none. Two sets have none on purpose:
+    flash-decoding, standard attention in PyTorch (prefill) -> standard, cuDNN -> cudnn (closed
+    source: the profile assumes FA3's mechanism on Hopper); Triton and the FA3 ablations have none. Two sets have none on purpose:
     - the FA3 paged decode of issue #1572: FA3's own decode path (hopper/: wgmma tiles of 128
       query rows for one query row, paged K/V gathered without TMA at page_size 8) is not the
       FA2 split-KV kernel that the flash-decoding profile describes;
@@ -306,6 +306,8 @@ def profile_for(source, kernel, heads=1, kv_heads=1):
         return None
     if kernel == 'flashmla dense decode':
         return 'flashmla'
+    if kernel in ('cudnn', 'cudnn-9.1.1.17', 'cudnn-9.1.1.17-fp8'):
+        return 'cudnn'
     if kernel in ('flash-attention-3', 'flash-attention-3-fp8', 'flash_v3 (FA3)'):
         return 'fa3'
     if kernel.startswith('flash-attention-2 (v2.5.8)') or kernel == 'flash-attention v2.0.9':

@@ -27,7 +27,7 @@ from .timing import CpuFlush, CudaEvents, GpuFlush, WallClock, auto_runs, summar
 
 TRAFFIC_MODELS = ("compulsory", "tiled", "naive")
 PROFILES = ("generic", "fa2", "fa3", "flashinfer", "flash-decoding", "standard", "fa4",
-            "flashmla")
+            "flashmla", "cudnn")
 
 
 class RecordInvalid(ValueError):
