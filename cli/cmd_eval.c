@@ -153,14 +153,58 @@ static void print_json(const rl_report *r, const rl_hw *hw, const rl_prediction 
             "%lld, \"seq\": %lld, \"kv_len\": %lld, \"head_dim\": %lld, \"dtype\": \"%s\", "
             "\"kv_dtype\": \"%s\", \"out_dtype\": \"%s\", \"causal\": %s, \"pass\": \"%s\", \"block_m\": %lld, "
             "\"block_n\": %lld, \"head_dim_v\": %lld, \"kv_lora_rank\": %lld, \"rope_dim\": %lld, "
-            "\"window\": %lld, \"sinks\": %lld},\n  \"kv_token_bytes\": %.17g,\n",
+            "\"window\": %lld, \"sinks\": %lld, \"page_size\": %lld, \"topk\": %lld, \"kv_lens\": [",
             hw->id, (long long)p->batch, (long long)p->heads, (long long)p->kv_heads,
             (long long)p->seq, (long long)p->kv_len, (long long)p->head_dim,
             rl_dtype_name(p->dtype), rl_dtype_name(p->kv_dtype), rl_dtype_name(p->out_dtype),
             p->causal ? "true" : "false",
             rl_pass_name(p->pass), (long long)p->block_m, (long long)p->block_n,
             (long long)p->head_dim_v, (long long)p->kv_lora_rank, (long long)p->rope_dim,
-            (long long)p->window, (long long)p->sinks, w->kv_token_bytes);
+            (long long)p->window, (long long)p->sinks, (long long)p->page_size, (long long)p->topk);
+    for (int i = 0; i < p->kv_lens.n; i++)
+        fprintf(o, "%s[%lld, %lld]", i ? ", " : "", (long long)p->kv_lens.pair[i].len,
+                (long long)p->kv_lens.pair[i].count);
+    fprintf(o, "]},\n  \"kv_token_bytes\": %.17g,\n", w->kv_token_bytes);
+    /* Per sequence length (MODEL.md "Ragged batch"): what the profiles build on. */
+    fputs("  \"sequences\": [", o);
+    for (int g = 0; g < w->seq_groups; g++) {
+        const rl_seq_work *sw = &w->seqs[g];
+        fprintf(o, "%s\n    {\"kv_len\": %lld, \"count\": %lld, \"pairs\": ", g ? "," : "",
+                (long long)sw->kv_len, (long long)sw->count);
+        json_num(o, sw->pairs);
+        fputs(", \"kv_bytes\": ", o);
+        json_num(o, sw->kv_bytes);
+        fputs(", \"page_table_bytes\": ", o);
+        json_num(o, sw->page_table_bytes);
+        fputs(", \"kv_tiles\": ", o);
+        json_num(o, sw->kv_tiles);
+        fputs(", \"ctas\": ", o);
+        json_num(o, sw->ctas);
+        fputs("}", o);
+    }
+    fputs("\n  ],\n  \"tail_ratio\": ", o);
+    json_num(o, w->tail_ratio);
+    fputs(",\n", o);
+    if (p->topk) { /* the DSA indexer: its own kernel, its own line (MODEL.md "Sparse top-k") */
+        const rl_indexer *ix = &w->indexer;
+        fputs("  \"indexer\": {\"pairs\": ", o);
+        json_num(o, ix->pairs);
+        fputs(", \"flops\": ", o);
+        json_num(o, ix->flops);
+        fputs(", \"bytes\": ", o);
+        json_num(o, ix->bytes);
+        fputs(", \"intensity_flop_per_byte\": ", o);
+        json_num(o, ix->flops / ix->bytes);
+        fputs(", \"terms_bytes\": {\"k\": ", o);
+        json_num(o, ix->k_bytes);
+        fputs(", \"q\": ", o);
+        json_num(o, ix->q_bytes);
+        fputs(", \"logits\": ", o);
+        json_num(o, ix->logit_bytes);
+        fputs(", \"indices\": ", o);
+        json_num(o, ix->index_bytes);
+        fputs("}},\n", o);
+    }
     fputs("  \"models\": {", o);
     for (int m = 0; m < RL_MODEL_COUNT; m++) {
         const rl_traffic *t = &w->traffic[m];
@@ -192,6 +236,10 @@ static void print_json(const rl_report *r, const rl_hw *hw, const rl_prediction 
         json_num(o, t->p_bytes);
         fputs(", \"grad\": ", o);
         json_num(o, t->grad_bytes);
+        fputs(", \"page_table\": ", o);
+        json_num(o, t->page_table_bytes);
+        fputs(", \"gather_waste\": ", o);
+        json_num(o, t->gather_waste_bytes);
         fputs("}", o);
         if (m == RL_MODEL_TILED) {
             fputs(", \"kv_reload_factor\": ", o);
@@ -304,7 +352,7 @@ static void print_prediction_table(const rl_prediction *pr, const rl_error *why,
 static void print_table(const rl_report *r, const rl_hw *hw) {
     const rl_workload *w = &r->work;
     const rl_problem *p = &w->problem;
-    char a[128], b[64], c[64], d[64];
+    char a[128], b[128], c[64], d[64];
     char o_text[16] = "";
     if (p->out_dtype != p->dtype) snprintf(o_text, sizeof o_text, ", O %s", rl_dtype_name(p->out_dtype));
     printf("problem  B=%lld H=%lld Hkv=%lld N=%lld L=%lld d=%lld  %s (K/V %s%s)  %s  %s  tile %lldx%lld\n",
@@ -323,13 +371,37 @@ static void print_table(const rl_report *r, const rl_hw *hw) {
     if (p->window)
         printf("variant  sliding window W=%lld%s%.0lld%s\n", (long long)p->window,
                p->sinks ? ", sinks S=" : "", (long long)p->sinks, p->sinks ? " always visible" : "");
+    const rl_traffic *tc = &w->traffic[RL_MODEL_COMPULSORY];
+    if (p->page_size)
+        printf("variant  paged KV, %lld rows per page: K/V gathered page by page in 32 B sectors "
+               "(%.6g B moved beyond the rows) + page table %.6g B (compulsory)\n",
+               (long long)p->page_size, tc->gather_waste_bytes, tc->page_table_bytes);
+    if (p->kv_lens.n) {
+        char lens[256];
+        rl_kv_lens_format(&p->kv_lens, lens, sizeof lens);
+        printf("variant  ragged batch %s: B=%lld sequences, L = the longest; the longest has %.4gx "
+               "the mean's pairs (a kernel without split-KV waits for it)\n",
+               lens, (long long)p->batch, w->tail_ratio);
+    }
+    if (p->topk) {
+        const rl_indexer *ix = &w->indexer;
+        rl_format_quantity(ix->flops, RL_DIM_FLOP, RL_PREFIX_SI, 4, a, sizeof a);
+        printf("variant  sparse top-k K=%lld: selected K/V rows gathered row by row (%.6g B moved "
+               "beyond the rows, compulsory)\n",
+               (long long)p->topk, tc->gather_waste_bytes);
+        printf("indexer  %.10g pairs scored in fp8 by %d heads of %d: %s, %s, %.4g FLOP/B (its own "
+               "kernel, not in F or the bytes below)\n",
+               ix->pairs, RL_INDEXER_HEADS, RL_INDEXER_HEAD_DIM, a,
+               bytes_text(ix->bytes, b, sizeof b), ix->flops / ix->bytes);
+    }
     rl_format_quantity(r->roof.bandwidth_bytes_per_s, RL_DIM_BYTES_PER_S, RL_PREFIX_SI, 4, a, sizeof a);
     rl_format_quantity(r->roof.peak_flops_per_s, RL_DIM_FLOPS_PER_S, RL_PREFIX_SI, 4, b, sizeof b);
     printf("roof     %s (%s): bandwidth %s, peak %s -> ridge %.4g FLOP/B\n", hw->id, hw->name, a, b,
            r->ridge_flop_per_byte);
     rl_format_quantity(w->flops, RL_DIM_FLOP, RL_PREFIX_SI, 4, a, sizeof a);
     rl_format_quantity(w->softmax_flops, RL_DIM_FLOP, RL_PREFIX_SI, 4, b, sizeof b);
-    printf("work     %.17g scored pairs; F = %s%s (%.17g FLOP); softmax %s reported apart\n\n",
+    printf(w->pairs == floor(w->pairs) ? "work     %.17g scored pairs; F = %s%s (%.17g FLOP); softmax %s reported apart\n\n"
+                                       : "work     %.10g scored pairs (the mean per sequence); F = %s%s (%.17g FLOP); softmax %s reported apart\n\n",
            w->pairs, a, p->head_dim_v != p->head_dim
                ? (p->pass == RL_PASS_BWD ? " = 2*B*H*(3*d+2*d_v)*pairs" : " = 2*B*H*(d+d_v)*pairs")
                : (p->pass == RL_PASS_BWD ? " = 2.5 x forward" : " = 4*B*H*d*pairs"),
@@ -351,7 +423,10 @@ static void print_table(const rl_report *r, const rl_hw *hw) {
     }
     const rl_traffic *t = &w->traffic[RL_MODEL_TILED];
     if (t->available)
-        printf("\ntiled    %.17g query block(s) of %lld rows; each (batch, query head) loads %.17g K and V rows = "
+        printf(t->kv_rows_loaded_per_head == floor(t->kv_rows_loaded_per_head)
+                   ? "\ntiled    %.17g query block(s) of %lld rows; each (batch, query head) loads %.17g K and V rows = "
+                     "%.4gx the %lld-row cache\n"
+                   : "\ntiled    %.17g query block(s) of %lld rows; each (batch, query head) loads %.10g K and V rows (mean) = "
                "%.4gx the %lld-row cache\n",
                t->query_blocks, (long long)p->block_m, t->kv_rows_loaded_per_head, t->kv_reload_factor,
                (long long)p->kv_len);

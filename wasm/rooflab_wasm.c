@@ -85,12 +85,25 @@ RLW_EXPORT double rlw_field_num(int i, int which) {
     default: return 0;
     }
 }
-/* What a person typed for field i → the integer code its input slot takes, in out[0]. */
+/* The ragged batch (--kv-lens, a list): its slot carries the number of pairs (0 = off) and the
+ * list itself is the one rlw_field_parse last accepted for it, kept here. */
+static rl_kv_lens rlw_kv_lens;
+/* What a person typed for field i → the integer code its input slot takes, in out[0]. For the
+ * list field (type 4, kv-lens) out[0] is its number of pairs and the list is kept for the next
+ * evaluation, whose slot must carry that number (or 0: off). */
 RLW_EXPORT int rlw_field_parse(int i, const char *text, const char *name, double *out, rl_error *err) {
-    rl_problem p = {0};
+    rl_problem p;
+    memset(&p, 0, sizeof p);
     rl_status st = rl_problem_set_text(&p, (rl_problem_field)i, text, name, err);
     if (st == RL_OK) out[0] = (double)rl_problem_get(&p, (rl_problem_field)i);
+    if (st == RL_OK && rlw_field(i) && rlw_field(i)->type == RL_FTYPE_LENS) rlw_kv_lens = p.kv_lens;
     return st;
+}
+/* The kept list as text ("512,4096x60"; "" when none), for the URL. */
+RLW_EXPORT const char *rlw_kv_lens_text(void) {
+    static char text[RL_KV_LENS_MAX * 20];
+    rl_kv_lens_format(&rlw_kv_lens, text, sizeof text);
+    return text;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -170,6 +183,13 @@ static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof
     memset(p, 0, sizeof *p);
     for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
         if ((st = rlw_int_slot(in, f, &v, err)) != RL_OK) return st;
+        if (rlw_field(f)->type == RL_FTYPE_LENS) { /* the list rlw_field_parse kept */
+            if (v != 0 && v != rlw_kv_lens.n)
+                return rlw_fail(err, RL_ERR_INVALID, rlw_in_key(f),
+                                "expected 0 (off) or the pair count of the list last parsed");
+            if (v != 0) p->kv_lens = rlw_kv_lens;
+            continue;
+        }
         if ((st = rl_problem_set(p, (rl_problem_field)f, v, NULL, err)) != RL_OK) return st;
     }
     if ((st = rlw_int_slot(in, IN_HW, &v, err)) != RL_OK) return st;

@@ -69,4 +69,14 @@ void rl__window_tiles(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, uint64_t
  * (K) and 0 (V, its first R elements, read with it), fp8 in FlashMLA's layout (workload.c). */
 void rl__kv_token_bytes(const rl_problem *p, double *k_bytes, double *v_bytes);
 
+/* The shortest key length of a resolved problem's batch (kv_len unless --kv-lens; problem.c). */
+int64_t rl__shortest_kv_len(const rl_problem *p);
+/* Device-memory bytes a gather of `chunk` contiguous bytes moves in 32 B sectors (workload.c). */
+double rl__sector_bytes(double chunk);
+
+/* The shortest key length of a resolved problem's batch (kv_len unless --kv-lens; problem.c). */
+int64_t rl__shortest_kv_len(const rl_problem *p);
+/* Device-memory bytes a gather of `chunk` contiguous bytes moves in 32 B sectors (workload.c). */
+double rl__sector_bytes(double chunk);
+
 #endif

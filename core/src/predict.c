@@ -70,11 +70,14 @@ static void fused_levels(const rl_problem *p, const rl_hw *hw, const rl_profile 
         kv_l2 -= kv_dram; /* the accumulator's one write + read reaches DRAM anyway */
     } else {
         kv_l2 = s->units * s->kv_rows_per_unit * (kt + vt);
+        const rl_traffic *tt = &w->traffic[RL_MODEL_TILED], *tc = &w->traffic[RL_MODEL_COMPULSORY];
+        if (p->topk || p->kv_lens.n || p->page_size) /* gathers, ragged rows: the model's count */
+            kv_l2 = tt->k_bytes + tt->v_bytes + tt->gather_waste_bytes + tt->page_table_bytes;
         fixed_l2 = w->q_tensor_bytes + w->o_tensor_bytes;
         if (pf->splits > 1) /* partial O and log-sum-exp per split, written and read back */
             fixed_l2 += 2.0 * (double)pf->splits * (double)p->batch * (double)p->heads *
                         (double)p->seq * (dv + 1.0) * ACC_BYTES;
-        kv_dram = w->k_tensor_bytes + w->v_tensor_bytes;
+        kv_dram = w->k_tensor_bytes + w->v_tensor_bytes + tc->gather_waste_bytes + tc->page_table_bytes;
         fixed_dram = fixed_l2;
     }
     /* The reuse rule, by reuse distance. The CTAs that read the same K/V tile (the query

@@ -60,6 +60,55 @@ static rl_status resolve_mla(rl_problem *p, rl_error *err) {
     return RL_OK;
 }
 
+/* A ragged batch (DESIGN.md "Variants"): the batch is the sum of the counts and L the longest
+ * length; a --batch or --kv-len given with another value is refused by name. */
+static rl_status resolve_kv_lens(rl_problem *p, rl_error *err) {
+    const rl_kv_lens *l = &p->kv_lens;
+    if (l->n == 0) return RL_OK;
+    if (l->n < 0 || l->n > RL_KV_LENS_MAX)
+        return rl__fail(err, RL_ERR_RANGE, "kv-lens", "expected 1 to %d (length, count) pairs, got %d",
+                        RL_KV_LENS_MAX, (int)l->n);
+    int64_t sum = 0, longest = 0;
+    for (int i = 0; i < l->n; i++) {
+        const rl_kv_len_pair *q = &l->pair[i];
+        if (q->len < 1 || q->len > RL_MAX_DIM || q->count < 1 || q->count > RL_MAX_DIM)
+            return rl__fail(err, RL_ERR_RANGE, "kv-lens",
+                            "item %d: expected a length and a count from 1 to %" PRId64
+                            ", got %" PRId64 "x%" PRId64,
+                            i + 1, RL_MAX_DIM, q->len, q->count);
+        sum += q->count;
+        if (q->len > longest) longest = q->len;
+    }
+    if (sum > RL_MAX_DIM)
+        return rl__fail(err, RL_ERR_RANGE, "kv-lens",
+                        "the counts add up to the batch, expected at most %" PRId64 ", got %" PRId64,
+                        RL_MAX_DIM, sum);
+    if (p->batch != 0 && p->batch != sum)
+        return rl__fail(err, RL_ERR_INCONSISTENT, "batch",
+                        "--kv-lens sets the batch to the sum of its counts, %" PRId64
+                        ", got --batch %" PRId64 " (leave it out)",
+                        sum, p->batch);
+    if (p->kv_len != 0 && p->kv_len != longest)
+        return rl__fail(err, RL_ERR_INCONSISTENT, "kv-len",
+                        "--kv-lens sets kv-len to its longest length, %" PRId64
+                        ", got --kv-len %" PRId64 " (leave it out)",
+                        longest, p->kv_len);
+    if (p->pass == RL_PASS_BWD)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "kv-lens",
+                        "a ragged batch is modelled for the forward pass (serving) only");
+    p->batch = sum;
+    p->kv_len = longest;
+    return RL_OK;
+}
+
+/* The shortest key length of the batch (kv_len when not ragged). */
+int64_t rl__shortest_kv_len(const rl_problem *p) {
+    int64_t m = p->kv_len;
+    for (int i = 0; i < p->kv_lens.n; i++)
+        if (p->kv_lens.pair[i].len < m) m = p->kv_lens.pair[i].len;
+    return m;
+}
+
 rl_status rl_problem_resolve(const rl_problem *in, rl_problem *out, rl_error *err) {
     rl_problem p = in ? *in : (rl_problem){0};
     rl_status s;
@@ -68,6 +117,7 @@ rl_status rl_problem_resolve(const rl_problem *in, rl_problem *out, rl_error *er
             return check_size(rl_problem_get(&p, (rl_problem_field)f), RL_MAX_DIM,
                               rl_problem_field_info((rl_problem_field)f)->flag, err);
     if ((s = resolve_mla(&p, err)) != RL_OK) return s;
+    if ((s = resolve_kv_lens(&p, err)) != RL_OK) return s;
     /* Zero means default: the table's value, or (tied fields) the value of the field it names.
      * Ties point at untied fields, so one pass in table order fills everything. */
     for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
@@ -81,6 +131,7 @@ rl_status rl_problem_resolve(const rl_problem *in, rl_problem *out, rl_error *er
         const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
         const int64_t v = rl_problem_get(&p, (rl_problem_field)f);
         if (v == 0 && rl_problem_field_variant((rl_problem_field)f)) continue; /* off */
+        if (fi->type == RL_FTYPE_LENS) continue; /* checked by resolve_kv_lens */
         if (fi->type == RL_FTYPE_INT && (s = check_size(v, fi->max, fi->flag, err)) != RL_OK) return s;
         if (fi->type == RL_FTYPE_DTYPE && (s = check_dtype((rl_dtype)v, fi->flag, err)) != RL_OK)
             return s;
@@ -93,6 +144,11 @@ rl_status rl_problem_resolve(const rl_problem *in, rl_problem *out, rl_error *er
         return rl__fail(err, RL_ERR_INCONSISTENT, "kv-heads",
                         "heads (%" PRId64 ") must be a multiple of kv-heads (%" PRId64 ")", p.heads,
                         p.kv_heads);
+    if (p.causal && p.kv_lens.n && p.seq > rl__shortest_kv_len(&p))
+        return rl__fail(err, RL_ERR_INCONSISTENT, "kv-lens",
+                        "causal attention needs seq <= every sequence's key length, got seq %" PRId64
+                        " > %" PRId64 " (the shortest in --kv-lens)",
+                        p.seq, rl__shortest_kv_len(&p));
     if (p.causal && p.seq > p.kv_len)
         return rl__fail(err, RL_ERR_INCONSISTENT, "kv-len",
                         "causal attention needs seq <= kv-len (the queries are the last seq of "
@@ -106,6 +162,16 @@ rl_status rl_problem_resolve(const rl_problem *in, rl_problem *out, rl_error *er
         return rl__fail(err, RL_ERR_INCONSISTENT, "sinks",
                         "sink tokens matter only with a sliding window: add --window W (full "
                         "causal attention sees them anyway)");
+    if (p.page_size != 0 && p.pass == RL_PASS_BWD)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "page-size",
+                        "a paged KV cache is an inference layout; backward reads contiguous K/V "
+                        "(leave --page-size out)");
+    if (p.topk != 0 && p.window != 0)
+        return rl__fail(err, RL_ERR_INCONSISTENT, "topk",
+                        "--topk selects keys from all of them; it does not combine with --window");
+    if (p.topk != 0 && p.pass == RL_PASS_BWD)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "topk",
+                        "sparse top-k attention is modelled for the forward pass only");
     if (out) *out = p;
     rl__ok(err);
     return RL_OK;
@@ -138,6 +204,18 @@ rl_status rl__variant_unmodelled(const rl_problem *p, int k, rl_error *err) {
                         "no kernel profile models a sliding window yet");
     if (p->sinks != 0)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "sinks", "no kernel profile models sink tokens yet");
+    if (p->page_size != 0)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "page-size",
+                        "no kernel profile models a paged KV cache yet; use the roofline "
+                        "(rooflab eval without --kernel)");
+    if (p->kv_lens.n != 0)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "kv-lens",
+                        "no kernel profile models a ragged batch yet; use the roofline "
+                        "(rooflab eval without --kernel)");
+    if (p->topk != 0)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "topk",
+                        "no kernel profile models sparse top-k attention yet; use the roofline "
+                        "(rooflab eval without --kernel)");
     const rl_dtype d[3] = {p->dtype, p->kv_dtype, p->out_dtype};
     const char *flag[3] = {"dtype", "kv-dtype", "out-dtype"};
     for (int i = 0; i < 3; i++)

@@ -81,7 +81,7 @@ VALUE = {
     "--kind": "flops", "--answer": "1 GFLOP", "--solution": None,
     # issue 18's variants (each alone may be refused as inconsistent — never as unknown):
     "--head-dim-v": "96", "--kv-lora-rank": "512", "--rope-dim": "64", "--window": "128",
-    "--sinks": "4",
+    "--sinks": "4", "--page-size": "16", "--kv-lens": "512,4096x3", "--topk": "2048",
 }
 # eval's default problem is MHA prefill: a GQA decode base lets --gqa-pack and --splits matter
 # (the generic profile: it runs every dtype and takes --ctas-per-sm; it packs GQA by default).
@@ -105,7 +105,8 @@ SHARED = ["--batch", "--heads", "--kv-heads", "--seq", "--kv-len", "--head-dim",
           "--kv-dtype", "--out-dtype", "--score-dtype", "--causal", "--pass", "--block-m",
           "--block-n", "--model", "--hw", "--bandwidth", "--peak", "--kernel", "--gqa-pack",
           "--splits", "--ctas-per-sm"]
-VARIANTS = ["--head-dim-v", "--kv-lora-rank", "--rope-dim", "--window", "--sinks"]
+VARIANTS = ["--head-dim-v", "--kv-lora-rank", "--rope-dim", "--window", "--sinks", "--page-size",
+            "--kv-lens", "--topk"]
 for f in SHARED + VARIANTS:
     ok(f in every, "%s is in no help text" % f)
 
@@ -169,7 +170,11 @@ EV = ["eval", "--json", "--heads", "32", "--seq", "1", "--kv-len", "65536", "--c
 for before, added in ((EV, ["--head-dim-v", "96"]), (EV, ["--window", "128"]),
                       (EV + ["--window", "128"], ["--sinks", "4"]),
                       (EV + ["--kv-lora-rank", "512", "--rope-dim", "64"], ["--kv-lora-rank", "256"]),
-                      (EV + ["--kv-lora-rank", "512", "--rope-dim", "64"], ["--rope-dim", "32"])):
+                      (EV + ["--kv-lora-rank", "512", "--rope-dim", "64"], ["--rope-dim", "32"]),
+                      # page 1 at d 72 fp16: 144 B rows are not whole 32 B sectors
+                      (EV + ["--head-dim", "72"], ["--page-size", "1"]),
+                      (EV[:6] + ["--causal"], ["--kv-lens", "512,65536x3"]),
+                      (EV, ["--topk", "2048"])):
     rc0, ref, _ = run(before)
     rc, out, err = run(before + added)
     ok(rc0 == 0 and rc == 0 and out != ref,

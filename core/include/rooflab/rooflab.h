@@ -307,6 +307,25 @@ const char *rl_pass_name(rl_pass pass); /* "fwd", "bwd" */
 /* Zero means default, so `rl_problem p = {0};` is the CONTRACTS.md default problem:
  * B=1, H=8, Hkv=H, N=4096, L=N, d=64, fp16, kv, out and score dtype = dtype, non-causal,
  * fwd, Br=Bc=64. rl_problem_resolve() fills the defaults in and validates. */
+/* A ragged batch (--kv-lens, DESIGN.md "Variants"): up to RL_KV_LENS_MAX (length, count) pairs,
+ * `count` sequences of `len` keys each, in the order typed. n = 0: off (every sequence has L keys).
+ * Text form: items separated by commas, each LEN or LENxCOUNT: "512,4096,32768" or
+ * "4096x60,32768x4". With it the batch is the sum of the counts and L the longest length. */
+#define RL_KV_LENS_MAX 64
+typedef struct rl_kv_len_pair {
+    int64_t len;   /* keys of each of these sequences, 1 … RL_MAX_DIM */
+    int64_t count; /* sequences of that length, 1 … RL_MAX_DIM */
+} rl_kv_len_pair;
+typedef struct rl_kv_lens {
+    int32_t n; /* pairs in use; 0 = off */
+    rl_kv_len_pair pair[RL_KV_LENS_MAX];
+} rl_kv_lens;
+/* Parse the text form into *out ("" = off). Errors name `field` (NULL = "kv-lens") and say what
+ * was expected at which item. */
+rl_status rl_kv_lens_parse(const char *text, const char *field, rl_kv_lens *out, rl_error *err);
+/* The text form ("512,4096x60"; "" when off); returns the length needed, like snprintf. */
+size_t rl_kv_lens_format(const rl_kv_lens *lens, char *buf, size_t cap);
+
 typedef struct rl_problem {
     int64_t batch;     /* B */
     int64_t heads;     /* H query heads */
@@ -328,6 +347,9 @@ typedef struct rl_problem {
     int64_t rope_dim;     /* DR: MLA's decoupled RoPE part of the latent; needs kv_lora_rank */
     int64_t window;       /* W: causal sliding window, keys each query sees (itself included) */
     int64_t sinks;        /* S: sink tokens (the first S keys) always visible; needs window */
+    int64_t page_size;    /* P: paged KV, rows per page (0 = contiguous cache) */
+    rl_kv_lens kv_lens;   /* a ragged batch; n = 0: every sequence has kv_len keys */
+    int64_t topk;         /* K: sparse top-k (DeepSeek-V3.2 DSA) keys per query, 0 = dense */
 } rl_problem;
 
 #define RL_DEFAULT_BATCH 1
@@ -365,7 +387,9 @@ typedef enum {
     RL_FTYPE_INT = 0, /* a size: 1 … max; 0 in rl_problem means the default */
     RL_FTYPE_DTYPE,   /* rl_dtype: fp32 tf32 fp16 bf16 fp8 nvfp4 mxfp4 mxfp8 */
     RL_FTYPE_BOOL,    /* 0 / 1; text "1"/"0"/"true"/"false" */
-    RL_FTYPE_PASS     /* rl_pass: "fwd" / "bwd" */
+    RL_FTYPE_PASS,    /* rl_pass: "fwd" / "bwd" */
+    RL_FTYPE_LENS     /* rl_kv_lens: "512,4096x60" as text, an array of [len, count] in JSON;
+                         as an integer (rl_problem_get) the number of pairs, 0 = off */
 } rl_field_type;
 
 #define RL_PROBLEM_FIELDS(X)                                                                       \
@@ -409,7 +433,13 @@ typedef enum {
     X(WINDOW, window, "window", "window", RL_FTYPE_INT, 0, RL_MAX_DIM, 64, 131072, "W",            \
       "causal sliding window: keys each query sees, itself included (needs --causal)")             \
     X(SINKS, sinks, "sinks", "sinks", RL_FTYPE_INT, 0, RL_MAX_DIM, 1, 1024, "S",                   \
-      "sink tokens: the first S keys, always visible (needs --window)")
+      "sink tokens: the first S keys, always visible (needs --window)")                            \
+    X(PAGE_SIZE, page_size, "page_size", "page-size", RL_FTYPE_INT, 0, RL_MAX_BLOCK, 1, 256, "P",  \
+      "paged KV: rows per page; K/V gathered page by page in 32 B sectors, plus the page table")   \
+    X(KV_LENS, kv_lens, "kv_lens", "kv-lens", RL_FTYPE_LENS, 0, RL_KV_LENS_MAX, 0, 0, "LIST",     \
+      "ragged batch: LEN,LEN,... or LENxCOUNT,... (batch = sum of counts, kv-len = the longest)")  \
+    X(TOPK, topk, "topk", "topk", RL_FTYPE_INT, 0, RL_MAX_DIM, 256, 8192, "K",                     \
+      "sparse top-k (DeepSeek-V3.2 DSA): keys each query attends, chosen by an fp8 indexer")
 
 typedef enum {
 #define RL_X_FIELD_ENUM(ID, member, key, flag, type, def, max, lo, hi, meta, help) RL_FIELD_##ID,
@@ -545,11 +575,46 @@ typedef struct rl_traffic {
     double s_bytes;           /* naive: S written + read (2 × matrix) */
     double p_bytes;           /* naive: P written + read (2 × matrix) */
     double grad_bytes;        /* bwd compulsory: dO read + dQ, dK, dV written */
+    double page_table_bytes;  /* paged KV: the 4 B page indices read (compulsory: once per
+                                 sequence; tiled: per query head pass); top-k with pages: 4 B per
+                                 gathered row */
+    double gather_waste_bytes; /* paged KV or top-k gathers: bytes the 32 B sectors move beyond the
+                                  rows asked for (a chunk not a multiple of 32 B, scattered) */
     /* tiled only: how many K (= V) rows each (batch, query head) loads in total, and that over L. */
     double kv_rows_loaded_per_head;
     double kv_reload_factor;  /* kv_rows_loaded_per_head / L (256 in the first seed's example) */
     double query_blocks;      /* ⌈N/Br⌉ */
 } rl_traffic;
+
+/* One sequence length of the batch (MODEL.md "Ragged batch"). */
+typedef struct rl_seq_work {
+    int64_t kv_len;            /* L_i keys */
+    int64_t count;             /* sequences of that length */
+    double pairs;              /* scored pairs of one such sequence, per query head */
+    double kv_bytes;           /* compulsory K + V bytes of one such sequence, all KV heads, the
+                                  gather's sector waste included */
+    double page_table_bytes;   /* the page indices of one such sequence, as one (sequence, KV
+                                  head) CTA reads them: 4 B × ⌈touched/P⌉ (0 contiguous) */
+    double kv_tiles;           /* Bc key tiles one query block walks (⌈touched keys/Bc⌉): the work
+                                  of a CTA without split-KV */
+    double ctas;               /* CTAs one such sequence launches without split-KV, one per
+                                  (query head, query block): H·⌈N/Br⌉ */
+} rl_seq_work;
+
+/* DeepSeek-V3.2's lightning indexer (--topk), MODEL.md "Sparse top-k": an fp8 score of every
+ * visible key by H_I = 64 index heads of d_I = 128 (config.json index_n_heads, index_head_dim),
+ * then a top-k over the logits. Counted apart from attention's F and bytes. */
+#define RL_INDEXER_HEADS 64
+#define RL_INDEXER_HEAD_DIM 128
+typedef struct rl_indexer {
+    double pairs;              /* (query, key) pairs scored: every visible key, all sequences */
+    double flops;              /* 2·H_I·d_I per pair (fp8 matmul) */
+    double k_bytes;            /* index keys: d_I fp8 + one fp32 scale per 128 = 132 B per key */
+    double q_bytes;            /* index queries H_I·d_I fp8 and weights H_I fp32 per query row */
+    double logit_bytes;        /* fp32 logits written by the score kernel and read by the top-k */
+    double index_bytes;        /* the selected keys' int32 indices written */
+    double bytes;              /* the sum of the four */
+} rl_indexer;
 
 typedef struct rl_workload {
     rl_problem problem;       /* the resolved problem */
@@ -563,6 +628,13 @@ typedef struct rl_workload {
     double kv_token_bytes;     /* K + V bytes one token adds to the cache per KV head (MLA: the
                                   latent; kv-dtype fp8 in FlashMLA's layout, 656 B at 512 + 64) */
     rl_traffic traffic[RL_MODEL_COUNT];
+    /* Per sequence length (a ragged batch: one entry per --kv-lens pair; otherwise one entry,
+     * kv_len × batch), for the profiles: the work of one such sequence. */
+    int seq_groups;
+    rl_seq_work seqs[RL_KV_LENS_MAX];
+    double tail_ratio;         /* the longest sequence's pairs over the mean (1 when uniform): the
+                                  time of a kernel without split-KV over that of a balanced one */
+    rl_indexer indexer;        /* --topk: the DSA indexer, its own kernel (not in flops/bytes) */
 } rl_workload;
 
 /* Resolve `problem` (zero means default) and compute its work and traffic. */

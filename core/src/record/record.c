@@ -364,6 +364,10 @@ static void put_member(void *member, size_t size, int64_t value) {
 }
 
 void rl__problem_store(rl_problem *p, rl_problem_field field, int64_t value) {
+    if (field == RL_FIELD_KV_LENS) { /* a list: only "off" has an integer form */
+        if (value == 0) memset(&p->kv_lens, 0, sizeof p->kv_lens);
+        return;
+    }
     switch (field) {
 #define RL_X_STORE(ID, member, key, flag, type, def, max, lo, hi, meta, help)                      \
     case RL_FIELD_##ID: put_member(&p->member, sizeof p->member, value); break;

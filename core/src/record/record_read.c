@@ -392,6 +392,53 @@ static int problem_key_required(rl_problem_field f) {
     return f == RL_FIELD_SEQ || f == RL_FIELD_DTYPE;
 }
 
+/* A ragged batch: an array of 1 … RL_KV_LENS_MAX [length, count] pairs of positive integers
+ * (range by the checker). 1 read, 0 absent, -1 refused. */
+#define LENS_ITEM "a [length, count] pair of positive integers"
+static int read_lens(reader *rd, const cJSON *obj, const char *key, rl_kv_lens *out) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!v) return 0;
+    const int n = cJSON_IsArray(v) ? cJSON_GetArraySize(v) : -1;
+    if (n < 1 || n > RL_KV_LENS_MAX) {
+        char expected[128];
+        snprintf(expected, sizeof expected, "an array of 1 to %d [length, count] pairs",
+                 RL_KV_LENS_MAX);
+        if (n < 0) {
+            type_error(rd, key, expected, v);
+        } else {
+            size_t m = push_key(rd, key);
+            rl__issue(rd->is, RL_REC_ERROR, RL_ERR_RANGE, rd->path, "expected %s, got %d", expected, n);
+            pop(rd, m);
+        }
+        return -1;
+    }
+    rl_kv_lens l;
+    memset(&l, 0, sizeof l);
+    size_t m = push_key(rd, key), i = 0;
+    int bad = 0;
+    for (const cJSON *c = v->child; c; c = c->next, i++) {
+        size_t m2 = push_index(rd, i);
+        const cJSON *a = cJSON_IsArray(c) && cJSON_GetArraySize(c) == 2 ? c->child : NULL;
+        const cJSON *b = a ? a->next : NULL;
+        const double x = a && cJSON_IsNumber(a) ? a->valuedouble : NAN;
+        const double y = b && cJSON_IsNumber(b) ? b->valuedouble : NAN;
+        if (!(x >= 1 && x <= (double)RL_EXACT_INT_MAX) || floor(x) != x ||
+            !(y >= 1 && y <= (double)RL_EXACT_INT_MAX) || floor(y) != y) {
+            type_error(rd, NULL, LENS_ITEM, c);
+            bad = 1;
+        } else {
+            l.pair[l.n].len = (int64_t)x;
+            l.pair[l.n].count = (int64_t)y;
+            l.n++;
+        }
+        pop(rd, m2);
+    }
+    pop(rd, m);
+    if (bad) return -1;
+    *out = l;
+    return 1;
+}
+
 /* One field as JSON (type checked here, range by the checker); 1 read, 0 absent, -1 refused. */
 static int read_problem_value(reader *rd, const cJSON *obj, rl_problem_field f, int64_t *v) {
     const rl_field_info *fi = rl_problem_field_info(f);
@@ -417,6 +464,7 @@ static int read_problem_value(reader *rd, const cJSON *obj, rl_problem_field f, 
         *v = p ? RL_PASS_BWD : RL_PASS_FWD;
         return rc;
     }
+    case RL_FTYPE_LENS: return 0; /* read_lens, by read_problem */
     }
     return 0;
 }
@@ -429,7 +477,9 @@ static void read_problem(reader *rd, const cJSON *obj, rl_problem *pb) {
     check_keys(rd, obj, keys);
     for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
         int64_t v = 0;
-        if (read_problem_value(rd, obj, (rl_problem_field)f, &v) > 0)
+        if (rl_problem_field_info((rl_problem_field)f)->type == RL_FTYPE_LENS)
+            read_lens(rd, obj, rl_problem_field_info((rl_problem_field)f)->key, &pb->kv_lens);
+        else if (read_problem_value(rd, obj, (rl_problem_field)f, &v) > 0)
             rl__problem_store(pb, (rl_problem_field)f, v);
     }
 }

@@ -102,6 +102,18 @@ static int fill_problem(cJSON *p, const void *what) {
         case RL_FTYPE_DTYPE: bad |= add_str(p, fi->key, rl_dtype_name((rl_dtype)v)); break;
         case RL_FTYPE_BOOL: bad |= cJSON_AddBoolToObject(p, fi->key, v ? 1 : 0) ? 0 : 1; break;
         case RL_FTYPE_PASS: bad |= add_str(p, fi->key, rl_pass_name((rl_pass)v)); break;
+        case RL_FTYPE_LENS: { /* [[length, count], ...] */
+            cJSON *arr = cJSON_AddArrayToObject(p, fi->key);
+            for (int i = 0; arr && i < pb->kv_lens.n; i++) {
+                const double pair[2] = {(double)pb->kv_lens.pair[i].len,
+                                        (double)pb->kv_lens.pair[i].count};
+                cJSON *item = cJSON_CreateDoubleArray(pair, 2);
+                if (!item) bad = 1;
+                else cJSON_AddItemToArray(arr, item);
+            }
+            if (!arr) bad = 1;
+            break;
+        }
         }
     }
     return bad;
