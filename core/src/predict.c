@@ -71,8 +71,11 @@ static void fused_levels(const rl_problem *p, const rl_hw *hw, const rl_profile 
     } else {
         kv_l2 = s->units * s->kv_rows_per_unit * (kt + vt);
         const rl_traffic *tt = &w->traffic[RL_MODEL_TILED], *tc = &w->traffic[RL_MODEL_COMPULSORY];
-        if (p->topk || p->kv_lens.n || p->page_size) /* gathers, ragged rows: the model's count */
+        if (p->topk || p->kv_lens.n) /* gathers, ragged rows: the model's count */
             kv_l2 = tt->k_bytes + tt->v_bytes + tt->gather_waste_bytes + tt->page_table_bytes;
+        else if (p->page_size) /* paged, streamed by the profile's tiles: + the page table and
+                                  the partial sectors, once (the compulsory model's count) */
+            kv_l2 += tc->gather_waste_bytes + tc->page_table_bytes;
         fixed_l2 = w->q_tensor_bytes + w->o_tensor_bytes;
         if (pf->splits > 1) /* partial O and log-sum-exp per split, written and read back */
             fixed_l2 += 2.0 * (double)pf->splits * (double)p->batch * (double)p->heads *

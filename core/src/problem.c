@@ -204,10 +204,17 @@ rl_status rl__variant_unmodelled(const rl_problem *p, int k, rl_error *err) {
                         "no kernel profile models a sliding window yet");
     if (p->sinks != 0)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "sinks", "no kernel profile models sink tokens yet");
-    if (p->page_size != 0)
+    if (p->page_size != 0 && k == RL_KERNEL_FLASHMLA && p->page_size != 64)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "page-size",
-                        "no kernel profile models a paged KV cache yet; use the roofline "
-                        "(rooflab eval without --kernel)");
+                        "--kernel flashmla reads a paged cache of 64-token blocks (FlashMLA "
+                        "README: KV cache [num_blocks, 64, h_kv, d]; the kernel's key tile is the "
+                        "block), got --page-size %lld",
+                        (long long)p->page_size);
+    if (p->page_size != 0 && k != RL_KERNEL_FLASHMLA)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "page-size",
+                        "--kernel %s does not model a paged KV cache (--kernel flashmla does, "
+                        "page size 64); use the roofline (rooflab eval without --kernel)",
+                        rl_kernel_name((rl_kernel)k));
     if (p->kv_lens.n != 0)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "kv-lens",
                         "no kernel profile models a ragged batch yet; use the roofline "

@@ -229,7 +229,8 @@ SOURCES = {
                      'kernel_version': 'FlashMLA as of the issue (opened days after the 2025-02-24 '
                                        'release; the pre-2025-04-22 kernel)'},
         'notes': ('MLA decode, absorbed: h_kv = 1, d = 576 (kv_lora_rank 512 + rope 64), dv = 512, '
-                  'recorded as kv_lora_rank 512, rope_dim 64 (head_dim 576 follows). bf16 (the test\'s '
+                  'recorded as kv_lora_rank 512, rope_dim 64 (head_dim 576 follows), page_size 64 '
+                  '(the test\'s paged cache, block_size 64). bf16 (the test\'s '
                   'dtype). causal=True: the s_q new rows of a sequence see the cache and each other. '
                   'The varlen=False rows (every cache_seqlens = mean_sk) are recorded; the varlen=True '
                   'rows are not (random lengths around mean_sk). Timing: triton.testing.do_bench in '
@@ -245,7 +246,8 @@ SOURCES = {
         'software': {'kernel': 'flash_mla_with_kvcache (FlashMLA dense MLA decode, BF16 paged cache)',
                      'kernel_version': 'FlashMLA main of 2025-02-24 (the first release, before the '
                                        '2025-04-22 kernel)'},
-        'notes': ('MLA decode, absorbed: h_kv = 1, d = 576, dv = 512 (kv_lora_rank 512 + rope 64), bf16, '
+        'notes': ('MLA decode, absorbed: h_kv = 1, d = 576, dv = 512 (kv_lora_rank 512 + rope 64), page '
+                  'size 64 (the test\'s paged cache), bf16, '
                   'causal=True, varlen=False rows. H100 variant not printed: the printed 2826 GB/s is '
                   '141 % of an H100 PCIe\'s 2.0 TB/s, so h100-sxm (3.35 TB/s) is taken. Only the rows '
                   'b=128, mean_sk=4096 with h_q 16 (s_q 1, 2), 32 (s_q 1, 2) and 64 (s_q 1) are recorded '
@@ -437,6 +439,7 @@ def problem_of(r):
         # absorbed MLA as FlashMLA's test runs it: d = 576 = kv_lora_rank 512 + rope 64, dv = 512
         p['dtype'] = 'bf16'
         p['kv_lora_rank'], p['rope_dim'] = 512, 64
+        p['page_size'] = 64  # test_flash_mla.py's paged cache: block_size = 64
     if fp8 and (r['kernel'] == 'flash-attention-3-fp8' or 'output bf16' in r['dtype']):
         # FA3's fp8 forward writes O in bf16 (hopper/flash_api.cpp: out_type = BFloat16 when
         # q is Float8_e4m3fn); the other fp8 kernels' output type is not stated.
