@@ -200,6 +200,26 @@ expect_err 'window: no kernel profile models a sliding window yet' eval --seq 40
 expect_err 'window: no kernel profile models a sliding window yet' tune --causal --window 128
 expect_err 'kv-dtype: no kernel profile models mxfp8 yet' eval --seq 1 --kv-len 4096 --kv-dtype mxfp8 --kernel fa2
 
+# Issue 18's profiles through the CLI: each predicts on the presets it runs on, with the variant
+# flags it models. MLA decode (H = 128, B = 64, L = 4096): F = 2*64*128*4096*1088 per query row;
+# the latent read once, 1152 B per token.
+MLA="--batch 64 --heads 128 --kv-len 4096 --kv-lora-rank 512 --rope-dim 64 --dtype bf16"
+json_check 'j["predicted"]["kernel"] == "flashmla" and j["flops"] == 2*64*128*4096*1088 and j["predicted"]["tile"]["block_m"] == 64' $MLA --seq 1 --kernel flashmla --hw h200-sxm
+json_check 'j["predicted"]["kernel"] == "flashmla" and j["predicted"]["limit"] == "compute"' $MLA --seq 2 --causal --page-size 64 --kernel flashmla --hw h20
+json_check 'j["predicted"]["kernel"] == "fa4" and j["flops"] == 2*16*8192*8192*320 and j["predicted"]["tile"]["block_m"] == 256' --heads 16 --seq 8192 --head-dim 192 --head-dim-v 128 --dtype bf16 --kernel fa4 --hw b200
+json_check 'j["predicted"]["kernel"] == "fa4"' --heads 16 --seq 8192 --head-dim 128 --dtype bf16 --causal --kernel fa4 --hw gb300
+json_check 'j["predicted"]["kernel"] == "cudnn" and j["predicted"]["limit"] == "compute"' --heads 16 --seq 8192 --head-dim 128 --dtype bf16 --kernel cudnn --hw gb200
+json_check 'j["predicted"]["kernel"] == "cudnn" and j["predicted"]["kernels"] == 3' --heads 16 --seq 8192 --head-dim 128 --pass bwd --kernel cudnn --hw h200-sxm
+json_check 'j["predicted"]["kernel"] == "fa3"' --batch 2 --heads 16 --seq 2048 --head-dim 128 --kernel fa3 --hw h20
+json_check 'j["predicted"]["kernel"] == "fa2"' --heads 16 --seq 4096 --head-dim 128 --kernel fa2 --hw h200-sxm
+json_check 'j["predicted"]["kernel"] == "flashinfer"' --heads 32 --kv-heads 8 --seq 1 --kv-len 8192 --head-dim 128 --kernel flashinfer --hw h200-sxm
+expect_err "kernel: --kernel fa4 is FlashAttention-4's Blackwell datacenter kernel" eval --kernel fa4 --hw h20
+expect_err 'kernel: --kernel flashmla models FlashMLA'"'"'s dense decode, an sm_90 kernel' eval $MLA --seq 1 --kernel flashmla --hw b200
+expect_err 'kv-lora-rank: --kernel fa3 does not model absorbed MLA; --kernel flashmla does' eval $MLA --seq 1 --kernel fa3 --hw h20
+expect_err 'page-size: --kernel flashmla reads a paged cache of 64-token blocks' eval $MLA --seq 1 --page-size 16 --kernel flashmla --hw h20
+expect_err 'head-dim-v: --kernel fa3 does not model a value head dim different from --head-dim' eval --seq 4096 --head-dim 192 --head-dim-v 128 --kernel fa3
+expect_err 'kernel: --kernel cudnn models cuDNN'"'"'s prefill (N > 16) and backward' eval --seq 1 --kv-len 4096 --kernel cudnn --hw b200
+
 python3 "$(dirname "$0")/fuzz_argv.py" "$R" 3000 1234 && ok || bad "argv fuzz found a crash"
 
 rm -f /tmp/rl_out.$$ /tmp/rl_err.$$
