@@ -351,10 +351,13 @@ rl_peak_kind rl_peak_for_dtype(rl_dtype dtype) {
     switch (dtype) {
     case RL_DTYPE_FP32: return RL_PEAK_FP32;
     case RL_DTYPE_TF32: return RL_PEAK_TF32;
-    case RL_DTYPE_FP8: return RL_PEAK_FP8;
-    case RL_DTYPE_NVFP4: /* no fp4 / MX ceiling kind yet: no preset has a peak for them */
-    case RL_DTYPE_MXFP4:
-    case RL_DTYPE_MXFP8: return RL_PEAK_COUNT;
+    case RL_DTYPE_FP8:
+    /* MXFP8 runs at the fp8 tensor rate (Blackwell's tcgen05.mma kind::mxf8f6f4 and CDNA 4's
+     * scaled MFMA: same dense rate as fp8); NVFP4 and MXFP4 at the fp4 rate (kind::mxf4nvf4,
+     * kind::mxf4). A preset whose slot is 0 has no such ceiling: the roof refuses --dtype. */
+    case RL_DTYPE_MXFP8: return RL_PEAK_FP8;
+    case RL_DTYPE_NVFP4:
+    case RL_DTYPE_MXFP4: return RL_PEAK_FP4;
     case RL_DTYPE_FP16:
     case RL_DTYPE_BF16:
     default: return RL_PEAK_FP16_TENSOR;
@@ -364,5 +367,8 @@ rl_peak_kind rl_peak_for_dtype(rl_dtype dtype) {
 double rl_hw_peak_for_dtype(const rl_hw *hw, rl_dtype dtype) {
     const rl_peak_kind k = rl_peak_for_dtype(dtype);
     if (!hw || k >= RL_PEAK_COUNT) return 0.0;
+    /* Block-scaled MMA (the scales applied by the tensor core) exists where an fp4 ceiling does:
+     * Blackwell (sm_100/103/120) and CDNA 4. Hopper's fp8 slot is no MXFP8 ceiling. */
+    if (rl_dtype_block_scaled(dtype) && !(hw->peak_flops_per_s[RL_PEAK_FP4] > 0)) return 0.0;
     return hw->peak_flops_per_s[k];
 }

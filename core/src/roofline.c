@@ -115,9 +115,12 @@ rl_status rl_roof_resolve(const rl_roof_request *req, rl_roof_resolved *out, rl_
         r.peak_typed = 1;
     } else if (!(r.roof.peak_flops_per_s > 0) && rl_dtype_block_scaled(dtype)) {
         return rl__fail(err, RL_ERR_INVALID, "dtype",
-                        "--dtype %s: preset %s has no %s tensor peak; choose a --hw preset with one, "
-                        "give --peak, or keep it to the KV cache (--kv-dtype %s)",
-                        rl_dtype_name(dtype), hw->id, rl_dtype_name(dtype), rl_dtype_name(dtype));
+                        "--dtype %s: preset %s has no block-scaled tensor cores (%s runs against the %s peak "
+                        "where they exist); choose a --hw preset "
+                        "with one (b200, gb200, b300, gb300, rtx5090, mi355x), give --peak, or keep "
+                        "it to the KV cache (--kv-dtype %s)",
+                        rl_dtype_name(dtype), hw->id, rl_dtype_name(dtype), rl_peak_name(r.peak_kind),
+                        rl_dtype_name(dtype));
     } else if (!(r.roof.peak_flops_per_s > 0)) {
         return rl__fail(err, RL_ERR_INVALID, "peak",
                         "preset %s has no %s peak for %s; expected a rate such as \"989 TFLOP/s\"",

@@ -187,6 +187,17 @@ json_check 'j["pairs"] == 516160 and j["problem"]["window"] == 128 and j["models
 json_check 'j["pairs"] == 532026 and j["problem"]["sinks"] == 4' --seq 4096 --causal --window 128 --sinks 4
 # nvfp4 KV: 72 B per 128-element row (8 groups of 8 B + a 1 B scale); K = V = 8·4096·72
 json_check 'j["models"]["compulsory"]["bytes"] == 2*8*128*2 + 2*8*4096*72' --seq 1 --kv-len 4096 --head-dim 128 --kv-dtype nvfp4
+# paged MLA fp8 decode at P=1: 656 B rows move 672 B (gcd 16: 21 sectors), 4 B of page table a page
+json_check 'j["models"]["compulsory"]["terms_bytes"]["gather_waste"] == 16*4096 and j["models"]["compulsory"]["terms_bytes"]["page_table"] == 4*4096 and j["problem"]["page_size"] == 1' --heads 128 --seq 1 --kv-len 4096 --kv-lora-rank 512 --rope-dim 64 --dtype bf16 --kv-dtype fp8 --page-size 1
+# ragged 512,4096,32768: B = 3, L = 32768, F = 4·8·128·37376 = 153,092,096; tail 32768/(37376/3)
+json_check 'j["flops"] == 153092096 and j["problem"]["batch"] == 3 and j["problem"]["kv_len"] == 32768 and j["problem"]["kv_lens"] == [[512, 1], [4096, 1], [32768, 1]] and abs(j["tail_ratio"] - 98304/37376) < 1e-12 and j["sequences"][2]["kv_tiles"] == 512' --heads 8 --kv-heads 2 --seq 1 --head-dim 128 --kv-lens 512,4096,32768
+# DSA decode: 2048 of 65536 keys; the indexer 2·64·128·65536 FLOP over 65536·132 + 8448 + 524288 + 8192 B
+json_check 'j["pairs"] == 2048 and j["indexer"]["flops"] == 1073741824 and j["indexer"]["bytes"] == 65536*132 + 8448 + 524288 + 8192' --heads 128 --seq 1 --kv-len 65536 --kv-lora-rank 512 --rope-dim 64 --dtype bf16 --kv-dtype fp8 --topk 2048
+expect_err '--kv-lens: item 2: expected LEN or LENxCOUNT' eval --seq 1 --kv-lens 512,,4096
+expect_err '--batch: --kv-lens sets the batch to the sum of its counts, 2, got --batch 4' eval --seq 1 --kv-lens 512,4096 --batch 4
+expect_err '--topk: --topk selects keys from all of them; it does not combine with --window' eval --causal --window 128 --topk 2048
+expect_err 'page-size: no kernel profile models a paged KV cache yet' eval --seq 1 --page-size 16 --kernel fa2
+expect_err '--dtype: --dtype mxfp8: preset h100-sxm has no block-scaled tensor cores' eval --dtype mxfp8
 expect_err '--kv-lora-rank: --kv-lora-rank needs --rope-dim' eval --kv-lora-rank 512
 expect_err '--rope-dim: --rope-dim is the RoPE part of an MLA latent and needs --kv-lora-rank' eval --rope-dim 64
 expect_err '--kv-heads: absorbed MLA forces kv-heads 1' eval --kv-lora-rank 512 --rope-dim 64 --kv-heads 8
@@ -195,7 +206,7 @@ expect_err '--window: a sliding window is causal here' eval --window 128
 expect_err '--window: expected a positive integer (1 to 16777216), got "0"' eval --causal --window 0
 expect_err '--sinks: sink tokens matter only with a sliding window' eval --causal --sinks 4
 expect_err '--head-dim-v: expected a positive integer (1 to 65536), got "-1"' eval --head-dim-v -1
-expect_err '--dtype: --dtype nvfp4: preset h100-sxm has no nvfp4 tensor peak' eval --dtype nvfp4
+expect_err '--dtype: --dtype nvfp4: preset h100-sxm has no block-scaled tensor cores' eval --dtype nvfp4
 expect_err 'window: no kernel profile models a sliding window yet' eval --seq 4096 --causal --window 128 --kernel fa2
 expect_err 'window: no kernel profile models a sliding window yet' tune --causal --window 128
 expect_err 'kv-dtype: no kernel profile models mxfp8 yet' eval --seq 1 --kv-len 4096 --kv-dtype mxfp8 --kernel fa2

@@ -635,6 +635,11 @@ static void variants_survive_write_and_read(void) {
                               .head_dim_v = 64, .kv_dtype = RL_DTYPE_NVFP4};
     q->flops = 4.0 * 8 * 64 * 532026; /* d_v = d: 4·H·d·P, P = 532,026 (test_workload) */
     q->time_median_s = 1e-4;
+    rl_rec_point *g = rl_record_add_point(b); /* ragged, paged, top-k */
+    g->problem = (rl_problem){.heads = 8, .seq = 1, .head_dim = 128, .page_size = 16, .topk = 2048};
+    CHECK(rl_kv_lens_parse("512,4096x3", NULL, &g->problem.kv_lens, NULL) == RL_OK);
+    g->flops = 4.0 * 8 * 128 * (512 + 3 * 2048); /* min(K, L) keys: 512 + 3·2048 pairs a head */
+    g->time_median_s = 1e-4;
     rl_error err = {0};
     char *json = rl_record_write_json(b, 0, &err);
     CHECK(json != NULL);
@@ -642,11 +647,19 @@ static void variants_survive_write_and_read(void) {
     CHECK(json && strstr(json, "\"window\":128") && strstr(json, "\"sinks\":4"));
     CHECK(json && strstr(json, "\"kv_dtype\":\"nvfp4\""));
     CHECK(json && !strstr(json, "\"head_dim_v\":64")); /* equal to head_dim: off, left out */
+    CHECK(json && strstr(json, "\"kv_lens\":[[512,1],[4096,3]]") && strstr(json, "\"page_size\":16") &&
+          strstr(json, "\"topk\":2048"));
+    CHECK(json && !strstr(json, "\"kv_lens\":[]")); /* off in the other points: left out */
     rl_rec_issues is = {0};
     rl_record *r = NULL;
     CHECK(json && rl_record_parse(json, strlen(json), &r, &is) == RL_OK);
     if (r) {
-        CHECK(r->point_count == 2);
+        CHECK(r->point_count == 3);
+        const rl_problem *gp = &r->points[2].problem;
+        CHECK(gp->kv_lens.n == 2 && gp->kv_lens.pair[0].len == 512 && gp->kv_lens.pair[0].count == 1 &&
+              gp->kv_lens.pair[1].len == 4096 && gp->kv_lens.pair[1].count == 3);
+        CHECK(gp->page_size == 16 && gp->topk == 2048);
+        CHECK(r->points[0].problem.kv_lens.n == 0 && r->points[0].problem.page_size == 0);
         CHECK(r->points[0].problem.kv_lora_rank == 512 && r->points[0].problem.rope_dim == 64);
         CHECK(r->points[0].problem.kv_dtype == RL_DTYPE_FP8);
         CHECK(r->points[1].problem.window == 128 && r->points[1].problem.sinks == 4);

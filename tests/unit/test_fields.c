@@ -208,11 +208,113 @@ static void variants_are_validated(void) {
     CHECK(rl_roof_resolve(&(rl_roof_request){.hw = "h100-sxm", .dtype = RL_DTYPE_NVFP4}, &rr, &e) ==
           RL_ERR_INVALID);
     CHECK(strcmp(e.field, "dtype") == 0);
-    CHECK_STR_CONTAINS(e.message, "--dtype nvfp4: preset h100-sxm has no nvfp4 tensor peak");
+    CHECK_STR_CONTAINS(e.message, "--dtype nvfp4: preset h100-sxm has no block-scaled tensor cores");
     CHECK_STR_CONTAINS(e.message, "--hw");
+    /* As the compute dtype: nvfp4 and mxfp4 run against the fp4 ceiling, mxfp8 against fp8, on a
+     * preset with block-scaled tensor cores (HARDWARE.md: B200 9 PFLOP/s dense fp4, 4.5 fp8;
+     * RTX 5090 1676 TFLOP/s fp4, 419 fp8; MI355X 10066.3 TFLOP/s fp4). */
+    const struct { const char *hw; rl_dtype d; double peak; } mx[] = {
+        {"b200", RL_DTYPE_NVFP4, 9e15},       {"b200", RL_DTYPE_MXFP4, 9e15},
+        {"b200", RL_DTYPE_MXFP8, 4.5e15},     {"rtx5090", RL_DTYPE_MXFP8, 419e12},
+        {"rtx5090", RL_DTYPE_NVFP4, 1676e12}, {"mi355x", RL_DTYPE_MXFP4, 10066.3e12}};
+    for (size_t i = 0; i < sizeof mx / sizeof mx[0]; i++) {
+        CHECK(rl_roof_resolve(&(rl_roof_request){.hw = mx[i].hw, .dtype = mx[i].d}, &rr, &e) == RL_OK);
+        CHECK_CLOSE(rr.roof.peak_flops_per_s, mx[i].peak, 1e-12);
+    }
+    CHECK(rl_peak_for_dtype(RL_DTYPE_NVFP4) == RL_PEAK_FP4 && rl_peak_for_dtype(RL_DTYPE_MXFP8) == RL_PEAK_FP8);
+    /* Hopper has an fp8 ceiling but no block-scaled MMA: mxfp8 refused, naming --dtype and it. */
+    CHECK(rl_roof_resolve(&(rl_roof_request){.hw = "h100-sxm", .dtype = RL_DTYPE_MXFP8}, &rr, &e) ==
+          RL_ERR_INVALID);
+    CHECK(strcmp(e.field, "dtype") == 0);
+    CHECK_STR_CONTAINS(e.message, "--dtype mxfp8: preset h100-sxm has no block-scaled tensor cores");
+    CHECK(rl_roof_resolve(&(rl_roof_request){.hw = "h20", .dtype = RL_DTYPE_NVFP4}, &rr, &e) == RL_ERR_INVALID);
+    CHECK_STR_CONTAINS(e.message, "preset h20");
+    /* The scale bytes, by hand: nvfp4 4 bit + one e4m3 per 16 = 4.5 bit = 0.5625 B; mxfp4 4 bit +
+     * one e8m0 per 32 = 4.25 bit = 0.53125 B; mxfp8 8 bit + 8/32 = 8.25 bit = 1.03125 B. */
+    CHECK_CLOSE(rl_dtype_bytes(RL_DTYPE_NVFP4), 0.5625, 0);
+    CHECK_CLOSE(rl_dtype_bytes(RL_DTYPE_MXFP4), 0.53125, 0);
+    CHECK_CLOSE(rl_dtype_bytes(RL_DTYPE_MXFP8), 1.03125, 0);
     CHECK(rl_roof_resolve(&(rl_roof_request){.hw = "h100-sxm", .dtype = RL_DTYPE_MXFP8, .peak = "2 PFLOP/s"},
                           &rr, &e) == RL_OK);
     CHECK_CLOSE(rr.roof.peak_flops_per_s, 2e15, 0);
+}
+
+/* The three fields of issue 18 part 1: --page-size, --kv-lens (a list), --topk. */
+static void lists_and_new_variants(void) {
+    rl_problem p;
+    memset(&p, 0, sizeof p);
+    rl_error e;
+    char buf[128];
+    /* The list's grammar: LEN or LENxCOUNT, comma-separated, kept in the order typed. */
+    CHECK(rl_problem_set_text(&p, RL_FIELD_KV_LENS, "4096x60,32768x4,512", NULL, &e) == RL_OK);
+    CHECK(p.kv_lens.n == 3 && p.kv_lens.pair[0].len == 4096 && p.kv_lens.pair[0].count == 60 &&
+          p.kv_lens.pair[1].len == 32768 && p.kv_lens.pair[1].count == 4 &&
+          p.kv_lens.pair[2].len == 512 && p.kv_lens.pair[2].count == 1);
+    CHECK(rl_problem_get(&p, RL_FIELD_KV_LENS) == 3); /* as an integer: the pairs */
+    CHECK(rl_problem_value_text(&p, RL_FIELD_KV_LENS, buf, sizeof buf) == 19 &&
+          strcmp(buf, "4096x60,32768x4,512") == 0);
+    rl_problem r;
+    CHECK(rl_problem_resolve(&p, &r, &e) == RL_OK && r.batch == 65 && r.kv_len == 32768);
+    /* Refusals name the flag and the item. */
+    const char *bad[] = {"", "512,,4096", "0", "512x0", "512,", "-5", "5 12", "4096X2", "1e3", "16777217"};
+    const char *item[] = {NULL, "item 2", "item 1", "item 1", NULL, "item 1", "item 1", "item 1", "item 1", "item 1"};
+    for (size_t i = 1; i < sizeof bad / sizeof bad[0]; i++) {
+        rl_problem q;
+        memset(&q, 0, sizeof q);
+        CHECK(rl_problem_set_text(&q, RL_FIELD_KV_LENS, bad[i], NULL, &e) != RL_OK);
+        CHECK(strcmp(e.field, "kv-lens") == 0);
+        if (item[i]) CHECK_STR_CONTAINS(e.message, item[i]);
+        CHECK_STR_CONTAINS(e.message, "LENxCOUNT");
+    }
+    CHECK(rl_problem_set_text(&p, RL_FIELD_KV_LENS, "", NULL, &e) == RL_OK && p.kv_lens.n == 0); /* off */
+    char many[65 * 3 + 1] = "";
+    for (int i = 0; i < 65; i++) strcat(many, i ? ",16" : "16");
+    CHECK(rl_kv_lens_parse(many, NULL, &p.kv_lens, &e) == RL_ERR_RANGE);
+    CHECK_STR_CONTAINS(e.message, "at most 64 items");
+    CHECK(rl_problem_set(&p, RL_FIELD_KV_LENS, 3, NULL, &e) != RL_OK); /* a list has no integer form */
+    CHECK(rl_problem_set(&p, RL_FIELD_KV_LENS, 0, NULL, &e) == RL_OK && p.kv_lens.n == 0);
+    /* The batch and L follow the list; a contradicting --batch or --kv-len is refused by name. */
+    rl_problem q;
+    memset(&q, 0, sizeof q);
+    CHECK(rl_kv_lens_parse("512,4096", NULL, &q.kv_lens, NULL) == RL_OK);
+    q.batch = 3;
+    CHECK(rl_problem_resolve(&q, NULL, &e) == RL_ERR_INCONSISTENT && strcmp(e.field, "batch") == 0);
+    q.batch = 2;
+    q.kv_len = 512;
+    CHECK(rl_problem_resolve(&q, NULL, &e) == RL_ERR_INCONSISTENT && strcmp(e.field, "kv-len") == 0);
+    q.kv_len = 4096;
+    CHECK(rl_problem_resolve(&q, NULL, &e) == RL_OK);
+    q.seq = 1024;
+    q.causal = 1; /* 1024 query rows cannot be the last rows of a 512-key sequence */
+    CHECK(rl_problem_resolve(&q, NULL, &e) == RL_ERR_INCONSISTENT && strcmp(e.field, "kv-lens") == 0);
+    CHECK_STR_CONTAINS(e.message, "512 (the shortest in --kv-lens)");
+    q.causal = 0;
+    q.pass = RL_PASS_BWD;
+    CHECK(rl_problem_resolve(&q, NULL, &e) == RL_ERR_UNSUPPORTED && strcmp(e.field, "kv-lens") == 0);
+    /* --page-size and --topk: integers 1 … max, 0 = off; text "0" refused like every size. */
+    memset(&p, 0, sizeof p);
+    CHECK(rl_problem_set_text(&p, RL_FIELD_PAGE_SIZE, "16", NULL, &e) == RL_OK && p.page_size == 16);
+    CHECK(rl_problem_set_text(&p, RL_FIELD_PAGE_SIZE, "0", NULL, &e) == RL_ERR_RANGE);
+    CHECK(strcmp(e.field, "page-size") == 0);
+    CHECK(rl_problem_set_text(&p, RL_FIELD_TOPK, "2048", NULL, &e) == RL_OK && p.topk == 2048);
+    CHECK(rl_problem_set_text(&p, RL_FIELD_TOPK, "2k", NULL, &e) == RL_ERR_RANGE && strcmp(e.field, "topk") == 0);
+    CHECK(rl_problem_resolve(&p, NULL, &e) == RL_OK);
+    /* Every profile refuses them by flag until one models them (s3-profiles). */
+    const rl_hw *h = rl_hw_find("h100-sxm");
+    const rl_roof roof = {h->bandwidth_bytes_per_s, h->peak_flops_per_s[RL_PEAK_FP16_TENSOR]};
+    rl_prediction pr;
+    const rl_kernel_spec spec = {.kernel = RL_KERNEL_GENERIC};
+    rl_problem v;
+    memset(&v, 0, sizeof v);
+    v.seq = 1;
+    v.page_size = 16;
+    CHECK(rl_predict(&v, h, roof, &spec, &pr, &e) == RL_ERR_UNSUPPORTED && strcmp(e.field, "page-size") == 0);
+    v.page_size = 0;
+    v.topk = 2048;
+    CHECK(rl_predict(&v, h, roof, &spec, &pr, &e) == RL_ERR_UNSUPPORTED && strcmp(e.field, "topk") == 0);
+    v.topk = 0;
+    CHECK(rl_kv_lens_parse("512,4096", NULL, &v.kv_lens, NULL) == RL_OK);
+    CHECK(rl_predict(&v, h, roof, &spec, &pr, &e) == RL_ERR_UNSUPPORTED && strcmp(e.field, "kv-lens") == 0);
 }
 
 int main(void) {
@@ -222,5 +324,6 @@ int main(void) {
     typed_text_is_parsed_or_refused();
     integers_are_refused_as_core_refuses();
     roof_resolution();
+    lists_and_new_variants();
     return check_report("test_fields");
 }

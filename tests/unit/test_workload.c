@@ -405,12 +405,183 @@ static void block_scaled_dtypes(void) {
     }
 }
 
+/* --page-size: K/V gathered page by page in 32 B sectors; the page table 4 B per page. */
+static void paged_kv(void) {
+    /* Absorbed MLA decode, fp8 cache in FlashMLA's layout: 656 B per token (512 + 4·4 + 64·2),
+     * H = 128, N = 1, L = 4096. Q = 128·576·2 = 147456 B, O = 128·512·2 = 131072 B. */
+    const rl_problem mla = {.heads = 128, .seq = 1, .kv_len = 4096, .kv_lora_rank = 512,
+                            .rope_dim = 64, .dtype = RL_DTYPE_BF16, .kv_dtype = RL_DTYPE_FP8};
+    rl_problem p = mla;
+    rl_workload w = eval(p); /* contiguous: no waste, no table */
+    const rl_traffic *c = &w.traffic[RL_MODEL_COMPULSORY];
+    CHECK_CLOSE(c->gather_waste_bytes, 0, 0);
+    CHECK_CLOSE(c->page_table_bytes, 0, 0);
+    CHECK_CLOSE(c->bytes, 147456.0 + 656.0 * 4096 + 131072.0, 0);
+    /* P = 1: a page is one 656 B row; gcd(656, 32) = 16, so a row starts at a multiple of 16 B
+     * and spans (656 + 32 − 16)/32 = 21 sectors on average = 672 B: 16 B wasted per row, 65536 B
+     * in all; the table 4 B × 4096 pages = 16384 B. */
+    p.page_size = 1;
+    w = eval(p);
+    CHECK_CLOSE(c->gather_waste_bytes, 16.0 * 4096, 0);
+    CHECK_CLOSE(c->page_table_bytes, 4.0 * 4096, 0);
+    CHECK_CLOSE(c->bytes, 147456.0 + 656.0 * 4096 + 131072.0 + 65536.0 + 16384.0, 0);
+    CHECK_CLOSE(w.seqs[0].page_table_bytes, 16384.0, 0);
+    CHECK_CLOSE(w.seqs[0].kv_bytes, 672.0 * 4096, 0);
+    /* P = 64 (FlashMLA's page): 64·656 = 41984 B = 1312 sectors exactly: no waste; 64 pages. */
+    p.page_size = 64;
+    w = eval(p);
+    CHECK_CLOSE(c->gather_waste_bytes, 0, 0);
+    CHECK_CLOSE(c->page_table_bytes, 4.0 * 64, 0);
+    /* L = 4097 at P = 64: 64 full pages and one of 1 row (656 B → 672 B): 16 B; 65 pages. */
+    p.kv_len = 4097;
+    w = eval(p);
+    CHECK_CLOSE(c->gather_waste_bytes, 16.0, 0);
+    CHECK_CLOSE(c->page_table_bytes, 4.0 * 65, 0);
+
+    /* nvfp4 K/V at d 64: 64·0.5625 = 36 B a row, H = 8, Hkv = 2, N = 1, L = 1024. */
+    rl_problem q = {.heads = 8, .kv_heads = 2, .seq = 1, .kv_len = 1024, .head_dim = 64,
+                    .kv_dtype = RL_DTYPE_NVFP4, .page_size = 1};
+    w = eval(q);
+    /* P = 1: gcd(36, 32) = 4: (36 + 28)/32 = 2 sectors = 64 B for 36: 28 B wasted per row, for
+     * K and V of 2 KV heads: 28·2·2·1024 = 114688 B; table once per sequence: 4·1024. */
+    CHECK_CLOSE(c->k_bytes, 36.0 * 2 * 1024, 0);
+    CHECK_CLOSE(c->gather_waste_bytes, 28.0 * 2 * 2 * 1024, 0);
+    CHECK_CLOSE(c->page_table_bytes, 4096.0, 0);
+    /* tiled, per query head (8), one query block loading all 1024 rows: K = 36·8·1024 = 294912,
+     * each row's 28 B waste for K and V: 2·28·8·1024 = 458752; the table per query head pass:
+     * 4·8·1024 = 32768. */
+    const rl_traffic *t = &w.traffic[RL_MODEL_TILED];
+    CHECK_CLOSE(t->k_bytes, 294912.0, 0);
+    CHECK_CLOSE(t->gather_waste_bytes, 458752.0, 1e-12);
+    CHECK_CLOSE(t->page_table_bytes, 32768.0, 0);
+    CHECK_CLOSE(t->bytes, t->q_bytes + t->k_bytes + t->v_bytes + t->o_bytes + 458752.0 + 32768.0, 1e-12);
+    /* P = 64: 64·36 = 2304 B = 72 sectors: no waste; 16 pages → 64 B of table. */
+    q.page_size = 64;
+    w = eval(q);
+    CHECK_CLOSE(c->gather_waste_bytes, 0, 0);
+    CHECK_CLOSE(c->page_table_bytes, 64.0, 0);
+    CHECK_CLOSE(w.traffic[RL_MODEL_TILED].gather_waste_bytes, 0, 0);
+    /* P = 2: 72 B chunks, gcd 8: 72 + 24 = 96 B moved per page: 24 B per 2 rows, K and V,
+     * 2 KV heads, 512 pages: 24·2·2·512 = 49152 B. */
+    q.page_size = 2;
+    w = eval(q);
+    CHECK_CLOSE(c->gather_waste_bytes, 49152.0, 0);
+    /* Paging is an inference layout: backward refuses it by its flag. */
+    rl_error e;
+    rl_problem bq = {.page_size = 16, .pass = RL_PASS_BWD};
+    CHECK(rl_workload_compute(&bq, NULL, &e) == RL_ERR_UNSUPPORTED && strcmp(e.field, "page-size") == 0);
+}
+
+/* --kv-lens: a ragged decode batch of three sequences, 512, 4096 and 32768 keys. */
+static void ragged_batch(void) {
+    rl_problem p = {.heads = 8, .kv_heads = 2, .seq = 1, .head_dim = 128};
+    CHECK(rl_kv_lens_parse("512,4096,32768", NULL, &p.kv_lens, NULL) == RL_OK);
+    rl_workload w = eval(p);
+    CHECK(w.problem.batch == 3 && w.problem.kv_len == 32768); /* B = Σ counts, L = the longest */
+    /* pairs: 512 + 4096 + 32768 = 37376 over 3 sequences; F = 4·H·d·Σ = 4·8·128·37376. */
+    CHECK_CLOSE(w.pairs, 37376.0 / 3.0, 1e-15);
+    CHECK_CLOSE(w.flops, 153092096.0, 1e-15);
+    CHECK_CLOSE(w.softmax_flops, 5.0 * 8 * 37376, 1e-15);
+    /* K = V = Hkv·d·2 B·Σ L = 2·256·37376 = 19136512; Q = O = 3·8·128·2 = 6144. */
+    const rl_traffic *c = &w.traffic[RL_MODEL_COMPULSORY];
+    CHECK_CLOSE(c->k_bytes, 19136512.0, 1e-15);
+    CHECK_CLOSE(c->v_bytes, 19136512.0, 1e-15);
+    CHECK_CLOSE(c->bytes, 2.0 * 19136512 + 2.0 * 6144, 1e-15);
+    /* tiled, one query block: each query head loads its sequence's L rows: 8·256·37376 for K. */
+    CHECK_CLOSE(w.traffic[RL_MODEL_TILED].k_bytes, 8.0 * 256 * 37376, 1e-15);
+    /* per sequence: the longest has 32768 pairs per head, 2·(256 + 256)·32768 = 33554432 K/V
+     * bytes, 512 Bc-64 tiles for its CTA, 8 CTAs (H · ⌈1/64⌉) without split-KV. */
+    CHECK(w.seq_groups == 3);
+    CHECK(w.seqs[2].kv_len == 32768 && w.seqs[2].count == 1);
+    CHECK_CLOSE(w.seqs[2].pairs, 32768.0, 0);
+    CHECK_CLOSE(w.seqs[2].kv_bytes, 33554432.0, 0);
+    CHECK_CLOSE(w.seqs[2].kv_tiles, 512.0, 0);
+    CHECK_CLOSE(w.seqs[2].ctas, 8.0, 0);
+    CHECK_CLOSE(w.seqs[0].kv_tiles, 8.0, 0); /* 512/64 */
+    /* the tail: 32768 over the mean 37376/3 = 98304/37376 = 2.6301… */
+    CHECK_CLOSE(w.tail_ratio, 98304.0 / 37376.0, 1e-15);
+
+    /* The histogram form: 60 sequences of 4096 and 4 of 32768: B = 64, Σ pairs = 245760 +
+     * 131072 = 376832, tail 32768 / (376832/64) = 32768/5888. */
+    CHECK(rl_kv_lens_parse("4096x60,32768x4", NULL, &p.kv_lens, NULL) == RL_OK);
+    w = eval(p);
+    CHECK(w.problem.batch == 64);
+    CHECK_CLOSE(w.pairs * 64.0, 376832.0, 1e-15);
+    CHECK_CLOSE(w.tail_ratio, 32768.0 / 5888.0, 1e-15);
+
+    /* Causal chunked prefill, N = 256 rows against 512 and 1024 keys: 256·512 − 256·255/2 =
+     * 98432 and 256·1024 − 32640 = 229504. */
+    rl_problem q = {.heads = 1, .seq = 256, .causal = 1, .head_dim = 64};
+    CHECK(rl_kv_lens_parse("512,1024", NULL, &q.kv_lens, NULL) == RL_OK);
+    w = eval(q);
+    CHECK_CLOSE(w.seqs[0].pairs, 98432.0, 0);
+    CHECK_CLOSE(w.seqs[1].pairs, 229504.0, 0);
+    CHECK_CLOSE(w.flops, 4.0 * 64 * (98432.0 + 229504.0), 1e-15);
+    /* The uniform batch is the one-group case: 3 × 4096 gives what --batch 3 --kv-len 4096 gives. */
+    rl_problem u = {.heads = 8, .seq = 1, .head_dim = 128};
+    CHECK(rl_kv_lens_parse("4096x3", NULL, &u.kv_lens, NULL) == RL_OK);
+    rl_workload wu = eval(u);
+    rl_workload wb = eval((rl_problem){.heads = 8, .seq = 1, .head_dim = 128, .batch = 3, .kv_len = 4096});
+    CHECK_CLOSE(wu.flops, wb.flops, 0);
+    CHECK_CLOSE(wu.traffic[RL_MODEL_COMPULSORY].bytes, wb.traffic[RL_MODEL_COMPULSORY].bytes, 0);
+    CHECK_CLOSE(wu.traffic[RL_MODEL_TILED].bytes, wb.traffic[RL_MODEL_TILED].bytes, 0);
+    CHECK_CLOSE(wu.tail_ratio, 1.0, 0);
+}
+
+/* --topk: DeepSeek-V3.2's sparse attention over an absorbed-MLA fp8 cache, and its indexer. */
+static void sparse_topk(void) {
+    rl_problem p = {.heads = 128, .seq = 1, .kv_len = 65536, .kv_lora_rank = 512, .rope_dim = 64,
+                    .dtype = RL_DTYPE_BF16, .kv_dtype = RL_DTYPE_FP8, .topk = 2048};
+    rl_workload w = eval(p);
+    /* K < L: pairs N·min(K, L) = 2048; F = 2·H·(576 + 512)·2048 = 570425344. */
+    CHECK_CLOSE(w.pairs, 2048.0, 0);
+    CHECK_CLOSE(w.flops, 570425344.0, 0);
+    /* The 2048 selected 656 B rows, gathered row by row: 672 B moved each (16 B waste). */
+    const rl_traffic *c = &w.traffic[RL_MODEL_COMPULSORY];
+    CHECK_CLOSE(c->k_bytes, 656.0 * 2048, 0);
+    CHECK_CLOSE(c->gather_waste_bytes, 16.0 * 2048, 0);
+    CHECK_CLOSE(c->bytes, 128.0 * 576 * 2 + 656.0 * 2048 + 128.0 * 512 * 2 + 16.0 * 2048, 0);
+    /* The indexer scores all 65536 keys: 2·64·128·65536 = 1073741824 FLOP; bytes: keys 65536 ×
+     * (128 fp8 + 4 B scale) = 8650752, queries 64·128 + 64·4 = 8448, logits written and read
+     * 2·4·65536 = 524288, indices 4·2048 = 8192. */
+    CHECK_CLOSE(w.indexer.pairs, 65536.0, 0);
+    CHECK_CLOSE(w.indexer.flops, 1073741824.0, 0);
+    CHECK_CLOSE(w.indexer.k_bytes, 8650752.0, 0);
+    CHECK_CLOSE(w.indexer.q_bytes, 8448.0, 0);
+    CHECK_CLOSE(w.indexer.logit_bytes, 524288.0, 0);
+    CHECK_CLOSE(w.indexer.index_bytes, 8192.0, 0);
+    CHECK_CLOSE(w.indexer.bytes, 8650752.0 + 8448 + 524288 + 8192, 0);
+    /* K ≥ L: every key selected: pairs 1024 = dense decode's, indices 4·1024. */
+    p.kv_len = 1024;
+    w = eval(p);
+    CHECK_CLOSE(w.pairs, 1024.0, 0);
+    CHECK_CLOSE(w.flops, 2.0 * 128 * 1088 * 1024, 0);
+    CHECK_CLOSE(w.indexer.index_bytes, 4096.0, 0);
+    /* Causal, N = 4 against L = 2050, K = 2048: the queries see 2047, 2048, 2049, 2050 keys and
+     * attend 2047 + 2048 + 2048 + 2048 = 8191; the indexer scores 2047 + … + 2050 = 8194. */
+    rl_problem q = {.heads = 1, .seq = 4, .kv_len = 2050, .causal = 1, .topk = 2048};
+    w = eval(q);
+    CHECK_CLOSE(w.pairs, 8191.0, 0);
+    CHECK_CLOSE(w.indexer.pairs, 8194.0, 0);
+    CHECK_CLOSE(w.traffic[RL_MODEL_TILED].kv_rows_loaded_per_head, 8191.0, 0); /* row gathers */
+    /* Without top-k there is no indexer line. */
+    CHECK_CLOSE(eval((rl_problem){0}).indexer.bytes, 0, 0);
+    rl_error e;
+    rl_problem bad = {.causal = 1, .window = 128, .topk = 2048};
+    CHECK(rl_workload_compute(&bad, NULL, &e) == RL_ERR_INCONSISTENT && strcmp(e.field, "topk") == 0);
+    bad = (rl_problem){.topk = 2048, .pass = RL_PASS_BWD};
+    CHECK(rl_workload_compute(&bad, NULL, &e) == RL_ERR_UNSUPPORTED && strcmp(e.field, "topk") == 0);
+}
+
 int main(void) {
     value_head_dim();
     absorbed_mla();
     sliding_window();
     multi_token_decode();
     block_scaled_dtypes();
+    paged_kv();
+    ragged_batch();
+    sparse_topk();
     first_seed_worked_example();
     gqa_decode();
     fa3_reference();

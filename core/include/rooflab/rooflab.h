@@ -292,8 +292,10 @@ rl_status rl_hw_lookup(const char *id, const char *field, const rl_hw **out, rl_
 const rl_hw *rl_hw_match_device(const char *device_name);
 
 /* The compute ceiling a kernel in `dtype` runs against: fp32→FP32, tf32→TF32, fp16/bf16→FP16
- * tensor, fp8→FP8 (FP6 and FP4: see docs/DESIGN.md "Hardware presets"). 0 when the preset has none (e.g.
- * fp8 on A100, or the `custom` preset). */
+ * tensor, fp8 and mxfp8→FP8, nvfp4 and mxfp4→FP4 (FP6: see docs/MODEL.md "Hardware presets").
+ * rl_hw_peak_for_dtype: 0 when the preset has none (fp8 on A100, the `custom` preset) and for
+ * the block-scaled dtypes on a preset without block-scaled tensor cores (no fp4 ceiling: mxfp8
+ * on H100 is 0 although its fp8 slot is not). */
 rl_peak_kind rl_peak_for_dtype(rl_dtype dtype);
 double rl_hw_peak_for_dtype(const rl_hw *hw, rl_dtype dtype);
 
