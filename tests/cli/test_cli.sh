@@ -196,7 +196,7 @@ json_check 'j["pairs"] == 2048 and j["indexer"]["flops"] == 1073741824 and j["in
 expect_err '--kv-lens: item 2: expected LEN or LENxCOUNT' eval --seq 1 --kv-lens 512,,4096
 expect_err '--batch: --kv-lens sets the batch to the sum of its counts, 2, got --batch 4' eval --seq 1 --kv-lens 512,4096 --batch 4
 expect_err '--topk: --topk selects keys from all of them; it does not combine with --window' eval --causal --window 128 --topk 2048
-expect_err 'page-size: no kernel profile models a paged KV cache yet' eval --seq 1 --page-size 16 --kernel fa2
+expect_err 'page-size: --kernel fa2 does not model a paged KV cache (--kernel flashmla does, page size 64)' eval --seq 1 --page-size 16 --kernel fa2
 expect_err '--dtype: --dtype mxfp8: preset h100-sxm has no block-scaled tensor cores' eval --dtype mxfp8
 expect_err '--kv-lora-rank: --kv-lora-rank needs --rope-dim' eval --kv-lora-rank 512
 expect_err '--rope-dim: --rope-dim is the RoPE part of an MLA latent and needs --kv-lora-rank' eval --rope-dim 64
