@@ -233,6 +233,24 @@ static rl_status fa2_tile(const rl_problem *p, rl_profile *pf, rl_error *err) {
 static rl_status fa3_tile(const rl_problem *p, rl_profile *pf, rl_error *err) {
     const int64_t d = p->head_dim;
     const int fp8 = p->dtype == RL_DTYPE_FP8;
+    /* The MLA shapes (hopper/tile_size.h tile_size_fwd_sm90 @ 07602ad): absorbed MLA runs FA3's
+     * qv path, head dim 64 (the RoPE part) with head_dim_v 512 (the latent, also Q's nope part):
+     * 64 x 64, no intra-warpgroup overlap; d 192 with d_v 128 (MLA prefill): 128 x 128 (fp8
+     * 128 x 160). */
+    if (p->kv_lora_rank > 0) {
+        pf->block_m = 64;
+        pf->block_n = 64;
+        pf->warps = 4 + 4;
+        pf->ctas_per_sm = 1;
+        return RL_OK;
+    }
+    if (d == 192 && p->head_dim_v == 128) {
+        pf->block_m = 128;
+        pf->block_n = fp8 ? 160 : 128;
+        pf->warps = 4 + 8;
+        pf->ctas_per_sm = 1;
+        return RL_OK;
+    }
     if (d > 256) return no_tile(RL_KERNEL_FA3, d, err);
     if (d <= 64) {
         pf->block_m = 192;
@@ -521,6 +539,11 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
         if (fp32)
             return no_dtype(k, p, "FlashAttention-3 runs fp16, bf16 and fp8 e4m3 "
                                   "(hopper/flash_api.cpp); use --kernel standard for fp32", err);
+        if (p->kv_lora_rank > 0 && (p->dtype == RL_DTYPE_FP8 || p->kv_dtype != p->dtype))
+            return rl__fail(err, RL_ERR_UNSUPPORTED, p->dtype == RL_DTYPE_FP8 ? "dtype" : "kv-dtype",
+                            "--kernel fa3 runs absorbed MLA (head dim 64 + head_dim_v 512) in "
+                            "fp16/bf16 with the cache in the query's dtype (hopper/tile_size.h has "
+                            "no 1-byte tile for it)");
         if (bwd && p->dtype == RL_DTYPE_FP8)
             return no_dtype(k, p, "FlashAttention-3 has no fp8 backward (hopper/flash_api.cpp "
                                   "mha_bwd takes fp16 and bf16 only)", err);

@@ -226,9 +226,11 @@ json_check 'j["predicted"]["kernel"] == "fa2"' --heads 16 --seq 4096 --head-dim 
 json_check 'j["predicted"]["kernel"] == "flashinfer"' --heads 32 --kv-heads 8 --seq 1 --kv-len 8192 --head-dim 128 --kernel flashinfer --hw h200-sxm
 expect_err "kernel: --kernel fa4 is FlashAttention-4's Blackwell datacenter kernel" eval --kernel fa4 --hw h20
 expect_err 'kernel: --kernel flashmla models FlashMLA'"'"'s dense decode, an sm_90 kernel' eval $MLA --seq 1 --kernel flashmla --hw b200
-expect_err 'kv-lora-rank: --kernel fa3 does not model absorbed MLA; --kernel flashmla does' eval $MLA --seq 1 --kernel fa3 --hw h20
+expect_err 'kv-lora-rank: --kernel fa2 does not model absorbed MLA; --kernel flashmla and fa3 do' eval $MLA --seq 1 --kernel fa2 --hw h20
+json_check 'j["predicted"]["kernel"] == "fa3" and j["predicted"]["tile"]["block_m"] == 64' $MLA --seq 1 --kernel fa3 --hw h20
 expect_err 'page-size: --kernel flashmla reads a paged cache of 64-token blocks' eval $MLA --seq 1 --page-size 16 --kernel flashmla --hw h20
-expect_err 'head-dim-v: --kernel fa3 does not model a value head dim different from --head-dim' eval --seq 4096 --head-dim 192 --head-dim-v 128 --kernel fa3
+expect_err 'head-dim-v: --kernel fa2 does not model a value head dim different from --head-dim' eval --seq 4096 --head-dim 192 --head-dim-v 128 --kernel fa2
+json_check 'j["predicted"]["kernel"] == "fa3" and j["predicted"]["tile"]["block_n"] == 128' --seq 4096 --head-dim 192 --head-dim-v 128 --kernel fa3
 expect_err 'kernel: --kernel cudnn models cuDNN'"'"'s prefill (N > 16) and backward' eval --seq 1 --kv-len 4096 --kernel cudnn --hw b200
 
 python3 "$(dirname "$0")/fuzz_argv.py" "$R" 3000 1234 && ok || bad "argv fuzz found a crash"

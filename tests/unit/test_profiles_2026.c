@@ -194,7 +194,10 @@ static void refusals(void) {
     expect_refusal(d, "b200", RL_KERNEL_FA4, "kernel", "head dim 256");
     expect_refusal(plain, "h100-sxm", RL_KERNEL_FLASHMLA, "kv-lora-rank", "--kv-lora-rank");
     expect_refusal(mla, "b200", RL_KERNEL_FLASHMLA, "kernel", "sm_90");
-    expect_refusal(mla, "h100-sxm", RL_KERNEL_FA3, "kv-lora-rank", "--kernel flashmla does");
+    expect_refusal(mla, "h100-sxm", RL_KERNEL_FA2, "kv-lora-rank", "--kernel flashmla and fa3 do");
+    rl_problem m8 = mla;
+    m8.dtype = RL_DTYPE_FP8;
+    expect_refusal(m8, "h100-sxm", RL_KERNEL_FA3, "dtype", "absorbed MLA");
     rl_problem f = mla;
     f.kv_dtype = RL_DTYPE_FP8;
     expect_refusal(f, "h100-sxm", RL_KERNEL_FLASHMLA, "kv-dtype", "sparse decode");
@@ -214,7 +217,18 @@ static void refusals(void) {
     CHECK(run(v, "b200", RL_KERNEL_FA4, &r, NULL) == RL_OK);
     /* F = 2 · B · H · P · (192 + 128) */
     CHECK_CLOSE(r.terms_s[RL_TERM_MMA], 2.0 * 1 * 16 * 4096.0 * 4096 * 320 / 2250e12, 1e-12);
-    expect_refusal(v, "h100-sxm", RL_KERNEL_FA3, "head-dim-v", "--kernel fa4 runs");
+    expect_refusal(v, "h100-sxm", RL_KERNEL_FA2, "head-dim-v", "--kernel fa4 and fa3 run");
+    /* fa3 runs it too: tile_size.h, d <= 192 with d_v <= 128: 128 x 128 */
+    CHECK(run(v, "h100-sxm", RL_KERNEL_FA3, &r, NULL) == RL_OK);
+    CHECK(r.block_m == 128 && r.block_n == 128);
+    CHECK_CLOSE(r.terms_s[RL_TERM_MMA], 2.0 * 1 * 16 * 4096.0 * 4096 * 320 / 989e12, 1e-12);
+    /* and absorbed MLA through its qv path (head dim 64 + head_dim_v 512): 64 x 64, the group's
+     * 128 heads packed into two row tiles per sequence, the latent read once */
+    CHECK(run(mla, "h100-sxm", RL_KERNEL_FA3, &r, NULL) == RL_OK);
+    CHECK(r.block_m == 64 && r.block_n == 64 && r.gqa_packed);
+    CHECK_CLOSE(r.levels.bytes[RL_LEVEL_DRAM],
+                8.0 * 4096 * 1152 + 8.0 * 128 * 576 * 2 + 8.0 * 128 * 512 * 2 +
+                    (r.splits > 1 ? 2.0 * (double)r.splits * 8 * 128 * 513 * 4 : 0), 1e-9);
     rl_problem dec = plain;
     dec.seq = 1;
     expect_refusal(dec, "b200", RL_KERNEL_CUDNN, "kernel", "decode");
