@@ -32,9 +32,14 @@ static shape kernel_shape(const rl_problem *p, const rl_profile *pf) {
     const int pack = pf->gqa_packed && (!p->causal || pf->pack_causal);
     const int causal = p->causal && !pf->pack_causal;
     const double G = (double)(p->heads / p->kv_heads);
-    const uint64_t rows = (uint64_t)p->seq * (uint64_t)(pack ? G : 1);
-    const uint64_t br = (uint64_t)pf->block_m, bc = (uint64_t)pf->block_n, l = (uint64_t)p->kv_len;
-    s.units = (double)p->batch * (double)(pack ? p->kv_heads : p->heads);
+    /* FlashMLA's sparse decode (--topk): each query token has its own K selected keys, shared
+     * by its h_q heads: a unit is one (sequence, query token), its G rows over min(K, L) keys */
+    const int sparse = p->topk && pf->kernel == RL_KERNEL_FLASHMLA;
+    const uint64_t rows = sparse ? (uint64_t)G : (uint64_t)p->seq * (uint64_t)(pack ? G : 1);
+    const uint64_t br = (uint64_t)pf->block_m, bc = (uint64_t)pf->block_n;
+    const uint64_t l = sparse && p->topk < p->kv_len ? (uint64_t)p->topk : (uint64_t)p->kv_len;
+    s.units = (double)p->batch * (double)(pack ? p->kv_heads : p->heads) *
+              (sparse ? (double)p->seq : 1.0);
     s.rows = (double)rows;
     s.q_blocks = (double)((rows + br - 1) / br);
     s.tiles_per_unit = (double)rl__tile_count(rows, l, br, bc, causal);
@@ -71,7 +76,10 @@ static void fused_levels(const rl_problem *p, const rl_hw *hw, const rl_profile 
     } else {
         kv_l2 = s->units * s->kv_rows_per_unit * (kt + vt);
         const rl_traffic *tt = &w->traffic[RL_MODEL_TILED], *tc = &w->traffic[RL_MODEL_COMPULSORY];
-        if (p->topk || p->kv_lens.n) /* gathers, ragged rows: the model's count */
+        if (p->topk && pf->kernel == RL_KERNEL_FLASHMLA) /* each selected row gathered once per
+                                                            (sequence, query token), its sectors */
+            kv_l2 += tc->gather_waste_bytes * (double)p->seq + tc->page_table_bytes;
+        else if (p->topk || p->kv_lens.n) /* gathers, ragged rows: the model's count */
             kv_l2 = tt->k_bytes + tt->v_bytes + tt->gather_waste_bytes + tt->page_table_bytes;
         else if (p->page_size) /* paged, streamed by the profile's tiles: + the page table and
                                   the partial sectors, once (the compulsory model's count) */

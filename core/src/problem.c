@@ -221,10 +221,12 @@ rl_status rl__variant_unmodelled(const rl_problem *p, int k, rl_error *err) {
         return rl__fail(err, RL_ERR_UNSUPPORTED, "kv-lens",
                         "no kernel profile models a ragged batch yet; use the roofline "
                         "(rooflab eval without --kernel)");
-    if (p->topk != 0)
+    if (p->topk != 0 && k != RL_KERNEL_FLASHMLA)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "topk",
-                        "no kernel profile models sparse top-k attention yet; use the roofline "
-                        "(rooflab eval without --kernel)");
+                        "--kernel %s does not model sparse top-k attention (--kernel flashmla "
+                        "does: FlashMLA's sparse MLA decode); use the roofline (rooflab eval "
+                        "without --kernel)",
+                        rl_kernel_name((rl_kernel)k));
     const rl_dtype d[3] = {p->dtype, p->kv_dtype, p->out_dtype};
     const char *flag[3] = {"dtype", "kv-dtype", "out-dtype"};
     for (int i = 0; i < 3; i++)

@@ -650,11 +650,18 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
                             "(FlashMLA README, support matrix); preset %s is %s",
                             hw->id, hw->arch);
         if (need_decode(p, k, err) != RL_OK) return RL_ERR_UNSUPPORTED;
-        if ((p->dtype != RL_DTYPE_FP16 && p->dtype != RL_DTYPE_BF16) || p->kv_dtype != p->dtype)
+        if (p->topk && (p->dtype != RL_DTYPE_BF16 || p->kv_dtype != RL_DTYPE_FP8))
+            return rl__fail(err, RL_ERR_UNSUPPORTED, p->dtype != RL_DTYPE_BF16 ? "dtype" : "kv-dtype",
+                            "--kernel flashmla --topk is FlashMLA's sparse decode: an FP8 cache "
+                            "(656 B per token) and bf16 MMAs (FlashMLA README): give --dtype bf16 "
+                            "--kv-dtype fp8; got dtype %s, kv-dtype %s",
+                            rl_dtype_name(p->dtype), rl_dtype_name(p->kv_dtype));
+        if (!p->topk &&
+            ((p->dtype != RL_DTYPE_FP16 && p->dtype != RL_DTYPE_BF16) || p->kv_dtype != p->dtype))
             return rl__fail(err, RL_ERR_UNSUPPORTED, p->kv_dtype != p->dtype ? "kv-dtype" : "dtype",
                             "--kernel flashmla: the dense decode reads a BF16/FP16 cache in the "
                             "query's dtype (FlashMLA README: the FP8 cache is its sparse decode, "
-                            "not modelled); got dtype %s, kv-dtype %s",
+                            "--topk); got dtype %s, kv-dtype %s",
                             rl_dtype_name(p->dtype), rl_dtype_name(p->kv_dtype));
         /* csrc/sm90 decode (the 2025-04 kernel, docs/20250422-new-kernel-deep-dive.md): a 64-row
          * tile of the h_q·s_q rows of one sequence (the query heads share the latent), K blocks
@@ -682,6 +689,11 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
         if (per_sm_clock > 0.9 * 4096.0 && hw->sm_clock_hz > FLASHMLA_THROTTLED_HZ)
             pf->mma_fraction *= FLASHMLA_THROTTLED_HZ / hw->sm_clock_hz;
         pf->balanced = 1;
+        /* Sparse decode (--topk, FP8 cache dequantised to bf16 on the CUDA cores before the
+         * MMAs): the README's compute-bound figures on one GPU, 410 TFLOPS sparse against 660
+         * dense, scale the dense rate (not fitted here). Its splits count each (sequence, query
+         * token) as a sequence of min(K, L) keys. */
+        if (p->topk) pf->mma_fraction *= 410.0 / 660.0;
         /* README: 3000 GB/s memory-bound on an H800 SXM5 (3.35 TB/s). */
         pf->dram_fraction = 3000.0 / 3350.0;
         pf->split_rule = RL_SPLIT_MLA;
@@ -845,10 +857,11 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
         /* get_mla_metadata: num_sm_parts = SMs / Hkv / ⌈h_q·s_q / 64⌉ parts, the tile scheduler
          * deals every sequence's 64-key blocks out evenly over them; a sequence spans about
          * parts / B of them: ⌊parts / B⌋ splits, at least 1 (a combine kernel when split). */
-        const int64_t q_tiles = (int64_t)ceil(G * (double)p->seq / (double)pf->block_m);
+        const int64_t q_tiles = (int64_t)ceil(G * (double)(p->topk ? 1 : p->seq) /
+                                              (double)pf->block_m);
         int64_t parts = hw->sm_count / p->kv_heads / (q_tiles > 0 ? q_tiles : 1);
         if (parts < 1) parts = 1;
-        pf->splits = parts / p->batch;
+        pf->splits = parts / (p->batch * (p->topk ? p->seq : 1));
         if (pf->splits < 1) pf->splits = 1;
     } else if (pf->split_rule == RL_SPLIT_FILL) {
         const double rows = pf->gqa_packed ? G * (double)p->seq : (double)p->seq;

@@ -224,6 +224,7 @@ json_check 'j["predicted"]["kernel"] == "cudnn" and j["predicted"]["kernels"] ==
 json_check 'j["predicted"]["kernel"] == "fa3"' --batch 2 --heads 16 --seq 2048 --head-dim 128 --kernel fa3 --hw h20
 json_check 'j["predicted"]["kernel"] == "fa2"' --heads 16 --seq 4096 --head-dim 128 --kernel fa2 --hw h200-sxm
 json_check 'j["predicted"]["kernel"] == "flashinfer"' --heads 32 --kv-heads 8 --seq 1 --kv-len 8192 --head-dim 128 --kernel flashinfer --hw h200-sxm
+json_check 'j["predicted"]["kernel"] == "flashmla" and j["flops"] == 2*64*128*1088*2048' --batch 64 --heads 128 --seq 1 --kv-len 32768 --topk 2048 --kv-lora-rank 512 --rope-dim 64 --dtype bf16 --kv-dtype fp8 --kernel flashmla --hw h200-sxm
 expect_err "kernel: --kernel fa4 is FlashAttention-4's Blackwell datacenter kernel" eval --kernel fa4 --hw h20
 expect_err 'kernel: --kernel flashmla models FlashMLA'"'"'s dense decode, an sm_90 kernel' eval $MLA --seq 1 --kernel flashmla --hw b200
 expect_err 'kv-lora-rank: --kernel fa2 does not model absorbed MLA; --kernel flashmla and fa3 do' eval $MLA --seq 1 --kernel fa2 --hw h20

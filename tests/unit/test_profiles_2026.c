@@ -170,6 +170,37 @@ static void flashmla_splits(void) {
     CHECK(r.splits == 1 && r.terms_s[RL_TERM_WAVES] == 0);
 }
 
+/* FlashMLA's sparse decode (--topk, DeepSeek-V3.2): B = 64, H = 128, N = 1, L = 32768, K = 2048,
+ * the FP8 cache (656 B per token: 512 fp8 + 4 fp32 scales + 64 bf16 RoPE), bf16 MMAs.
+ * F = 2 · 64 · 128 · 1088 · 2048 (each query row attends its K selected keys).
+ * MMA rate: the dense rate × 410/660 (README: sparse 410, dense 660 TFLOPS compute-bound).
+ * DRAM: each sequence's 2048 selected rows gathered once, each 656 B in whole 32 B sectors
+ * (21 sectors = 672 B), + Q (64 · 128 · 576 · 2 B) and O (64 · 128 · 512 · 2 B). One unit per
+ * (sequence, token): 2 row tiles × 32 key tiles of 64; parts 66 ⇒ ⌊66/64⌋ = 1 split. */
+static void flashmla_sparse_by_hand(void) {
+    rl_problem p = {.batch = 64, .heads = 128, .seq = 1, .kv_len = 32768, .topk = 2048,
+                    .kv_lora_rank = 512, .rope_dim = 64, .dtype = RL_DTYPE_BF16,
+                    .kv_dtype = RL_DTYPE_FP8};
+    rl_prediction r;
+    rl_error e;
+    CHECK(run(p, "h100-sxm", RL_KERNEL_FLASHMLA, &r, &e) == RL_OK);
+    const double F = 2.0 * 64 * 128 * 1088 * 2048;
+    const double rate = 989e12 * 0.80 * 1.6 / 1.83 * 410 / 660;
+    CHECK_CLOSE(r.mma_flops_per_s, rate, 1e-12);
+    CHECK_CLOSE(r.terms_s[RL_TERM_MMA], F / rate, 1e-12);
+    CHECK_CLOSE(r.computed_pairs, 64.0 * 128 * 2048, 0);
+    const double dram = 64.0 * 2048 * 672 + 64.0 * 128 * 576 * 2 + 64.0 * 128 * 512 * 2;
+    CHECK_CLOSE(r.levels.bytes[RL_LEVEL_DRAM], dram, 1e-12);
+    CHECK(r.splits == 1 && r.limit == RL_LIMIT_COMPUTE);
+    /* the dense decode of the same cache would read all 32768 rows: far slower */
+    rl_problem d = p;
+    d.topk = 0;
+    d.kv_dtype = RL_DTYPE_BF16;
+    rl_prediction q;
+    CHECK(run(d, "h100-sxm", RL_KERNEL_FLASHMLA, &q, NULL) == RL_OK);
+    CHECK(q.time_s > 8 * r.time_s);
+}
+
 static void expect_refusal(rl_problem p, const char *hw, rl_kernel k, const char *field,
                            const char *text) {
     rl_prediction r;
@@ -204,6 +235,12 @@ static void refusals(void) {
     rl_problem g = mla;
     g.page_size = 16;
     expect_refusal(g, "h100-sxm", RL_KERNEL_FLASHMLA, "page-size", "64-token blocks");
+    rl_problem sp = mla;
+    sp.kv_len = 8192;
+    sp.topk = 2048;
+    expect_refusal(sp, "h100-sxm", RL_KERNEL_FLASHMLA, "kv-dtype", "sparse decode: an FP8 cache");
+    sp.kv_dtype = RL_DTYPE_FP8;
+    expect_refusal(sp, "h100-sxm", RL_KERNEL_FA3, "topk", "--kernel flashmla does");
     rl_problem pg = plain;
     pg.page_size = 16;
     expect_refusal(pg, "h100-sxm", RL_KERNEL_FA3, "page-size", "does not model a paged");
@@ -245,6 +282,7 @@ int main(void) {
     cudnn_profiles();
     flashmla_by_hand();
     flashmla_splits();
+    flashmla_sparse_by_hand();
     refusals();
     return check_report("test_profiles_2026");
 }
