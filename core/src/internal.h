@@ -55,9 +55,9 @@ void rl__window_tiles(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, uint64_t
 /* K and V bytes one token adds per KV head: d_qk·b_kv and d_v·b_kv; absorbed MLA one latent
  * (K) and 0 (V, its first R elements, read with it), fp8 in FlashMLA's layout (workload.c). */
 void rl__kv_token_bytes(const rl_problem *p, double *k_bytes, double *v_bytes);
-/* The one check at a kernel profile's entry: variants no profile models, refused by flag
- * (problem.c). */
-rl_status rl__variant_unmodelled(const rl_problem *p, rl_error *err);
+/* The one check at a kernel profile's entry: variants kernel `k` does not model, refused by flag
+ * (problem.c); k is an rl_kernel. */
+rl_status rl__variant_unmodelled(const rl_problem *p, int k, rl_error *err);
 
 /* Sliding window (DESIGN.md "Variants"): scored pairs of one (batch, head) unit, and the Bc
  * tiles and K/V rows its Br query blocks touch (workload.c). Window 0 = off. */
@@ -67,9 +67,6 @@ void rl__window_tiles(uint64_t n, uint64_t l, uint64_t br, uint64_t bc, uint64_t
 /* K and V bytes one token adds per KV head: d_qk·b_kv and d_v·b_kv; absorbed MLA one latent
  * (K) and 0 (V, its first R elements, read with it), fp8 in FlashMLA's layout (workload.c). */
 void rl__kv_token_bytes(const rl_problem *p, double *k_bytes, double *v_bytes);
-/* The one check at a kernel profile's entry: variants no profile models, refused by flag
- * (problem.c). */
-rl_status rl__variant_unmodelled(const rl_problem *p, rl_error *err);
 
 /* rl_layer_step_compute with room for only `cap` operators (≤ RL_LAYER_OPS_MAX): a step that
  * needs more is refused (RL_ERR_CAPACITY naming "model"), never cut short (layer.c; the tests

@@ -16,11 +16,13 @@ typedef struct interval_row {
 
 static const interval_row intervals[] = {
     /* BEGIN GENERATED (test_intervals --print) */
+    {"cudnn", 64, 0.9735, 1.3136},
     {"default", 65, 1.0036, 1.7326},
     {"fa2", 54, 0.9818, 1.1278},
-    {"fa3", 58, 0.9734, 1.2075},
+    {"fa3", 62, 0.9670, 1.2072},
     {"flash-decoding", 9, 0.8756, 1.0457},
     {"flashinfer", 15, 0.9333, 1.3780},
+    {"flashmla", 17, 0.8896, 1.0142},
     {"standard", 29, 1.0049, 1.3988},
     /* END GENERATED */
     {NULL, 0, 0, 0},

@@ -9,6 +9,14 @@
 
 #define SMEM_BYTES_PER_CLOCK 128.0 /* shared-memory bandwidth per SM per clock (sm_70 … sm_90) */
 #define ACC_BYTES 4.0              /* fp32 accumulators and partial results */
+#define FP32_LANES_PER_SM_CLOCK 128.0 /* fp32 FMA/add results per SM per clock (sm_90, sm_100) */
+/* FP32-pipe operations per score in an overlapped softmax (FA4's softmax.py, per element of a
+ * row): the scale-and-subtract-max FMA (1), the row-sum add (1), the row max (fmax3, three
+ * inputs: 1/2) and the conversion to bf16 (F2FP packs two: 1/2). */
+#define SOFTMAX_FP32_OPS 3.0
+/* One emulated exp2 (utils.ex2_emulation_2): split into integer and fraction (2), a cubic in
+ * Horner form (3 FMAs), the integer added into the exponent field (1). */
+#define EX2_POLY_OPS 6.0
 
 /* How the kernel cuts the problem: units of rows (a (batch, head) or, packed, a (batch, KV
  * head) with the group's query rows stacked), query blocks, Bc tiles, CTAs. */
@@ -19,19 +27,27 @@ typedef struct shape {
 
 static shape kernel_shape(const rl_problem *p, const rl_profile *pf) {
     shape s;
-    const int pack = pf->gqa_packed && !p->causal; /* causal rows stay per head */
+    /* causal rows stay per head, except FlashMLA's (the mask only among the s_q new rows of a
+     * decode: counted as full tiles) */
+    const int pack = pf->gqa_packed && (!p->causal || pf->pack_causal);
+    const int causal = p->causal && !pf->pack_causal;
     const double G = (double)(p->heads / p->kv_heads);
-    const uint64_t rows = (uint64_t)p->seq * (uint64_t)(pack ? G : 1);
-    const uint64_t br = (uint64_t)pf->block_m, bc = (uint64_t)pf->block_n, l = (uint64_t)p->kv_len;
-    s.units = (double)p->batch * (double)(pack ? p->kv_heads : p->heads);
+    /* FlashMLA's sparse decode (--topk): each query token has its own K selected keys, shared
+     * by its h_q heads: a unit is one (sequence, query token), its G rows over min(K, L) keys */
+    const int sparse = p->topk && pf->kernel == RL_KERNEL_FLASHMLA;
+    const uint64_t rows = sparse ? (uint64_t)G : (uint64_t)p->seq * (uint64_t)(pack ? G : 1);
+    const uint64_t br = (uint64_t)pf->block_m, bc = (uint64_t)pf->block_n;
+    const uint64_t l = sparse && p->topk < p->kv_len ? (uint64_t)p->topk : (uint64_t)p->kv_len;
+    s.units = (double)p->batch * (double)(pack ? p->kv_heads : p->heads) *
+              (sparse ? (double)p->seq : 1.0);
     s.rows = (double)rows;
     s.q_blocks = (double)((rows + br - 1) / br);
-    s.tiles_per_unit = (double)rl__tile_count(rows, l, br, bc, p->causal);
-    s.kv_rows_per_unit = (double)rl__tiled_kv_rows(rows, l, br, bc, p->causal);
+    s.tiles_per_unit = (double)rl__tile_count(rows, l, br, bc, causal);
+    s.kv_rows_per_unit = (double)rl__tiled_kv_rows(rows, l, br, bc, causal);
     s.ctas = s.units * s.q_blocks * (double)pf->splits;
     s.computed_pairs = s.units * s.tiles_per_unit * (double)br * (double)bc;
     const uint64_t first_end = rows < br ? rows : br;
-    s.first_block_tiles = p->causal ? (double)((first_end + (l - rows) + bc - 1) / bc)
+    s.first_block_tiles = causal ? (double)((first_end + (l - rows) + bc - 1) / bc)
                                     : (double)((l + bc - 1) / bc);
     return s;
 }
@@ -42,9 +58,11 @@ static shape kernel_shape(const rl_problem *p, const rl_profile *pf) {
 
 static void fused_levels(const rl_problem *p, const rl_hw *hw, const rl_profile *pf,
                          const shape *s, const rl_workload *w, rl_level_traffic *lv) {
-    const double d = (double)p->head_dim, bkv = rl_dtype_bytes(p->kv_dtype);
+    const double d = (double)p->head_dim, dv = (double)p->head_dim_v;
     const double G = (double)(p->heads / p->kv_heads);
-    const double kv_unit_bytes = 2.0 * (double)p->kv_len * d * bkv; /* K and V of one KV head */
+    double kt, vt; /* K and V bytes per token (d·b each; MLA: the latent once, V inside it) */
+    rl__kv_token_bytes(p, &kt, &vt);
+    const double kv_unit_bytes = (double)p->kv_len * (kt + vt); /* K and V of one KV head */
     double kv_l2, fixed_l2, fixed_dram, kv_dram;
     if (p->pass == RL_PASS_BWD) {
         rl_traffic t;
@@ -56,14 +74,20 @@ static void fused_levels(const rl_problem *p, const rl_hw *hw, const rl_profile 
         fixed_dram = once;
         kv_l2 -= kv_dram; /* the accumulator's one write + read reaches DRAM anyway */
     } else {
-        kv_l2 = 2.0 * s->units * s->kv_rows_per_unit * d * bkv;
+        kv_l2 = s->units * s->kv_rows_per_unit * (kt + vt);
         const rl_traffic *tt = &w->traffic[RL_MODEL_TILED], *tc = &w->traffic[RL_MODEL_COMPULSORY];
-        if (p->topk || p->kv_lens.n || p->page_size) /* gathers, ragged rows: the model's count */
+        if (p->topk && pf->kernel == RL_KERNEL_FLASHMLA) /* each selected row gathered once per
+                                                            (sequence, query token), its sectors */
+            kv_l2 += tc->gather_waste_bytes * (double)p->seq + tc->page_table_bytes;
+        else if (p->topk || p->kv_lens.n) /* gathers, ragged rows: the model's count */
             kv_l2 = tt->k_bytes + tt->v_bytes + tt->gather_waste_bytes + tt->page_table_bytes;
+        else if (p->page_size) /* paged, streamed by the profile's tiles: + the page table and
+                                  the partial sectors, once (the compulsory model's count) */
+            kv_l2 += tc->gather_waste_bytes + tc->page_table_bytes;
         fixed_l2 = w->q_tensor_bytes + w->o_tensor_bytes;
         if (pf->splits > 1) /* partial O and log-sum-exp per split, written and read back */
             fixed_l2 += 2.0 * (double)pf->splits * (double)p->batch * (double)p->heads *
-                        (double)p->seq * (d + 1.0) * ACC_BYTES;
+                        (double)p->seq * (dv + 1.0) * ACC_BYTES;
         kv_dram = w->k_tensor_bytes + w->v_tensor_bytes + tc->gather_waste_bytes + tc->page_table_bytes;
         fixed_dram = fixed_l2;
     }
@@ -75,7 +99,7 @@ static void fused_levels(const rl_problem *p, const rl_hw *hw, const rl_profile 
      * K/V: they hit only as far as the K/V of the heads in flight fits in L2. */
     const double slots = (double)hw->sm_count * (double)pf->ctas_per_sm;
     const double in_flight = s->ctas < slots ? s->ctas : slots;
-    const double group = pf->gqa_packed && !p->causal ? 1.0 : G;
+    const double group = pf->gqa_packed && (!p->causal || pf->pack_causal) ? 1.0 : G;
     const double qb = s->q_blocks, sp = (double)pf->splits;
     double spread;
     if (p->pass == RL_PASS_BWD)
@@ -94,7 +118,7 @@ static void fused_levels(const rl_problem *p, const rl_hw *hw, const rl_profile 
     double units_in_flight = in_flight / per_unit;
     if (units_in_flight < 1.0) units_in_flight = 1.0;
     if (units_in_flight > s->units) units_in_flight = s->units;
-    double kv_heads_in_flight = pf->gqa_packed && !p->causal ? units_in_flight : units_in_flight / G;
+    double kv_heads_in_flight = pf->gqa_packed && (!p->causal || pf->pack_causal) ? units_in_flight : units_in_flight / G;
     if (kv_heads_in_flight < 1.0) kv_heads_in_flight = 1.0;
     lv->kv_working_set_bytes = kv_heads_in_flight * kv_unit_bytes;
     const double later_hit = lv->kv_working_set_bytes <= hw->l2_bytes
@@ -177,6 +201,7 @@ static double wave_factor(const rl_problem *p, const rl_hw *hw, const rl_profile
         if (per_sm < k_fill) per_sm = k_fill;
         return per_sm * m / n;
     }
+    if (pf->balanced) return 1.0; /* the blocks dealt evenly over the resident CTAs */
     const double w = n / slots, whole = ceil(w);
     if (p->causal && pf->persistent) {
         /* longest tiles first: the partial last wave holds the shortest tiles */
@@ -209,6 +234,19 @@ static void fused_ledger(const rl_problem *p, const rl_hw *hw, rl_roof roof, con
     if (pf->rescale_serialised && hw->peak_flops_per_s[RL_PEAK_FP32] > 0) /* 2 FLOP per FMA */
         r->terms_s[RL_TERM_EXP] += 2.0 * s.computed_pairs / (double)pf->block_n * (double)p->head_dim /
                                    hw->peak_flops_per_s[RL_PEAK_FP32];
+    if (pf->softmax_overlap) {
+        /* The softmax beside the MMA (FA4's two Q tiles, FlashMLA's seesaw): only its excess over
+         * the MMA shows. Its time per computed score: the exps left on MUFU.EX2 at the preset's
+         * exp rate plus, on the FP32 pipes (128 lanes per SM per clock, sm_90/sm_100: CUDA C++
+         * Programming Guide, arithmetic instruction throughput), SOFTMAX_FP32_OPS per score and
+         * EX2_POLY_OPS per emulated exp2. The same softmax warps issue both: they add. */
+        const double e = pf->ex2_emulated;
+        const double lanes = FP32_LANES_PER_SM_CLOCK * hw->sm_count * hw->sm_clock_hz;
+        const double softmax = s.computed_pairs * ((1.0 - e) / hw->exp_per_s +
+                                                   (SOFTMAX_FP32_OPS + e * EX2_POLY_OPS) / lanes);
+        const double mma = r->terms_s[RL_TERM_MMA] + r->terms_s[RL_TERM_TILES];
+        r->terms_s[RL_TERM_EXP] = softmax > mma ? softmax - mma : 0.0;
+    }
     const double base = r->terms_s[RL_TERM_MMA] + r->terms_s[RL_TERM_TILES] + r->terms_s[RL_TERM_EXP];
     const double c_full = base * wave_factor(p, hw, pf, &s, 1);
     const double c_occ = base * wave_factor(p, hw, pf, &s, 0);
@@ -333,7 +371,7 @@ rl_status rl_predict(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
     problem = &prob;
     rl_status st = rl_roof_check(roof, err);
     if (st == RL_OK) st = rl_workload_compute(problem, &w, err);
-    if (st == RL_OK) st = rl__variant_unmodelled(&w.problem, err); /* w2-18v: variants refused */
+    if (st == RL_OK) st = rl__variant_unmodelled(&w.problem, spec ? (int)spec->kernel : 0, err);
     if (st != RL_OK) return st;
     if (!hw) return rl__fail(err, RL_ERR_UNSUPPORTED, "hw", "a prediction needs a preset");
     if ((st = need_hw(hw, hw->sm_count > 0 && hw->l2_bytes > 0, "SM count or L2 size", err)) ||

@@ -177,33 +177,56 @@ rl_status rl_problem_resolve(const rl_problem *in, rl_problem *out, rl_error *er
     return RL_OK;
 }
 
-/* The one check at a kernel profile's entry (predict.c): what the profiles do not model yet is
- * refused by its flag, never predicted as if it were plain attention. */
-rl_status rl__variant_unmodelled(const rl_problem *p, rl_error *err) {
-    if (p->kv_lora_rank != 0)
+/* The one check at a kernel profile's entry (predict.c): what kernel k does not model is refused
+ * by its flag, never predicted as if it were plain attention. Lifted exactly where a profile
+ * models the variant: flashmla runs absorbed MLA (its dense decode: MQA mode, d_qk = 576,
+ * d_v = 512 — FlashMLA README, support matrix) and fa3 (its qv path: head dim 64 + head_dim_v 512,
+ * hopper/tile_size.h); fa4 and fa3 run d_qk 192 with d_v 128 (DeepSeek's MLA prefill in MHA mode:
+ * flash_attn/cute/interface.py, hopper/tile_size.h). */
+rl_status rl__variant_unmodelled(const rl_problem *p, int k, rl_error *err) {
+    if (p->kv_lora_rank != 0 && k != RL_KERNEL_FLASHMLA && k != RL_KERNEL_FA3)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "kv-lora-rank",
-                        "no kernel profile models absorbed MLA yet; use the roofline "
-                        "(rooflab eval without --kernel)");
-    if (p->head_dim_v != 0 && p->head_dim_v != p->head_dim)
+                        "--kernel %s does not model absorbed MLA; --kernel flashmla and fa3 do "
+                        "(Hopper), or use the roofline (rooflab eval without --kernel)",
+                        rl_kernel_name((rl_kernel)k));
+    if (k == RL_KERNEL_FLASHMLA && p->kv_lora_rank == 0)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "kv-lora-rank",
+                        "--kernel flashmla is FlashMLA's absorbed-MLA decode: give --kv-lora-rank "
+                        "and --rope-dim (DeepSeek-V3: 512 and 64)");
+    const int fa4_mla_prefill = (k == RL_KERNEL_FA4 || k == RL_KERNEL_FA3) && p->head_dim == 192 &&
+                                p->head_dim_v == 128;
+    if (p->kv_lora_rank == 0 && p->head_dim_v != 0 && p->head_dim_v != p->head_dim &&
+        !fa4_mla_prefill)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "head-dim-v",
-                        "no kernel profile models a value head dim different from --head-dim yet");
+                        "--kernel %s does not model a value head dim different from --head-dim; "
+                        "--kernel fa4 and fa3 run --head-dim 192 --head-dim-v 128 (MLA prefill)",
+                        rl_kernel_name((rl_kernel)k));
     if (p->window != 0)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "window",
                         "no kernel profile models a sliding window yet");
     if (p->sinks != 0)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "sinks", "no kernel profile models sink tokens yet");
-    if (p->page_size != 0)
+    if (p->page_size != 0 && k == RL_KERNEL_FLASHMLA && p->page_size != 64)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "page-size",
-                        "no kernel profile models a paged KV cache yet; use the roofline "
-                        "(rooflab eval without --kernel)");
+                        "--kernel flashmla reads a paged cache of 64-token blocks (FlashMLA "
+                        "README: KV cache [num_blocks, 64, h_kv, d]; the kernel's key tile is the "
+                        "block), got --page-size %lld",
+                        (long long)p->page_size);
+    if (p->page_size != 0 && k != RL_KERNEL_FLASHMLA)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "page-size",
+                        "--kernel %s does not model a paged KV cache (--kernel flashmla does, "
+                        "page size 64); use the roofline (rooflab eval without --kernel)",
+                        rl_kernel_name((rl_kernel)k));
     if (p->kv_lens.n != 0)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "kv-lens",
                         "no kernel profile models a ragged batch yet; use the roofline "
                         "(rooflab eval without --kernel)");
-    if (p->topk != 0)
+    if (p->topk != 0 && k != RL_KERNEL_FLASHMLA)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "topk",
-                        "no kernel profile models sparse top-k attention yet; use the roofline "
-                        "(rooflab eval without --kernel)");
+                        "--kernel %s does not model sparse top-k attention (--kernel flashmla "
+                        "does: FlashMLA's sparse MLA decode); use the roofline (rooflab eval "
+                        "without --kernel)",
+                        rl_kernel_name((rl_kernel)k));
     const rl_dtype d[3] = {p->dtype, p->kv_dtype, p->out_dtype};
     const char *flag[3] = {"dtype", "kv-dtype", "out-dtype"};
     for (int i = 0; i < 3; i++)

@@ -92,6 +92,8 @@ static const char *const kernel_names[RL_KERNEL_COUNT] = {
     [RL_KERNEL_GENERIC] = "generic",       [RL_KERNEL_FA2] = "fa2",
     [RL_KERNEL_FA3] = "fa3",               [RL_KERNEL_FLASHINFER] = "flashinfer",
     [RL_KERNEL_FLASH_DECODING] = "flash-decoding", [RL_KERNEL_STANDARD] = "standard",
+    [RL_KERNEL_FA4] = "fa4",               [RL_KERNEL_FLASHMLA] = "flashmla",
+    [RL_KERNEL_CUDNN] = "cudnn",
 };
 
 static const char *const kernel_descriptions[RL_KERNEL_COUNT] = {
@@ -117,6 +119,21 @@ static const char *const kernel_descriptions[RL_KERNEL_COUNT] = {
     [RL_KERNEL_STANDARD] = "S and P materialised as PyTorch eager does: a batched GEMM writes S, "
                            "a softmax reads S and writes P (a mask pass more when causal), a "
                            "second GEMM reads P",
+    [RL_KERNEL_FA4] = "FlashAttention-4 forward (flash_attn/cute/flash_fwd_sm100.py): Blackwell "
+                      "sm_100/sm_103, tcgen05 MMA into TMEM, two 128-row Q tiles per CTA (256 "
+                      "rows) x 128 keys, 1 CTA/SM, persistent; the softmax of one Q tile runs "
+                      "beside the MMA of the other; exp2 split between MUFU.EX2 and a cubic "
+                      "polynomial on the FP32 pipes (ex2_emu_freq 10, res 4: 28 % of a 128-key "
+                      "row; none on sm_103); d 64-128 and d_qk 192 / d_v 128; fp16/bf16",
+    [RL_KERNEL_FLASHMLA] = "FlashMLA dense MLA decode (deepseek-ai/FlashMLA, sm_90): the h_q·s_q "
+                           "query rows of a sequence packed in 64-row tiles, 64-key blocks, one "
+                           "CTA per SM (a 64 x 512 fp32 output fills half the register file), "
+                           "seesaw softmax/MMA overlap, 80 % of the tensor peak at the throttled "
+                           "~1600 MHz, KV split over SMs / q-tiles scheduler parts; BF16 cache",
+    [RL_KERNEL_CUDNN] = "cuDNN fused SDPA (closed source: the mechanism of the open kernel for "
+                        "the same hardware, assumed): on Hopper FA3's (prefill, backward, fp8 "
+                        "forward), on Blackwell FA4's tiles and softmax overlap without exp2 "
+                        "emulation (prefill); no decode",
 };
 
 const char *rl_kernel_name(rl_kernel k) {
@@ -152,6 +169,10 @@ const char *rl_level_name(rl_level level) {
  * Tiles per profile
  * ------------------------------------------------------------------------------------------- */
 
+/* FlashMLA's deep-dive blog (docs/20250422-new-kernel-deep-dive.md): an H800 SXM5 under the
+ * kernel throttles to ~1600 MHz. */
+#define FLASHMLA_THROTTLED_HZ 1.6e9
+
 static rl_status no_tile(rl_kernel k, int64_t d, rl_error *err) {
     return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
                     "--kernel %s has no tile for head dim %lld (it runs d <= 256)",
@@ -178,6 +199,24 @@ static rl_status fa2_tile(const rl_problem *p, rl_profile *pf, rl_error *err) {
 static rl_status fa3_tile(const rl_problem *p, rl_profile *pf, rl_error *err) {
     const int64_t d = p->head_dim;
     const int fp8 = p->dtype == RL_DTYPE_FP8;
+    /* The MLA shapes (hopper/tile_size.h tile_size_fwd_sm90 @ 07602ad): absorbed MLA runs FA3's
+     * qv path, head dim 64 (the RoPE part) with head_dim_v 512 (the latent, also Q's nope part):
+     * 64 x 64, no intra-warpgroup overlap; d 192 with d_v 128 (MLA prefill): 128 x 128 (fp8
+     * 128 x 160). */
+    if (p->kv_lora_rank > 0) {
+        pf->block_m = 64;
+        pf->block_n = 64;
+        pf->warps = 4 + 4;
+        pf->ctas_per_sm = 1;
+        return RL_OK;
+    }
+    if (d == 192 && p->head_dim_v == 128) {
+        pf->block_m = 128;
+        pf->block_n = fp8 ? 160 : 128;
+        pf->warps = 4 + 8;
+        pf->ctas_per_sm = 1;
+        return RL_OK;
+    }
     if (d > 256) return no_tile(RL_KERNEL_FA3, d, err);
     if (d <= 64) {
         pf->block_m = 192;
@@ -285,9 +324,52 @@ static void flashinfer_profile(const rl_problem *p, const rl_hw *hw, rl_cores co
     pf->smem_roof = 1;
 }
 
+/* FlashAttention-4's exp2 split (flash_attn/cute/softmax.py, SoftmaxSm100.apply_exp2_convert, as
+ * flash_fwd_sm100.py calls it with ex2_emu_freq = 10, ex2_emu_res = 4, ex2_emu_start_frg = 0 for
+ * fp16/bf16): a softmax thread holds one row of Bc scores in fragments of 32; in every fragment
+ * but the last (and from fragment `start` on) the element pairs k = 0, 2, ..., 30 with
+ * k mod freq >= freq - res go through the polynomial (utils.ex2_emulation_2), the rest through
+ * MUFU.EX2. Returns the emulated share of the row. Bc = 128: pairs 6, 8, 16, 18, 26, 28 of
+ * fragments 0..2: 3 · 12 / 128 = 0.28125. */
+double rl__ex2_emulated_share(int64_t bc, int freq, int res, int start) {
+    if (freq <= 0 || bc < 32) return 0.0;
+    const int64_t frgs = bc / 32;
+    int64_t emulated = 0;
+    for (int64_t j = 0; j < frgs; j++) {
+        if (j >= frgs - 1 || j < start) continue;
+        for (int k = 0; k < 32; k += 2)
+            if (k % freq >= freq - res) emulated += 2;
+    }
+    return (double)emulated / (double)(frgs * 32);
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Profile resolution: the profile's choices, then the caller's spec on top
  * ------------------------------------------------------------------------------------------- */
+
+/* FA3's choices on a Hopper GPU, once the kernel's checks have passed (fa3, and cudnn on sm_90). */
+static rl_status fa3_profile(const rl_problem *p, rl_profile *pf, int bwd, rl_error *err) {
+    pf->persistent = 1;
+    pf->head_major = 1;
+    pf->bwd_mma_fraction = RL_FIT_BWD_MMA_FA3;
+    /* fp8: wgmma wants V K-major, so the producer warpgroup transposes every V tile in
+     * shared memory (LDSM/STSM) before the consumers may use it (FA3 paper, §3.3): loads no
+     * longer run ahead of the MMA and DRAM time adds to compute (p = 1, no overlap). */
+    if (p->dtype == RL_DTYPE_FP8) pf->overlap_p = 1.0;
+    if (bwd) {
+        pf->kernels = 3; /* preprocess, the main kernel, dQ postprocess */
+        pf->cta_fixed_s = RL_FIT_BWD_CTA_S;
+    } else {
+        /* hopper/flash_api.cpp get_num_splits + heuristics.h: splits by FA3's rule on
+         * every forward; PackGQA by should_pack_gqa, always when split. */
+        pf->split_rule = RL_SPLIT_FA3;
+        pf->pack_rule = 1;
+    }
+    rl_status st = fa3_tile(p, pf, err);
+    pf->split_block_m = pf->block_m;
+    pf->split_block_n = pf->block_n;
+    return st;
+}
 
 static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
                               rl_profile *pf, rl_error *err) {
@@ -369,6 +451,52 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
             pf->pack_n1 = 1;
         }
         return fa2_tile(p, pf, err);
+    case RL_KERNEL_CUDNN:
+        /* cuDNN's fused SDPA kernels are closed source; the profile takes the mechanism of the
+         * open kernel built for the same hardware features and says so: on Hopper FA3's (wgmma,
+         * TMA, warp-specialised producer/consumers, 1 CTA/SM), on Blackwell FA4's (tcgen05 into
+         * TMEM, 2 x 128-row Q tiles x 128 keys — the mma_tiler_mn (128, 128) of cuDNN frontend's
+         * SM100 SDPA kernels — softmax beside the MMA) without FA4's exp2 emulation (FA4's paper
+         * presents it as FA4's own). Forward prefill on both, backward on Hopper; decode is not
+         * modelled. */
+        if (p->seq <= 16 && !bwd)
+            return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
+                            "--kernel cudnn models cuDNN's prefill (N > 16) and backward; its decode "
+                            "path has no published point with its shape to check a rate against");
+        if (hw->sm_arch == 100 || hw->sm_arch == 103) {
+            if (p->dtype != RL_DTYPE_FP16 && p->dtype != RL_DTYPE_BF16)
+                return no_dtype(k, p, "the cudnn profile models cuDNN's fp16/bf16 SDPA on "
+                                      "Blackwell", err);
+            if (bwd)
+                return rl__fail(err, RL_ERR_UNSUPPORTED, "pass",
+                                "--kernel cudnn on Blackwell models the forward pass only (no "
+                                "published cuDNN Blackwell backward point with its shape)");
+            if (p->head_dim > 128 && !(p->head_dim == 192 && p->head_dim_v == 128) &&
+                p->head_dim != 256)
+                return no_tile(k, p->head_dim, err);
+            pf->block_m = 256;
+            pf->block_n = 128;
+            pf->warps = 16;
+            pf->ctas_per_sm = 1;
+            pf->persistent = 1;
+            pf->head_major = 1;
+            pf->exp_serialised = 0;
+            pf->softmax_overlap = 1;
+            pf->ex2_emulated = 0.0;
+            return RL_OK;
+        }
+        if (hw->sm_arch != 90)
+            return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
+                            "--kernel cudnn models cuDNN's fused SDPA on Hopper (sm_90) and "
+                            "Blackwell (sm_100, sm_103); preset %s is %s",
+                            hw->id, hw->arch);
+        if (fp32)
+            return no_dtype(k, p, "cuDNN's fused flash SDPA runs fp16, bf16 and fp8; use "
+                                  "--kernel standard for fp32", err);
+        if (bwd && p->dtype == RL_DTYPE_FP8)
+            return no_dtype(k, p, "the cudnn profile has no fp8 backward (no published point)",
+                            err);
+        return fa3_profile(p, pf, bwd, err); /* on Hopper, FA3's mechanism */
     case RL_KERNEL_FA3:
         if (hw->sm_arch != 90)
             return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
@@ -377,31 +505,15 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
         if (fp32)
             return no_dtype(k, p, "FlashAttention-3 runs fp16, bf16 and fp8 e4m3 "
                                   "(hopper/flash_api.cpp); use --kernel standard for fp32", err);
+        if (p->kv_lora_rank > 0 && (p->dtype == RL_DTYPE_FP8 || p->kv_dtype != p->dtype))
+            return rl__fail(err, RL_ERR_UNSUPPORTED, p->dtype == RL_DTYPE_FP8 ? "dtype" : "kv-dtype",
+                            "--kernel fa3 runs absorbed MLA (head dim 64 + head_dim_v 512) in "
+                            "fp16/bf16 with the cache in the query's dtype (hopper/tile_size.h has "
+                            "no 1-byte tile for it)");
         if (bwd && p->dtype == RL_DTYPE_FP8)
             return no_dtype(k, p, "FlashAttention-3 has no fp8 backward (hopper/flash_api.cpp "
                                   "mha_bwd takes fp16 and bf16 only)", err);
-        pf->persistent = 1;
-        pf->head_major = 1;
-        pf->bwd_mma_fraction = RL_FIT_BWD_MMA_FA3;
-        /* fp8: wgmma wants V K-major, so the producer warpgroup transposes every V tile in
-         * shared memory (LDSM/STSM) before the consumers may use it (FA3 paper, §3.3): loads no
-         * longer run ahead of the MMA and DRAM time adds to compute (p = 1, no overlap). */
-        if (p->dtype == RL_DTYPE_FP8) pf->overlap_p = 1.0;
-        if (bwd) {
-            pf->kernels = 3; /* preprocess, the main kernel, dQ postprocess */
-            pf->cta_fixed_s = RL_FIT_BWD_CTA_S;
-        } else {
-            /* hopper/flash_api.cpp get_num_splits + heuristics.h: splits by FA3's rule on
-             * every forward; PackGQA by should_pack_gqa, always when split. */
-            pf->split_rule = RL_SPLIT_FA3;
-            pf->pack_rule = 1;
-        }
-        {
-            rl_status st = fa3_tile(p, pf, err);
-            pf->split_block_m = pf->block_m;
-            pf->split_block_n = pf->block_n;
-            return st;
-        }
+        return fa3_profile(p, pf, bwd, err);
     case RL_KERNEL_FLASHINFER:
         if (need_decode(p, k, err) != RL_OK) return RL_ERR_UNSUPPORTED;
         if (p->head_dim > 256) return no_tile(k, p->head_dim, err);
@@ -458,6 +570,101 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
          * bmm and the softmax backward (+ the mask's backward when causal) */
         pf->kernels = bwd ? 5 + p->causal : 3 + p->causal;
         return RL_OK;
+    case RL_KERNEL_FA4:
+        if (hw->sm_arch != 100 && hw->sm_arch != 103)
+            return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
+                            "--kernel fa4 is FlashAttention-4's Blackwell datacenter kernel "
+                            "(sm_100/sm_103: tcgen05, TMEM; flash_attn/cute/flash_fwd_sm100.py); "
+                            "preset %s is %s",
+                            hw->id, hw->arch);
+        if (p->dtype != RL_DTYPE_FP16 && p->dtype != RL_DTYPE_BF16)
+            return no_dtype(k, p, "the fa4 profile models FlashAttention-4's fp16/bf16 forward "
+                                  "(flash_fwd_sm100.py); its fp8 path is not modelled", err);
+        if (bwd)
+            return rl__fail(err, RL_ERR_UNSUPPORTED, "pass",
+                            "--kernel fa4 models the forward pass only: FlashAttention-4's "
+                            "backward (flash_bwd_sm100.py) has no published point with its shape "
+                            "to check a rate against");
+        if (!(p->head_dim <= 128 || (p->head_dim == 192 && p->head_dim_v == 128)))
+            return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
+                            "--kernel fa4 has no tile for head dim %lld (flash_fwd_sm100.py runs "
+                            "d <= 128 and d_qk 192 with d_v 128; d = 256 is a separate 2-CTA "
+                            "kernel, not modelled)",
+                            (long long)p->head_dim);
+        /* flash_fwd_sm100.py: m_block_size = n_block_size = 128, q_stage = 2 (two Q tiles per
+         * CTA whose softmax warpgroups take turns with the MMA warp), 16 warps (2 softmax
+         * warpgroups, 1 correction warpgroup, MMA, load, epilogue, empty), 1 CTA per SM (its
+         * TMEM and shared memory), a persistent tile scheduler (LPT order when causal); no
+         * split-KV by default (interface.py num_splits = 1). */
+        pf->block_m = 256;
+        pf->block_n = 128;
+        pf->warps = 16;
+        pf->ctas_per_sm = 1;
+        pf->persistent = 1;
+        pf->head_major = 1;
+        pf->exp_serialised = 0;
+        pf->softmax_overlap = 1;
+        /* sm_103 (Blackwell Ultra: MUFU.EX2 at 32/SM/clock) runs exp2 in hardware only; sm_100
+         * splits it (ex2_emu_freq 10, res 4). */
+        pf->ex2_emulated = hw->sm_arch == 103 ? 0.0 : rl__ex2_emulated_share(pf->block_n, 10, 4, 0);
+        pf->gqa_packed = p->seq <= 16 && p->heads > p->kv_heads; /* pack_gqa for decode */
+        return RL_OK;
+    case RL_KERNEL_FLASHMLA: {
+        if (hw->sm_arch != 90)
+            return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
+                            "--kernel flashmla models FlashMLA's dense decode, an sm_90 kernel "
+                            "(FlashMLA README, support matrix); preset %s is %s",
+                            hw->id, hw->arch);
+        if (need_decode(p, k, err) != RL_OK) return RL_ERR_UNSUPPORTED;
+        if (p->topk && (p->dtype != RL_DTYPE_BF16 || p->kv_dtype != RL_DTYPE_FP8))
+            return rl__fail(err, RL_ERR_UNSUPPORTED, p->dtype != RL_DTYPE_BF16 ? "dtype" : "kv-dtype",
+                            "--kernel flashmla --topk is FlashMLA's sparse decode: an FP8 cache "
+                            "(656 B per token) and bf16 MMAs (FlashMLA README): give --dtype bf16 "
+                            "--kv-dtype fp8; got dtype %s, kv-dtype %s",
+                            rl_dtype_name(p->dtype), rl_dtype_name(p->kv_dtype));
+        if (!p->topk &&
+            ((p->dtype != RL_DTYPE_FP16 && p->dtype != RL_DTYPE_BF16) || p->kv_dtype != p->dtype))
+            return rl__fail(err, RL_ERR_UNSUPPORTED, p->kv_dtype != p->dtype ? "kv-dtype" : "dtype",
+                            "--kernel flashmla: the dense decode reads a BF16/FP16 cache in the "
+                            "query's dtype (FlashMLA README: the FP8 cache is its sparse decode, "
+                            "--topk); got dtype %s, kv-dtype %s",
+                            rl_dtype_name(p->dtype), rl_dtype_name(p->kv_dtype));
+        /* csrc/sm90 decode (the 2025-04 kernel, docs/20250422-new-kernel-deep-dive.md): a 64-row
+         * tile of the h_q·s_q rows of one sequence (the query heads share the latent), K blocks
+         * of 64 tokens (the page block), 3 warpgroups (2 consumers in seesaw, 1 producer); the
+         * 64 x 512 fp32 output takes 32,768 of the 65,536 registers: 1 CTA per SM. */
+        pf->block_m = 64;
+        pf->block_n = 64;
+        pf->warps = 12;
+        pf->ctas_per_sm = 1;
+        pf->gqa_packed = 1;
+        pf->pack_causal = 1;
+        pf->head_major = 1;
+        pf->exp_serialised = 0;
+        pf->softmax_overlap = 1;
+        /* The blog: "up to 80 % Tensor Core utilization (of the throttled theoretical peak)",
+         * the H800 throttled to ~1600 MHz: ~865 of 990 TFLOP/s. Both are published figures of
+         * the kernel, not fitted here (0.80 · 1600/1830 = 0.70 of the h100-sxm preset's peak;
+         * the README's "up to 660 TFLOPS" is 0.67). */
+        pf->mma_fraction = 0.80;
+        /* The throttling is power: a full-rate Hopper tensor core (4096 FLOP/SM/clock at the
+         * preset's clock: H800, H100, H200 SXM) under this load runs at ~1600 MHz; a preset whose
+         * tensor rate is capped below that (H20: ~1024 FLOP/SM/clock) is taken as unthrottled. */
+        const double per_sm_clock = hw->peak_flops_per_s[RL_PEAK_FP16_TENSOR] /
+                                    ((double)hw->sm_count * hw->sm_clock_hz);
+        if (per_sm_clock > 0.9 * 4096.0 && hw->sm_clock_hz > FLASHMLA_THROTTLED_HZ)
+            pf->mma_fraction *= FLASHMLA_THROTTLED_HZ / hw->sm_clock_hz;
+        pf->balanced = 1;
+        /* Sparse decode (--topk, FP8 cache dequantised to bf16 on the CUDA cores before the
+         * MMAs): the README's compute-bound figures on one GPU, 410 TFLOPS sparse against 660
+         * dense, scale the dense rate (not fitted here). Its splits count each (sequence, query
+         * token) as a sequence of min(K, L) keys. */
+        if (p->topk) pf->mma_fraction *= 410.0 / 660.0;
+        /* README: 3000 GB/s memory-bound on an H800 SXM5 (3.35 TB/s). */
+        pf->dram_fraction = 3000.0 / 3350.0;
+        pf->split_rule = RL_SPLIT_MLA;
+        return RL_OK;
+    }
     default:
         return rl__fail(err, RL_ERR_UNKNOWN, "kernel", "unknown kernel profile %d", (int)k);
     }
@@ -612,6 +819,16 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
             if (chunk < 256) chunk = 256;
             pf->splits = (p->kv_len + chunk - 1) / chunk;
         }
+    } else if (pf->split_rule == RL_SPLIT_MLA) {
+        /* get_mla_metadata: num_sm_parts = SMs / Hkv / ⌈h_q·s_q / 64⌉ parts, the tile scheduler
+         * deals every sequence's 64-key blocks out evenly over them; a sequence spans about
+         * parts / B of them: ⌊parts / B⌋ splits, at least 1 (a combine kernel when split). */
+        const int64_t q_tiles = (int64_t)ceil(G * (double)(p->topk ? 1 : p->seq) /
+                                              (double)pf->block_m);
+        int64_t parts = hw->sm_count / p->kv_heads / (q_tiles > 0 ? q_tiles : 1);
+        if (parts < 1) parts = 1;
+        pf->splits = parts / (p->batch * (p->topk ? p->seq : 1));
+        if (pf->splits < 1) pf->splits = 1;
     } else if (pf->split_rule == RL_SPLIT_FILL) {
         const double rows = pf->gqa_packed ? G * (double)p->seq : (double)p->seq;
         const double tiles = (double)p->batch * (double)(pf->gqa_packed ? p->kv_heads : p->heads) *

@@ -44,13 +44,27 @@ typedef struct rl_profile {
     double kernel_fixed_s;
     double cta_fixed_s;       /* backward: fixed cost per round of CTAs on an SM (load K/V, write
                                  dK/dV, the dQ accumulation's pipeline fill and drain) */    /* fixed cost per kernel launched (launch gap, prologue, epilogue) */
+    int softmax_overlap;      /* 1: the softmax runs beside the MMA (FA4's two Q tiles ping-pong,
+                                 FlashMLA's seesaw): the exp term is only the softmax time that
+                                 exceeds the MMA time, the softmax on the MUFU and FP32 pipes */
+    double ex2_emulated;      /* the share of exp2 computed by a polynomial on the FP32 pipes
+                                 instead of MUFU.EX2 (FA4's ex2_emu_freq / ex2_emu_res) */
+    int balanced;             /* 1: a tile scheduler deals the key blocks evenly over the resident
+                                 CTAs (FlashMLA's get_mla_metadata): no partial last wave */
+    int pack_causal;          /* 1: the query rows stay packed when causal (FlashMLA: h_q · s_q
+                                 rows, the mask only among the s_q new rows) */
     double overlap_p;         /* exponent of the DRAM/compute overlap: the fitted p, or 1 (none)
                                  where the kernel's producer cannot run ahead (FA3 fp8) */
 } rl_profile;
 
 /* Resolve the profile for `p` (resolved) on `hw`, with the caller's spec on top. Errors name
  * "kernel". */
-enum rl_split_rule { RL_SPLIT_NONE = 0, RL_SPLIT_FA2, RL_SPLIT_FA3, RL_SPLIT_FILL, RL_SPLIT_SINGLE };
+enum rl_split_rule { RL_SPLIT_NONE = 0, RL_SPLIT_FA2, RL_SPLIT_FA3, RL_SPLIT_FILL, RL_SPLIT_SINGLE,
+                     RL_SPLIT_MLA };
+
+/* The share of exp2 FlashAttention-4 emulates on the FP32 pipes for a row of bc scores
+ * (softmax.py apply_exp2_convert's pattern: ex2_emu_freq, ex2_emu_res, ex2_emu_start_frg). */
+double rl__ex2_emulated_share(int64_t bc, int freq, int res, int start);
 
 rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
                               rl_profile *pf, rl_error *err);

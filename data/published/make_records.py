@@ -217,6 +217,57 @@ SOURCES = {
         'notes': NOTES_RAINSTORM + ' The A800 80GB PCIe is predicted on the a100-pcie-80gb preset '
                  '(same GA100 configuration and 1935 GB/s; assumed equivalent).',
     },
+    'flashmla_issue30_h20': {
+        'file': 'flashmla-issue30-h20.json',
+        'source': ('deepseek-ai/FlashMLA issue #30, "on H20, Could you help me improve the TFLOPS and '
+                   'GB/s?" by robotzheng (description: pasted tests/test_flash_mla.py output). '
+                   'https://github.com/deepseek-ai/FlashMLA/issues/30'),
+        'date': '',
+        'hardware': {'name': 'NVIDIA H20', 'preset': 'h20'},
+        'software': {'kernel': 'flash_mla_with_kvcache (FlashMLA dense MLA decode, BF16 paged cache, '
+                               'page block 64)',
+                     'kernel_version': 'FlashMLA as of the issue (opened days after the 2025-02-24 '
+                                       'release; the pre-2025-04-22 kernel)'},
+        'notes': ('MLA decode, absorbed: h_kv = 1, d = 576 (kv_lora_rank 512 + rope 64), dv = 512, '
+                  'recorded as kv_lora_rank 512, rope_dim 64 (head_dim 576 follows), page_size 64 '
+                  '(the test\'s paged cache, block_size 64). bf16 (the test\'s '
+                  'dtype). causal=True: the s_q new rows of a sequence see the cache and each other. '
+                  'The varlen=False rows (every cache_seqlens = mean_sk) are recorded; the varlen=True '
+                  'rows are not (random lengths around mean_sk). Timing: triton.testing.do_bench in '
+                  'test_flash_mla.py. Issue date not recorded here (no exact date seen).'),
+    },
+    'flashmla_achatbot_h100': {
+        'file': 'flashmla-achatbot-h100.json',
+        'source': ('ai-bot-pro/achatbot pull request #123, "feat: add deepseek flash mal bench on modal '
+                   'H100" by weedge, 2025-02-24 (description: FlashMLA tests/test_flash_mla.py output on '
+                   'a Modal H100). https://github.com/ai-bot-pro/achatbot/pull/123'),
+        'date': '2025-02-24',
+        'hardware': {'name': 'NVIDIA H100 (Modal; SXM assumed)', 'preset': 'h100-sxm'},
+        'software': {'kernel': 'flash_mla_with_kvcache (FlashMLA dense MLA decode, BF16 paged cache)',
+                     'kernel_version': 'FlashMLA main of 2025-02-24 (the first release, before the '
+                                       '2025-04-22 kernel)'},
+        'notes': ('MLA decode, absorbed: h_kv = 1, d = 576, dv = 512 (kv_lora_rank 512 + rope 64), page '
+                  'size 64 (the test\'s paged cache), bf16, '
+                  'causal=True, varlen=False rows. H100 variant not printed: the printed 2826 GB/s is '
+                  '141 % of an H100 PCIe\'s 2.0 TB/s, so h100-sxm (3.35 TB/s) is taken. Only the rows '
+                  'b=128, mean_sk=4096 with h_q 16 (s_q 1, 2), 32 (s_q 1, 2) and 64 (s_q 1) are recorded '
+                  '(the rest of the output was not read).'),
+    },
+    'fa_issue_1310_h20': {
+        'file': 'fa-issue-1310-h20.json',
+        'source': ('Dao-AILab/flash-attention issue #1310, "flash attention 3 benchmark for H20 hopper" '
+                   'by aftersnow, 2024-11-01 (description: hopper/benchmark_attn.py output). '
+                   'https://github.com/Dao-AILab/flash-attention/issues/1310'),
+        'date': '2024-11-01',
+        'hardware': {'name': 'NVIDIA H20', 'preset': 'h20'},
+        'software': {'kernel': 'FlashAttention-3 (hopper/) and cuDNN, forward',
+                     'kernel_version': 'FA3 hopper/ as of 2024-11; cuDNN version not stated'},
+        'notes': ('batch_size 2, seqlen 2048, headdim 64 and 128, causal False/True as printed; heads = '
+                  '2048 / headdim (benchmark_attn.py\'s hidden dim 2048, confirmed by the printed TFLOPS). '
+                  'dtype not printed (the script\'s default bf16); recorded as fp16 (same size and peak). '
+                  'The seqlen 16384 blocks of the issue are not recorded (not read). cuDNN rows have no '
+                  'rooflab profile.'),
+    },
 }
 
 SKIP_SOURCES = {
@@ -239,8 +290,8 @@ def flashinfer_variant_modelled(kernel, heads, kv_heads):
 
 def profile_for(source, kernel, heads=1, kv_heads=1):
     """(profile or None) for a row: FA3 -> fa3, FA2 v2.5.8 and v2.0.9 -> fa2, Flash-Decoding ->
-    flash-decoding, standard attention in PyTorch (prefill) -> standard; cuDNN, Triton and the FA3
-    ablations have none. Two sets have none on purpose:
+    flash-decoding, standard attention in PyTorch (prefill) -> standard, cuDNN -> cudnn (closed
+    source: the profile assumes FA3's mechanism on Hopper); Triton and the FA3 ablations have none. Two sets have none on purpose:
     - the FA3 paged decode of issue #1572: FA3's own decode path (hopper/: wgmma tiles of 128
       query rows for one query row, paged K/V gathered without TMA at page_size 8) is not the
       FA2 split-KV kernel that the flash-decoding profile describes;
@@ -255,6 +306,10 @@ def profile_for(source, kernel, heads=1, kv_heads=1):
         return None  # TileOps' decode kernels: no rooflab profile describes them
     if kernel == 'pytorch-eager':
         return None
+    if kernel == 'flashmla dense decode':
+        return 'flashmla'
+    if kernel in ('cudnn', 'cudnn-9.1.1.17', 'cudnn-9.1.1.17-fp8'):
+        return 'cudnn'
     if kernel in ('flash-attention-3', 'flash-attention-3-fp8', 'flash_v3 (FA3)'):
         return 'fa3'
     if kernel.startswith('flash-attention-2 (v2.5.8)') or kernel == 'flash-attention v2.0.9':
@@ -282,9 +337,9 @@ def traffic_for(profile, kernel, bwd):
     return 'compulsory'
 
 
-def rooflab_flops(b, h, n, l, d, causal, bwd):
+def rooflab_flops(b, h, n, l, d, causal, bwd, dv=None):
     pairs = n * l - (n * (n - 1) // 2 if causal else 0)
-    f = 4.0 * b * h * d * pairs
+    f = 2.0 * b * h * (d + (d if dv is None else dv)) * pairs
     return f * 2.5 if bwd else f
 
 
@@ -380,6 +435,11 @@ def problem_of(r):
     p = {'batch': b, 'heads': int(r['heads']), 'kv_heads': int(r['kv_heads']), 'seq': n,
          'kv_len': l, 'head_dim': int(r['head_dim']), 'dtype': 'fp8' if fp8 else 'fp16',
          'causal': causal, 'pass': 'bwd' if bwd else 'fwd'}
+    if r['kernel'] == 'flashmla dense decode':
+        # absorbed MLA as FlashMLA's test runs it: d = 576 = kv_lora_rank 512 + rope 64, dv = 512
+        p['dtype'] = 'bf16'
+        p['kv_lora_rank'], p['rope_dim'] = 512, 64
+        p['page_size'] = 64  # test_flash_mla.py's paged cache: block_size = 64
     if fp8 and (r['kernel'] == 'flash-attention-3-fp8' or 'output bf16' in r['dtype']):
         # FA3's fp8 forward writes O in bf16 (hopper/flash_api.cpp: out_type = BFloat16 when
         # q is Float8_e4m3fn); the other fp8 kernels' output type is not stated.
@@ -423,7 +483,7 @@ def make_point(r, companion):
     pt = {'problem': p, 'traffic_model': traffic_for(profile, r['kernel'], bwd),
           'timing': {'median_s': float('%.6g' % t)},
           'flops': rooflab_flops(p['batch'], p['heads'], p['seq'], p['kv_len'], p['head_dim'],
-                                 p['causal'], bwd),
+                                 p['causal'], bwd, p.get('kv_lora_rank')),
           'kernel': r['kernel'], 'label': label_of(r, p, profile, assumed)}
     if profile:
         pt['profile'] = profile
@@ -439,7 +499,9 @@ def make_point(r, companion):
         xlabel = 'row B=%d, seqlen %d' % (p['batch'], p['kv_len'])
     elif r['source_id'] == 'fa_issue_1572':
         xlabel = 'line seqlen_k %d' % p['kv_len']
-    elif r['source_id'].startswith('therainstorm_') or r['source_id'] == 'tileops_gqa_dense_h200':
+    elif r['source_id'].startswith('therainstorm_') or r['source_id'] in (
+            'tileops_gqa_dense_h200', 'flashmla_issue30_h20', 'flashmla_achatbot_h100',
+            'fa_issue_1310_h20'):
         xlabel = ''
     elif r['source_id'] == 'tileops_pr2132':
         xlabel = 'row (1, 1, %d, 32, 4, 128)' % p['kv_len']

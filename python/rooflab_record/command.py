@@ -95,7 +95,7 @@ def parser():
     g.add_argument("--block-n", type=_positive, help="the tiled model's key tile (default "
                    "rooflab's 64; sdpa flash on CUDA: 64 for d >= 128, else 128)")
     g.add_argument("--profile", choices=("generic", "fa2", "fa3", "flashinfer", "flash-decoding",
-                                         "standard"),
+                                         "standard", "fa4", "flashmla", "cudnn"),
                    help="rooflab kernel profile predicting the point (rooflab eval --kernel)")
     g.add_argument("--preset", help="rooflab preset id (default: core's match of the GPU's name)")
     g.add_argument("--label", help="the point's label")

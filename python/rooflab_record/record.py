@@ -26,7 +26,8 @@ from .rooflab_cli import model, preset_for_device, validate_text
 from .timing import CpuFlush, CudaEvents, GpuFlush, WallClock, auto_runs, summarize
 
 TRAFFIC_MODELS = ("compulsory", "tiled", "naive")
-PROFILES = ("generic", "fa2", "fa3", "flashinfer", "flash-decoding", "standard")
+PROFILES = ("generic", "fa2", "fa3", "flashinfer", "flash-decoding", "standard", "fa4",
+            "flashmla", "cudnn")
 
 
 class RecordInvalid(ValueError):

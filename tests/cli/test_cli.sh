@@ -209,7 +209,7 @@ json_check 'j["models"]["compulsory"]["terms_bytes"]["page_table"] == 4*2048 and
 expect_err '--kv-lens: item 2: expected LEN or LENxCOUNT' eval --seq 1 --kv-lens 512,,4096
 expect_err '--batch: --kv-lens sets the batch to the sum of its counts, 2, got --batch 4' eval --seq 1 --kv-lens 512,4096 --batch 4
 expect_err '--topk: --topk selects keys from all of them; it does not combine with --window' eval --causal --window 128 --topk 2048
-expect_err 'page-size: no kernel profile models a paged KV cache yet' eval --seq 1 --page-size 16 --kernel fa2
+expect_err 'page-size: --kernel fa2 does not model a paged KV cache (--kernel flashmla does, page size 64)' eval --seq 1 --page-size 16 --kernel fa2
 expect_err '--dtype: --dtype mxfp8: preset h100-sxm has no block-scaled tensor cores' eval --dtype mxfp8
 expect_err '--kv-lora-rank: --kv-lora-rank needs --rope-dim' eval --kv-lora-rank 512
 expect_err '--rope-dim: --rope-dim is the RoPE part of an MLA latent and needs --kv-lora-rank' eval --rope-dim 64
@@ -233,6 +233,28 @@ else bad "eval text: expected 32,768 FLOP/B and no e-notation: $(cat /tmp/rl_out
 "$R" hw h100-sxm >/tmp/rl_out.$$ 2>&1
 if grep -q "^exp     3.865 T exp/s" /tmp/rl_out.$$ && ! grep -qE "[0-9]e[+-][0-9]" /tmp/rl_out.$$; then ok
 else bad "hw text: expected 3.865 T exp/s and no e-notation: $(cat /tmp/rl_out.$$)"; fi
+# Issue 18's profiles through the CLI: each predicts on the presets it runs on, with the variant
+# flags it models. MLA decode (H = 128, B = 64, L = 4096): F = 2*64*128*4096*1088 per query row;
+# the latent read once, 1152 B per token.
+MLA="--batch 64 --heads 128 --kv-len 4096 --kv-lora-rank 512 --rope-dim 64 --dtype bf16"
+json_check 'j["predicted"]["kernel"] == "flashmla" and j["flops"] == 2*64*128*4096*1088 and j["predicted"]["tile"]["block_m"] == 64' $MLA --seq 1 --kernel flashmla --hw h200-sxm
+json_check 'j["predicted"]["kernel"] == "flashmla" and j["predicted"]["limit"] == "compute"' $MLA --seq 2 --causal --page-size 64 --kernel flashmla --hw h20
+json_check 'j["predicted"]["kernel"] == "fa4" and j["flops"] == 2*16*8192*8192*320 and j["predicted"]["tile"]["block_m"] == 256' --heads 16 --seq 8192 --head-dim 192 --head-dim-v 128 --dtype bf16 --kernel fa4 --hw b200
+json_check 'j["predicted"]["kernel"] == "fa4"' --heads 16 --seq 8192 --head-dim 128 --dtype bf16 --causal --kernel fa4 --hw gb300
+json_check 'j["predicted"]["kernel"] == "cudnn" and j["predicted"]["limit"] == "compute"' --heads 16 --seq 8192 --head-dim 128 --dtype bf16 --kernel cudnn --hw gb200
+json_check 'j["predicted"]["kernel"] == "cudnn" and j["predicted"]["kernels"] == 3' --heads 16 --seq 8192 --head-dim 128 --pass bwd --kernel cudnn --hw h200-sxm
+json_check 'j["predicted"]["kernel"] == "fa3"' --batch 2 --heads 16 --seq 2048 --head-dim 128 --kernel fa3 --hw h20
+json_check 'j["predicted"]["kernel"] == "fa2"' --heads 16 --seq 4096 --head-dim 128 --kernel fa2 --hw h200-sxm
+json_check 'j["predicted"]["kernel"] == "flashinfer"' --heads 32 --kv-heads 8 --seq 1 --kv-len 8192 --head-dim 128 --kernel flashinfer --hw h200-sxm
+json_check 'j["predicted"]["kernel"] == "flashmla" and j["flops"] == 2*64*128*1088*2048' --batch 64 --heads 128 --seq 1 --kv-len 32768 --topk 2048 --kv-lora-rank 512 --rope-dim 64 --dtype bf16 --kv-dtype fp8 --kernel flashmla --hw h200-sxm
+expect_err "kernel: --kernel fa4 is FlashAttention-4's Blackwell datacenter kernel" eval --kernel fa4 --hw h20
+expect_err 'kernel: --kernel flashmla models FlashMLA'"'"'s dense decode, an sm_90 kernel' eval $MLA --seq 1 --kernel flashmla --hw b200
+expect_err 'kv-lora-rank: --kernel fa2 does not model absorbed MLA; --kernel flashmla and fa3 do' eval $MLA --seq 1 --kernel fa2 --hw h20
+json_check 'j["predicted"]["kernel"] == "fa3" and j["predicted"]["tile"]["block_m"] == 64' $MLA --seq 1 --kernel fa3 --hw h20
+expect_err 'page-size: --kernel flashmla reads a paged cache of 64-token blocks' eval $MLA --seq 1 --page-size 16 --kernel flashmla --hw h20
+expect_err 'head-dim-v: --kernel fa2 does not model a value head dim different from --head-dim' eval --seq 4096 --head-dim 192 --head-dim-v 128 --kernel fa2
+json_check 'j["predicted"]["kernel"] == "fa3" and j["predicted"]["tile"]["block_n"] == 128' --seq 4096 --head-dim 192 --head-dim-v 128 --kernel fa3
+expect_err 'kernel: --kernel cudnn models cuDNN'"'"'s prefill (N > 16) and backward' eval --seq 1 --kv-len 4096 --kernel cudnn --hw b200
 
 python3 "$(dirname "$0")/fuzz_argv.py" "$R" 3000 1234 && ok || bad "argv fuzz found a crash"
 

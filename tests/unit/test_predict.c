@@ -164,8 +164,8 @@ static void refusals_name_the_flag(void) {
     CHECK_STR_CONTAINS(e.message, "head dim 512");
     rl_kernel k;
     CHECK(rl_kernel_parse("flash-decoding", "kernel", &k, NULL) == RL_OK && k == RL_KERNEL_FLASH_DECODING);
-    CHECK(rl_kernel_parse("fa4", "kernel", &k, &e) == RL_ERR_UNKNOWN);
-    CHECK_STR_CONTAINS(e.message, "kernel: unknown kernel profile \"fa4\"");
+    CHECK(rl_kernel_parse("fa5", "kernel", &k, &e) == RL_ERR_UNKNOWN);
+    CHECK_STR_CONTAINS(e.message, "kernel: unknown kernel profile \"fa5\"");
 }
 
 /* The reuse rule (reuse distance). B = H = 1, N = L, the generic 64 × 64 tile (2 CTAs per SM on

@@ -809,6 +809,10 @@ typedef enum {
     RL_KERNEL_FLASHINFER,      /* FlashInfer decode: GQA group packed into one tile, split-KV */
     RL_KERNEL_FLASH_DECODING,  /* Flash-Decoding: split-KV + a combine kernel */
     RL_KERNEL_STANDARD,        /* S and P materialised (PyTorch eager: two GEMMs and a softmax) */
+    RL_KERNEL_FA4,             /* FlashAttention-4 (Blackwell tcgen05, softmax overlapped, exp2
+                                  split between MUFU and an FMA polynomial) */
+    RL_KERNEL_FLASHMLA,        /* FlashMLA dense MLA decode (Hopper, 64-row head tiles) */
+    RL_KERNEL_CUDNN,           /* cuDNN fused SDPA: FA3's mechanism on Hopper, FA4's on Blackwell */
     RL_KERNEL_COUNT
 } rl_kernel;
 

@@ -1,0 +1,290 @@
+/* The 2026 kernel profiles (issue 18): fa4 (Blackwell: the softmax beside the MMA, exp2 split
+ * between MUFU.EX2 and an FMA polynomial), flashmla (Hopper absorbed-MLA decode), cudnn (FA3's
+ * mechanism on Hopper, FA4's without emulation on Blackwell), each term against a hand
+ * calculation from the preset figures and the sources' constants, and the refusals that name
+ * their flag. Preset figures used (hardware.c): B200 2250 TFLOP/s bf16 dense, 148 SMs at
+ * 1.856 GHz, MUFU 16/SM/clock; GB200 2500 TFLOP/s, 148 SMs at 2.062 GHz, MUFU 16; GB300 the
+ * same with MUFU 32; H100 SXM 989 TFLOP/s, 3.35 TB/s, 132 SMs at 1.83 GHz; H20 148 TFLOP/s,
+ * 4 TB/s, 78 SMs. */
+#include <string.h>
+
+#include "check.h"
+#include "rooflab/rooflab.h"
+
+static rl_roof roof_of(const rl_hw *hw, rl_dtype dt) {
+    rl_roof r = {hw->bandwidth_bytes_per_s, rl_hw_peak_for_dtype(hw, dt)};
+    return r;
+}
+
+static double sum_terms(const rl_prediction *p) {
+    double s = 0;
+    for (int t = 0; t < RL_TERM_COUNT; t++) s += p->terms_s[t];
+    return s;
+}
+
+static rl_status run(rl_problem p, const char *hw, rl_kernel k, rl_prediction *r, rl_error *e) {
+    const rl_hw *h = rl_hw_find(hw);
+    rl_kernel_spec spec = {.kernel = k};
+    rl_dtype dt = p.dtype ? p.dtype : RL_DTYPE_FP16;
+    return rl_predict(&p, h, roof_of(h, dt), &spec, r, e);
+}
+
+/* FA4 on a B200, B = 2, H = 16, N = L = 16384, d = 128, bf16, non-causal.
+ * Tile 2 x 128 query rows x 128 keys: 64 query blocks x 128 key tiles per head, no padding, so
+ * the computed pairs are exactly 32 · 16384² = 8 589 934 592.
+ * MMA: F = 4 · 2 · 16 · 128 · 16384² = 4.398e12 FLOP at 2250 TFLOP/s.
+ * exp2 emulated (softmax.py, freq 10, res 4, a 128-key row = 4 fragments of 32, the last all on
+ * MUFU): pairs k = 6, 8, 16, 18, 26, 28 of each of 3 fragments: e = 3 · 12 / 128 = 0.28125.
+ * Softmax per score, in FP32-lane clocks of one SM (128 lanes; MUFU is 16/clock = 8 lane-clocks
+ * each): MUFU (1 − e) · 8 = 5.75, FP32 ops 3 + 6e = 4.6875: 10.4375 / (128 · 148 · 1.856e9) s.
+ * The MMA per score: 512 FLOP / 8192 FLOP/clock = 8 lane-clocks: the softmax is longer, so the
+ * exp term is its excess: pairs · 10.4375 / lanes − F / 2250e12. The preset's peak and clock are
+ * rounded figures (148 · 8192 · 1.856e9 = 2250.2 TFLOP/s): ratios of the two agree to 1e-3. */
+static void fa4_b200_by_hand(void) {
+    rl_problem p = {.batch = 2, .heads = 16, .seq = 16384, .head_dim = 128, .dtype = RL_DTYPE_BF16};
+    rl_prediction r;
+    rl_error e;
+    CHECK(run(p, "b200", RL_KERNEL_FA4, &r, &e) == RL_OK);
+    CHECK(r.block_m == 256 && r.block_n == 128 && r.ctas_per_sm == 1 && r.persistent);
+    CHECK(!r.exp_serialised);
+    const double F = 4.0 * 2 * 16 * 128 * 16384.0 * 16384.0;
+    const double pairs = 32.0 * 16384.0 * 16384.0;
+    CHECK_CLOSE(r.computed_pairs, pairs, 0);
+    CHECK_CLOSE(r.terms_s[RL_TERM_MMA], F / 2250e12, 1e-12);
+    CHECK(r.terms_s[RL_TERM_TILES] == 0);
+    const double lanes = 128.0 * 148 * 1.856e9;
+    CHECK_CLOSE(r.terms_s[RL_TERM_EXP], pairs * 10.4375 / lanes - F / 2250e12, 1e-9);
+    CHECK_CLOSE(r.time_s, sum_terms(&r), 1e-12);
+    /* the compute side: the softmax time, 8 / 10.4375 = 76.6 % of the peak; FA4's paper
+     * measures 71 % (1613 TFLOP/s) at its best shape */
+    const double compute = r.terms_s[RL_TERM_MMA] + r.terms_s[RL_TERM_EXP];
+    CHECK_CLOSE(F / compute, 2250e12 * 8.0 / 10.4375, 1e-3); /* 1e-3: the rounded peak */
+    CHECK(r.limit == RL_LIMIT_COMPUTE);
+}
+
+/* The same problem on GB200 (sm_100, MUFU 16) and GB300 (sm_103, MUFU 32, FA4 emulates nothing):
+ * GB300's softmax per score is (1/32 + 3/128) SM-clocks = 7 lane-clocks of 1/128 < the
+ * MMA's 8: no exp term, the MMA alone. GB200: 10.4375 as on B200. Same clock and dense peak: the
+ * ratio of the compute sides is 10.4375 / 8 = 1.305 (issue 18: GB300 beats GB200 by
+ * 1.2–1.37 on attention). */
+static void fa4_gb300_over_gb200(void) {
+    rl_problem p = {.batch = 2, .heads = 16, .seq = 16384, .head_dim = 128, .dtype = RL_DTYPE_BF16};
+    rl_prediction a, b;
+    CHECK(run(p, "gb200", RL_KERNEL_FA4, &a, NULL) == RL_OK);
+    CHECK(run(p, "gb300", RL_KERNEL_FA4, &b, NULL) == RL_OK);
+    CHECK(b.terms_s[RL_TERM_EXP] == 0);
+    const double ca = a.terms_s[RL_TERM_MMA] + a.terms_s[RL_TERM_EXP];
+    const double cb = b.terms_s[RL_TERM_MMA] + b.terms_s[RL_TERM_EXP];
+    CHECK_CLOSE(ca / cb, 10.4375 / 8.0, 1e-3);
+    CHECK(a.time_s / b.time_s > 1.2 && a.time_s / b.time_s < 1.37);
+}
+
+/* cudnn on Blackwell: FA4's tiles and overlap, every exp2 on MUFU (8 lane-clocks) + 3 = 11
+ * lane-clocks per score against the MMA's 8: 8/11 of GB200's 2500 TFLOP/s = 1818 TFLOP/s on
+ * the compute side (issue 18: cuDNN on GB200 1.6–1.8 PFLOP/s); GB300 MMA-bound: 11/8 faster.
+ * On Hopper: FA3's mechanism, the same prediction as --kernel fa3. */
+static void cudnn_profiles(void) {
+    rl_problem p = {.batch = 2, .heads = 16, .seq = 16384, .head_dim = 128, .dtype = RL_DTYPE_BF16};
+    rl_prediction a, b, c, d;
+    CHECK(run(p, "gb200", RL_KERNEL_CUDNN, &a, NULL) == RL_OK);
+    const double F = 4.0 * 2 * 16 * 128 * 16384.0 * 16384.0;
+    CHECK_CLOSE(F / (a.terms_s[RL_TERM_MMA] + a.terms_s[RL_TERM_EXP]), 2500e12 * 8.0 / 11.0, 1e-3);
+    CHECK(run(p, "gb300", RL_KERNEL_CUDNN, &b, NULL) == RL_OK);
+    CHECK(b.terms_s[RL_TERM_EXP] == 0);
+    CHECK_CLOSE((a.terms_s[RL_TERM_MMA] + a.terms_s[RL_TERM_EXP]) / b.terms_s[RL_TERM_MMA], 11.0 / 8,
+                1e-3);
+    p.dtype = RL_DTYPE_FP16;
+    CHECK(run(p, "h100-sxm", RL_KERNEL_CUDNN, &c, NULL) == RL_OK);
+    CHECK(run(p, "h100-sxm", RL_KERNEL_FA3, &d, NULL) == RL_OK);
+    CHECK(c.time_s == d.time_s && c.kernel == RL_KERNEL_CUDNN);
+    p.pass = RL_PASS_BWD;
+    CHECK(run(p, "h100-sxm", RL_KERNEL_CUDNN, &c, NULL) == RL_OK);
+    CHECK(run(p, "h100-sxm", RL_KERNEL_FA3, &d, NULL) == RL_OK);
+    CHECK(c.time_s == d.time_s);
+}
+
+/* FlashMLA, H100 SXM (the H800's configuration), DeepSeek-V3 decode: B = 64, H = 128, N = 1,
+ * L = 4096, R = 512, DR = 64, bf16.
+ * Rows h_q · s_q = 128 in 64-row tiles: 2 tiles per sequence; scheduler parts 132 / 1 / 2 = 66,
+ * ⌊66 / 64⌋ = 1 split: 128 CTAs, one kernel. F = 2 · 64 · 128 · 4096 · (576 + 512) = 7.30e10.
+ * MMA rate: 0.80 of the peak at the throttled 1600 MHz: 989e12 · 0.80 · 1.6 / 1.83.
+ * DRAM: the latent once, 64 · 4096 · 1152 B, Q 64 · 128 · 576 · 2 and O 64 · 128 · 512 · 2 B, at
+ * 3000 GB/s (README's memory-bound figure). The intensity F / bytes → 2 · 128 · 1088 / 1152
+ * = 241.8 FLOP/B at large L (issue 18: ≈ 242), right at H100's ridge (295): both halves show. */
+static void flashmla_by_hand(void) {
+    rl_problem p = {.batch = 64, .heads = 128, .seq = 1, .kv_len = 4096, .kv_lora_rank = 512,
+                    .rope_dim = 64, .dtype = RL_DTYPE_BF16};
+    rl_prediction r;
+    rl_error e;
+    CHECK(run(p, "h100-sxm", RL_KERNEL_FLASHMLA, &r, &e) == RL_OK);
+    CHECK(r.block_m == 64 && r.block_n == 64 && r.gqa_packed && r.splits == 1 && r.kernels == 1);
+    CHECK_CLOSE(r.ctas, 128, 0);
+    const double F = 2.0 * 64 * 128 * 4096 * (576 + 512);
+    const double rate = 989e12 * 0.80 * 1.6 / 1.83;
+    CHECK_CLOSE(r.mma_flops_per_s, rate, 1e-12);
+    CHECK_CLOSE(r.terms_s[RL_TERM_MMA], F / rate, 1e-12);
+    CHECK(r.terms_s[RL_TERM_TILES] == 0 && r.terms_s[RL_TERM_EXP] == 0);
+    const double dram = 64.0 * 4096 * 1152 + 64.0 * 128 * 576 * 2 + 64.0 * 128 * 512 * 2;
+    CHECK_CLOSE(r.levels.bytes[RL_LEVEL_DRAM], dram, 1e-12);
+    CHECK_CLOSE(r.level_time_s[RL_LEVEL_DRAM], dram / 3000e9, 1e-12);
+    CHECK(fabs(F / (64.0 * 4096 * 1152) - 241.78) < 0.01);
+    CHECK_CLOSE(r.time_s, sum_terms(&r), 1e-12);
+    /* near the published figures: not above FlashMLA's 660 TFLOP/s nor its 3000 GB/s, and
+     * within the partial overlap of the two halves (60 % of 660 at the ridge) */
+    printf("flashmla h100-sxm B=64 H=128 L=4096: %.1f us, %.0f TFLOP/s, %.0f GB/s\n", r.time_s * 1e6,
+           F / r.time_s / 1e12, dram / r.time_s / 1e9);
+    CHECK(F / r.time_s <= 660e12 && F / r.time_s >= 0.6 * 660e12);
+    CHECK(dram / r.time_s <= 3000e9);
+    /* MTP, two query rows: 4 row tiles, twice the FLOPs on the same bytes: past the ridge, the
+     * MMA the limit and a higher rate */
+    rl_problem q = p;
+    q.seq = 2;
+    q.causal = 1;
+    rl_prediction m;
+    CHECK(run(q, "h100-sxm", RL_KERNEL_FLASHMLA, &m, NULL) == RL_OK);
+    CHECK(m.limit == RL_LIMIT_COMPUTE && r.limit != RL_LIMIT_COMPUTE);
+    CHECK(m.flops_per_s > 1.2 * r.flops_per_s);
+    /* H20: its capped tensor rate (148 TFLOP/s) is not power-throttled: 0.80 of it */
+    CHECK(run(q, "h20", RL_KERNEL_FLASHMLA, &m, NULL) == RL_OK);
+    CHECK_CLOSE(m.mma_flops_per_s, 148e12 * 0.80, 1e-12);
+    /* paged with FlashMLA's 64-token blocks: the same streamed bytes + the page table */
+    p.page_size = 64;
+    rl_prediction g;
+    CHECK(run(p, "h100-sxm", RL_KERNEL_FLASHMLA, &g, NULL) == RL_OK);
+    CHECK(g.levels.bytes[RL_LEVEL_DRAM] > dram && g.levels.bytes[RL_LEVEL_DRAM] < 1.001 * dram);
+}
+
+/* B = 128 sequences, 16 heads: 1 row tile each, parts = 132, ⌊132/128⌋ = 1 split, 128 CTAs;
+ * B = 2: 66 splits each, 132 CTAs, a combine kernel. The tile scheduler balances: no waves
+ * term even when B = 256 gives 256 CTAs on 132 SMs. */
+static void flashmla_splits(void) {
+    rl_problem p = {.batch = 2, .heads = 128, .seq = 1, .kv_len = 32768, .kv_lora_rank = 512,
+                    .rope_dim = 64, .dtype = RL_DTYPE_BF16};
+    rl_prediction r;
+    CHECK(run(p, "h100-sxm", RL_KERNEL_FLASHMLA, &r, NULL) == RL_OK);
+    CHECK(r.splits == 33 && r.kernels == 2); /* parts 66 over 2 sequences */
+    CHECK_CLOSE(r.ctas, 2.0 * 2 * 33, 0);
+    p.batch = 256;
+    p.kv_len = 4096;
+    CHECK(run(p, "h100-sxm", RL_KERNEL_FLASHMLA, &r, NULL) == RL_OK);
+    CHECK(r.splits == 1 && r.terms_s[RL_TERM_WAVES] == 0);
+}
+
+/* FlashMLA's sparse decode (--topk, DeepSeek-V3.2): B = 64, H = 128, N = 1, L = 32768, K = 2048,
+ * the FP8 cache (656 B per token: 512 fp8 + 4 fp32 scales + 64 bf16 RoPE), bf16 MMAs.
+ * F = 2 · 64 · 128 · 1088 · 2048 (each query row attends its K selected keys).
+ * MMA rate: the dense rate × 410/660 (README: sparse 410, dense 660 TFLOPS compute-bound).
+ * DRAM: each sequence's 2048 selected rows gathered once, each 656 B in whole 32 B sectors
+ * (21 sectors = 672 B), + Q (64 · 128 · 576 · 2 B) and O (64 · 128 · 512 · 2 B), + the int32
+ * index list the kernel reads (FlashMLA README: indices int32), 64 · 2048 · 4 B. One unit per
+ * (sequence, token): 2 row tiles × 32 key tiles of 64; parts 66 ⇒ ⌊66/64⌋ = 1 split. */
+static void flashmla_sparse_by_hand(void) {
+    rl_problem p = {.batch = 64, .heads = 128, .seq = 1, .kv_len = 32768, .topk = 2048,
+                    .kv_lora_rank = 512, .rope_dim = 64, .dtype = RL_DTYPE_BF16,
+                    .kv_dtype = RL_DTYPE_FP8};
+    rl_prediction r;
+    rl_error e;
+    CHECK(run(p, "h100-sxm", RL_KERNEL_FLASHMLA, &r, &e) == RL_OK);
+    const double F = 2.0 * 64 * 128 * 1088 * 2048;
+    const double rate = 989e12 * 0.80 * 1.6 / 1.83 * 410 / 660;
+    CHECK_CLOSE(r.mma_flops_per_s, rate, 1e-12);
+    CHECK_CLOSE(r.terms_s[RL_TERM_MMA], F / rate, 1e-12);
+    CHECK_CLOSE(r.computed_pairs, 64.0 * 128 * 2048, 0);
+    const double dram =
+        64.0 * 2048 * 672 + 64.0 * 128 * 576 * 2 + 64.0 * 128 * 512 * 2 + 64.0 * 2048 * 4;
+    CHECK_CLOSE(r.levels.bytes[RL_LEVEL_DRAM], dram, 1e-12);
+    CHECK(r.splits == 1 && r.limit == RL_LIMIT_COMPUTE);
+    /* the dense decode of the same cache would read all 32768 rows: far slower */
+    rl_problem d = p;
+    d.topk = 0;
+    d.kv_dtype = RL_DTYPE_BF16;
+    rl_prediction q;
+    CHECK(run(d, "h100-sxm", RL_KERNEL_FLASHMLA, &q, NULL) == RL_OK);
+    CHECK(q.time_s > 8 * r.time_s);
+}
+
+static void expect_refusal(rl_problem p, const char *hw, rl_kernel k, const char *field,
+                           const char *text) {
+    rl_prediction r;
+    rl_error e;
+    memset(&e, 0, sizeof e);
+    rl_status st = run(p, hw, k, &r, &e);
+    CHECK(st != RL_OK);
+    CHECK(strcmp(e.field, field) == 0);
+    CHECK_STR_CONTAINS(e.message, text);
+}
+
+static void refusals(void) {
+    const rl_problem plain = {.seq = 4096, .head_dim = 128, .dtype = RL_DTYPE_BF16};
+    const rl_problem mla = {.batch = 8, .heads = 128, .seq = 1, .kv_len = 4096, .kv_lora_rank = 512,
+                            .rope_dim = 64, .dtype = RL_DTYPE_BF16};
+    expect_refusal(plain, "h100-sxm", RL_KERNEL_FA4, "kernel", "sm_100/sm_103");
+    rl_problem b = plain;
+    b.pass = RL_PASS_BWD;
+    expect_refusal(b, "b200", RL_KERNEL_FA4, "pass", "forward pass only");
+    rl_problem d = plain;
+    d.head_dim = 256;
+    expect_refusal(d, "b200", RL_KERNEL_FA4, "kernel", "head dim 256");
+    expect_refusal(plain, "h100-sxm", RL_KERNEL_FLASHMLA, "kv-lora-rank", "--kv-lora-rank");
+    expect_refusal(mla, "b200", RL_KERNEL_FLASHMLA, "kernel", "sm_90");
+    expect_refusal(mla, "h100-sxm", RL_KERNEL_FA2, "kv-lora-rank", "--kernel flashmla and fa3 do");
+    rl_problem m8 = mla;
+    m8.dtype = RL_DTYPE_FP8;
+    expect_refusal(m8, "h100-sxm", RL_KERNEL_FA3, "dtype", "absorbed MLA");
+    rl_problem f = mla;
+    f.kv_dtype = RL_DTYPE_FP8;
+    expect_refusal(f, "h100-sxm", RL_KERNEL_FLASHMLA, "kv-dtype", "sparse decode");
+    rl_problem g = mla;
+    g.page_size = 16;
+    expect_refusal(g, "h100-sxm", RL_KERNEL_FLASHMLA, "page-size", "64-token blocks");
+    rl_problem sp = mla;
+    sp.kv_len = 8192;
+    sp.topk = 2048;
+    expect_refusal(sp, "h100-sxm", RL_KERNEL_FLASHMLA, "kv-dtype", "sparse decode: an FP8 cache");
+    sp.kv_dtype = RL_DTYPE_FP8;
+    expect_refusal(sp, "h100-sxm", RL_KERNEL_FA3, "topk", "--kernel flashmla does");
+    rl_problem pg = plain;
+    pg.page_size = 16;
+    expect_refusal(pg, "h100-sxm", RL_KERNEL_FA3, "page-size", "does not model a paged");
+    /* MLA prefill in MHA mode: fa4 runs d_qk 192 / d_v 128, fa3 refuses it by name */
+    rl_problem v = plain;
+    v.batch = 1;
+    v.heads = 16;
+    v.head_dim = 192;
+    v.head_dim_v = 128;
+    rl_prediction r;
+    CHECK(run(v, "b200", RL_KERNEL_FA4, &r, NULL) == RL_OK);
+    /* F = 2 · B · H · P · (192 + 128) */
+    CHECK_CLOSE(r.terms_s[RL_TERM_MMA], 2.0 * 1 * 16 * 4096.0 * 4096 * 320 / 2250e12, 1e-12);
+    expect_refusal(v, "h100-sxm", RL_KERNEL_FA2, "head-dim-v", "--kernel fa4 and fa3 run");
+    /* fa3 runs it too: tile_size.h, d <= 192 with d_v <= 128: 128 x 128 */
+    CHECK(run(v, "h100-sxm", RL_KERNEL_FA3, &r, NULL) == RL_OK);
+    CHECK(r.block_m == 128 && r.block_n == 128);
+    CHECK_CLOSE(r.terms_s[RL_TERM_MMA], 2.0 * 1 * 16 * 4096.0 * 4096 * 320 / 989e12, 1e-12);
+    /* and absorbed MLA through its qv path (head dim 64 + head_dim_v 512): 64 x 64, the group's
+     * 128 heads packed into two row tiles per sequence, the latent read once */
+    CHECK(run(mla, "h100-sxm", RL_KERNEL_FA3, &r, NULL) == RL_OK);
+    CHECK(r.block_m == 64 && r.block_n == 64 && r.gqa_packed);
+    CHECK_CLOSE(r.levels.bytes[RL_LEVEL_DRAM],
+                8.0 * 4096 * 1152 + 8.0 * 128 * 576 * 2 + 8.0 * 128 * 512 * 2 +
+                    (r.splits > 1 ? 2.0 * (double)r.splits * 8 * 128 * 513 * 4 : 0), 1e-9);
+    rl_problem dec = plain;
+    dec.seq = 1;
+    expect_refusal(dec, "b200", RL_KERNEL_CUDNN, "kernel", "decode");
+    expect_refusal(plain, "a100-sxm4-80gb", RL_KERNEL_CUDNN, "kernel", "Hopper (sm_90)");
+    rl_kernel k;
+    CHECK(rl_kernel_parse("fa4", "kernel", &k, NULL) == RL_OK && k == RL_KERNEL_FA4);
+    CHECK(rl_kernel_parse("flashmla", "kernel", &k, NULL) == RL_OK && k == RL_KERNEL_FLASHMLA);
+    CHECK(rl_kernel_parse("cudnn", "kernel", &k, NULL) == RL_OK && k == RL_KERNEL_CUDNN);
+}
+
+int main(void) {
+    fa4_b200_by_hand();
+    fa4_gb300_over_gb200();
+    cudnn_profiles();
+    flashmla_by_hand();
+    flashmla_splits();
+    flashmla_sparse_by_hand();
+    refusals();
+    return check_report("test_profiles_2026");
+}
