@@ -63,7 +63,7 @@ export function testHook({ app, model, records, layerView }) {
     sweepPoints: () => app.good.rows.length,
     model, // core's tables and computations (model.js), for tests that ask core directly
 
-    // What chart `name` drew: { datasets, scales: { x, y: { min, max, title } }, plugins: { band,
+    // What chart `name` drew: { datasets, scales: { x, y: { min, max, title, ticks (labels) } }, plugins: { band,
     // pointLabels, highlight, background, annotations (ids) }, tooltip: { opacity, active, kinds,
     // labels, lines, x, width, chartWidth }, legend: the item texts }. points: false leaves the
     // points out (their count stays), an array of indices copies only those (100,000 measured points).
@@ -71,7 +71,7 @@ export function testHook({ app, model, records, layerView }) {
       const c = chartOf(name);
       const o = c.options.plugins || {};
       const t = c.tooltip;
-      const axis = (s, opt) => (s ? { min: s.min, max: s.max, title: opt?.title?.text ?? '' } : null);
+      const axis = (s, opt) => (s ? { min: s.min, max: s.max, title: opt?.title?.text ?? '', ticks: (s.ticks || []).map((k) => k.label) } : null);
       return {
         datasets: c.data.datasets.map((d, i) => plainDataset(d, i, points)),
         labels: c.data.labels ? [...c.data.labels] : [],
