@@ -25,11 +25,18 @@ typedef struct shape {
     double first_block_tiles; /* the shortest causal query block's tiles */
 } shape;
 
+/* Whether packed GQA rows stay packed: non-causal, FlashMLA's (the mask only among its s_q new
+ * rows), or a windowed decode (N <= 16: the G·N rows of a query block share the window of the
+ * N positions, as FlashInfer and FA3's PackGQA run them). Causal prefill rows stay per head. */
+static int packs(const rl_problem *p, const rl_profile *pf) {
+    return pf->gqa_packed && (!p->causal || pf->pack_causal || (p->window && p->seq <= 16));
+}
+
 static shape kernel_shape(const rl_problem *p, const rl_profile *pf) {
     shape s;
     /* causal rows stay per head, except FlashMLA's (the mask only among the s_q new rows of a
      * decode: counted as full tiles) */
-    const int pack = pf->gqa_packed && (!p->causal || pf->pack_causal);
+    const int pack = packs(p, pf);
     const int causal = p->causal && !pf->pack_causal;
     const double G = (double)(p->heads / p->kv_heads);
     /* FlashMLA's sparse decode (--topk): each query token has its own K selected keys, shared
@@ -44,11 +51,32 @@ static shape kernel_shape(const rl_problem *p, const rl_profile *pf) {
     s.q_blocks = (double)((rows + br - 1) / br);
     s.tiles_per_unit = (double)rl__tile_count(rows, l, br, bc, causal);
     s.kv_rows_per_unit = (double)rl__tiled_kv_rows(rows, l, br, bc, causal);
-    s.ctas = s.units * s.q_blocks * (double)pf->splits;
-    s.computed_pairs = s.units * s.tiles_per_unit * (double)br * (double)bc;
     const uint64_t first_end = rows < br ? rows : br;
     s.first_block_tiles = causal ? (double)((first_end + (l - rows) + bc - 1) / bc)
                                     : (double)((l + bc - 1) / bc);
+    if (p->window) {
+        /* A sliding window (flash-attention's local mask, hopper/block.h get_n_block_min_max:
+         * n_block_min = max(0, (m_block·Br + L − N − window_size_left) / Bc), window_size_left
+         * = W − 1): query block i loads the Bc tiles ⌊lo/Bc⌋ … ⌊P1/Bc⌋ of its window only
+         * (rl__window_tiles). Packed rows (a decode's G·N rows; N <= 16) share the N query
+         * positions: each query block covers all N of them. */
+        const uint64_t n = (uint64_t)p->seq, w = (uint64_t)p->window, sk = (uint64_t)p->sinks;
+        uint64_t t = 0, r = 0;
+        if (rows != n) { /* packed: one block's keys are those of the N positions */
+            rl__window_tiles(n, l, n, bc, w, sk, &t, &r);
+            s.tiles_per_unit = s.q_blocks * (double)t;
+            s.kv_rows_per_unit = s.q_blocks * (double)r;
+            s.first_block_tiles = (double)t;
+        } else {
+            rl__window_tiles(n, l, br, bc, w, sk, &t, &r);
+            s.tiles_per_unit = (double)t;
+            s.kv_rows_per_unit = (double)r;
+            rl__window_tiles(first_end, l - n + first_end, br, bc, w, sk, &t, &r);
+            s.first_block_tiles = (double)t;
+        }
+    }
+    s.ctas = s.units * s.q_blocks * (double)pf->splits;
+    s.computed_pairs = s.units * s.tiles_per_unit * (double)br * (double)bc;
     return s;
 }
 
@@ -62,7 +90,10 @@ static void fused_levels(const rl_problem *p, const rl_hw *hw, const rl_profile 
     const double G = (double)(p->heads / p->kv_heads);
     double kt, vt; /* K and V bytes per token (d·b each; MLA: the latent once, V inside it) */
     rl__kv_token_bytes(p, &kt, &vt);
-    const double kv_unit_bytes = (double)p->kv_len * (kt + vt); /* K and V of one KV head */
+    /* K and V of one KV head (a window: the keys some query sees, not all L) */
+    const double kv_unit_bytes = p->window ? (w->k_tensor_bytes + w->v_tensor_bytes) /
+                                                 ((double)p->batch * (double)p->kv_heads)
+                                           : (double)p->kv_len * (kt + vt);
     double kv_l2, fixed_l2, fixed_dram, kv_dram;
     if (p->pass == RL_PASS_BWD) {
         rl_traffic t;
@@ -99,7 +130,7 @@ static void fused_levels(const rl_problem *p, const rl_hw *hw, const rl_profile 
      * K/V: they hit only as far as the K/V of the heads in flight fits in L2. */
     const double slots = (double)hw->sm_count * (double)pf->ctas_per_sm;
     const double in_flight = s->ctas < slots ? s->ctas : slots;
-    const double group = pf->gqa_packed && (!p->causal || pf->pack_causal) ? 1.0 : G;
+    const double group = packs(p, pf) ? 1.0 : G;
     const double qb = s->q_blocks, sp = (double)pf->splits;
     double spread;
     if (p->pass == RL_PASS_BWD)
@@ -118,7 +149,7 @@ static void fused_levels(const rl_problem *p, const rl_hw *hw, const rl_profile 
     double units_in_flight = in_flight / per_unit;
     if (units_in_flight < 1.0) units_in_flight = 1.0;
     if (units_in_flight > s->units) units_in_flight = s->units;
-    double kv_heads_in_flight = pf->gqa_packed && (!p->causal || pf->pack_causal) ? units_in_flight : units_in_flight / G;
+    double kv_heads_in_flight = packs(p, pf) ? units_in_flight : units_in_flight / G;
     if (kv_heads_in_flight < 1.0) kv_heads_in_flight = 1.0;
     lv->kv_working_set_bytes = kv_heads_in_flight * kv_unit_bytes;
     const double later_hit = lv->kv_working_set_bytes <= hw->l2_bytes

@@ -741,6 +741,23 @@ static int fit_tile(rl_problem *tile, const rl_hw *hw, rl_profile *pf) {
     return 1;
 }
 
+/* A sliding window under a split rule that cuts all L keys (FA2's split-KV kernel,
+ * flash_fwd_kernel.h compute_attn_1rowblock_splitkv: n_blocks_per_split = ⌈⌈L/Bc⌉ / splits⌉,
+ * each split's range then clipped to the local mask's n_block_min, an empty range returning at
+ * once; FlashInfer's KV chunks, assumed to do the same): only the splits whose chunk meets the
+ * window [L − N − W + 1, L − 1] do work. FA3 splits the window's own blocks (hopper/block.h:
+ * the n_block range after the local clip is what num_splits divides) and is left alone. Returns
+ * the splits that work: the CTAs that set the time. */
+static int64_t window_working_splits(const rl_problem *p, const rl_profile *pf) {
+    const int64_t unit = pf->split_rule == RL_SPLIT_FA2 ? pf->split_block_n : 16;
+    const int64_t units = (p->kv_len + unit - 1) / unit;
+    const int64_t chunk = (units + pf->splits - 1) / pf->splits * unit; /* keys per split */
+    int64_t first = p->kv_len - p->seq - p->window + 1;
+    if (first < 0) first = 0;
+    const int64_t working = (p->kv_len - 1) / chunk - first / chunk + 1;
+    return working < pf->splits ? working : pf->splits;
+}
+
 rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
                               rl_profile *pf, rl_error *err) {
     rl_status s = base_profile(p, hw, spec, pf, err);
@@ -799,7 +816,12 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
     } else if (pf->split_rule == RL_SPLIT_FA3) {
         const double q_blocks = ceil(G * (double)p->seq / (double)pf->split_block_m);
         const double units = (double)p->batch * (double)p->kv_heads * q_blocks;
-        const int64_t key_blocks = (p->kv_len + pf->split_block_n - 1) / pf->split_block_n;
+        /* hopper/flash_api.cpp get_num_splits: "If is_local, we're not going to load all of
+         * seqlen_k": seqlen_k_loaded = min(L, window_size_left + window_size_right + 1 + Br),
+         * W + Br here (left W − 1, right 0) */
+        int64_t loaded = p->kv_len;
+        if (p->window && p->window + pf->split_block_m < loaded) loaded = p->window + pf->split_block_m;
+        const int64_t key_blocks = (loaded + pf->split_block_n - 1) / pf->split_block_n;
         const double head_bytes = (double)p->kv_len * 2.0 * (double)p->head_dim *
                                   rl_dtype_bytes(p->kv_dtype), l2 = 50.0 * 1024 * 1024;
         if (units >= 0.8 * hw->sm_count && head_bytes > l2 && q_blocks >= 2.0 * hw->sm_count &&
@@ -846,5 +868,7 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
         pf->dram_fraction = RL_FIT_SPLITKV_DRAM;
     }
     if (pf->splits > 1) pf->kernels += 1; /* the combine kernel */
+    if (p->window && pf->splits > 1 && pf->split_rule != RL_SPLIT_FA3 && spec->splits == 0)
+        pf->splits = window_working_splits(p, pf);
     return RL_OK;
 }
