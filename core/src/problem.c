@@ -222,15 +222,25 @@ rl_status rl__variant_unmodelled(const rl_problem *p, int k, rl_error *err) {
                         "README: KV cache [num_blocks, 64, h_kv, d]; the kernel's key tile is the "
                         "block), got --page-size %lld",
                         (long long)p->page_size);
-    if (p->page_size != 0 && k != RL_KERNEL_FLASHMLA)
+    /* Paged KV: FlashInfer (its paged decode, any page size: its chunks count pages), FA3
+     * (page_table: TMA or cp.async by page size), FlashMLA (64-token blocks). */
+    if (p->page_size != 0 && k != RL_KERNEL_FLASHMLA && k != RL_KERNEL_FLASHINFER &&
+        k != RL_KERNEL_FA3)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "page-size",
-                        "--kernel %s does not model a paged KV cache (--kernel flashmla does, "
-                        "page size 64); use the roofline (rooflab eval without --kernel)",
+                        "--kernel %s does not model a paged KV cache (--kernel flashinfer and fa3 "
+                        "do, flashmla with page size 64); use the roofline (rooflab eval without "
+                        "--kernel)",
                         rl_kernel_name((rl_kernel)k));
-    if (p->kv_lens.n != 0)
+    /* Ragged batches: the split-KV decode kernels (FlashInfer's chunks over the batch,
+     * FA2's split kernel as flash-decoding and fa2 run it, FA3's per-sequence splits) and the
+     * generic decode (FlashInfer's rule). */
+    if (p->kv_lens.n != 0 && k != RL_KERNEL_FLASHINFER && k != RL_KERNEL_FLASH_DECODING &&
+        k != RL_KERNEL_FA3 && k != RL_KERNEL_FA2 && k != RL_KERNEL_GENERIC)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "kv-lens",
-                        "no kernel profile models a ragged batch yet; use the roofline "
-                        "(rooflab eval without --kernel)");
+                        "--kernel %s does not model a ragged batch (--kernel flashinfer, "
+                        "flash-decoding, fa3, fa2 and generic do); use the roofline (rooflab eval "
+                        "without --kernel)",
+                        rl_kernel_name((rl_kernel)k));
     if (p->topk != 0 && k != RL_KERNEL_FLASHMLA)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "topk",
                         "--kernel %s does not model sparse top-k attention (--kernel flashmla "

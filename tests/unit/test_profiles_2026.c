@@ -245,7 +245,7 @@ static void refusals(void) {
     expect_refusal(sp, "h100-sxm", RL_KERNEL_FA3, "topk", "--kernel flashmla does");
     rl_problem pg = plain;
     pg.page_size = 16;
-    expect_refusal(pg, "h100-sxm", RL_KERNEL_FA3, "page-size", "does not model a paged");
+    expect_refusal(pg, "h100-sxm", RL_KERNEL_FA2, "page-size", "does not model a paged");
     /* MLA prefill in MHA mode: fa4 runs d_qk 192 / d_v 128, fa3 refuses it by name */
     rl_problem v = plain;
     v.batch = 1;
@@ -357,6 +357,73 @@ static void windows_by_hand(void) {
     expect_refusal(mw, "h100-sxm", RL_KERNEL_FLASHMLA, "window", "no sliding window");
 }
 
+/* Paged KV and ragged batches, by hand. H100 SXM, H = 32, Hkv = 8, d = 128, fp16, N = 1. */
+static void paged_and_ragged_by_hand(void) {
+    rl_prediction r, u;
+    rl_error e;
+    /* FlashInfer's CUDA-core decode (G = 4): 128 threads (bdx 16 · bdy 4, bdz 2), 16 CTAs per SM:
+     * max grid 16 · 132 = 2112, 8 (sequence, KV head) tiles a sequence. Its chunks count pages,
+     * at least max(128 / P, 1) of them (scheduler.cuh). L = 1000: contiguous (pages of 16: 63),
+     * chunk max(⌈63 / 264⌉, 8) = 8 pages: 8 splits; P = 256 (4 pages), chunk max(1, 1) = 1 page:
+     * 4 splits. The page table: 4 B a page, once per sequence: 16 B at P = 256. */
+    rl_problem p = {.batch = 1, .heads = 32, .kv_heads = 8, .seq = 1, .kv_len = 1000,
+                    .head_dim = 128};
+    CHECK(run(p, "h100-sxm", RL_KERNEL_FLASHINFER, &r, &e) == RL_OK);
+    CHECK(r.splits == 8);
+    p.page_size = 256;
+    CHECK(run(p, "h100-sxm", RL_KERNEL_FLASHINFER, &r, &e) == RL_OK);
+    CHECK(r.splits == 4);
+    /* DRAM: K and V 8 · 1000 · 256 B · 2 = 4,096,000 (256 B rows: whole sectors, no waste),
+     * Q and O 2 · 32 · 128 · 2 = 16,384, the table 16, partial O and LSE 2 · 4 · 32 · 129 · 4 */
+    CHECK_CLOSE(r.levels.bytes[RL_LEVEL_DRAM], 4096000.0 + 16384 + 16 + 2.0 * 4 * 32 * 129 * 4,
+                1e-12);
+    /* FA3's paged KV: a decode (G·N = 4 <= Br 128) never takes TMA: cp.async, 128 x 128 (not
+     * 128 x 176) and PackGQA; a prefill with pages a multiple of Bc keeps TMA and its tile. */
+    p.page_size = 16;
+    p.kv_len = 4096;
+    CHECK(run(p, "h100-sxm", RL_KERNEL_FA3, &r, &e) == RL_OK);
+    CHECK(r.block_m == 128 && r.block_n == 128 && r.gqa_packed);
+    rl_problem pre = {.batch = 1, .heads = 16, .seq = 4096, .head_dim = 128, .page_size = 176};
+    CHECK(run(pre, "h100-sxm", RL_KERNEL_FA3, &r, &e) == RL_OK);
+    CHECK(r.block_n == 176);
+    pre.page_size = 128; /* 128 % 176 != 0: cp.async, 128 x 128 */
+    CHECK(run(pre, "h100-sxm", RL_KERNEL_FA3, &r, &e) == RL_OK);
+    CHECK(r.block_n == 128);
+
+    /* A ragged batch: 63 sequences of 512 keys and one of 32768 (B = 64). */
+    rl_problem g = {.heads = 32, .kv_heads = 8, .seq = 1, .head_dim = 128};
+    CHECK(rl_kv_lens_parse("512x63,32768", NULL, &g.kv_lens, &e) == RL_OK);
+    /* FlashInfer: the smallest chunk c >= 8 pages with Σ count · 8 · ⌈pages / c⌉ <= 2112:
+     * c = 15: 63 · 8 · 3 + 8 · 137 = 2608; c = 16: 63 · 8 · 2 + 8 · 128 = 2032. The longest
+     * runs 2048 / 16 = 128 splits; every CTA walks 256 keys: no tail. */
+    CHECK(run(g, "h100-sxm", RL_KERNEL_FLASHINFER, &r, &e) == RL_OK);
+    CHECK(r.splits == 128);
+    CHECK_CLOSE(r.ctas, 2032.0, 0);
+    /* FA3 (fp16, non-causal d = 128: 128 x 176, packed rows 4: one query block): 64 · 8 = 512
+     * units >= 0.8 · 132, no split; tiles ⌈512/176⌉ = 3 and ⌈32768/176⌉ = 187: computed pairs
+     * (63 · 8 · 3 + 8 · 187) · 128 · 176 = 3008 · 22528. The longest CTA alone: 187 tiles of
+     * 128 x 176 x 4 · 128 FLOP at one SM's share of the peak, 989e12 / 132: 288 µs at least. */
+    CHECK(run(g, "h100-sxm", RL_KERNEL_FA3, &r, &e) == RL_OK);
+    CHECK(r.splits == 1);
+    CHECK_CLOSE(r.ctas, 512.0, 0);
+    CHECK_CLOSE(r.computed_pairs, 3008.0 * 128 * 176, 0);
+    CHECK(r.time_s >= 187.0 * 128 * 176 * 512 / (989e12 / 132));
+    CHECK(r.terms_s[RL_TERM_OCCUPANCY] > 0);
+    /* a uniform list predicts what --batch does, for every profile that runs a ragged batch */
+    rl_problem uni = {.heads = 32, .kv_heads = 8, .seq = 1, .head_dim = 128};
+    CHECK(rl_kv_lens_parse("4096x64", NULL, &uni.kv_lens, &e) == RL_OK);
+    rl_problem bat = {.batch = 64, .heads = 32, .kv_heads = 8, .seq = 1, .kv_len = 4096,
+                      .head_dim = 128};
+    const rl_kernel ks[] = {RL_KERNEL_FLASHINFER, RL_KERNEL_FLASH_DECODING, RL_KERNEL_FA3,
+                            RL_KERNEL_FA2, RL_KERNEL_GENERIC};
+    for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
+        CHECK(run(uni, "h100-sxm", ks[i], &r, &e) == RL_OK);
+        CHECK(run(bat, "h100-sxm", ks[i], &u, &e) == RL_OK);
+        CHECK_CLOSE(r.time_s, u.time_s, 1e-12);
+    }
+    expect_refusal(g, "b200", RL_KERNEL_FA4, "kv-lens", "does not model a ragged batch");
+}
+
 int main(void) {
     fa4_b200_by_hand();
     fa4_gb300_over_gb200();
@@ -366,5 +433,6 @@ int main(void) {
     flashmla_sparse_by_hand();
     refusals();
     windows_by_hand();
+    paged_and_ragged_by_hand();
     return check_report("test_profiles_2026");
 }
