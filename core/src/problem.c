@@ -222,14 +222,15 @@ rl_status rl__variant_unmodelled(const rl_problem *p, int k, rl_error *err) {
                         "README: KV cache [num_blocks, 64, h_kv, d]; the kernel's key tile is the "
                         "block), got --page-size %lld",
                         (long long)p->page_size);
-    /* Paged KV: FlashInfer (its paged decode, any page size: its chunks count pages), FA3
-     * (page_table: TMA or cp.async by page size), FlashMLA (64-token blocks). */
+    /* Paged KV: FlashInfer (its paged decode, any page size: its chunks count pages), the
+     * generic decode (FlashInfer's rule), FA3 (page_table: TMA or cp.async by page size),
+     * FlashMLA (64-token blocks). */
     if (p->page_size != 0 && k != RL_KERNEL_FLASHMLA && k != RL_KERNEL_FLASHINFER &&
-        k != RL_KERNEL_FA3)
+        k != RL_KERNEL_FA3 && k != RL_KERNEL_GENERIC)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "page-size",
-                        "--kernel %s does not model a paged KV cache (--kernel flashinfer and fa3 "
-                        "do, flashmla with page size 64); use the roofline (rooflab eval without "
-                        "--kernel)",
+                        "--kernel %s does not model a paged KV cache (--kernel flashinfer, fa3 and "
+                        "generic do, flashmla with page size 64); use the roofline (rooflab eval "
+                        "without --kernel)",
                         rl_kernel_name((rl_kernel)k));
     /* Ragged batches: the split-KV decode kernels (FlashInfer's chunks over the batch,
      * FA2's split kernel as flash-decoding and fa2 run it, FA3's per-sequence splits) and the
