@@ -21,6 +21,7 @@ Conventions (README.md says the same):
 import csv
 import json
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -291,17 +292,19 @@ def flashinfer_variant_modelled(kernel, heads, kv_heads):
 def profile_for(source, kernel, heads=1, kv_heads=1):
     """(profile or None) for a row: FA3 -> fa3, FA2 v2.5.8 and v2.0.9 -> fa2, Flash-Decoding ->
     flash-decoding, standard attention in PyTorch (prefill) -> standard, cuDNN -> cudnn (closed
-    source: the profile assumes FA3's mechanism on Hopper); Triton and the FA3 ablations have none. Two sets have none on purpose:
-    - the FA3 paged decode of issue #1572: FA3's own decode path (hopper/: wgmma tiles of 128
-      query rows for one query row, paged K/V gathered without TMA at page_size 8) is not the
-      FA2 split-KV kernel that the flash-decoding profile describes;
+    source: the profile assumes FA3's mechanism on Hopper), FA3's paged decode (issue #1572 at
+    page_size 8, attention_tests at 128: page_size from the notes) -> fa3, whose paged path
+    (get_pagedkv_tma: cp.async below Br packed rows, the 128 x 128 tile, PackGQA) it models;
+    Triton and the FA3 ablations have none. Two sets have none on purpose:
+    - FA3's contiguous decode (TileOPs PRs): left without one (its fp8 points take 46-58 us
+      whatever L, which no profile explains);
     - PyTorch eager decode in the Flash-Decoding blog: about 3.1 ms at every shape while the K/V
       bytes vary 8x, i.e. bound by the host (several eager ops per call), which no device profile
       predicts."""
-    if source == 'fa_issue_1572':
-        return None
+    if kernel.startswith('flash-attention-3 paged decode'):
+        return 'fa3'  # FA3's paged decode (page_table), which the fa3 profile models
     if kernel.startswith('flash-attention-3') and 'decode' in kernel:
-        return None  # FA3's own decode path (TileOPs PRs), as for issue #1572
+        return None  # FA3's contiguous decode (TileOPs PRs): see the docstring
     if kernel.startswith('tileops'):
         return None  # TileOps' decode kernels: no rooflab profile describes them
     if kernel == 'pytorch-eager':
@@ -435,6 +438,10 @@ def problem_of(r):
     p = {'batch': b, 'heads': int(r['heads']), 'kv_heads': int(r['kv_heads']), 'seq': n,
          'kv_len': l, 'head_dim': int(r['head_dim']), 'dtype': 'fp8' if fp8 else 'fp16',
          'causal': causal, 'pass': 'bwd' if bwd else 'fwd'}
+    m = re.search(r'page_size[ =](\d+)', r['notes'])
+    if m and r['kernel'] != 'flashmla dense decode':
+        # a paged KV cache of that page size (FlashInfer and FA3 paged decode)
+        p['page_size'] = int(m.group(1))
     if r['kernel'] == 'flashmla dense decode':
         # absorbed MLA as FlashMLA's test runs it: d = 576 = kv_lora_rank 512 + rope 64, dv = 512
         p['dtype'] = 'bf16'
