@@ -269,6 +269,20 @@ SOURCES = {
                   'The seqlen 16384 blocks of the issue are not recorded (not read). cuDNN rows have no '
                   'rooflab profile.'),
     },
+    'helion_pr3463_gb300': {
+        'file': 'helion-pr3463-gb300.json',
+        'source': ('pytorch/helion PR #3463, "[cute] Add pretuned B200/GB300 flash attention kernel" by '
+                   'yushangdi, 2026-08-25 (description, table "GB300 performance": "Cold-L2 CUDA-graph timing '
+                   'against cuDNN SDPA on NVIDIA GB300"). https://github.com/pytorch/helion/pull/3463'),
+        'date': '2026-08-25',
+        'hardware': {'name': 'NVIDIA GB300', 'preset': 'gb300'},
+        'software': {'kernel': 'torch scaled_dot_product_attention, cuDNN backend ("cuDNN SDPA"), forward',
+                     'kernel_version': 'cuDNN and torch versions not stated'},
+        'notes': ('Shapes (z, h, seq, d) as printed: batch 2, 32 heads, N = L = seq, d = 64; dense (non-causal) '
+                  '32K-256K and causal 64K-512K. dtype not printed, recorded as fp16 (16-bit: bf16 and fp16 '
+                  'have the same size and peak). Only the SDPA column is recorded (Helion\'s kernel has no '
+                  'rooflab profile).'),
+    },
 }
 
 SKIP_SOURCES = {
@@ -311,7 +325,7 @@ def profile_for(source, kernel, heads=1, kv_heads=1):
         return None
     if kernel == 'flashmla dense decode':
         return 'flashmla'
-    if kernel in ('cudnn', 'cudnn-9.1.1.17', 'cudnn-9.1.1.17-fp8'):
+    if kernel in ('cudnn', 'cudnn-9.1.1.17', 'cudnn-9.1.1.17-fp8') or kernel.startswith('cudnn sdpa'):
         return 'cudnn'
     if kernel in ('flash-attention-3', 'flash-attention-3-fp8', 'flash_v3 (FA3)'):
         return 'fa3'
@@ -508,7 +522,7 @@ def make_point(r, companion):
         xlabel = 'line seqlen_k %d' % p['kv_len']
     elif r['source_id'].startswith('therainstorm_') or r['source_id'] in (
             'tileops_gqa_dense_h200', 'flashmla_issue30_h20', 'flashmla_achatbot_h100',
-            'fa_issue_1310_h20'):
+            'fa_issue_1310_h20', 'helion_pr3463_gb300'):
         xlabel = ''
     elif r['source_id'] == 'tileops_pr2132':
         xlabel = 'row (1, 1, %d, 32, 4, 128)' % p['kv_len']
