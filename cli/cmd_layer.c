@@ -138,6 +138,8 @@ static void print_table(const rl_layer_step *s, const rl_layer_crossover *x, con
         char what[48] = "global";
         if (strcmp(op->name, "attention_local") == 0)
             snprintf(what, sizeof what, "local, window %lld", (long long)m->sliding_window);
+        else if (strcmp(op->name, "indexer") == 0)
+            snprintf(what, sizeof what, "global, top-k indexer");
         else if (strcmp(op->name, "attention_chunked") == 0)
             snprintf(what, sizeof what, "local, chunk %lld", (long long)m->chunk);
         qty(op->time_s, RL_DIM_SECONDS, a, sizeof a);

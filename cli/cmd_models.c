@@ -109,6 +109,9 @@ static void print_json(void) {
         if (m->chunk) printf("%lld", (long long)m->chunk);
         else printf("null");
         printf(", \"sink_logit\": %s", m->sink_logit ? "true" : "false");
+        printf(", \"topk\": ");
+        if (m->topk) printf("%lld", (long long)m->topk);
+        else printf("null");
         printf(", \"source\": ");
         json_str(m->source);
         printf(", \"fields\": ");

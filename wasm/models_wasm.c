@@ -8,7 +8,8 @@
  *   rlw_model_shape_num(i, w)         named slots (rlw_model_shape_num_key): heads, kv_heads,
  *                                     head_dim, sliding_window (0 = none), head_dim_v (0 = head_dim),
  *                                     kv_lora_rank, rope_dim (MLA, 0 = none), chunk (0 = none),
- *                                     local_layers, layers, sink_logit (0/1)
+ *                                     local_layers, layers, sink_logit (0/1),
+ *                                     topk (sparse top-k, 0 = dense)
  *   rlw_model_shape_note(id, kv_len)  core's note on what the shape leaves out at this key length
  *                                     (a sliding window not applied), "" when none
  *   rlw_model_shape_apply(id, out, err)  out[0..2] = heads, kv_heads, head_dim; an unknown id or a
@@ -29,7 +30,7 @@ RLW_EXPORT int rlw_model_shape_count(void) { return (int)rl_model_shape_count();
     X("head_dim_v", (double)it->head_dim_v) X("kv_lora_rank", (double)it->kv_lora_rank)            \
     X("rope_dim", (double)it->rope_dim) X("chunk", (double)it->chunk)                              \
     X("local_layers", (double)it->layer.local_layers) X("layers", (double)it->layer.layers)        \
-    X("sink_logit", (double)it->sink_logit)
+    X("sink_logit", (double)it->sink_logit) X("topk", (double)it->topk)
 RLW_NAMED_SLOTS(rlw_model_shape_str, const char *, rl_model_shape, RLW_SHAPE_STRS, "")
 RLW_NAMED_SLOTS(rlw_model_shape_num, double, rl_model_shape, RLW_SHAPE_NUMS, 0)
 RLW_EXPORT const char *rlw_model_shape_str(int i, int which) {

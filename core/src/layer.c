@@ -464,7 +464,21 @@ rl_status rl__layer_step_compute_capped(const rl_layer_request *req, const rl_hw
     } else if (m->head_dim_v) {
         p.head_dim_v = m->head_dim_v;
     }
+    p.topk = m->topk; /* DSA (DeepSeek-V3.2): each query attends to its top-k keys */
     if ((st = attention(&bl, "attention", nl - local, &p, err)) != RL_OK) return st;
+    if (m->topk && nl - local > 0) {
+        /* the lightning indexer that picks them: its own kernel over every visible key
+         * (rl_indexer, MODEL.md "--topk"), index keys read as the cache is */
+        rl_workload wi;
+        if ((st = rl_workload_compute(&p, &wi, err)) != RL_OK) return st;
+        rl_layer_op *op = add_op(&bl, "indexer", RL_OP_ATTENTION, 0, nl - local);
+        if (op) {
+            op->flops = op->tile_flops = wi.indexer.flops;
+            op->act_in_bytes = wi.indexer.q_bytes;
+            op->kv_bytes = wi.indexer.k_bytes;
+            op->act_out_bytes = wi.indexer.logit_bytes + wi.indexer.index_bytes;
+        }
+    }
     if (local > 0 && m->sliding_window > 0) {
         rl_problem pw = p;
         pw.window = m->sliding_window;

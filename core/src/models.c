@@ -336,14 +336,37 @@ static const rl_model_shape shapes[] = {
                HF("mistralai/Mistral-Small-3.1-24B-Instruct-2503"),
                "text_config: hidden_size 5120, intermediate_size 32768, num_hidden_layers 40, "
                "vocab_size 131072, hidden_act silu (gated), rms_norm_eps (RMSNorm)", .dense_layers = 0}, .head_dim_v = 0},
-    /* DeepSeek-V3.2's DeepSeek Sparse Attention: a lightning indexer (fp8, index_n_heads 64 of
-     * index_head_dim 128) scores every cached key and each query attends to the index_topk 2048
-     * it selects, over V3's MLA. The problem has no top-k field: refused, not approximated. */
-    {.id = "deepseek-v3.2", .name = "DeepSeek-V3.2 (deepseek-ai/DeepSeek-V3.2-Exp)",
-     .source = HF("deepseek-ai/DeepSeek-V3.2-Exp"), .fields = "",
-     .unsupported = "sparse top-k attention (DeepSeek Sparse Attention: each query attends to the "
-                    "index_topk 2048 keys an fp8 indexer selects over all L): no top-k field to "
-                    "describe it; not approximated"},
+    /* DeepSeek-V3.2's DeepSeek Sparse Attention (DSA): V3's MLA and layers (the same config.json
+     * fields) plus a lightning indexer (fp8, index_n_heads 64 of index_head_dim 128) that scores
+     * every cached key; each query attends to the index_topk 2048 keys it selects: --topk 2048
+     * (the indexer is its own ledger line, MODEL.md "--topk"). Values as in
+     * deepseek-ai/DeepSeek-V3.2-Exp inference/config_671B_v3.2.json @ 3b99a535. */
+    {.id = "deepseek-v3.2", .name = "DeepSeek-V3.2 (deepseek-ai/DeepSeek-V3.2-Exp)", .heads = 128,
+     .kv_heads = 128, .head_dim = 192, .head_dim_v = 128, .kv_lora_rank = 512, .rope_dim = 64,
+     .topk = 2048, .source = HF("deepseek-ai/DeepSeek-V3.2-Exp"),
+     .fields = "num_attention_heads 128, num_key_value_heads 128, qk_nope_head_dim 128, "
+               "qk_rope_head_dim 64 (head dim 192), v_head_dim 128, kv_lora_rank 512, q_lora_rank "
+               "1536, index_topk 2048, index_n_heads 64, index_head_dim 128",
+     .layer = {7168, 18432, 61, 129280, 256, 8, 2048, 1, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 0, 1,
+               HF("deepseek-ai/DeepSeek-V3.2-Exp"),
+               "hidden_size 7168, intermediate_size 18432 (first_k_dense_replace 3), "
+               "moe_intermediate_size 2048, n_routed_experts 256, num_experts_per_tok 8, "
+               "n_shared_experts 1, num_hidden_layers 61, vocab_size 129280, q_lora_rank 1536, "
+               "hidden_act silu (gated), rms_norm_eps (RMSNorm)",
+               .dense_layers = 3, .q_lora_rank = 1536}},
+    /* Qwen3-Next: Gated DeltaNet linear attention (a recurrent state, no KV cache) in three of
+     * every four layers — layer_types "linear_attention" where (i + 1) % full_attention_interval
+     * != 0, full_attention_interval 4: 36 of 48 — beside gated softmax attention (16 heads, 2 KV
+     * heads, head_dim 256) in the rest. transformers src/transformers/models/qwen3_next/
+     * configuration_qwen3_next.py @ 008e5743 (Qwen3NextConfig, documented as
+     * Qwen/Qwen3-Next-80B-A3B-Instruct). */
+    {.id = "qwen3-next-80b-a3b", .name = "Qwen3-Next 80B-A3B (Qwen/Qwen3-Next-80B-A3B-Instruct)",
+     .source = "github.com/huggingface/transformers src/transformers/models/qwen3_next/"
+               "configuration_qwen3_next.py (commit 008e5743): Qwen3NextConfig",
+     .fields = "",
+     .unsupported = "linear attention (Gated DeltaNet in 36 of 48 layers: layer_types "
+                    "linear_attention, full_attention_interval 4; a recurrent state per head, no "
+                    "softmax over cached keys): no field describes it; not approximated"},
 };
 
 size_t rl_model_shape_count(void) { return sizeof shapes / sizeof shapes[0]; }
@@ -404,6 +427,7 @@ void rl_model_shape_apply(const rl_model_shape *m, rl_problem *p, int only_unset
         RL_SET(head_dim, m->head_dim);
         if (m->head_dim_v) RL_SET(head_dim_v, m->head_dim_v);
     }
+    if (m->topk) RL_SET(topk, m->topk); /* DSA: both forms attend to the top-k keys */
 #undef RL_SET
 }
 

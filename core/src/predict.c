@@ -23,13 +23,21 @@
 typedef struct shape {
     double units, rows, q_blocks, tiles_per_unit, kv_rows_per_unit, ctas, computed_pairs;
     double first_block_tiles; /* the shortest causal query block's tiles */
+    double tail; /* a ragged batch: the longest CTA's tiles over the mean CTA's (1: uniform) */
 } shape;
+
+/* Whether packed GQA rows stay packed: non-causal, FlashMLA's (the mask only among its s_q new
+ * rows), or a windowed decode (N <= 16: the G·N rows of a query block share the window of the
+ * N positions, as FlashInfer and FA3's PackGQA run them). Causal prefill rows stay per head. */
+static int packs(const rl_problem *p, const rl_profile *pf) {
+    return pf->gqa_packed && (!p->causal || pf->pack_causal || (p->window && p->seq <= 16));
+}
 
 static shape kernel_shape(const rl_problem *p, const rl_profile *pf) {
     shape s;
     /* causal rows stay per head, except FlashMLA's (the mask only among the s_q new rows of a
      * decode: counted as full tiles) */
-    const int pack = pf->gqa_packed && (!p->causal || pf->pack_causal);
+    const int pack = packs(p, pf);
     const int causal = p->causal && !pf->pack_causal;
     const double G = (double)(p->heads / p->kv_heads);
     /* FlashMLA's sparse decode (--topk): each query token has its own K selected keys, shared
@@ -44,11 +52,80 @@ static shape kernel_shape(const rl_problem *p, const rl_profile *pf) {
     s.q_blocks = (double)((rows + br - 1) / br);
     s.tiles_per_unit = (double)rl__tile_count(rows, l, br, bc, causal);
     s.kv_rows_per_unit = (double)rl__tiled_kv_rows(rows, l, br, bc, causal);
-    s.ctas = s.units * s.q_blocks * (double)pf->splits;
-    s.computed_pairs = s.units * s.tiles_per_unit * (double)br * (double)bc;
     const uint64_t first_end = rows < br ? rows : br;
     s.first_block_tiles = causal ? (double)((first_end + (l - rows) + bc - 1) / bc)
                                     : (double)((l + bc - 1) / bc);
+    if (p->window) {
+        /* A sliding window (flash-attention's local mask, hopper/block.h get_n_block_min_max:
+         * n_block_min = max(0, (m_block·Br + L − N − window_size_left) / Bc), window_size_left
+         * = W − 1): query block i loads the Bc tiles ⌊lo/Bc⌋ … ⌊P1/Bc⌋ of its window only
+         * (rl__window_tiles). Packed rows (a decode's G·N rows; N <= 16) share the N query
+         * positions: each query block covers all N of them. */
+        const uint64_t n = (uint64_t)p->seq, w = (uint64_t)p->window, sk = (uint64_t)p->sinks;
+        uint64_t t = 0, r = 0;
+        if (rows != n) { /* packed: one block's keys are those of the N positions */
+            rl__window_tiles(n, l, n, bc, w, sk, &t, &r);
+            s.tiles_per_unit = s.q_blocks * (double)t;
+            s.kv_rows_per_unit = s.q_blocks * (double)r;
+            s.first_block_tiles = (double)t;
+        } else {
+            rl__window_tiles(n, l, br, bc, w, sk, &t, &r);
+            s.tiles_per_unit = (double)t;
+            s.kv_rows_per_unit = (double)r;
+            rl__window_tiles(first_end, l - n + first_end, br, bc, w, sk, &t, &r);
+            s.first_block_tiles = (double)t;
+        }
+    }
+    s.ctas = s.units * s.q_blocks * (double)pf->splits;
+    s.computed_pairs = s.units * s.tiles_per_unit * (double)br * (double)bc;
+    s.tail = 1.0;
+    if (p->kv_lens.n && !sparse) {
+        /* A ragged batch: each length its own units, tiles and CTAs. A sequence of L_i keys runs
+         * min(splits, ⌈L_i / chunk⌉) splits per query block where the kernel cuts fixed chunks
+         * (FA2's split kernel: n_blocks_per_split of the longest; FlashInfer: its chunk), all
+         * `splits` where it cuts each sequence evenly (FA3). The longest CTA (tiles / (query
+         * blocks · splits) of its length) against the mean sets the tail. */
+        const double per_seq = (double)(pack ? p->kv_heads : p->heads);
+        double units = 0, tiles = 0, rows_kv = 0, ctas = 0, longest = 0;
+        for (int g = 0; g < p->kv_lens.n; g++) {
+            const uint64_t lg = (uint64_t)p->kv_lens.pair[g].len;
+            const double ug = (double)p->kv_lens.pair[g].count * per_seq;
+            double tg, rg;
+            if (p->window) {
+                uint64_t t = 0, r = 0;
+                if (rows != (uint64_t)p->seq) {
+                    rl__window_tiles((uint64_t)p->seq, lg, (uint64_t)p->seq, bc,
+                                     (uint64_t)p->window, (uint64_t)p->sinks, &t, &r);
+                    tg = s.q_blocks * (double)t;
+                    rg = s.q_blocks * (double)r;
+                } else {
+                    rl__window_tiles(rows, lg, br, bc, (uint64_t)p->window, (uint64_t)p->sinks, &t, &r);
+                    tg = (double)t;
+                    rg = (double)r;
+                }
+            } else {
+                tg = (double)rl__tile_count(rows, lg, br, bc, causal);
+                rg = (double)rl__tiled_kv_rows(rows, lg, br, bc, causal);
+            }
+            double sg = (double)pf->splits;
+            if (pf->chunk_keys > 0) {
+                const double c = ceil((double)lg / (double)pf->chunk_keys);
+                if (c < sg) sg = c;
+            }
+            units += ug;
+            tiles += ug * tg;
+            rows_kv += ug * rg;
+            ctas += ug * s.q_blocks * sg;
+            const double per_cta = tg / (s.q_blocks * sg);
+            if (per_cta > longest) longest = per_cta;
+        }
+        s.units = units;
+        s.tiles_per_unit = tiles / units;
+        s.kv_rows_per_unit = rows_kv / units;
+        s.ctas = ctas;
+        s.computed_pairs = tiles * (double)br * (double)bc;
+        s.tail = longest / (tiles / ctas);
+    }
     return s;
 }
 
@@ -62,7 +139,10 @@ static void fused_levels(const rl_problem *p, const rl_hw *hw, const rl_profile 
     const double G = (double)(p->heads / p->kv_heads);
     double kt, vt; /* K and V bytes per token (d·b each; MLA: the latent once, V inside it) */
     rl__kv_token_bytes(p, &kt, &vt);
-    const double kv_unit_bytes = (double)p->kv_len * (kt + vt); /* K and V of one KV head */
+    /* K and V of one KV head (a window: the keys some query sees, not all L) */
+    const double kv_unit_bytes = p->window ? (w->k_tensor_bytes + w->v_tensor_bytes) /
+                                                 ((double)p->batch * (double)p->kv_heads)
+                                           : (double)p->kv_len * (kt + vt);
     double kv_l2, fixed_l2, fixed_dram, kv_dram;
     if (p->pass == RL_PASS_BWD) {
         rl_traffic t;
@@ -79,10 +159,11 @@ static void fused_levels(const rl_problem *p, const rl_hw *hw, const rl_profile 
         if (p->topk && pf->kernel == RL_KERNEL_FLASHMLA) /* each selected row gathered once per
                                                             (sequence, query token), its sectors */
             kv_l2 += tc->gather_waste_bytes * (double)p->seq + tc->page_table_bytes;
-        else if (p->topk || p->kv_lens.n) /* gathers, ragged rows: the model's count */
+        else if (p->topk) /* gathers: the model's count */
             kv_l2 = tt->k_bytes + tt->v_bytes + tt->gather_waste_bytes + tt->page_table_bytes;
-        else if (p->page_size) /* paged, streamed by the profile's tiles: + the page table and
-                                  the partial sectors, once (the compulsory model's count) */
+        else if (p->page_size) /* paged, streamed by the profile's tiles (a ragged batch: summed
+                                  per length in kernel_shape): + the page table and the partial
+                                  sectors, once (the compulsory model's count) */
             kv_l2 += tc->gather_waste_bytes + tc->page_table_bytes;
         fixed_l2 = w->q_tensor_bytes + w->o_tensor_bytes;
         if (pf->splits > 1) /* partial O and log-sum-exp per split, written and read back */
@@ -99,7 +180,7 @@ static void fused_levels(const rl_problem *p, const rl_hw *hw, const rl_profile 
      * K/V: they hit only as far as the K/V of the heads in flight fits in L2. */
     const double slots = (double)hw->sm_count * (double)pf->ctas_per_sm;
     const double in_flight = s->ctas < slots ? s->ctas : slots;
-    const double group = pf->gqa_packed && (!p->causal || pf->pack_causal) ? 1.0 : G;
+    const double group = packs(p, pf) ? 1.0 : G;
     const double qb = s->q_blocks, sp = (double)pf->splits;
     double spread;
     if (p->pass == RL_PASS_BWD)
@@ -118,7 +199,7 @@ static void fused_levels(const rl_problem *p, const rl_hw *hw, const rl_profile 
     double units_in_flight = in_flight / per_unit;
     if (units_in_flight < 1.0) units_in_flight = 1.0;
     if (units_in_flight > s->units) units_in_flight = s->units;
-    double kv_heads_in_flight = pf->gqa_packed && (!p->causal || pf->pack_causal) ? units_in_flight : units_in_flight / G;
+    double kv_heads_in_flight = packs(p, pf) ? units_in_flight : units_in_flight / G;
     if (kv_heads_in_flight < 1.0) kv_heads_in_flight = 1.0;
     lv->kv_working_set_bytes = kv_heads_in_flight * kv_unit_bytes;
     const double later_hit = lv->kv_working_set_bytes <= hw->l2_bytes
@@ -199,9 +280,13 @@ static double wave_factor(const rl_problem *p, const rl_hw *hw, const rl_profile
         if (k_fill > c) k_fill = c;
         double per_sm = ceil(n / m);
         if (per_sm < k_fill) per_sm = k_fill;
-        return per_sm * m / n;
+        /* ragged: the SM with the longest CTA ends last (its CTAs taken as long as it) */
+        return per_sm * m / n * s->tail;
     }
     if (pf->balanced) return 1.0; /* the blocks dealt evenly over the resident CTAs */
+    /* ragged: the longest CTA at 1/c of its SM: c·m·tail/n of the ideal time at least */
+    const double longest = c * m * s->tail / n;
+    if (longest > 1.0 && !full) return longest > ceil(n / slots) / (n / slots) ? longest : ceil(n / slots) / (n / slots);
     const double w = n / slots, whole = ceil(w);
     if (p->causal && pf->persistent) {
         /* longest tiles first: the partial last wave holds the shortest tiles */
@@ -258,7 +343,7 @@ static void fused_ledger(const rl_problem *p, const rl_hw *hw, rl_roof roof, con
     const double dram = r->levels.bytes[RL_LEVEL_DRAM];
     const double m_full = dram / beta;
     const double sm_bw = pf->sm_bandwidth_share * roof.bandwidth_bytes_per_s / hw->sm_count;
-    const double per_sm = ceil(s.ctas / hw->sm_count) * (dram / s.ctas) / sm_bw;
+    const double per_sm = ceil(s.ctas / hw->sm_count) * (dram / s.ctas) * s.tail / sm_bw;
     const double m_occ = per_sm > m_full ? per_sm : m_full;
     r->sm_bandwidth_bytes_per_s = sm_bw;
     r->level_time_s[RL_LEVEL_DRAM] = m_occ;

@@ -201,26 +201,47 @@ rl_status rl__variant_unmodelled(const rl_problem *p, int k, rl_error *err) {
                         "--kernel %s does not model a value head dim different from --head-dim; "
                         "--kernel fa4 and fa3 run --head-dim 192 --head-dim-v 128 (MLA prefill)",
                         rl_kernel_name((rl_kernel)k));
-    if (p->window != 0)
+    /* Sliding windows: flash-attention's local mask (FA2 window_size, FA3 hopper/block.h, FA4
+     * flash_fwd_sm100.py is_local), cuDNN's sliding_window_length, FlashInfer's window_left —
+     * every fused profile but FlashMLA's (no window in its MLA decode) runs them; eager
+     * (`standard`) computes all scores and masks them, as it does causal. */
+    if (p->window != 0 && k == RL_KERNEL_FLASHMLA)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "window",
-                        "no kernel profile models a sliding window yet");
+                        "--kernel flashmla has no sliding window (FlashMLA's MLA decode reads the "
+                        "whole cache); --kernel fa2, fa3, fa4, cudnn, flashinfer, flash-decoding "
+                        "and generic run --window");
     if (p->sinks != 0)
-        return rl__fail(err, RL_ERR_UNSUPPORTED, "sinks", "no kernel profile models sink tokens yet");
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "sinks",
+                        "no kernel profile models sink tokens: the kernels' masks take a left and "
+                        "right window only (flash-attention window_size, FlashInfer window_left, "
+                        "cuDNN's band); gpt-oss's learned sink logit is no --sinks value (one more "
+                        "exp per row, no traffic: leave --sinks out)");
     if (p->page_size != 0 && k == RL_KERNEL_FLASHMLA && p->page_size != 64)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "page-size",
                         "--kernel flashmla reads a paged cache of 64-token blocks (FlashMLA "
                         "README: KV cache [num_blocks, 64, h_kv, d]; the kernel's key tile is the "
                         "block), got --page-size %lld",
                         (long long)p->page_size);
-    if (p->page_size != 0 && k != RL_KERNEL_FLASHMLA)
+    /* Paged KV: FlashInfer (its paged decode, any page size: its chunks count pages), the
+     * generic decode (FlashInfer's rule), FA3 (page_table: TMA or cp.async by page size),
+     * FlashMLA (64-token blocks). */
+    if (p->page_size != 0 && k != RL_KERNEL_FLASHMLA && k != RL_KERNEL_FLASHINFER &&
+        k != RL_KERNEL_FA3 && k != RL_KERNEL_GENERIC)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "page-size",
-                        "--kernel %s does not model a paged KV cache (--kernel flashmla does, "
-                        "page size 64); use the roofline (rooflab eval without --kernel)",
+                        "--kernel %s does not model a paged KV cache (--kernel flashinfer, fa3 and "
+                        "generic do, flashmla with page size 64); use the roofline (rooflab eval "
+                        "without --kernel)",
                         rl_kernel_name((rl_kernel)k));
-    if (p->kv_lens.n != 0)
+    /* Ragged batches: the split-KV decode kernels (FlashInfer's chunks over the batch,
+     * FA2's split kernel as flash-decoding and fa2 run it, FA3's per-sequence splits) and the
+     * generic decode (FlashInfer's rule). */
+    if (p->kv_lens.n != 0 && k != RL_KERNEL_FLASHINFER && k != RL_KERNEL_FLASH_DECODING &&
+        k != RL_KERNEL_FA3 && k != RL_KERNEL_FA2 && k != RL_KERNEL_GENERIC)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "kv-lens",
-                        "no kernel profile models a ragged batch yet; use the roofline "
-                        "(rooflab eval without --kernel)");
+                        "--kernel %s does not model a ragged batch (--kernel flashinfer, "
+                        "flash-decoding, fa3, fa2 and generic do); use the roofline (rooflab eval "
+                        "without --kernel)",
+                        rl_kernel_name((rl_kernel)k));
     if (p->topk != 0 && k != RL_KERNEL_FLASHMLA)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "topk",
                         "--kernel %s does not model sparse top-k attention (--kernel flashmla "

@@ -228,9 +228,31 @@ static rl_status fa3_tile(const rl_problem *p, rl_profile *pf, rl_error *err) {
         pf->block_m = 128;
         pf->block_n = fp8 ? 128 : 80;
     }
+    /* A sliding window runs FA3's local mask, not its causal one (flash_api.cpp: is_causal only
+     * without a left window): tile_size.h @ 07602ad, 2-byte, is_local: d <= 64 192 x 160, d <= 128
+     * 128 x 128, d <= 256 128 x 64. */
+    if (p->window && !fp8) pf->block_n = d <= 64 ? 160 : d <= 128 ? 128 : 64;
     pf->warps = 4 + (int)pf->block_m / 16;
     pf->ctas_per_sm = 1;
     return RL_OK;
+}
+
+/* FA3's paged KV (hopper/flash_api.cpp get_pagedkv_tma @ 07602ad): TMA loads the pages only when
+ * page_size % Bc == 0 and the packed rows G·N exceed Br ("when seqlen_q <= kBlockM ... using TMA
+ * is slower"); otherwise the producer gathers the rows with cp.async (paged_kv_non_TMA), the tile
+ * narrows (tile_size.h: 2-byte d <= 64 non-causal 192 x 160, d <= 128 128 x 128, d 192 / d_v 128
+ * 128 x 96; 1-byte d <= 128 128 x 160) and PackGQA is always on (get_pack_gqa). */
+static void fa3_paged(const rl_problem *p, rl_profile *pf) {
+    if (!p->page_size) return;
+    const int64_t G = p->heads / p->kv_heads, d = p->head_dim;
+    const int fp8 = p->dtype == RL_DTYPE_FP8;
+    if (p->page_size % pf->block_n == 0 && G * p->seq > pf->block_m) return;
+    pf->paged_non_tma = 1;
+    if (p->kv_lora_rank > 0) return; /* the qv path's 64 x 64 stays */
+    if (!fp8 && d <= 64 && !p->causal) pf->block_n = 160;
+    else if (!fp8 && d <= 128) pf->block_n = 128;
+    else if (!fp8 && d == 192 && p->head_dim_v == 128) pf->block_n = 96;
+    else if (fp8 && d > 64 && d <= 128) pf->block_n = 160;
 }
 
 /* FA2's split-KV kernel (flash_fwd_launch_template.h, run_mha_fwd_splitkv_dispatch): Br = 64,
@@ -366,6 +388,7 @@ static rl_status fa3_profile(const rl_problem *p, rl_profile *pf, int bwd, rl_er
         pf->pack_rule = 1;
     }
     rl_status st = fa3_tile(p, pf, err);
+    if (st == RL_OK && !bwd) fa3_paged(p, pf);
     pf->split_block_m = pf->block_m;
     pf->split_block_n = pf->block_n;
     return st;
@@ -704,13 +727,46 @@ static int64_t wave_split_rule(double units, double slots, int64_t key_blocks, i
  * PrefillBinarySearchKVChunkSize): with `tiles` = batch · KV heads · query tiles CTAs, no split
  * when they fill max_grid; otherwise the smallest KV chunk (pages of 16 tokens, at least 128
  * tokens) with tiles · ⌈L / chunk⌉ ≤ max_grid; split when that chunk is shorter than L. */
-static int64_t fill_split_rule(double tiles, double max_grid, int64_t kv_len) {
+static int64_t fill_split_rule(double tiles, double max_grid, int64_t kv_len, int64_t page,
+                               int64_t *chunk_keys) {
+    /* the chunk is counted in pages of the cache (16 tokens taken for a contiguous one), at
+     * least min_kv_chunk_size = max(128 / page_size, 1) pages (scheduler.cuh) */
+    const int64_t min_chunk = 128 / page > 1 ? 128 / page : 1;
+    const int64_t pages = (kv_len + page - 1) / page;
+    *chunk_keys = pages * page;
     if (tiles >= max_grid) return 1;
     const double s_max = floor(max_grid / tiles);
-    const int64_t pages = (kv_len + 15) / 16;
     int64_t chunk = (int64_t)ceil((double)pages / s_max);
-    if (chunk < 8) chunk = 8;
+    if (chunk < min_chunk) chunk = min_chunk;
+    *chunk_keys = chunk * page;
     return (pages + chunk - 1) / chunk;
+}
+
+/* The same rule over a ragged batch (scheduler.cuh: search_kv_chunk_size, a binary search for
+ * the smallest chunk of at least min_kv_chunk_size pages with Σ_i tiles_i · ⌈pages_i / chunk⌉ ·
+ * Hkv ≤ max grid; none: the longest sequence's pages, no split). `tiles_per_seq`: the query tiles
+ * and heads of one sequence (packed: Hkv · ⌈G·N / Br⌉). Returns the splits of the longest. */
+static int64_t fill_split_rule_ragged(const rl_kv_lens *lens, double tiles_per_seq,
+                                      double max_grid, int64_t page, int64_t *chunk_keys) {
+    const int64_t min_chunk = 128 / page > 1 ? 128 / page : 1;
+    int64_t max_pages = 0;
+    for (int g = 0; g < lens->n; g++) {
+        const int64_t pg = (lens->pair[g].len + page - 1) / page;
+        if (pg > max_pages) max_pages = pg;
+    }
+    int64_t lo = min_chunk < max_pages ? min_chunk : max_pages, hi = max_pages;
+    while (lo < hi) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        double ctas = 0;
+        for (int g = 0; g < lens->n; g++) {
+            const int64_t pg = (lens->pair[g].len + page - 1) / page;
+            ctas += (double)lens->pair[g].count * tiles_per_seq * (double)((pg + mid - 1) / mid);
+        }
+        if (ctas <= max_grid) hi = mid;
+        else lo = mid + 1;
+    }
+    *chunk_keys = lo * page;
+    return (max_pages + lo - 1) / lo;
 }
 
 /* The generic profile's tile when the problem's Br × Bc exceeds the preset's opt-in shared
@@ -739,6 +795,21 @@ static int fit_tile(rl_problem *tile, const rl_hw *hw, rl_profile *pf) {
     pf->block_m = tile->block_m = best_m;
     pf->block_n = tile->block_n = best_n;
     return 1;
+}
+
+/* A sliding window under a split rule that cuts all L keys (FA2's split-KV kernel,
+ * flash_fwd_kernel.h compute_attn_1rowblock_splitkv: n_blocks_per_split = ⌈⌈L/Bc⌉ / splits⌉,
+ * each split's range then clipped to the local mask's n_block_min, an empty range returning at
+ * once; FlashInfer's KV chunks, assumed to do the same): only the splits whose chunk meets the
+ * window [L − N − W + 1, L − 1] do work. FA3 splits the window's own blocks (hopper/block.h:
+ * the n_block range after the local clip is what num_splits divides) and is left alone. Returns
+ * the splits that work: the CTAs that set the time. */
+static int64_t window_working_splits(const rl_problem *p, const rl_profile *pf) {
+    const int64_t chunk = pf->chunk_keys > 0 ? pf->chunk_keys : p->kv_len; /* keys per split */
+    int64_t first = p->kv_len - p->seq - p->window + 1;
+    if (first < 0) first = 0;
+    const int64_t working = (p->kv_len - 1) / chunk - first / chunk + 1;
+    return working < pf->splits ? working : pf->splits;
 }
 
 rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
@@ -799,7 +870,12 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
     } else if (pf->split_rule == RL_SPLIT_FA3) {
         const double q_blocks = ceil(G * (double)p->seq / (double)pf->split_block_m);
         const double units = (double)p->batch * (double)p->kv_heads * q_blocks;
-        const int64_t key_blocks = (p->kv_len + pf->split_block_n - 1) / pf->split_block_n;
+        /* hopper/flash_api.cpp get_num_splits: "If is_local, we're not going to load all of
+         * seqlen_k": seqlen_k_loaded = min(L, window_size_left + window_size_right + 1 + Br),
+         * W + Br here (left W − 1, right 0) */
+        int64_t loaded = p->kv_len;
+        if (p->window && p->window + pf->split_block_m < loaded) loaded = p->window + pf->split_block_m;
+        const int64_t key_blocks = (loaded + pf->split_block_n - 1) / pf->split_block_n;
         const double head_bytes = (double)p->kv_len * 2.0 * (double)p->head_dim *
                                   rl_dtype_bytes(p->kv_dtype), l2 = 50.0 * 1024 * 1024;
         if (units >= 0.8 * hw->sm_count && head_bytes > l2 && q_blocks >= 2.0 * hw->sm_count &&
@@ -833,18 +909,32 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
         const double rows = pf->gqa_packed ? G * (double)p->seq : (double)p->seq;
         const double tiles = (double)p->batch * (double)(pf->gqa_packed ? p->kv_heads : p->heads) *
                              ceil(rows / (double)pf->block_m);
-        pf->splits = fill_split_rule(tiles, (double)pf->max_grid, p->kv_len);
+        const int64_t page = p->page_size ? p->page_size : 16;
+        if (p->kv_lens.n)
+            pf->splits = fill_split_rule_ragged(&p->kv_lens, tiles / (double)p->batch,
+                                                (double)pf->max_grid, page, &pf->chunk_keys);
+        else
+            pf->splits = fill_split_rule(tiles, (double)pf->max_grid, p->kv_len, page,
+                                         &pf->chunk_keys);
     }
+    if (pf->split_rule == RL_SPLIT_FA2 && spec->splits == 0) /* n_blocks_per_split */
+        pf->chunk_keys = (((p->kv_len + pf->split_block_n - 1) / pf->split_block_n + pf->splits - 1) /
+                          pf->splits) * pf->split_block_n;
+    if (pf->split_rule != RL_SPLIT_FA2 && pf->split_rule != RL_SPLIT_FILL) pf->chunk_keys = 0;
     if (pf->pack_rule) {
         /* should_pack_gqa: N / round_up(N, Br) < 0.9 · G·N / round_up(G·N, Br); always split */
         const double br = (double)pf->block_m, n = (double)p->seq, gn = G * n;
         const int pack = n / (ceil(n / br) * br) < 0.9 * gn / (ceil(gn / br) * br);
-        if (spec->gqa_pack == RL_PACK_DEFAULT) pf->gqa_packed = G > 1 && (pack || pf->splits > 1);
+        if (spec->gqa_pack == RL_PACK_DEFAULT)
+            pf->gqa_packed = G > 1 && (pack || pf->splits > 1 || pf->paged_non_tma);
     }
     if (pf->split_tile && pf->splits > 1 && spec->block_m == 0 && spec->block_n == 0) {
         splitkv_tile(p, pf); /* FA2's split-KV kernel, as flash-decoding */
         pf->dram_fraction = RL_FIT_SPLITKV_DRAM;
     }
     if (pf->splits > 1) pf->kernels += 1; /* the combine kernel */
+    if (p->window && pf->splits > 1 && pf->split_rule != RL_SPLIT_FA3 && spec->splits == 0 &&
+        !p->kv_lens.n)
+        pf->splits = window_working_splits(p, pf);
     return RL_OK;
 }

@@ -53,6 +53,12 @@ typedef struct rl_profile {
                                  CTAs (FlashMLA's get_mla_metadata): no partial last wave */
     int pack_causal;          /* 1: the query rows stay packed when causal (FlashMLA: h_q · s_q
                                  rows, the mask only among the s_q new rows) */
+    int paged_non_tma;        /* FA3 paged KV without TMA (page size not a multiple of Bc, or
+                                 G·N <= Br): cp.async loads, the narrower tile, PackGQA always */
+    int64_t chunk_keys;       /* a ragged batch (--kv-lens): keys per split-KV chunk, so a
+                                 sequence of L_i keys runs min(splits, ⌈L_i / chunk⌉) CTAs per
+                                 query block (FA2's split kernel, FlashInfer's chunks); 0: each
+                                 sequence cut into `splits` equal parts (FA3, hopper/block.h) */
     double overlap_p;         /* exponent of the DRAM/compute overlap: the fitted p, or 1 (none)
                                  where the kernel's producer cannot run ahead (FA3 fp8) */
 } rl_profile;

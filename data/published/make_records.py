@@ -21,6 +21,7 @@ Conventions (README.md says the same):
 import csv
 import json
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -268,6 +269,20 @@ SOURCES = {
                   'The seqlen 16384 blocks of the issue are not recorded (not read). cuDNN rows have no '
                   'rooflab profile.'),
     },
+    'helion_pr3463_gb300': {
+        'file': 'helion-pr3463-gb300.json',
+        'source': ('pytorch/helion PR #3463, "[cute] Add pretuned B200/GB300 flash attention kernel" by '
+                   'yushangdi, 2026-08-25 (description, table "GB300 performance": "Cold-L2 CUDA-graph timing '
+                   'against cuDNN SDPA on NVIDIA GB300"). https://github.com/pytorch/helion/pull/3463'),
+        'date': '2026-08-25',
+        'hardware': {'name': 'NVIDIA GB300', 'preset': 'gb300'},
+        'software': {'kernel': 'torch scaled_dot_product_attention, cuDNN backend ("cuDNN SDPA"), forward',
+                     'kernel_version': 'cuDNN and torch versions not stated'},
+        'notes': ('Shapes (z, h, seq, d) as printed: batch 2, 32 heads, N = L = seq, d = 64; dense (non-causal) '
+                  '32K-256K and causal 64K-512K. dtype not printed, recorded as fp16 (16-bit: bf16 and fp16 '
+                  'have the same size and peak). Only the SDPA column is recorded (Helion\'s kernel has no '
+                  'rooflab profile).'),
+    },
 }
 
 SKIP_SOURCES = {
@@ -291,24 +306,26 @@ def flashinfer_variant_modelled(kernel, heads, kv_heads):
 def profile_for(source, kernel, heads=1, kv_heads=1):
     """(profile or None) for a row: FA3 -> fa3, FA2 v2.5.8 and v2.0.9 -> fa2, Flash-Decoding ->
     flash-decoding, standard attention in PyTorch (prefill) -> standard, cuDNN -> cudnn (closed
-    source: the profile assumes FA3's mechanism on Hopper); Triton and the FA3 ablations have none. Two sets have none on purpose:
-    - the FA3 paged decode of issue #1572: FA3's own decode path (hopper/: wgmma tiles of 128
-      query rows for one query row, paged K/V gathered without TMA at page_size 8) is not the
-      FA2 split-KV kernel that the flash-decoding profile describes;
+    source: the profile assumes FA3's mechanism on Hopper), FA3's paged decode (issue #1572 at
+    page_size 8, attention_tests at 128: page_size from the notes) -> fa3, whose paged path
+    (get_pagedkv_tma: cp.async below Br packed rows, the 128 x 128 tile, PackGQA) it models;
+    Triton and the FA3 ablations have none. Two sets have none on purpose:
+    - FA3's contiguous decode (TileOPs PRs): left without one (its fp8 points take 46-58 us
+      whatever L, which no profile explains);
     - PyTorch eager decode in the Flash-Decoding blog: about 3.1 ms at every shape while the K/V
       bytes vary 8x, i.e. bound by the host (several eager ops per call), which no device profile
       predicts."""
-    if source == 'fa_issue_1572':
-        return None
+    if kernel.startswith('flash-attention-3 paged decode'):
+        return 'fa3'  # FA3's paged decode (page_table), which the fa3 profile models
     if kernel.startswith('flash-attention-3') and 'decode' in kernel:
-        return None  # FA3's own decode path (TileOPs PRs), as for issue #1572
+        return None  # FA3's contiguous decode (TileOPs PRs): see the docstring
     if kernel.startswith('tileops'):
         return None  # TileOps' decode kernels: no rooflab profile describes them
     if kernel == 'pytorch-eager':
         return None
     if kernel == 'flashmla dense decode':
         return 'flashmla'
-    if kernel in ('cudnn', 'cudnn-9.1.1.17', 'cudnn-9.1.1.17-fp8'):
+    if kernel in ('cudnn', 'cudnn-9.1.1.17', 'cudnn-9.1.1.17-fp8') or kernel.startswith('cudnn sdpa'):
         return 'cudnn'
     if kernel in ('flash-attention-3', 'flash-attention-3-fp8', 'flash_v3 (FA3)'):
         return 'fa3'
@@ -435,6 +452,10 @@ def problem_of(r):
     p = {'batch': b, 'heads': int(r['heads']), 'kv_heads': int(r['kv_heads']), 'seq': n,
          'kv_len': l, 'head_dim': int(r['head_dim']), 'dtype': 'fp8' if fp8 else 'fp16',
          'causal': causal, 'pass': 'bwd' if bwd else 'fwd'}
+    m = re.search(r'page_size[ =](\d+)', r['notes'])
+    if m and r['kernel'] != 'flashmla dense decode':
+        # a paged KV cache of that page size (FlashInfer and FA3 paged decode)
+        p['page_size'] = int(m.group(1))
     if r['kernel'] == 'flashmla dense decode':
         # absorbed MLA as FlashMLA's test runs it: d = 576 = kv_lora_rank 512 + rope 64, dv = 512
         p['dtype'] = 'bf16'
@@ -501,7 +522,7 @@ def make_point(r, companion):
         xlabel = 'line seqlen_k %d' % p['kv_len']
     elif r['source_id'].startswith('therainstorm_') or r['source_id'] in (
             'tileops_gqa_dense_h200', 'flashmla_issue30_h20', 'flashmla_achatbot_h100',
-            'fa_issue_1310_h20'):
+            'fa_issue_1310_h20', 'helion_pr3463_gb300'):
         xlabel = ''
     elif r['source_id'] == 'tileops_pr2132':
         xlabel = 'row (1, 1, %d, 32, 4, 128)' % p['kv_len']

@@ -55,7 +55,7 @@ test('the model selector fills the shape with the cited values; the URL records 
   assert.equal(new URLSearchParams(await hash(page)).get('model'), null);
   // Refused models are listed, disabled, with core's reason.
   const refused = await page.$$eval('[data-testid=model-select] option[disabled]', (os) => os.map((o) => [o.value, o.textContent, o.title]));
-  assert.ok(refused.some(([v, t, title]) => v === 'deepseek-v3.2' && /sparse top-k attention/.test(t) && /not approximated/.test(title)), JSON.stringify(refused));
+  assert.ok(refused.some(([v, t, title]) => v === 'qwen3-next-80b-a3b' && /linear attention/.test(t) && /not approximated/.test(title)), JSON.stringify(refused));
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 
@@ -81,8 +81,8 @@ test('the model selector fills the shape with the cited values; the URL records 
   await win.close();
 
   // A refused model in a link is named by core, with the reason; the defaults are shown.
-  const bad = await openPage(env.browser.context, `${env.server.url}#model=deepseek-v3.2`);
-  assert.match(await bad.textContent('[data-testid=error-model]'), /^model: deepseek-v3\.2 cannot be described here: sparse top-k attention/);
+  const bad = await openPage(env.browser.context, `${env.server.url}#model=qwen3-next-80b-a3b`);
+  assert.match(await bad.textContent('[data-testid=error-model]'), /^model: qwen3-next-80b-a3b cannot be described here: linear attention/);
   assert.equal(await shownValue(bad, 'flops'), nativeEval([]).flops);
   await bad.close();
 });

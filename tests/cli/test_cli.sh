@@ -145,7 +145,9 @@ json_check 'j["problem"]["heads"] == 16 and j["problem"]["kv_heads"] == 8' --hea
 json_check 'j["problem"]["heads"] == 16 and j["problem"]["kv_heads"] == 8' --model llama-3.1-70b --heads 16
 json_check 'j["problem"]["head_dim"] == 64 and j["problem"]["heads"] == 32' --model mistral-7b-v0.1 --head-dim 64
 expect_err '--model: unknown model "llama3"; expected one of' eval --model llama3
-expect_err '--model: deepseek-v3.2 cannot be described here: sparse top-k attention' eval --model deepseek-v3.2
+expect_err '--model: qwen3-next-80b-a3b cannot be described here: linear attention' eval --model qwen3-next-80b-a3b
+# DeepSeek-V3.2 decode: top-k 2048 of L = 65536: F = 2·128·(576 + 512)·2048 = 570,425,344
+json_check 'j["flops"] == 570425344 and j["problem"]["topk"] == 2048' --model deepseek-v3.2 --seq 1 --kv-len 65536
 # MLA shapes: decode (seq 1 … 16) in the absorbed form, in either flag order; prefill in the MHA form.
 # Absorbed decode at B = 64, L = 4096, bf16: 73014444032 FLOP over 319815680 B = 228.30 FLOP/B.
 json_check 'j["problem"]["kv_lora_rank"] == 512 and j["problem"]["head_dim"] == 576 and j["problem"]["kv_heads"] == 1 and j["flops"] == 73014444032 and j["models"]["compulsory"]["bytes"] == 319815680' --model deepseek-v3 --batch 64 --seq 1 --kv-len 4096 --dtype bf16
@@ -162,7 +164,7 @@ expect_exit 2 models --frobnicate
 "$R" models --json >/tmp/rl_out.$$ && python3 -c "
 import json; m={x['id']: x for x in json.load(open('/tmp/rl_out.$$'))}
 assert (m['llama-3.1-405b']['heads'], m['llama-3.1-405b']['kv_heads'], m['llama-3.1-405b']['head_dim']) == (128, 8, 128)
-assert m['mistral-7b-v0.1']['sliding_window'] == 4096 and m['deepseek-v3.2']['unsupported']
+assert m['mistral-7b-v0.1']['sliding_window'] == 4096 and m['qwen3-next-80b-a3b']['unsupported'] and not m['deepseek-v3.2']['unsupported'] and m['deepseek-v3.2']['topk'] == 2048 and m['deepseek-v3']['topk'] is None
 assert m['gemma-3-27b']['layer_kinds'] == [{'kind': 'local', 'layers': 52, 'window': 1024, 'chunk': None, 'rope': True}, {'kind': 'global', 'layers': 10, 'window': None, 'chunk': None, 'rope': True}]
 assert [k['layers'] for k in m['llama-4-scout']['layer_kinds']] == [36, 12] and m['llama-4-scout']['layer_kinds'][0]['chunk'] == 8192 and m['llama-4-scout']['layer_kinds'][1]['rope'] is False
 assert (m['deepseek-v3']['kv_lora_rank'], m['deepseek-v3']['rope_dim'], m['deepseek-v3']['head_dim'], m['deepseek-v3']['head_dim_v']) == (512, 64, 192, 128)
@@ -209,7 +211,7 @@ json_check 'j["models"]["compulsory"]["terms_bytes"]["page_table"] == 4*2048 and
 expect_err '--kv-lens: item 2: expected LEN or LENxCOUNT' eval --seq 1 --kv-lens 512,,4096
 expect_err '--batch: --kv-lens sets the batch to the sum of its counts, 2, got --batch 4' eval --seq 1 --kv-lens 512,4096 --batch 4
 expect_err '--topk: --topk selects keys from all of them; it does not combine with --window' eval --causal --window 128 --topk 2048
-expect_err 'page-size: --kernel fa2 does not model a paged KV cache (--kernel flashmla does, page size 64)' eval --seq 1 --page-size 16 --kernel fa2
+expect_err 'page-size: --kernel fa2 does not model a paged KV cache (--kernel flashinfer, fa3 and generic do, flashmla with page size 64)' eval --seq 1 --page-size 16 --kernel fa2
 expect_err '--dtype: --dtype mxfp8: preset h100-sxm has no block-scaled tensor cores' eval --dtype mxfp8
 expect_err '--kv-lora-rank: --kv-lora-rank needs --rope-dim' eval --kv-lora-rank 512
 expect_err '--rope-dim: --rope-dim is the RoPE part of an MLA latent and needs --kv-lora-rank' eval --rope-dim 64
@@ -220,8 +222,10 @@ expect_err '--window: expected a positive integer (1 to 16777216), got "0"' eval
 expect_err '--sinks: sink tokens matter only with a sliding window' eval --causal --sinks 4
 expect_err '--head-dim-v: expected a positive integer (1 to 65536), got "-1"' eval --head-dim-v -1
 expect_err '--dtype: --dtype nvfp4: preset h100-sxm has no block-scaled tensor cores' eval --dtype nvfp4
-expect_err 'window: no kernel profile models a sliding window yet' eval --seq 4096 --causal --window 128 --kernel fa2
-expect_err 'window: no kernel profile models a sliding window yet' tune --causal --window 128
+# fa2 runs the window: 128 x 64 tiles, block 0 reads 2, blocks 1..31 4 (keys 128i - 127 .. 128i + 127): 126 per head
+json_check 'j["predicted"]["kernel"] == "fa2" and j["predicted"]["computed_pairs"] == 16*126*128*64' --seq 4096 --heads 16 --head-dim 128 --causal --window 128 --kernel fa2 --hw h100-sxm
+expect_err 'sinks: no kernel profile models sink tokens' eval --seq 4096 --causal --window 128 --sinks 4 --kernel fa3
+expect_err 'window: --kernel flashmla has no sliding window' eval --heads 128 --seq 1 --kv-len 4096 --kv-lora-rank 512 --rope-dim 64 --dtype bf16 --causal --window 128 --kernel flashmla --hw h100-sxm
 expect_err 'kv-dtype: no kernel profile models mxfp8 yet' eval --seq 1 --kv-len 4096 --kv-dtype mxfp8 --kernel fa2
 
 # One number format in the text output (issue 20): grouped by three, never e-notation. H = 32,

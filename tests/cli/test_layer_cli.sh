@@ -83,7 +83,7 @@ layer_check 'ops["attention"]["flops"] == 2*64*128*4096*(576+512) and ops["atten
 # Errors: one line naming the flag, exit 2.
 expect_err '--model: missing; expected a model id' layer --phase decode
 expect_err '--model: unknown model "llama3"' layer --model llama3
-expect_err '--model: deepseek-v3.2 cannot be described here: sparse top-k' layer --model deepseek-v3.2
+expect_err '--model: qwen3-next-80b-a3b cannot be described here: linear attention' layer --model qwen3-next-80b-a3b
 expect_err '--phase: expected prefill or decode, got "sideways"' layer --model gpt2 --phase sideways
 expect_err '--tp: 3 does not divide llama-3.1-8b' layer --model llama-3.1-8b --tp 3
 expect_err '--tp: expected an integer from 1 to 1024, got "0"' layer --model llama-3.1-8b --tp 0

@@ -299,11 +299,12 @@ static void lists_and_new_variants(void) {
     CHECK(rl_problem_set_text(&p, RL_FIELD_TOPK, "2048", NULL, &e) == RL_OK && p.topk == 2048);
     CHECK(rl_problem_set_text(&p, RL_FIELD_TOPK, "2k", NULL, &e) == RL_ERR_RANGE && strcmp(e.field, "topk") == 0);
     CHECK(rl_problem_resolve(&p, NULL, &e) == RL_OK);
-    /* Every profile refuses them by flag until one models them (s3-profiles). */
-    const rl_hw *h = rl_hw_find("h100-sxm");
+    /* A profile that does not model them refuses them by flag (fa4: no paged, no top-k, no
+     * ragged batch). */
+    const rl_hw *h = rl_hw_find("b200");
     const rl_roof roof = {h->bandwidth_bytes_per_s, h->peak_flops_per_s[RL_PEAK_FP16_TENSOR]};
     rl_prediction pr;
-    const rl_kernel_spec spec = {.kernel = RL_KERNEL_GENERIC};
+    const rl_kernel_spec spec = {.kernel = RL_KERNEL_FA4};
     rl_problem v;
     memset(&v, 0, sizeof v);
     v.seq = 1;

@@ -54,6 +54,9 @@
  *     v_head_dim 128, kv_lora_rank 512, q_lora_rank 1536, num_hidden_layers 61,
  *     intermediate_size 18432, first_k_dense_replace 3, moe_intermediate_size 2048,
  *     n_routed_experts 256, num_experts_per_tok 8, n_shared_experts 1, vocab_size 129280
+ *   deepseek-ai/DeepSeek-V3.2-Exp (inference/config_671B_v3.2.json @ 3b99a535): V3's values
+ *     above (dim 7168, n_heads 128, kv_lora_rank 512, qk_rope_head_dim 64, n_layers 61, ...)
+ *     plus index_n_heads 64, index_head_dim 128, index_topk 2048
  *   deepseek-ai/DeepSeek-V2: hidden_size 5120, heads 128/128, qk_nope 128, qk_rope 64, v_head 128,
  *     kv_lora_rank 512, q_lora_rank 1536, num_hidden_layers 60, intermediate_size 12288,
  *     first_k_dense_replace 1, moe_intermediate_size 1536, n_routed_experts 160,
@@ -131,6 +134,8 @@ static const cited2026 cases2026[] = {
     {"deepseek-v3", 128, 128, 128 + 64, 128, 512, 64, 0, 0, 0,
      7168, 18432, 61, 129280, 256, 8, 2048, 1, 3, 1536, 0, 2, 0, 0, 0},
     {"deepseek-r1", 128, 128, 128 + 64, 128, 512, 64, 0, 0, 0,
+     7168, 18432, 61, 129280, 256, 8, 2048, 1, 3, 1536, 0, 2, 0, 0, 0},
+    {"deepseek-v3.2", 128, 128, 128 + 64, 128, 512, 64, 0, 0, 0,
      7168, 18432, 61, 129280, 256, 8, 2048, 1, 3, 1536, 0, 2, 0, 0, 0},
     {"deepseek-v2", 128, 128, 128 + 64, 128, 512, 64, 0, 0, 0,
      5120, 12288, 60, 102400, 160, 6, 1536, 2, 1, 1536, 0, 2, 0, 0, 0},
@@ -327,10 +332,27 @@ int main(void) {
         CHECK(rl_problem_resolve(&q, &r, NULL) == RL_OK);
     }
     CHECK(rl_model_shape_at(rl_model_shape_count()) == NULL);
-    /* Sparse top-k attention (DeepSeek-V3.2) is refused with the reason, never approximated. */
+    /* Linear attention (Qwen3-Next's Gated DeltaNet in 36 of 48 layers) is refused with the
+     * reason, never approximated. */
     rl_error err;
-    CHECK(rl_model_shape_lookup("deepseek-v3.2", "model", NULL, &err) == RL_ERR_UNSUPPORTED);
-    CHECK_STR_CONTAINS(err.message, "model: deepseek-v3.2 cannot be described here: sparse top-k");
+    CHECK(rl_model_shape_lookup("qwen3-next-80b-a3b", "model", NULL, &err) == RL_ERR_UNSUPPORTED);
+    CHECK_STR_CONTAINS(err.message,
+                       "model: qwen3-next-80b-a3b cannot be described here: linear attention");
+    /* DeepSeek-V3.2 is described since --topk exists: V3's MLA with index_topk 2048
+     * (config_671B_v3.2.json): decode (N = 1) absorbed, R 512 + DR 64, top-k 2048; at
+     * L = 65536, pairs N · min(2048, L) = 2048, F = 2 · 128 · (576 + 512) · 2048 = 570,425,344. */
+    const rl_model_shape *v32 = NULL;
+    CHECK(rl_model_shape_lookup("deepseek-v3.2", "model", &v32, &err) == RL_OK);
+    rl_problem d = {.seq = 1, .kv_len = 65536, .dtype = RL_DTYPE_BF16};
+    rl_model_shape_apply(v32, &d, 0);
+    CHECK(d.topk == 2048 && d.kv_lora_rank == 512 && d.rope_dim == 64 && d.heads == 128);
+    rl_workload wd;
+    CHECK(rl_workload_compute(&d, &wd, &err) == RL_OK);
+    CHECK(wd.pairs == 2048.0 && wd.flops == 570425344.0);
+    /* prefill: the MHA form (d 192, d_v 128) over the top-k too */
+    rl_problem pf = {.seq = 4096, .causal = 1};
+    rl_model_shape_apply(v32, &pf, 0);
+    CHECK(pf.topk == 2048 && pf.head_dim == 192 && pf.head_dim_v == 128 && pf.kv_lora_rank == 0);
     CHECK(refused == 1);
     CHECK(rl_model_shape_lookup("llama3", "model", NULL, &err) == RL_ERR_UNKNOWN);
     CHECK_STR_CONTAINS(err.message, "unknown model \"llama3\"; expected one of llama-3.1-8b");

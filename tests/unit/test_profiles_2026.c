@@ -245,7 +245,7 @@ static void refusals(void) {
     expect_refusal(sp, "h100-sxm", RL_KERNEL_FA3, "topk", "--kernel flashmla does");
     rl_problem pg = plain;
     pg.page_size = 16;
-    expect_refusal(pg, "h100-sxm", RL_KERNEL_FA3, "page-size", "does not model a paged");
+    expect_refusal(pg, "h100-sxm", RL_KERNEL_FA2, "page-size", "does not model a paged");
     /* MLA prefill in MHA mode: fa4 runs d_qk 192 / d_v 128, fa3 refuses it by name */
     rl_problem v = plain;
     v.batch = 1;
@@ -278,6 +278,152 @@ static void refusals(void) {
     CHECK(rl_kernel_parse("cudnn", "kernel", &k, NULL) == RL_OK && k == RL_KERNEL_CUDNN);
 }
 
+/* Sliding windows (--window W, causal), each tile count by hand from the local mask: query block
+ * i (rows i·Br … i·Br + Br − 1 = key positions, N = L) needs keys i·Br − W + 1 … i·Br + Br − 1,
+ * the Bc tiles ⌊(i·Br − W + 1)/Bc⌋ … ⌊(i·Br + Br − 1)/Bc⌋. */
+static void windows_by_hand(void) {
+    rl_prediction r;
+    rl_error e;
+    /* FA3, H100, B = 1, H = 16, d = 128, bf16, N = L = 4096, W = 128: the causal tile 128 x 128
+     * (tile_size.h: causal or local); block 0 reads tile 0, blocks 1..31 tiles i − 1 and i:
+     * 1 + 31 · 2 = 63 tiles per head (2,080 causal). Useful pairs per head 128·129/2 +
+     * 3968·128 = 516,160; F = 4 · 16 · 128 · 516,160 = 4,228,382,720. 16 · 32 = 512 query
+     * blocks ≥ 0.8 · 132: one split. */
+    rl_problem w = {.batch = 1, .heads = 16, .seq = 4096, .head_dim = 128, .causal = 1,
+                    .window = 128, .dtype = RL_DTYPE_BF16};
+    CHECK(run(w, "h100-sxm", RL_KERNEL_FA3, &r, &e) == RL_OK);
+    CHECK(r.block_m == 128 && r.block_n == 128 && r.splits == 1);
+    CHECK_CLOSE(r.computed_pairs, 16.0 * 63 * 128 * 128, 0);
+    CHECK_CLOSE(r.ctas, 512.0, 0);
+    CHECK_CLOSE(r.terms_s[RL_TERM_MMA], 4228382720.0 / 989e12, 1e-12);
+    CHECK_CLOSE(r.terms_s[RL_TERM_TILES], (16.0 * 63 * 128 * 128 - 16.0 * 516160) * 512 / 989e12,
+                1e-9);
+    CHECK_CLOSE(r.time_s, sum_terms(&r), 1e-12);
+    /* the same on cudnn (FA3's mechanism on Hopper): the same prediction */
+    rl_prediction c;
+    CHECK(run(w, "h100-sxm", RL_KERNEL_CUDNN, &c, &e) == RL_OK);
+    CHECK_CLOSE(c.time_s, r.time_s, 1e-12);
+    /* FA4, B200, same problem: 256 x 128; block 0 (rows 0..255) tiles 0, 1; blocks 1..15 tiles
+     * 2i − 1 … 2i + 1: 2 + 15 · 3 = 47 tiles per head. */
+    CHECK(run(w, "b200", RL_KERNEL_FA4, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.computed_pairs, 16.0 * 47 * 256 * 128, 0);
+    CHECK_CLOSE(r.terms_s[RL_TERM_MMA], 4228382720.0 / 2250e12, 1e-12);
+    CHECK(run(w, "b200", RL_KERNEL_CUDNN, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.computed_pairs, 16.0 * 47 * 256 * 128, 0);
+    /* FA2, H100: 128 x 64 (d = 128): block i needs keys 128i − 127 … 128i + 127, tiles
+     * 2i − 2 … 2i + 1 (i ≥ 1: 4), block 0 tiles 0, 1: 2 + 31 · 4 = 126 tiles per head. */
+    CHECK(run(w, "h100-sxm", RL_KERNEL_FA2, &r, &e) == RL_OK);
+    CHECK(r.block_m == 128 && r.block_n == 64);
+    CHECK_CLOSE(r.computed_pairs, 16.0 * 126 * 128 * 64, 0);
+
+    /* Decode, FA3, H100, B = 1, H = 32, Hkv = 8, d = 128, N = 1, L = 32768, W = 256. FA3's
+     * split rule counts the keys it loads (flash_api.cpp seqlen_k_loaded = min(L, W + Br) =
+     * 384: 3 blocks of 128 ≤ 4): one split, where the full cache (256 blocks) gets 15. The G = 4
+     * rows packed (PackGQA); keys 32512 … 32767: tiles 254, 255. DRAM: the 256 keys' K and V
+     * of 8 KV heads, 8 · 256 · 128 · 2 B · 2 = 1,048,576, + Q and O 2 · 32 · 128 · 2 = 16,384. */
+    rl_problem dw = {.batch = 1, .heads = 32, .kv_heads = 8, .seq = 1, .kv_len = 32768,
+                     .head_dim = 128, .causal = 1, .window = 256, .dtype = RL_DTYPE_BF16};
+    CHECK(run(dw, "h100-sxm", RL_KERNEL_FA3, &r, &e) == RL_OK);
+    CHECK(r.splits == 1 && r.gqa_packed);
+    CHECK_CLOSE(r.computed_pairs, 8.0 * 2 * 128 * 128, 0);
+    CHECK_CLOSE(r.levels.bytes[RL_LEVEL_DRAM], 1048576.0 + 16384.0, 1e-12);
+    rl_problem full = dw;
+    full.window = 0;
+    CHECK(run(full, "h100-sxm", RL_KERNEL_FA3, &r, &e) == RL_OK);
+    CHECK(r.splits == 15);
+    /* FA2's split-KV kernel cuts all L (n_blocks_per_split = ⌈256 / splits⌉ blocks of 128):
+     * W = 4096, units 8, 264 slots: the smallest eligible s with 8s/264 ≥ 0.85 is 29
+     * (⌈256/29⌉ = 9 ≠ ⌈256/28⌉ = 10), chunks of 9 · 128 = 1152 keys; the window 28672 … 32767
+     * lies in chunks 24 … 28: 5 splits work. Tiles of 64 x 128: keys 28672 … 32767 are 32 of
+     * them per KV head. */
+    dw.window = 4096;
+    CHECK(run(dw, "h100-sxm", RL_KERNEL_FA2, &r, &e) == RL_OK);
+    CHECK(r.splits == 5 && r.kernels == 2 && r.block_m == 64 && r.block_n == 128);
+    CHECK_CLOSE(r.computed_pairs, 8.0 * 32 * 64 * 128, 0);
+    /* FlashInfer's CUDA-core decode (G = 4): only the window's keys are read: DRAM = 8 · 4096 ·
+     * 128 · 2 B · 2 + Q and O 16,384 + per working split the partial O and LSE written and read
+     * (2 · 32 rows · 129 · 4 B). */
+    dw.dtype = RL_DTYPE_FP16;
+    CHECK(run(dw, "h100-sxm", RL_KERNEL_FLASHINFER, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.levels.bytes[RL_LEVEL_DRAM],
+                8.0 * 4096 * 128 * 2 * 2 + 16384.0 +
+                    (r.splits > 1 ? 2.0 * (double)r.splits * 32 * 129 * 4 : 0), 1e-12);
+    /* refusals: sink tokens by every profile, a window by flashmla */
+    rl_problem sk = w;
+    sk.sinks = 4;
+    expect_refusal(sk, "h100-sxm", RL_KERNEL_FA3, "sinks", "learned sink logit");
+    rl_problem mw = {.batch = 1, .heads = 128, .seq = 1, .kv_len = 4096, .kv_lora_rank = 512,
+                     .rope_dim = 64, .causal = 1, .window = 128, .dtype = RL_DTYPE_BF16};
+    expect_refusal(mw, "h100-sxm", RL_KERNEL_FLASHMLA, "window", "no sliding window");
+}
+
+/* Paged KV and ragged batches, by hand. H100 SXM, H = 32, Hkv = 8, d = 128, fp16, N = 1. */
+static void paged_and_ragged_by_hand(void) {
+    rl_prediction r, u;
+    rl_error e;
+    /* FlashInfer's CUDA-core decode (G = 4): 128 threads (bdx 16 · bdy 4, bdz 2), 16 CTAs per SM:
+     * max grid 16 · 132 = 2112, 8 (sequence, KV head) tiles a sequence. Its chunks count pages,
+     * at least max(128 / P, 1) of them (scheduler.cuh). L = 1000: contiguous (pages of 16: 63),
+     * chunk max(⌈63 / 264⌉, 8) = 8 pages: 8 splits; P = 256 (4 pages), chunk max(1, 1) = 1 page:
+     * 4 splits. The page table: 4 B a page, once per sequence: 16 B at P = 256. */
+    rl_problem p = {.batch = 1, .heads = 32, .kv_heads = 8, .seq = 1, .kv_len = 1000,
+                    .head_dim = 128};
+    CHECK(run(p, "h100-sxm", RL_KERNEL_FLASHINFER, &r, &e) == RL_OK);
+    CHECK(r.splits == 8);
+    p.page_size = 256;
+    CHECK(run(p, "h100-sxm", RL_KERNEL_FLASHINFER, &r, &e) == RL_OK);
+    CHECK(r.splits == 4);
+    /* DRAM: K and V 8 · 1000 · 256 B · 2 = 4,096,000 (256 B rows: whole sectors, no waste),
+     * Q and O 2 · 32 · 128 · 2 = 16,384, the table 16, partial O and LSE 2 · 4 · 32 · 129 · 4 */
+    CHECK_CLOSE(r.levels.bytes[RL_LEVEL_DRAM], 4096000.0 + 16384 + 16 + 2.0 * 4 * 32 * 129 * 4,
+                1e-12);
+    /* FA3's paged KV: a decode (G·N = 4 <= Br 128) never takes TMA: cp.async, 128 x 128 (not
+     * 128 x 176) and PackGQA; a prefill with pages a multiple of Bc keeps TMA and its tile. */
+    p.page_size = 16;
+    p.kv_len = 4096;
+    CHECK(run(p, "h100-sxm", RL_KERNEL_FA3, &r, &e) == RL_OK);
+    CHECK(r.block_m == 128 && r.block_n == 128 && r.gqa_packed);
+    rl_problem pre = {.batch = 1, .heads = 16, .seq = 4096, .head_dim = 128, .page_size = 176};
+    CHECK(run(pre, "h100-sxm", RL_KERNEL_FA3, &r, &e) == RL_OK);
+    CHECK(r.block_n == 176);
+    pre.page_size = 128; /* 128 % 176 != 0: cp.async, 128 x 128 */
+    CHECK(run(pre, "h100-sxm", RL_KERNEL_FA3, &r, &e) == RL_OK);
+    CHECK(r.block_n == 128);
+
+    /* A ragged batch: 63 sequences of 512 keys and one of 32768 (B = 64). */
+    rl_problem g = {.heads = 32, .kv_heads = 8, .seq = 1, .head_dim = 128};
+    CHECK(rl_kv_lens_parse("512x63,32768", NULL, &g.kv_lens, &e) == RL_OK);
+    /* FlashInfer: the smallest chunk c >= 8 pages with Σ count · 8 · ⌈pages / c⌉ <= 2112:
+     * c = 15: 63 · 8 · 3 + 8 · 137 = 2608; c = 16: 63 · 8 · 2 + 8 · 128 = 2032. The longest
+     * runs 2048 / 16 = 128 splits; every CTA walks 256 keys: no tail. */
+    CHECK(run(g, "h100-sxm", RL_KERNEL_FLASHINFER, &r, &e) == RL_OK);
+    CHECK(r.splits == 128);
+    CHECK_CLOSE(r.ctas, 2032.0, 0);
+    /* FA3 (fp16, non-causal d = 128: 128 x 176, packed rows 4: one query block): 64 · 8 = 512
+     * units >= 0.8 · 132, no split; tiles ⌈512/176⌉ = 3 and ⌈32768/176⌉ = 187: computed pairs
+     * (63 · 8 · 3 + 8 · 187) · 128 · 176 = 3008 · 22528. The longest CTA alone: 187 tiles of
+     * 128 x 176 x 4 · 128 FLOP at one SM's share of the peak, 989e12 / 132: 288 µs at least. */
+    CHECK(run(g, "h100-sxm", RL_KERNEL_FA3, &r, &e) == RL_OK);
+    CHECK(r.splits == 1);
+    CHECK_CLOSE(r.ctas, 512.0, 0);
+    CHECK_CLOSE(r.computed_pairs, 3008.0 * 128 * 176, 0);
+    CHECK(r.time_s >= 187.0 * 128 * 176 * 512 / (989e12 / 132));
+    CHECK(r.terms_s[RL_TERM_OCCUPANCY] > 0);
+    /* a uniform list predicts what --batch does, for every profile that runs a ragged batch */
+    rl_problem uni = {.heads = 32, .kv_heads = 8, .seq = 1, .head_dim = 128};
+    CHECK(rl_kv_lens_parse("4096x64", NULL, &uni.kv_lens, &e) == RL_OK);
+    rl_problem bat = {.batch = 64, .heads = 32, .kv_heads = 8, .seq = 1, .kv_len = 4096,
+                      .head_dim = 128};
+    const rl_kernel ks[] = {RL_KERNEL_FLASHINFER, RL_KERNEL_FLASH_DECODING, RL_KERNEL_FA3,
+                            RL_KERNEL_FA2, RL_KERNEL_GENERIC};
+    for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
+        CHECK(run(uni, "h100-sxm", ks[i], &r, &e) == RL_OK);
+        CHECK(run(bat, "h100-sxm", ks[i], &u, &e) == RL_OK);
+        CHECK_CLOSE(r.time_s, u.time_s, 1e-12);
+    }
+    expect_refusal(g, "b200", RL_KERNEL_FA4, "kv-lens", "does not model a ragged batch");
+}
+
 int main(void) {
     fa4_b200_by_hand();
     fa4_gb300_over_gb200();
@@ -286,5 +432,7 @@ int main(void) {
     flashmla_splits();
     flashmla_sparse_by_hand();
     refusals();
+    windows_by_hand();
+    paged_and_ragged_by_hand();
     return check_report("test_profiles_2026");
 }

@@ -54,9 +54,9 @@ test('errors name the field, as the CLI names the flag', () => {
   assert.equal(e.ok, false);
   assert.equal(e.field, 'tp');
   assert.match(e.message, /^tp: 3 does not divide llama-3\.1-8b's 32 query heads/);
-  e = model.layerStep('deepseek-v3.2', 'h100-sxm', base);
+  e = model.layerStep('qwen3-next-80b-a3b', 'h100-sxm', base);
   assert.equal(e.field, 'model');
-  assert.match(e.message, /sparse top-k attention/);
+  assert.match(e.message, /linear attention/);
   e = model.layerStep('llama-3.1-8b', 'h100-sxm', { ...base, phase: 1, seq: 4096, kv_len: 100 });
   assert.equal(e.field, 'kv-len');
 });

@@ -565,6 +565,8 @@ typedef struct rl_model_shape {
                                 C-key chunk up to itself, causal; not a sliding window */
     int sink_logit;          /* 1: a learned sink logit per head (gpt-oss): one more exp per row,
                                 no bytes; not --sinks (sink tokens) */
+    int64_t topk;            /* sparse top-k attention (DeepSeek-V3.2's DSA: index_topk keys per
+                                query, --topk); 0 = dense */
 } rl_model_shape;
 
 /* The most query rows per sequence the MLA shapes take as decode (absorbed form): one new token,
