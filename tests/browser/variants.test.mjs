@@ -60,6 +60,10 @@ const CONTROLS = [
   // d_v = 128 with d = 192 (MLA prefill's MHA form), N = L = 4096, H = 8: F = 2·B·H·P·(d + d_v) =
   // 2·1·8·4096²·(192 + 128) = 85,899,345,920 FLOP.
   { key: 'head-dim-v', value: '128', before: { 'head-dim': '192' }, hand: { flops: 2 * 8 * 4096 * 4096 * 320 } },
+  // Absorbed MLA decode, H = 128, L = 8192, R = 512, d_R = 64 (either typed first; the other one
+  // alone is refused by core): F = 2·H·N·L·(d_qk + d_v) = 2·128·1·8192·(576 + 512) = 2,281,701,376.
+  { key: 'kv-lora-rank', value: '512', before: { phase: 'decode', 'kv-len': '8192', heads: '128', 'rope-dim': '64' }, hand: { flops: 2 * 128 * 8192 * 1088 } },
+  { key: 'rope-dim', value: '64', before: { phase: 'decode', 'kv-len': '8192', heads: '128', 'kv-lora-rank': '512' }, hand: { flops: 2 * 128 * 8192 * 1088 } },
   // Paged decode, 16 rows per page, L = 8192: the page table is 8192/16 = 512 int32 = 2048 B.
   { key: 'page-size', value: '16', before: { phase: 'decode', 'kv-len': '8192' } },
   // Sliding window W = 128, causal, N = L = 4096: query i sees min(i + 1, 128) keys:
