@@ -69,7 +69,7 @@ export class Controller {
       Object.assign(patch, this.shapePatch(value, { ...this.controls, ...patch }), { window: '', sinks: '' });
     } else if (SHAPE_KEYS.includes(key) || SHAPE_VARIANT_KEYS.includes(key)) {
       patch.model = ''; // a shape changed by hand is no longer the model's
-    } else if ((key === 'phase' || key === 'seq') && this.controls.model) {
+    } else if ((key === 'phase' || key === 'seq') && this.model.shapes.find((x) => x.id === this.controls.model)?.kvLoraRank > 0) {
       Object.assign(patch, this.shapePatch(this.controls.model, { ...this.controls, ...patch })); // MLA: its form follows the rows
     }
     const follows = { ...patch };
