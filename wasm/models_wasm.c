@@ -12,7 +12,10 @@
  *                                     topk (sparse top-k, 0 = dense)
  *   rlw_model_shape_note(id, kv_len)  core's note on what the shape leaves out at this key length
  *                                     (a sliding window not applied), "" when none
- *   rlw_model_shape_apply(id, out, err)  out[0..2] = heads, kv_heads, head_dim; an unknown id or a
+ *   rlw_model_shape_apply(id, seq, out, err)  core's rl_model_shape_apply for a problem of `seq`
+ *                                     query rows: out[0..5] = heads, kv_heads, head_dim, head_dim_v,
+ *                                     kv_lora_rank, rope_dim (0 = left to resolve: an MLA model's
+ *                                     absorbed decode form sets the latent only); an unknown id or a
  *                                     model whose attention cannot be described is an error naming
  *                                     "model" (with the reason)
  */
@@ -40,13 +43,19 @@ RLW_EXPORT double rlw_model_shape_num(int i, int which) {
     return rlw_model_shape_num_at(i >= 0 ? rl_model_shape_at((size_t)i) : NULL, which);
 }
 
-RLW_EXPORT int rlw_model_shape_apply(const char *id, double *out, rl_error *err) {
+RLW_EXPORT int rlw_model_shape_apply(const char *id, double seq, double *out, rl_error *err) {
     const rl_model_shape *m = NULL;
     rl_status st = rl_model_shape_lookup(id, "model", &m, err);
     if (st != RL_OK) return st;
-    out[0] = (double)m->heads;
-    out[1] = (double)m->kv_heads;
-    out[2] = (double)m->head_dim;
+    rl_problem p = {0};
+    p.seq = seq >= 1 && seq <= (double)RL_MAX_DIM ? (int64_t)seq : 0;
+    rl_model_shape_apply(m, &p, 0);
+    out[0] = (double)p.heads;
+    out[1] = (double)p.kv_heads;
+    out[2] = (double)p.head_dim;
+    out[3] = (double)p.head_dim_v;
+    out[4] = (double)p.kv_lora_rank;
+    out[5] = (double)p.rope_dim;
     return RL_OK;
 }
 

@@ -260,7 +260,9 @@ static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof
     X("levels_known", r->levels_known)                                                             \
     X("l2_bandwidth_bytes_per_s", r->l2_bandwidth_bytes_per_s)                                     \
     X("exp_roof_flops_per_s", r->exp_roof_flops_per_s)                                             \
-    X("mma_exp_roof_flops_per_s", r->mma_exp_roof_flops_per_s)
+    X("mma_exp_roof_flops_per_s", r->mma_exp_roof_flops_per_s)                                     \
+    X("kv_token_bytes", r->work.kv_token_bytes)                                                    \
+    X("mla_intensity_limit_flop_per_byte", rl_mla_intensity_limit(&r->work))
 
 /* The predicted time: X(key, expression over pr (rl_prediction), w (rl_report)); all 0 with
  * predicted.available 0 when the profile cannot run the problem on the preset (the reason in the

@@ -397,3 +397,10 @@ rl_status rl_workload_compute(const rl_problem *problem, rl_workload *out, rl_er
     if (out) *out = w;
     return RL_OK;
 }
+
+double rl_mla_intensity_limit(const rl_workload *w) {
+    if (!w) return 0;
+    const rl_problem *p = &w->problem;
+    if (p->kv_lora_rank <= 0 || p->window > 0 || p->topk > 0 || !(w->kv_token_bytes > 0)) return 0;
+    return 2.0 * (double)p->heads * (double)p->seq * (double)(p->head_dim + p->head_dim_v) / w->kv_token_bytes;
+}

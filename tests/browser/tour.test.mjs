@@ -60,6 +60,12 @@ function nativeValue(id, ev, hw, layer = null) {
     'predicted-time': ev.predicted?.time_s, 'predicted-flops': ev.predicted?.flops_per_s,
     'calc-pred-l2-bytes': ev.predicted?.levels?.l2?.bytes, 'calc-pred-dram-bytes': ev.predicted?.levels?.dram?.bytes,
     'calc-dram-bytes-tiled': ev.models.tiled?.levels?.dram?.bytes, 'calc-mma-exp-roof': ev.roofs?.mma_exp_flops_per_s,
+    pairs: ev.pairs,
+    // Absorbed MLA's large-L intensity by hand from the CLI's resolved problem (core's
+    // rl_mla_intensity_limit is not in eval --json): 2·H·N·(d_qk + d_v) / (d_qk·b), the latent in
+    // the compute dtype (b = 2 for bf16), and the latent's bytes per token d_qk·b.
+    'calc-mla-limit': (2 * ev.problem.heads * ev.problem.seq * (ev.problem.head_dim + ev.problem.head_dim_v)) / (ev.problem.head_dim * { bf16: 2, fp16: 2 }[ev.problem.kv_dtype]),
+    'calc-mla-token-bytes': ev.problem.head_dim * { bf16: 2, fp16: 2 }[ev.problem.kv_dtype],
     'preset-smem-default': hw.smem_per_block_default_bytes, 'preset-smem-optin': hw.smem_per_block_optin_bytes, 'preset-l2': hw.l2_bytes,
   };
   assert.ok(id in table, `a tour quotes ${id}: add where it is in rooflab's JSON`);

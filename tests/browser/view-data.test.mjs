@@ -17,7 +17,9 @@ test('fragments round-trip unchanged; defaults and ties are omitted', () => {
     'phase=decode&seq=1&kv-len=32768&heads=32&kv-heads=8&head-dim=128&kv-dtype=fp8', 'heads=32', 'ceilings=fp32%2Cfp16_nontensor']) {
     assert.equal(ps.toFragment(ps.fromFragment(`#${frag}`)), frag);
   }
-  assert.deepEqual(ps.ties, { 'kv-heads': 'heads' });
+  // Core's ties (rl_problem_field_tie): Hkv → H, d_v → d, and L → N (prefill's L follows N
+  // until typed: a prefill with a cached prefix; decode sets it apart).
+  assert.deepEqual(ps.ties, { 'kv-heads': 'heads', 'kv-len': 'seq', 'head-dim-v': 'head-dim' });
   assert.equal(ps.defaults.seq, 4096);
   assert.equal(ps.defaults.hw, 'h100-sxm');
 });

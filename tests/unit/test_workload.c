@@ -284,6 +284,15 @@ static void absorbed_mla(void) {
     /* 278528·2^20 / (1152·2^20 + 278528) = 241.72 (the limit 241.78 less the Q/O share 2.3e-4) */
     CHECK_CLOSE(w.flops / c->bytes, 278528.0 / 1152.0, 3e-4);
     CHECK(w.flops / c->bytes > 241.7 && w.flops / c->bytes < 241.78);
+    /* The limit itself: 2·128·1·(576 + 512)/(576·2) = 278528/1152 = 241.777…; two query rows
+     * (MTP) double it: 557056/1152 = 483.55…; plain attention has none. */
+    CHECK_CLOSE(rl_mla_intensity_limit(&w), 278528.0 / 1152.0, 1e-12);
+    rl_workload mtp = eval((rl_problem){.heads = 128, .seq = 2, .kv_len = 4096, .kv_lora_rank = 512,
+                                        .rope_dim = 64, .dtype = RL_DTYPE_BF16});
+    CHECK_CLOSE(rl_mla_intensity_limit(&mtp), 557056.0 / 1152.0, 1e-12);
+    CHECK(rl_mla_intensity_limit(&(rl_workload){0}) == 0);
+    rl_workload plain = eval((rl_problem){.heads = 128, .seq = 1, .kv_len = 4096});
+    CHECK(rl_mla_intensity_limit(&plain) == 0);
     /* The issue's figure: B=64, L=4096: F = 64·278528·4096 = 73,014,444,032 FLOP; bytes =
      * 64·(147456 + 131072 + 1152·4096) = 64·4,997,120 = 319,815,680 → 228.30 FLOP/B. */
     rl_workload i = eval((rl_problem){.batch = 64, .heads = 128, .seq = 1, .kv_len = 4096,

@@ -422,7 +422,7 @@ export function sweepDatasets(view, colors) {
   return ds;
 }
 export function sweepAxisTitle(sweptKey) {
-  return sweptKey === 'kv-len' ? 'KV length L (decode context)' : 'sequence length N (= L)';
+  return sweptKey === 'kv-len' ? 'KV length L (decode context)' : 'sequence length N';
 }
 export function sweepMarkerLabel(view) {
   return `${view.sweptKey} = ${Number(view.currentX).toLocaleString('en-US')}`;

@@ -2,7 +2,7 @@
 // callbacks), turns the state into model input (state.js), calls the model (model.js), and tells
 // the view and the two charts what to render. The last good state stays shown when an input is
 // refused; the URL fragment follows the state.
-import { PageState, SHAPE_KEYS, COMPARE_KEYS } from './state.js';
+import { PageState, SHAPE_KEYS, SHAPE_VARIANT_KEYS, COMPARE_KEYS } from './state.js';
 import { buildViews, legendItems } from './chart-data.js';
 import { workedHtml, makeFormatters } from './explain.js';
 import { download, csvBlob, copyText } from './io.js';
@@ -29,9 +29,10 @@ export class Controller {
     this.controls = this.state; // what the controls say, a refused value too
     this.good = null; // last good { state, resolved, result, rows }
     this.measured = [];
-    const ranges = Object.fromEntries(model.fields.map((f) => [f.flag, [f.rangeLo, f.rangeHi]]));
+    const ranges = Object.fromEntries(model.allFields.map((f) => [f.flag, [f.rangeLo, f.rangeHi]]));
     view.populate({ presets: model.presets, dtypes: model.dtypes, peakKinds: model.peakKinds, scenarios, version: model.version, ranges, kernels: model.kernels, shapes: model.shapes });
     view.bindControlInput((key, value, o) => this.fromControls(key, value, o));
+    view.bindLayerKind((kind) => this.setLayerKind(kind));
     // A scenario button starts its guided tour (tour.js, on the bus) when there is one.
     view.bindScenario((id) => bus.emit('scenario', id) || this.loadScenario(this.scenarios.find((s) => s.id === id)));
     view.bindCopyLink(() => this.copyLink());
@@ -61,32 +62,64 @@ export class Controller {
   fromControls(key, value, { slider = false } = {}) {
     const patch = { [key]: value };
     if (key === 'hw') Object.assign(patch, { bandwidth: '', peak: '' }); // a new machine: its own figures
+    if (key === 'phase' && value !== 'decode') patch['kv-len'] = ''; // prefill starts with L = N again
     if (key === 'model' && value) {
-      // A model fills its shape (core's values); a refused or unknown one is named by resolve().
-      const shape = this.model.modelShape(value);
-      if (shape.ok) for (const k of SHAPE_KEYS) patch[k] = shape[k];
-    } else if (SHAPE_KEYS.includes(key)) {
+      // A model fills its shape (core's values for the rows the phase has: an MLA model's latent
+      // in decode); a refused or unknown one is named by resolve(). Its window is the layer kind's.
+      Object.assign(patch, this.shapePatch(value, { ...this.controls, ...patch }), { window: '', sinks: '' });
+    } else if (SHAPE_KEYS.includes(key) || SHAPE_VARIANT_KEYS.includes(key)) {
       patch.model = ''; // a shape changed by hand is no longer the model's
+    } else if ((key === 'phase' || key === 'seq') && this.model.shapes.find((x) => x.id === this.controls.model)?.kvLoraRank > 0) {
+      Object.assign(patch, this.shapePatch(this.controls.model, { ...this.controls, ...patch })); // MLA: its form follows the rows
     }
     const follows = { ...patch };
     delete follows[key]; // the control the person changed says it already
     this.view.writeControls(follows);
     this.controls = this.pageState.withTies({ ...this.controls, ...patch });
+    if (this.pageState.hasVariant(this.controls)) this.view.openVariants();
     this.renderPhase(this.controls);
     this.apply(this.controls, { throttleUrl: slider });
   }
 
-  // The phase's fixed length shows what the model uses (N = 1 in decode, L = N in prefill) and is
-  // disabled; the swept one shows the state's value again when the phase frees it.
+  // What model `id` sets for the rows `state` has (core's rl_model_shape_apply): the three shape
+  // keys where core gives them (absorbed MLA leaves them to resolve) and the variant keys ('' = off).
+  shapePatch(id, state) {
+    const rows = this.pageState.isDecode(state) ? 1 : Number(state.seq) || 0;
+    const shape = this.model.modelShape(id, rows);
+    if (!shape.ok) return {};
+    const patch = {};
+    for (const k of SHAPE_KEYS) if (shape[k] > 0) patch[k] = shape[k];
+    for (const k of SHAPE_VARIANT_KEYS) patch[k] = shape[k] > 0 ? shape[k] : '';
+    return patch;
+  }
+
+  // The layer kind of a model with sliding-window layers: 'local' applies its window (causal, as
+  // core's window is), 'global' takes it off.
+  setLayerKind(kind) {
+    const shape = this.model.shapes.find((x) => x.id === this.controls.model);
+    if (!shape || !(shape.window > 0)) return;
+    const local = kind === 'local';
+    const patch = { window: local ? shape.window : '', ...(local ? { causal: true } : {}) };
+    this.view.writeControls(patch);
+    this.controls = { ...this.controls, ...patch };
+    if (local) this.view.openVariants();
+    this.apply(this.controls);
+  }
+
+  // What the phase and the variants fix is disabled and shows the value the model uses (decode:
+  // N = 1; an MLA latent: d, d_v and Hkv; a ragged batch: B and L — core's, written by render());
+  // a field they free shows the state's value again.
   renderPhase(state) {
     const ps = this.pageState;
     const decode = ps.isDecode(state);
-    const swept = ps.sweptKey(state);
-    const other = ps.sweptKey({ ...state, phase: decode ? 'prefill' : 'decode' });
-    this.view.renderDisabled({ [swept]: false, [other]: true });
-    const shown = { [other]: decode ? 1 : state[swept] };
-    if (this.phaseShown !== state.phase) shown[swept] = state[swept];
-    this.phaseShown = state.phase;
+    const fixed = new Set(ps.derivedKeys(state));
+    if (decode) fixed.add('seq');
+    const keys = ['seq', 'kv-len', 'batch', 'kv-heads', 'head-dim', 'head-dim-v'];
+    this.view.renderDisabled(Object.fromEntries(keys.map((k) => [k, fixed.has(k)])));
+    const shown = decode ? { seq: 1 } : {};
+    const was = this.fixedShown || new Set();
+    for (const k of keys) if (was.has(k) && !fixed.has(k)) shown[k] = state[k];
+    this.fixedShown = fixed;
     this.view.writeControls(shown);
   }
 
@@ -96,13 +129,14 @@ export class Controller {
     const s = { ...this.state };
     const decode = problem.seq === 1 && problem.kv_len > 1;
     s.phase = decode ? 'decode' : 'prefill';
-    for (const f of this.model.fields) {
+    for (const f of this.model.allFields) {
       if (!(f.key in problem)) continue;
       const v = problem[f.key];
       if (f.flag === 'seq' && decode) continue; // decode keeps the prefill length for later
-      if (f.flag === 'kv-len' && !decode) continue; // prefill ties L = N
       if (f.type === 'bool') s[f.flag] = !!v;
       else if (f.type === 'dtype' && f.def === 0) s[f.flag] = v === problem.dtype ? '' : v;
+      else if (f.type === 'lens') s[f.flag] = Array.isArray(v) ? v.map(([len, count]) => (count > 1 ? `${len}x${count}` : `${len}`)).join(',') : '';
+      else if (f.variant && !v) s[f.flag] = ''; // off
       else s[f.flag] = v;
     }
     const preset = presetId && this.model.presets.find((x) => x.id === presetId);
@@ -110,10 +144,7 @@ export class Controller {
     s.model = ''; // the record's shape, not a model's
     this.load(s, { scenario: null });
     const notes = [];
-    if (!decode && problem.kv_len !== problem.seq) notes.push(`the page ties L = N in prefill, this point has L = ${problem.kv_len}`);
     if (!preset) notes.push('its hardware names no rooflab preset, so the roof was left as it was');
-    const variants = this.model.allFields.filter((f) => f.variant && f.key in problem).map((f) => `${f.flag} ${problem[f.key]}`);
-    if (variants.length) notes.push(`the page's controls do not take ${variants.join(', ')} yet: the problem shown is plain attention`);
     return notes;
   }
 
@@ -140,8 +171,10 @@ export class Controller {
     if (ev.ok) {
       // The sweep does not depend on the swept parameter's own value: moving N reuses it.
       const swept = ps.sweptKey(candidate);
-      const key = JSON.stringify({ ...res.params, [swept]: 0 });
-      if (this.sweepCache && this.sweepCache.key === key) {
+      const key = JSON.stringify({ ...res.params, [swept]: 0, lens: candidate['kv-lens'], range: ps.sweepRange(candidate) });
+      if (res.params['kv-lens']) {
+        sw = { ok: true, rows: [] }; // a ragged batch fixes the lengths: nothing to sweep (core refuses kv-len with it)
+      } else if (this.sweepCache && this.sweepCache.key === key) {
         sw = this.sweepCache.sweep;
       } else {
         const [lo, hi] = ps.sweepRange(candidate);
@@ -175,8 +208,9 @@ export class Controller {
     for (const k of COMPARE_KEYS) if (!fromLink) full[k] = this.state[k];
     this.controls = full;
     this.view.writeControls(full);
-    this.phaseShown = null;
+    this.fixedShown = null;
     this.renderPhase(full);
+    this.view.renderVariantsOpen(this.pageState.hasVariant(full)); // a link, a tour, Reset: open with a variant
     if (scenario !== undefined) this.view.renderScenario(scenario);
     // The state as given (a number field cannot hold "abc"; the message should quote it).
     if (!this.apply(full) && !this.good) {
@@ -258,10 +292,11 @@ export class Controller {
       this.view.renderPreset(this.presetViewModel(preset, roof));
     }
     // A tied field ('' in the state: 0 sent) shows what core resolved it to.
-    const tied = Object.keys(this.pageState.ties).filter((k) => this.controls[k] === '');
+    const tied = [...Object.keys(this.pageState.ties).filter((k) => this.controls[k] === ''), ...this.pageState.derivedKeys(this.controls)];
     if (tied.length) this.view.writeControls(Object.fromEntries(tied.map((k) => [k, r[`problem.${m.field(k).key}`]])));
     const shape = m.shapes.find((x) => x.id === state.model && !x.unsupported) || null;
-    this.view.renderModelInfo(shape, shape ? m.modelNote(shape.id, r['problem.kv_len']) : '');
+    this.view.renderModelInfo(shape, shape && !r['problem.window'] ? m.modelNote(shape.id, r['problem.kv_len']) : '');
+    this.view.renderLayerKind(shape && shape.window > 0 ? { window: shape.window, local: r['problem.window'] === shape.window, allLocal: shape.localLayers >= shape.layers } : null);
     this.view.results.renderSummary(this.summaryCards(r, roof));
     this.view.results.renderModelTable(this.modelTable(r));
     this.view.renderKernelDescription(m.kernels[res.params.kernel].description);

@@ -21,7 +21,7 @@ export function makeFormatters(model) {
 
 // Stable ids of the rows (data-row, for the guided tours' highlight): a title's start → its id.
 const ROW_IDS = [['Problem', 'problem'], ['Scored pairs', 'pairs'], ['FLOPs', 'flops'], ['Bytes per tensor', 'tensors'],
-  ['Device-memory traffic', 'traffic'], ['Arithmetic intensity', 'intensity'], ['Ridge point', 'ridge'],
+  ['Device-memory traffic', 'traffic'], ['Arithmetic intensity', 'intensity'], ['MLA intensity', 'mla'], ['Ridge point', 'ridge'],
   ['Attainable', 'attainable'], ['Bound time', 'bound-time'], ['SRAM budget', 'sram'], ['Bytes per memory level', 'levels'],
   ['Memory levels', 'levels'], ['The L2 roof', 'l2-roof'], ['MMA time', 'mma'], ['Tile padding', 'tiles'],
   ['Exponentials', 'exp'], ['Waves', 'waves'], ['Memory and its overlap', 'memory'], ['Occupancy and fixed costs', 'occupancy'],
@@ -105,6 +105,22 @@ export function workedHtml(model, r, roof, preset, pred = { kernel: '', error: n
 
   li('Arithmetic intensity I = F / bytes', avail.map((m) =>
     `${m}: ${q(r.flops, 'FLOP')} / ${q(r[`${m}.bytes`], 'B')} = ${n(`intensity-${m}`, r[`${m}.intensity_flop_per_byte`], 'FLOP/B')}`).join('<br>'));
+
+  // Absorbed MLA (core's rl_mla_intensity_limit): one latent per key read once for every head, so
+  // the intensity grows with H·N instead of H/Hkv.
+  const limit = r.mla_intensity_limit_flop_per_byte;
+  if (r['problem.kv_lora_rank'] > 0 && limit > 0) {
+    const dqk = r['problem.head_dim'], dv = r['problem.head_dim_v'];
+    const same = r['problem.kv_dtype'] === r['problem.dtype'];
+    li('MLA intensity as L grows (absorbed: one latent, read once for all H heads)',
+      `latent R + d_R = ${n('mla-rank', r['problem.kv_lora_rank'], 'int')} + ${n('mla-rope', r['problem.rope_dim'], 'int')} = d_qk ${n('mla-dqk', dqk, 'int')}; d_v = R = ${n('mla-dv', dv, 'int')}; ` +
+      `each key adds one latent of ${same ? `d_qk · b = ${int(dqk)} · ${bkv} B = ` : ''}${n('mla-token-bytes', r.kv_token_bytes, 'B')}${same ? '' : ` (${dt(r['problem.kv_dtype'])} cache layout)`}, whatever H is<br>` +
+      `F = 2·B·H·P·(d_qk + d_v) with P → N·L, and the bytes → B·L·(latent bytes) as Q and O fade beside the cache, so<br>` +
+      `I → 2·H·N·(d_qk + d_v) / (d_qk·b) = 2 · ${int(H)} · ${int(N)} · (${int(dqk)} + ${int(dv)}) / ${int(r.kv_token_bytes)} B = ${n('mla-limit', limit, 'FLOP/B')}` +
+      `<br><span class="note">here (L = ${int(L)}) compulsory I = ${q(r['compulsory.intensity_flop_per_byte'], 'FLOP/B')}, the ridge ${q(r.ridge_flop_per_byte, 'FLOP/B')}: ` +
+      `${limit >= r.ridge_flop_per_byte ? 'at or past it: H query heads on one latent make decode compute-bound' : 'below it: memory-bound'}. ` +
+      'Each extra query row (MTP, speculative decoding) adds 2·H·(d_qk + d_v) FLOP per key and no bytes: N = 2 doubles I.</span>');
+  }
 
   const from = (w) => (w === 'typed' ? 'typed' : `${w} preset`);
   li('Ridge point I* = π / β',

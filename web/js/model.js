@@ -29,7 +29,7 @@ import { unitTable, formatQuantity } from './units.js';
 import { ModelIo } from './model-io.js';
 
 const STR_CAP = 4096;
-const FIELD_TYPES = ['int', 'dtype', 'bool', 'pass']; // rl_field_type order (rlw_field_type)
+const FIELD_TYPES = ['int', 'dtype', 'bool', 'pass', 'lens']; // rl_field_type order (rlw_field_type)
 
 export async function loadModel(factory, options = {}) {
   const M = await factory(options);
@@ -53,7 +53,7 @@ class Model {
     this.rowPtr = M._malloc(8 * this.rowKeys.length * this.sweepMax);
     this.roofPtr = M._malloc(8 * this.roofKeys.length);
     this.pairPtr = M._malloc(16);
-    this.shapePtr = M._malloc(24); // heads, kv_heads, head_dim of rlw_model_shape_apply
+    this.shapePtr = M._malloc(48); // heads … rope_dim of rlw_model_shape_apply
     this.tunePtr = M._malloc(8 * this.tuneKeys.length * this.tuneMax);
     this.errPtr = M._malloc(M._rlw_error_size()); // the caller-owned rl_error every call fills
     this.predErrPtr = M._malloc(M._rlw_error_size()); // why the kernel profile cannot predict
@@ -90,8 +90,9 @@ class Model {
     }));
     this.presets = range(M._rlw_hw_count()).map((i) => this.readPreset(i));
     this.defaultHw = this.str(M._rlw_default_hw());
-    // The attention variants (head-dim-v, MLA, window, sinks: core's rl_problem_field_variant)
-    // stay 0 = off on the page for now: its controls are the beginner's fields only.
+    // allFields: every problem field (the page's state and URL); fields: the beginner's ones, without
+    // the attention variants (head-dim-v, MLA, window, sinks, page size, kv-lens, top-k: core's
+    // rl_problem_field_variant), which the page keeps in its closed "attention variant" group.
     this.allFields = range(M._rlw_field_count()).map((i) => this.readField(i));
     this.fields = this.allFields.filter((f) => !f.variant);
     // Real attention shapes (core's rl_model_shape table): refused ones carry `unsupported`.
@@ -102,7 +103,9 @@ class Model {
       source: this.str(M._rlw_model_shape_str(i, ss.source)), fields: this.str(M._rlw_model_shape_str(i, ss.fields)),
       unsupported: this.str(M._rlw_model_shape_str(i, ss.unsupported)), heads: M._rlw_model_shape_num(i, sn.heads),
       kvHeads: M._rlw_model_shape_num(i, sn.kv_heads), headDim: M._rlw_model_shape_num(i, sn.head_dim),
-      window: M._rlw_model_shape_num(i, sn.sliding_window),
+      window: M._rlw_model_shape_num(i, sn.sliding_window), headDimV: M._rlw_model_shape_num(i, sn.head_dim_v),
+      kvLoraRank: M._rlw_model_shape_num(i, sn.kv_lora_rank), ropeDim: M._rlw_model_shape_num(i, sn.rope_dim),
+      localLayers: M._rlw_model_shape_num(i, sn.local_layers), layers: M._rlw_model_shape_num(i, sn.layers),
     }));
     this.recordLimits = Object.fromEntries(range(M._rlw_record_limit_count()).map((i) =>
       [this.str(M._rlw_record_limit_key(i)), M._rlw_record_limit(i)]));
@@ -193,11 +196,14 @@ class Model {
   }
 
   // A field by URL key / CLI flag ("kv-heads") or JSON key ("kv_heads").
-  field(name) { return this.fields.find((f) => f.flag === name || f.key === name); }
+  field(name) { return this.allFields.find((f) => f.flag === name || f.key === name); }
 
   // What a person typed for a field → the integer code its input slot takes, with core's error
   // naming `name` (the URL key) when it is not a valid value.
   parseField(flag, text, name = flag) {
+    // The list field (kv-lens) is kept in the module by its parse (rlw_field_parse): never from
+    // the cache, so the list the next evaluation reads is the one just parsed.
+    if (this.field(flag)?.type === 'lens') return this.parseFieldNow(flag, text, name);
     return this.remember(['field', flag, text, name], () => this.parseFieldNow(flag, text, name));
   }
   parseFieldNow(flag, text, name) {
@@ -237,13 +243,18 @@ class Model {
   }
   // A model id → { ok, heads, 'kv-heads', 'head-dim' } (URL keys), or core's error naming "model"
   // (an unknown id lists the valid ones; a refused model gives the reason).
-  modelShape(id) { return this.remember(['shape', id], () => this.modelShapeNow(id)); }
-  modelShapeNow(id) {
-    const st = this.M._rlw_model_shape_apply(this.cstr(id), this.shapePtr, this.errPtr);
+  // seq: the query rows (core picks an MLA model's form by it: absorbed decode for 1 … 16 rows,
+  // the MHA form otherwise); the variant keys are 0 where core leaves them to resolve (off).
+  modelShape(id, seq = 0) { return this.remember(['shape', id, seq], () => this.modelShapeNow(id, seq)); }
+  modelShapeNow(id, seq) {
+    const st = this.M._rlw_model_shape_apply(this.cstr(id), seq, this.shapePtr, this.errPtr);
     if (st !== 0) return this.error();
     const H = this.M.HEAPF64;
     const b = this.shapePtr >> 3;
-    return { ok: true, heads: H[b], 'kv-heads': H[b + 1], 'head-dim': H[b + 2] };
+    return {
+      ok: true, heads: H[b], 'kv-heads': H[b + 1], 'head-dim': H[b + 2],
+      'head-dim-v': H[b + 3], 'kv-lora-rank': H[b + 4], 'rope-dim': H[b + 5],
+    };
   }
   // Core's note on what a model shape leaves out at this key length (a sliding window not applied),
   // '' when none.

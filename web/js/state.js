@@ -4,7 +4,13 @@
 // Names, types, defaults and limits of the problem's fields are core's field table (model.fields,
 // RL_PROBLEM_FIELDS); values are checked by core's parser (model.parseField) and the roof by core's
 // one resolution (model.resolveRoof). What lives here is page-only UI state:
-//   phase     prefill (N = L: the page passes kv-len 0, tied) or decode (N = 1, L = kv-len);
+//   phase     prefill (N query rows on L keys; kv-len '' = tied to N: 0 is sent and core resolves
+//             it; a number L > N is a prefill with a cached prefix, chunked prefill) or decode
+//             (N = 1; kv-len '' = the prefill's N, kept, as its cache length);
+//   the attention variants (core's variant fields: head-dim-v, kv-lora-rank, rope-dim, window,
+//             sinks, page-size, kv-lens, topk): '' = off (0 sent); an MLA latent (kv-lora-rank)
+//             ties head-dim, head-dim-v and kv-heads, a ragged batch (kv-lens) batch and kv-len,
+//             all sent as 0 so core resolves them (derivedKeys());
 //   ceilings  which extra compute ceilings are drawn (comma list of peak ids);
 //   kernel, gqa-pack, splits, ctas-per-sm   the kernel profile of the predicted time (the CLI's
 //             flags; names from core: model.kernels; '' = the profile's own choice);
@@ -28,13 +34,21 @@ export const ROOF_TOGGLES = ['l2', 'exp'];
 const ZERO_MEANS_DEFAULT = ['splits', 'ctas-per-sm']; // 0 typed = the profile's choice
 export const SHAPE_KEYS = ['heads', 'kv-heads', 'head-dim']; // what a model shape sets
 export const COMPARE_KEYS = ['compare', 'own-roof']; // compare mode: set by a link only
+// What a model shape may set besides SHAPE_KEYS (core's rl_model_shape_apply: an MLA model's latent
+// in decode, its d_v in the MHA form); '' where the shape leaves it off.
+export const SHAPE_VARIANT_KEYS = ['head-dim-v', 'kv-lora-rank', 'rope-dim'];
+// Fields a variant hands to core (sent as 0, shown as core resolves them): an MLA latent fixes the
+// head dims and the one KV head; a ragged batch fixes the batch and the longest length.
+const DERIVED_BY = { 'kv-lora-rank': ['head-dim', 'head-dim-v', 'kv-heads'], 'kv-lens': ['batch', 'kv-len'] };
+const isSet = (v) => v !== '' && v !== undefined && v !== null;
 
 export class PageState {
   // Reads core's field table once; `ties` (a tied field → the field whose value it takes while
   // 0, e.g. kv-heads → heads) are core's (rl_problem_field_tie, model.fields[i].tie).
   constructor(model) {
     this.model = model;
-    this.fields = model.fields;
+    this.fields = model.allFields; // the variants too (view: the closed "attention variant" group)
+    this.variantKeys = model.allFields.filter((f) => f.variant).map((f) => f.flag);
     const resolved = this.probe({});
     this.defaults = { phase: 'prefill', model: '' };
     for (const f of this.fields) this.defaults[f.flag] = this.defaultText(f, resolved);
@@ -55,7 +69,7 @@ export class PageState {
     // follow their partner: 0 is sent and core resolves them (a tied dtype's '' is "same as dtype").
     this.ties = {};
     for (const f of this.fields) {
-      if (f.tie >= 0 && f.type === 'int' && !Object.values(PHASE_KEYS).includes(f.flag)) this.ties[f.flag] = model.allFields[f.tie].flag;
+      if (f.tie >= 0 && f.type === 'int') this.ties[f.flag] = model.allFields[f.tie].flag;
     }
     const lengths = Object.values(PHASE_KEYS);
     this.urlKeys = ['phase', 'model', ...lengths, ...this.fields.map((f) => f.flag).filter((k) => !lengths.includes(k)),
@@ -73,7 +87,9 @@ export class PageState {
   // core resolves; the phase's lengths: what they resolve to), a dtype or pass name ('' for a
   // dtype tied to another: "same as dtype"), a boolean.
   defaultText(f, resolved) {
-    if (f.type === 'int' && f.def === 0 && f.tie >= 0 && !Object.values(PHASE_KEYS).includes(f.flag)) return '';
+    if (f.type === 'int' && f.def === 0 && f.tie >= 0) return '';
+    if (f.variant && f.def === 0) return ''; // off
+    if (f.type === 'lens') return '';
     if (f.type === 'int') return f.def > 0 ? f.def : resolved[`problem.${f.key}`];
     if (f.type === 'dtype') return f.def > 0 ? this.model.dtypes[f.def].name : '';
     if (f.type === 'pass') return this.model.passes[f.def];
@@ -89,10 +105,21 @@ export class PageState {
 
   defaultState() { return { ...this.defaults }; }
   isDecode(state) { return state.phase === 'decode'; }
+  // The fields a variant in `state` hands to core (DERIVED_BY): the page sends 0 and shows core's value.
+  derivedKeys(state) {
+    return Object.entries(DERIVED_BY).filter(([k]) => isSet(state[k])).flatMap(([, keys]) => keys);
+  }
+  // Whether any attention variant is set (the group opens for it).
+  hasVariant(state) { return this.variantKeys.some((k) => isSet(state[k])); }
   // The length the chart sweeps in this phase, and its range (core's slider range for it).
   sweptKey(state) { return PHASE_KEYS[this.isDecode(state) ? 'decode' : 'prefill']; }
+  // A causal prefill with a cached prefix sweeps N up to its L (core refuses N > L when causal).
   sweepRange(state) {
     const f = this.model.field(this.sweptKey(state));
+    const l = Number(state['kv-len']);
+    if (!this.isDecode(state) && state.causal === true && isSet(state['kv-len']) && Number.isInteger(l) && l >= f.rangeLo) {
+      return [f.rangeLo, Math.min(f.rangeHi, l)];
+    }
     return [f.rangeLo, f.rangeHi];
   }
 
@@ -102,11 +129,17 @@ export class PageState {
     const m = this.model;
     const params = {};
     const decode = this.isDecode(state);
+    const derived = this.derivedKeys(state);
     for (const f of this.fields) {
       const v = state[f.flag];
       if (f.flag === PHASE_KEYS.prefill && decode) params[f.flag] = 1; // decode: one query row
-      else if (f.flag === PHASE_KEYS.decode && !decode) params[f.flag] = 0; // prefill: L tied to N
-      else if ((this.ties[f.flag] || f.type === 'dtype') && f.tie >= 0 && (v === '' || v == null)) params[f.flag] = 0; // tied: core resolves it
+      else if (derived.includes(f.flag)) params[f.flag] = 0; // a variant's: core resolves it
+      else if (f.flag === PHASE_KEYS.decode && decode && !isSet(v)) { // decode's cache: the prefill's N
+        const r = m.parseField(PHASE_KEYS.prefill, String(state[PHASE_KEYS.prefill] ?? ''));
+        if (!r.ok) return r;
+        params[f.flag] = r.value;
+      } else if ((this.ties[f.flag] || f.type === 'dtype') && f.tie >= 0 && !isSet(v)) params[f.flag] = 0; // tied: core resolves it
+      else if (f.variant && !isSet(v)) params[f.flag] = 0; // a variant left off
       else if (typeof v === 'boolean') params[f.flag] = v ? 1 : 0;
       else {
         const r = m.parseField(f.flag, String(v ?? ''));
@@ -115,7 +148,7 @@ export class PageState {
       }
     }
     if (state.model) {
-      const shape = m.modelShape(String(state.model));
+      const shape = m.modelShape(String(state.model), params[PHASE_KEYS.prefill]);
       if (!shape.ok) return shape;
     }
     const rr = m.resolveRoof({ hw: state.hw, dtype: params.dtype, bandwidth: state.bandwidth, peak: state.peak });
@@ -154,18 +187,24 @@ export class PageState {
     const q = new URLSearchParams();
     const state = this.withTies(given);
     const decode = this.isDecode(state);
-    const shape = state.model ? this.model.modelShape(String(state.model)) : null;
+    const shape = state.model ? this.model.modelShape(String(state.model), decode ? 1 : Number(state[PHASE_KEYS.prefill]) || 0) : null;
+    const derived = this.derivedKeys(state);
     for (const key of this.urlKeys) {
       const v = state[key];
-      if (shape && shape.ok && SHAPE_KEYS.includes(key)) {
-        const shown = v === '' && this.ties[key] ? state[this.ties[key]] : v; // a tied one: its partner's
-        if (String(shown) !== String(shape[key])) q.set(key, String(shown)); // a key typed over the model
+      if (derived.includes(key)) {
+        // core resolves it from the variant: not the link's to say
+      } else if (shape && shape.ok && (SHAPE_KEYS.includes(key) || SHAPE_VARIANT_KEYS.includes(key))) {
+        const variant = SHAPE_VARIANT_KEYS.includes(key);
+        const shown = v === '' && this.ties[key] && !variant ? state[this.ties[key]] : v; // a tied one: its partner's
+        const given = variant ? (shape[key] || '') : shape[key]; // a variant the model leaves off: ''
+        if (String(shown) !== String(given)) q.set(key, String(shown)); // a key typed over the model
       } else if (key === 'phase') {
         if (decode) q.set('phase', 'decode');
       } else if (key === PHASE_KEYS.prefill && decode) {
         q.set(key, '1');
       } else if (key === PHASE_KEYS.decode) {
-        if (decode) q.set(key, String(v));
+        if (decode) q.set(key, String(isSet(v) ? v : state[PHASE_KEYS.prefill])); // decode says its cache length
+        else if (isSet(v)) q.set(key, String(v)); // a prefill with a cached prefix
       } else if (ZERO_MEANS_DEFAULT.includes(key) && String(v) === '0') {
         // 0 is the profile's choice, as empty
       } else if (typeof v === 'boolean') {
@@ -195,8 +234,12 @@ export class PageState {
       }
     }
     // A model fills the shape keys the link does not name (an unknown id: resolve() names it).
-    const shape = q.has('model') ? this.model.modelShape(q.get('model')) : null;
-    if (shape && shape.ok) for (const k of SHAPE_KEYS) if (!q.has(k)) state[k] = shape[k];
+    const rows = state.phase === 'decode' || q.get('seq') === '1' ? 1 : Number(q.get('seq')) || 0;
+    const shape = q.has('model') ? this.model.modelShape(q.get('model'), rows) : null;
+    if (shape && shape.ok) {
+      for (const k of SHAPE_KEYS) if (!q.has(k) && shape[k] > 0) state[k] = shape[k];
+      for (const k of SHAPE_VARIANT_KEYS) if (!q.has(k) && shape[k]) state[k] = shape[k];
+    }
     const [n, l] = [PHASE_KEYS.prefill, PHASE_KEYS.decode];
     if (!q.has('phase') && q.get(n) === '1' && q.has(l)) state.phase = 'decode';
     if (state.phase === 'decode' && (!q.has(n) || q.get(n) === '1')) state[n] = this.defaults[n];

@@ -139,6 +139,25 @@ export class View {
     }
   }
 
+  // The layer kind of the chosen model: null (no window layers: hidden) or { window, local, allLocal }.
+  renderLayerKind(kind) {
+    const row = $('layer-kind-row');
+    const key = kind ? `${kind.window}|${kind.local}|${kind.allLocal}` : '';
+    if (key === this.layerKindKey) return;
+    this.layerKindKey = key;
+    row.hidden = !kind;
+    if (!kind) return;
+    const sel = $('input-layer-kind');
+    sel.options[0].textContent = kind.allLocal ? 'global (every key; this model has no such layer)' : 'global (every key)';
+    sel.options[1].textContent = `local (sliding window ${kind.window})`;
+    sel.value = kind.local ? 'local' : 'global';
+  }
+
+  // The "attention variant" group: closed for a beginner, opened when a link, a model or a tour
+  // sets a variant (never closed by the page once a person opened it, except by a state without one).
+  openVariants() { $('variants').open = true; }
+  renderVariantsOpen(open) { if (open) $('variants').open = true; }
+
   // ---------------------------------------------------------------------------------------------
   // Input
   // handler(key, value, { slider }) after a control changed: its URL key and what it now says (the
@@ -172,6 +191,8 @@ export class View {
     this.roofBox.addEventListener('change', () => handler('roofs', checked(this.roofBox), {}));
     this.form.addEventListener('submit', (e) => e.preventDefault());
   }
+  // handler('global' | 'local') when the layer kind of a model with window layers is chosen.
+  bindLayerKind(handler) { $('input-layer-kind').addEventListener('change', (e) => handler(e.target.value)); }
   bindScenario(handler) {
     $('scenario-buttons').addEventListener('click', (e) => {
       const b = e.target.closest('button[data-scenario]');

@@ -683,6 +683,12 @@ typedef struct rl_workload {
 
 /* Resolve `problem` (zero means default) and compute its work and traffic. */
 rl_status rl_workload_compute(const rl_problem *problem, rl_workload *out, rl_error *err);
+/* Absorbed MLA's compulsory intensity as L grows (MODEL.md, the README's worked MLA example):
+ * F = 2·B·H·P·(d_qk + d_v) with P → N·L, over the one latent each key adds (kv_token_bytes, read
+ * once for all H heads; Q and O vanish beside it): 2·H·N·(d_qk + d_v) / kv_token_bytes, which is
+ * 2·H·N·(d_qk + d_v)/(d_qk·b) for a latent in one dtype (241.78 FLOP/B for H 128, N 1, bf16).
+ * 0 when `w` is not absorbed MLA, or when a window or top-k caps the keys a query sees. */
+double rl_mla_intensity_limit(const rl_workload *w);
 
 /* ----------------------------------------------------------------------------------------------
  * Roofline
