@@ -10,7 +10,7 @@
 //
 //   const form = new ImportForm(model, { format, name, answers, hints, onChange, onConfirm });
 //   (hints: model.importHints(bytes), whose answers are already merged into `answers`)
-//   form.missing()          the required flags still empty (the queue imports nothing until [])
+//   form.missing()          the required flags still empty (no point shown or added until [])
 //   (the file's Cancel button, in its list item, cancels the form too)
 //   form.el                 the <form> to put in the file's list item
 //   form.answers()          { flag: text } ('' = not given, the CLI's default)
@@ -104,7 +104,10 @@ export class ImportForm {
         if (f) this.fromFile.set(f.flag, 'from each benchmark’s name');
       }
     }
-    this.required = format === 'triton-csv' ? [] : REQUIRED; // a table's x column is not known here
+    // (a Google Benchmark name may also carry the dtype and the pass, core's gbench importer: a
+    // fp16/bf16/fp8/fp32 token, a forward/backward word; a given answer is what the name lacks)
+    this.maybeFromName = format === 'gbench' ? new Set(['dtype', 'pass']) : new Set();
+    this.required = format === 'triton-csv' ? [] : REQUIRED.filter((f) => !this.maybeFromName.has(f)); // a table's x column is not known here
     const grid = el('div', { className: 'import-fields' });
     for (const f of model.fields) grid.append(this.field(f.flag, f.help, this.problemInput(f, answers[f.flag] || '')));
     for (const flag of [...OPTION_FLAGS, ...(FORMAT_FLAGS[format] || [])]) {
@@ -157,7 +160,8 @@ export class ImportForm {
     if (f.type === 'dtype' || f.type === 'pass') {
       const names = f.type === 'dtype' ? this.model.dtypes.map((d) => d.name) : this.model.passes;
       const tied = f.tie >= 0 ? this.model.allFields[f.tie] : null;
-      return this.select(['', ...names], value, tied ? `same as ${LABELS[tied.flag] || tied.flag}` : '— choose —');
+      const empty = tied ? `same as ${LABELS[tied.flag] || tied.flag}` : this.maybeFromName.has(f.flag) ? 'from the names where they say' : '— choose —';
+      return this.select(['', ...names], value, empty);
     }
     const partner = f.tie >= 0 ? this.model.allFields[f.tie] : null;
     const placeholder = this.fromFile.has(f.flag) ? '' : REQUIRED.includes(f.flag) ? 'needed' : partner ? `same as ${LABELS[partner.flag] || partner.flag}` : 'core’s default';
@@ -191,8 +195,8 @@ export class ImportForm {
     const missing = this.missing();
     this.needs.textContent = missing.length ? `Needed before the points can be shown: ${missing.map((f) => `${LABELS[f]} (--${f})`).join(', ')}.` : '';
     this.needs.hidden = !missing.length;
-    if (missing.length) {
-      this.confirm.disabled = true;
+    if (missing.length) this.confirm.disabled = true;
+    if (missing.length && (!result || (result.ok && result.report.ok))) { // a refusal is the file's: shown
       this.preview.dataset.value = 'needs';
       this.preview.replaceChildren();
       return;

@@ -230,7 +230,8 @@ export class RecordQueue {
     slot.previewAnswers = JSON.stringify(answers);
     slot.result = null;
     slot.form.showPreview(null);
-    if (slot.form.missing().length) return; // the form says what is needed; nothing imported yet
+    // (with needed answers missing the importer still runs, so that a file it refuses whatever
+    // the answers says so at once; its points are neither shown nor addable until they are given)
     this.on.busy(+1);
     try {
       const { result: r, about } = await this.run(slot, 'importRecord', slot.buf, { format: slot.format, answers, id: { source: slot.source, name: slot.name } });
