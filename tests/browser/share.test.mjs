@@ -83,7 +83,10 @@ test('import form: fields the file cannot supply start empty and required, never
     assert.deepEqual([ro, value], [true, ''], flag);
     assert.match(hint, /from each benchmark’s name/);
   }
-  assert.equal(await page.$eval(item(1, 'import-dtype'), (e) => [e.value, e.required].join()), ',true');
+  // the dtype and pass may be in the names too (core reads a bf16/fp16 token, a forward/backward
+  // word): not needed; whether it was causal is
+  assert.deepEqual(await page.$eval(item(1, 'import-dtype'), (e) => [e.value, e.required, e.options[0].text]), ['', false, 'from the names where they say']);
+  assert.deepEqual(await page.$eval(item(1, 'import-causal'), (e) => [e.value, e.required]), ['', true]);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });
@@ -309,6 +312,20 @@ test('copy as Markdown: assumptions table, worked numbers, verdict, link', async
   assert.match(md, /- predicted \(profile \w+\): \*\*/);
   const href = await page.evaluate(() => location.href);
   assert.ok(md.includes(`Link: <${href}>`), md.slice(-300));
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('compare mode draws the page’s device with the roof typed, and says the others are datasheet roofs', async () => {
+  const page = await fresh('#hw=h100-sxm&bandwidth=2%20TB%2Fs&compare=h100-sxm,a100-sxm4-80gb');
+  await page.waitForFunction(() => document.querySelector('[data-testid=compare-notes]').textContent.includes('typed'));
+  const labels = await page.evaluate(() => window.rooflab.chart('roofline').datasets.filter((d) => d.rlId && d.rlId.startsWith('device-roof')).map((d) => d.label));
+  // H100 SXM with the typed 2 TB/s (its datasheet: 3.35 TB/s), the A100 with its datasheet 2.039 TB/s
+  assert.ok(labels.some((l) => /^NVIDIA H100 SXM5 80GB roof: 2 TB\/s · I/.test(l)), labels.join(' | '));
+  assert.ok(labels.some((l) => /A100.* roof: 2\.039 TB\/s · I/.test(l)), labels.join(' | '));
+  const notes = await page.textContent('[data-testid=compare-notes]');
+  assert.match(notes, /H100 SXM5 80GB: the roof typed on the page \(β 2 TB\/s, datasheet π\)/);
+  assert.match(notes, /A100 SXM4 80GB: datasheet roof/);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });

@@ -144,6 +144,21 @@ export class ImportForm {
       input, el('small', { className: 'import-flag', text: from ? `--${flag}, ${from}` : `--${flag}` }));
   }
 
+  // Core's defaults for `flags` (model.fields' def): only for a probe import that finds what the
+  // file itself refuses while answers are missing; never shown, never added.
+  probeAnswers(flags) {
+    const out = {};
+    for (const flag of flags) {
+      const f = this.model.field(flag);
+      if (!f) continue;
+      if (f.type === 'int') out[flag] = f.def > 0 ? String(f.def) : '';
+      else if (f.type === 'dtype') out[flag] = f.def > 0 ? this.model.dtypes[f.def].name : '';
+      else if (f.type === 'pass') out[flag] = this.model.passes[f.def];
+      else if (f.type === 'bool') out[flag] = f.def === 1 ? 'true' : 'false';
+    }
+    return out;
+  }
+
   // The required fields still empty, by flag.
   missing() {
     return this.required.filter((flag) => !this.fromFile.has(flag) && this.inputs.get(flag).value === '');

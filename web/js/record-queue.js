@@ -230,11 +230,14 @@ export class RecordQueue {
     slot.previewAnswers = JSON.stringify(answers);
     slot.result = null;
     slot.form.showPreview(null);
-    // (with needed answers missing the importer still runs, so that a file it refuses whatever
-    // the answers says so at once; its points are neither shown nor addable until they are given)
+    // With needed answers missing the importer still runs, on core's defaults for those (a probe),
+    // so that a file it refuses whatever the answers says so at once; the probe's points are
+    // neither shown nor addable (the form says what is needed until it is given).
+    const missing = slot.form.missing();
+    const asked = missing.length ? { ...answers, ...slot.form.probeAnswers(missing) } : answers;
     this.on.busy(+1);
     try {
-      const { result: r, about } = await this.run(slot, 'importRecord', slot.buf, { format: slot.format, answers, id: { source: slot.source, name: slot.name } });
+      const { result: r, about } = await this.run(slot, 'importRecord', slot.buf, { format: slot.format, answers: asked, id: { source: slot.source, name: slot.name } });
       if (seq !== slot.previewSeq) return;
       slot.result = r;
       slot.resultId = about.storeId;

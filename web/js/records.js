@@ -327,7 +327,7 @@ export class Records {
   renderChart() {
     this.chartStale = false;
     const page = this.callbacks.page();
-    const compare = this.compare.config(page ? page.dtype : '');
+    const compare = this.compare.config(page ? page.dtype : '', page); // the page's device with its typed roof
     if ($('compare-notes')) $('compare-notes').textContent = this.esc(compare.notes.join('; '));
     this.marks.render(this.files, { labels: !!($('labels-toggle') && $('labels-toggle').checked), compare });
   }
