@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored, answerForm } from './harness.mjs';
 import { nativeCli } from '../wasm/load.mjs';
 import { SCENARIOS } from '../../web/js/scenarios.js';
 
@@ -63,6 +63,7 @@ test('a gbench file with RLO, ZWSP and ESC in its names: preview, legend, toolti
   await idle(page);
   await page.setInputFiles('[data-testid="input-upload"]', [file]);
   await page.waitForSelector('[data-testid="record-0"][data-value="asking"]');
+  await page.selectOption(item('import-causal'), 'false'); // the one answer the names lack
   await page.selectOption(item('import-hw'), 'h100-sxm');
   await page.waitForSelector(`${item('import-preview')}[data-value="1"]`);
   const preview = await page.textContent(item('import-preview'));
@@ -132,7 +133,8 @@ test('a gbench file with RLO, ZWSP and ESC in its names: preview, legend, toolti
   // the CSV export: the series cell names the characters; no raw one anywhere in the file
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=action-export-csv]')]);
   const csv = await readFile(await dl.path(), 'utf8');
-  assert.ok(csv.includes(`"${FILE_SHOWN}: ${KERNEL}`), csv.slice(0, 2000));
+  assert.ok(csv.includes(`"${FILE_SHOWN}: measured",`), csv.slice(-2000));
+  assert.ok(csv.includes(`,"${FILE_SHOWN}","${KERNEL}","${LABEL}",`), csv.slice(-2000)); // record, kernel, label columns
   assert.doesNotMatch(csv, RAW);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
@@ -157,11 +159,9 @@ test('an ncu CSV whose kernel name carries RLO, ZWSP and ESC: hints, preview and
   await idle(page);
   await page.setInputFiles('[data-testid="input-upload"]', [ncu]);
   await page.waitForSelector('[data-testid="record-0"][data-value="asking"]');
-  for (let k = 0; k < flags.length; k += 2) {
-    const sel = item(`import-${flags[k].slice(2)}`);
-    if (flags[k] === '--dtype' || flags[k] === '--hw') await page.selectOption(sel, flags[k + 1]);
-    else await page.fill(sel, flags[k + 1]);
-  }
+  const answers = { causal: 'false', pass: 'fwd' };
+  for (let k = 0; k < flags.length; k += 2) answers[flags[k].slice(2)] = flags[k + 1];
+  await answerForm(page, '[data-testid="record-0"]', answers); // head dim and dtype: the kernel name's, locked
   await page.waitForSelector(`${item('import-preview')}[data-value="1"]`);
   const hints = await page.textContent(item('import-hints'));
   const preview = await page.textContent(item('import-preview'));

@@ -131,19 +131,35 @@ export async function clearStored(page) {
   });
 }
 
-// The import form's answers as `rooflab import` flags (empty = not given; a checked box a switch),
+// The import form's answers as `rooflab import` flags (empty = not given; causal yes a switch),
 // for the tests that compare a page import with the CLI's.
 export async function answersAsFlags(page, i) {
   const answers = await page.$$eval(`[data-testid="record-${i}"] [data-testid^="import-"]`, (els) => els
     .filter((e) => e.name)
-    .map((e) => [e.name, e.type === 'checkbox' ? (e.checked ? 'true' : '') : e.value]));
+    .map((e) => [e.name, e.value]));
   const flags = [];
   for (const [flag, v] of answers) {
     if (v === '') continue;
-    if (v === 'true' && flag === 'causal') flags.push('--causal');
+    if (flag === 'causal') { // a choice in the form (yes / no), a switch in the CLI
+      if (v === 'true') flags.push('--causal');
+      continue;
+    }
     else flags.push(`--${flag}`, v);
   }
   return flags;
+}
+
+// Answers an import form as a person would: a text typed, a choice picked (causal: 'true' or
+// 'false'); a field the file supplies (shown locked) is left as the file says. scope: a selector
+// of the file's list item.
+export async function answerForm(page, scope, answers) {
+  for (const [flag, v] of Object.entries(answers)) {
+    const sel = `${scope} [data-testid="import-${flag}"]`;
+    const [tag, locked] = await page.$eval(sel, (e) => [e.tagName, e.readOnly || e.disabled]);
+    if (locked) continue;
+    if (tag === 'SELECT') await page.selectOption(sel, v);
+    else await page.fill(sel, v);
+  }
 }
 
 // `rooflab import FORMAT FILE FLAGS` run beside the file (so the record names it as the page does);

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join, basename } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored, answersAsFlags, cliImport } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored, answersAsFlags, answerForm, cliImport } from './harness.mjs';
 import { nativeCli } from '../wasm/load.mjs';
 
 const IM = join(ROOT, 'tests', 'record', 'imports');
@@ -39,13 +39,7 @@ async function fresh(opts) {
 }
 
 
-async function fill(page, i, answers) {
-  for (const [k, v] of Object.entries(answers)) {
-    if (k === 'causal') await page.setChecked(item(i, 'import-causal'), v);
-    else if (['dtype', 'hw', 'pass'].includes(k)) await page.selectOption(item(i, `import-${k}`), v);
-    else await page.fill(item(i, `import-${k}`), v);
-  }
-}
+const fill = (page, i, answers) => answerForm(page, `[data-testid="record-${i}"]`, answers);
 
 test('a .json.gz PyTorch trace, an nsys kern_sum CSV and a perf_report table: recognised, exact times, identical to rooflab import', async () => {
   const page = await fresh();
@@ -64,7 +58,7 @@ test('a .json.gz PyTorch trace, an nsys kern_sum CSV and a perf_report table: re
   assert.equal(await page.$(item(3, 'import-match')), null);
 
   // the trace: B=4, H=16, N=4096, d=128 (the FlashAttention-2 kernels' traits), fp16; compulsory bytes
-  const problem = { batch: '4', heads: '16', seq: '4096', 'head-dim': '128', dtype: 'fp16' };
+  const problem = { batch: '4', heads: '16', seq: '4096', 'head-dim': '128', dtype: 'fp16', causal: 'false', pass: 'fwd' };
   await fill(page, 1, problem);
   await page.fill(item(1, 'import-traffic-model'), 'compulsory');
   await page.waitForSelector(`${item(1, 'import-preview')}[data-value="2"]`, { timeout: 30000 });
@@ -84,9 +78,9 @@ test('a .json.gz PyTorch trace, an nsys kern_sum CSV and a perf_report table: re
 
   // the perf_report table: its plot name gives B 4, H 32, d 64, fwd, causal (said above the form);
   // the unit (the plot's ylabel) is asked: without it, the importer says so
-  assert.match(await page.textContent(item(3, 'import-hints')), /^From the plot name …batch4-head32-d64-fwd-causal=True: batch 4, heads 32, head-dim 64, pass fwd, causal \(filled in below/);
+  assert.match(await page.textContent(item(3, 'import-hints')), /^From the plot name …batch4-head32-d64-fwd-causal=True: batch 4, heads 32, head-dim 64, pass fwd, causal \(shown below, locked/);
   assert.deepEqual(await Promise.all(['batch', 'heads', 'head-dim'].map((k) => page.inputValue(item(3, `import-${k}`)))), ['4', '32', '64']);
-  assert.equal(await page.isChecked(item(3, 'import-causal')), true);
+  assert.equal(await page.inputValue(item(3, 'import-causal')), 'true');
   await page.waitForSelector(`${item(3, 'import-preview')}[data-value="refused"]`, { timeout: 30000 });
   assert.match(await page.textContent(item(3, 'import-errors')), /does not state its unit.*give --unit TFLOP\/s/);
   await page.fill(item(3, 'import-unit'), 'TFLOPS');

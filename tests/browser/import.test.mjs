@@ -63,14 +63,15 @@ test('ncu CSV, gbench, ERT and a record dropped together: recognised, asked for,
 
   // what the ncu file names unasked: its kernel, flash_fwd_kernel<Flash_fwd_kernel_traits<128, 128,
   // 64, 4, false, false, cutlass::half_t>, …>, gives d = 128, Br × Bc = 128 × 64 and fp16 (core's
-  // rl_import_hints), prefilled and said; the gbench form names no FA2 kernel traits
+  // rl_import_hints), filled in locked and said; the gbench form names no FA2 kernel traits
   assert.equal(await page.textContent(item(0, 'import-hints')),
-    'From the kernel name Flash_fwd_kernel_traits<128, 128, 64, …>: head-dim 128, block-m 128, block-n 64, dtype fp16 (filled in below; change it if it is wrong).');
+    'From the kernel name Flash_fwd_kernel_traits<128, 128, 64, …>: head-dim 128, block-m 128, block-n 64, dtype fp16 (shown below, locked: the file says so).');
   assert.deepEqual(await Promise.all(['head-dim', 'block-m', 'block-n', 'dtype'].map((k) => page.inputValue(item(0, `import-${k}`)))), ['128', '128', '64', 'fp16']);
   assert.equal(await page.$(item(1, 'import-hints')), null);
   // ncu: the problem of flash-attn's benchmark run (B=4, H=16, N=L=4096, d=128, fp16) on an H100
-  for (const [k, v] of Object.entries({ batch: '4', heads: '16', seq: '4096', 'head-dim': '128' })) await page.fill(item(0, `import-${k}`), v);
-  await page.selectOption(item(0, 'import-dtype'), 'fp16');
+  for (const [k, v] of Object.entries({ batch: '4', heads: '16', seq: '4096' })) await page.fill(item(0, `import-${k}`), v);
+  await page.selectOption(item(0, 'import-causal'), 'false');
+  await page.selectOption(item(0, 'import-pass'), 'fwd');
   await page.selectOption(item(0, 'import-hw'), 'h100-sxm');
   await page.fill(item(0, 'import-kernel-version'), 'flash-attn 2.6.3');
   await page.waitForSelector(`${item(0, 'import-preview')}[data-value="1"]`);
@@ -82,7 +83,9 @@ test('ncu CSV, gbench, ERT and a record dropped together: recognised, asked for,
   await page.click(item(0, 'import-confirm'));
   await page.waitForSelector('[data-testid="record-0"][data-value="ok"]');
 
-  // gbench: the names carry batch, heads, seq and head-dim; the preview shows the three runs
+  // gbench: the names carry batch, heads, seq and head-dim (and here the dtype, bf16); the form
+  // asks only whether it was causal; the preview shows the three runs
+  await page.selectOption(item(1, 'import-causal'), 'false');
   await page.waitForSelector(`${item(1, 'import-preview')}[data-value="3"]`);
   const gbFlags = await answersAsFlags(page, 1);
   await page.click(item(1, 'import-confirm'));
@@ -121,6 +124,11 @@ test('the problem form: core refuses a bad answer naming its flag; Cancel drops 
   await page.waitForSelector('[data-testid="record-1"][data-value="asking"]');
   // the file picker takes CSV and JSON (and gzip'd traces, printed tables: import-traces.test.mjs)
   assert.equal(await page.getAttribute('[data-testid="input-upload"]', 'accept'), '.json,.csv,.gz,.txt,application/json,text/csv,application/gzip');
+  // the needed answers the file cannot give (head dim and dtype come from its kernel name)
+  await page.fill(item(1, 'import-batch'), '4');
+  await page.fill(item(1, 'import-heads'), '16');
+  await page.selectOption(item(1, 'import-causal'), 'false');
+  await page.selectOption(item(1, 'import-pass'), 'fwd');
   await page.fill(item(1, 'import-seq'), '4096 ');
   await page.waitForSelector(`${item(1, 'import-error')}:not([hidden])`);
   assert.match(await page.textContent(item(1, 'import-error')), /^seq: /);
@@ -164,6 +172,11 @@ test('malformed files: refused with their line or JSON path, nothing loaded is l
   await drop(page, Object.keys(files).map((n) => join(env.tmp, n)));
   await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 6);
   await idle(page);
+  // the gbench files: asked only whether they were causal; the ncu one: its problem
+  for (const i of [1, 2, 3]) await page.selectOption(item(i, 'import-causal'), 'false');
+  await page.selectOption(item(3, 'import-pass'), 'fwd');
+  await page.fill(item(3, 'import-batch'), '4');
+  await page.fill(item(3, 'import-seq'), '4096');
   // the truncated gbench file: recognised from its first keys; its import names where it stops
   await page.waitForSelector(`${item(1, 'import-preview')}[data-value="refused"]`);
   assert.match(await page.textContent(item(1, 'import-errors')), /Google Benchmark JSON at line \d+, column \d+/);
@@ -206,6 +219,7 @@ test('an import over the time limit stops its worker and says so in the form; ot
   await drop(page, [big, RECORD]);
   await page.waitForSelector('[data-testid="record-1"][data-value="ok"]');
   await page.waitForSelector('[data-testid="record-0"][data-value="asking"]');
+  await page.selectOption(item(0, 'import-causal'), 'false'); // the one answer the names lack
   await page.waitForSelector(`${item(0, 'import-error')}:not([hidden])`, { timeout: 30000 });
   assert.equal(await page.textContent(item(0, 'import-error')), 'not imported within 250 ms (the time limit per file); not loaded');
   assert.equal(await page.$eval(item(0, 'import-confirm'), (b) => b.disabled), true);

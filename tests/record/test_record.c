@@ -137,6 +137,42 @@ static void a_point_above_its_roof_is_flagged_with_the_factor(void) {
     rl_rec_issues_free(&is2);
 }
 
+/* issue 20: a factor that equals the problem's fields is named first (the problem given may not be
+ * the one measured), before a unit slip of the same size. */
+static void a_factor_equal_to_the_problems_fields_names_them_first(void) {
+    rl_record *b = rl_record_new(RL_PROV_MEASURED);
+    rl_rec_set_string(&b->hardware.name, "CPU");
+    rl_rec_set_string(&b->software.kernel_version, "1");
+    /* B=1, H=8, d=64, N = L = 1024, non-causal: F = 4·1·8·64·1024² = 2,147,483,648; the point
+     * counts 8 × that = 17,179,869,184 (a run of 8 heads' worth more than the problem given) */
+    rl_rec_point *p = rl_record_add_point(b);
+    p->problem.seq = 1024;
+    p->flops = 17179869184.0;
+    p->time_median_s = 1.0;
+    /* B=2, H=8: 16 × F(B=2) = 16 · 4,294,967,296 = 68,719,476,736 — B × H */
+    rl_rec_point *q = rl_record_add_point(b);
+    q->problem.seq = 1024;
+    q->problem.batch = 2;
+    q->flops = 68719476736.0;
+    q->time_median_s = 1.0;
+    /* H=32, Hkv=8 and d=64: F = 4·1·32·64·1024² = 8,589,934,592; the point counts a quarter
+     * (×0.25 = 1/4, H/Hkv = 32/8) */
+    rl_rec_point *r = rl_record_add_point(b);
+    r->problem.seq = 1024;
+    r->problem.heads = 32;
+    r->problem.kv_heads = 8;
+    r->flops = 2147483648.0;
+    r->time_median_s = 1.0;
+    rl_rec_issues is = {0};
+    CHECK(rl_record_validate(b, &is) == RL_OK);
+    CHECK(has_warning(&is, "by ×8; likely ×8 equals the problem's heads H = 8 (the problem given may not "
+                           "be the one measured: check those fields first); else ×8: bits counted as bytes"));
+    CHECK(has_warning(&is, "by ×16; likely ×16 equals the problem's batch B × heads H = 2 × 8 (the problem"));
+    CHECK(has_warning(&is, "by ×0.25; likely ×4 equals the problem's heads H / kv_heads Hkv = 32 / 8 (the"));
+    rl_record_free(b);
+    rl_rec_issues_free(&is);
+}
+
 static void flop_counting_slips_are_named(void) {
     rl_record *b = rl_record_new(RL_PROV_MEASURED);
     rl_rec_set_string(&b->hardware.name, "CPU");
@@ -684,6 +720,7 @@ int main(int argc, char **argv) {
     cases_in("semantic", 0);
     reference_values_are_derived_for_a_gqa_decode_point();
     a_point_above_its_roof_is_flagged_with_the_factor();
+    a_factor_equal_to_the_problems_fields_names_them_first();
     flop_counting_slips_are_named();
     the_historical_table_keeps_its_numbers_and_shows_what_is_wrong();
     a_record_built_in_memory_survives_write_and_read();

@@ -181,7 +181,10 @@ export class Compare {
 
   // { on, ownRoof, devices, notes } for the current choice; dtypeName: the page's dtype, for a
   // preset whose points are not shown.
-  config(dtypeName) {
+  // page: the page's preset and typed roof ({ hw, typedBandwidth, typedPeak }, records.js's
+  // page()): the page's own device is drawn with the β and π typed, the others with their
+  // datasheet figures, and the notes say which.
+  config(dtypeName, page = null) {
     if (!this.toggle || !this.toggle.checked) return { on: false, ownRoof: false, devices: [], notes: [] };
     this.fillOptions();
     const { used, ceilings } = this.sources();
@@ -195,20 +198,24 @@ export class Compare {
       }
     }
     for (const v of this.selects.map((s) => s.value).filter(Boolean)) {
-      const d = v.startsWith('preset:') ? this.presetDevice(v.slice(7), used, dtypeName, notes) : this.ceilingDevice(ceilings.find((c) => c.key === v), notes);
+      const d = v.startsWith('preset:') ? this.presetDevice(v.slice(7), used, dtypeName, notes, page) : this.ceilingDevice(ceilings.find((c) => c.key === v), notes);
       if (d && !devices.some((x) => x.key === d.key)) devices.push(d);
     }
+    const sheet = devices.filter((d) => d.from === 'preset').map((d) => d.short);
+    if (sheet.length) notes.push(`${sheet.join(', ')}: datasheet roof${sheet.length > 1 ? 's' : ''}`);
     return { on: true, ownRoof: this.own.checked, devices, notes };
   }
 
-  presetDevice(id, used, dtypeName, notes) {
+  presetDevice(id, used, dtypeName, notes, page = null) {
     const m = this.model;
     const p = m.presets.find((x) => x.id === id);
     const dtype = (used.find((u) => u.preset === id) || {}).dtype || dtypeName;
     const dt = m.parseDtype(dtype);
-    const r = dt.ok ? m.resolveRoof({ hw: id, dtype: dt.index }) : dt;
+    const own = page && page.hw === id && (page.typedBandwidth || page.typedPeak); // the roof typed on the page
+    const r = dt.ok ? m.resolveRoof({ hw: id, dtype: dt.index, ...(own ? { bandwidth: page.typedBandwidth || '', peak: page.typedPeak || '' } : {}) }) : dt;
     if (!r.ok) { notes.push(`${p ? p.name : id}: ${r.message}`); return null; }
-    return { key: `preset:${id}`, preset: id, name: p.name, short: shortName(p.name), bandwidth: r.bandwidth, peak: r.peak, ridge: r.ridge, from: 'preset', dtype };
+    if (own) notes.push(`${shortName(p.name)}: the roof typed on the page (${r.bandwidthTyped ? `β ${m.format(r.bandwidth, 'B/s')}` : 'datasheet β'}, ${r.peakTyped ? `π ${m.format(r.peak, 'FLOP/s')}` : 'datasheet π'})`);
+    return { key: `preset:${id}`, preset: id, name: p.name, short: shortName(p.name), bandwidth: r.bandwidth, peak: r.peak, ridge: r.ridge, from: own ? 'typed' : 'preset', dtype };
   }
 
   ceilingDevice(c, notes) {

@@ -455,17 +455,20 @@ export class Controller {
 
   // ---------------------------------------------------------------------------------------------
   async copyLink() {
+    if (this.bus.emit('copy-link')) return; // share.js: the link with the records that fit
     const url = location.href;
     const ok = await copyText(url);
     this.view.renderLinkStatus(ok ? 'Link copied.' : `Copy this link: ${url}`, url);
   }
 
   exportCsv() {
+    if (this.bus.emit('export-csv')) return; // exports.js: with the measured points' columns
     const rows = [...this.roofline.csvRows(), ...this.sweepChart.csvRows()];
     download(csvBlob(['chart', 'series', 'x', 'y', 'x_unit', 'y_unit', 'swept_value'], rows), 'rooflab-points.csv');
   }
 
   async exportPng(which) {
+    if (this.bus.emit('export-png', which)) return; // exports.js: with the legend and the whole link
     const chart = which === 'sweep' ? this.sweepChart.chart : this.roofline.chart;
     this.flush(); // the link in the caption is the state shown
     download(await chartPng(chart, this.caption()), `rooflab-${which}.png`);

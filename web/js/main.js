@@ -14,8 +14,11 @@ import { startPractice } from './practice.js';
 import { startLayerView } from './layer-view.js';
 import { Bus } from './bus.js';
 import { testHook } from './test-hook.js';
+import { Share } from './share.js';
+import { Exports } from './exports.js';
 
 async function start() {
+  const linkHash = location.hash; // a link's records= part, before the controller rewrites the fragment
   const view = new View();
   try {
     const model = await loadModel(createRooflab);
@@ -46,11 +49,23 @@ async function start() {
       page: () => app.good && {
         hw: app.good.resolved.preset.id, hwName: app.good.resolved.preset.name, dtype: model.dtypes[app.good.resolved.params.dtype].name,
         bandwidth: app.good.resolved.roof.bandwidth, peak: app.good.resolved.roof.peak,
+        typedBandwidth: app.good.state.bandwidth, typedPeak: app.good.state.peak, // compare mode draws the page's device with these
       },
     });
     // compare mode from the link, now and when the link changes (back, forward, a pasted link)
     bus.on('compare-state', (value, ownRoof) => records.compare.restore(value, ownRoof));
     records.compare.restore(app.state.compare, app.state['own-roof']);
+    // compare mode draws the page's device with the roof typed: redrawn when that roof changes
+    let roofKey = '';
+    bus.on('rendered', (good) => {
+      const key = [good.resolved.preset.id, good.state.bandwidth, good.state.peak, good.resolved.params.dtype].join('|');
+      if (key !== roofKey && records.compare.toggle && records.compare.toggle.checked) records.renderLater({ list: false });
+      roofKey = key;
+    });
+    // links with records and the workspace file; exports with legend, measured columns, Markdown
+    const share = new Share({ model, app, records, bus });
+    new Exports({ model, app, records, bus });
+    share.openLink(linkHash); // runs on after the page is ready (it waits for the kept records)
     window.rooflab = testHook({ app, model, records, layerView }); // for tests and benchmarks (test-hook.js)
     document.documentElement.dataset.ready = '1';
   } catch (e) {

@@ -19,7 +19,7 @@
 import { CheckPool, CheckStopped } from './check-pool.js';
 import { yieldTask, SLICE_MS } from './record-pack.js';
 import { recordId } from './record-store.js';
-import { ImportForm, currentAnswers } from './import-form.js';
+import { ImportForm } from './import-form.js';
 
 const ADD_CHUNK = 25; // files listed per task when many are chosen at once
 
@@ -195,8 +195,9 @@ export class RecordQueue {
     }
   }
 
-  // The problem form (import-form.js) for an ncu CSV or a gbench JSON: prefilled from the link's
-  // state, imported again in the worker whenever an answer changes, the resulting points shown;
+  // The problem form (import-form.js) for an ncu CSV or a gbench JSON: only what the file itself
+  // names is filled in (never the page's controls, issue 20); imported once the needed fields are
+  // given and again in the worker whenever an answer changes, the resulting points shown;
   // confirm adds them. The file stays pending (not busy) while the form waits for the person.
   ask(slot, buf) {
     slot.buf = buf;
@@ -204,7 +205,7 @@ export class RecordQueue {
     slot.previewSeq = 0;
     const hints = this.model.importHints(buf); // what the file names unasked (FA2 kernel traits)
     slot.form = new ImportForm(this.model, {
-      format: slot.format, answers: { ...currentAnswers(this.model), ...hints.answers }, hints,
+      format: slot.format, answers: { ...hints.answers }, hints,
       onChange: () => { // the shown points no longer match the answers: imported again shortly
         if (JSON.stringify(this.answersOf(slot)) === slot.previewAnswers) return; // a blur, no change
         slot.previewAnswers = null;
@@ -229,9 +230,14 @@ export class RecordQueue {
     slot.previewAnswers = JSON.stringify(answers);
     slot.result = null;
     slot.form.showPreview(null);
+    // With needed answers missing the importer still runs, on core's defaults for those (a probe),
+    // so that a file it refuses whatever the answers says so at once; the probe's points are
+    // neither shown nor addable (the form says what is needed until it is given).
+    const missing = slot.form.missing();
+    const asked = missing.length ? { ...answers, ...slot.form.probeAnswers(missing) } : answers;
     this.on.busy(+1);
     try {
-      const { result: r, about } = await this.run(slot, 'importRecord', slot.buf, { format: slot.format, answers, id: { source: slot.source, name: slot.name } });
+      const { result: r, about } = await this.run(slot, 'importRecord', slot.buf, { format: slot.format, answers: asked, id: { source: slot.source, name: slot.name } });
       if (seq !== slot.previewSeq) return;
       slot.result = r;
       slot.resultId = about.storeId;
@@ -250,7 +256,7 @@ export class RecordQueue {
   // Adds the previewed record; answers changed since the preview are imported first.
   confirmImport(slot) {
     slot.confirmWhenReady = false;
-    if (!slot.asking) return;
+    if (!slot.asking || slot.form.missing().length) return; // Enter in a form still missing answers
     if (!slot.result || slot.resultAnswers !== JSON.stringify(this.answersOf(slot))) {
       slot.confirmWhenReady = true;
       if (slot.result) this.preview(slot);

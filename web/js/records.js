@@ -23,6 +23,7 @@ import { RecordQueue } from './record-queue.js';
 import { RecordList } from './record-list.js';
 import { Marks, warningsByPoint } from './record-marks.js';
 import { $ } from './dom.js';
+import { isWorkspace } from './share.js';
 
 const RENDER_GAP_MS = 40; // renderLater: at least this long between two renders (style and layout follow each)
 // Records take the CSS palette --rec1 … --rec8 (apart from the model's colours in both schemes).
@@ -120,7 +121,15 @@ export class Records {
     $('action-load-example').addEventListener('click', () => this.loadExample($('input-example').value));
   }
 
-  addFiles(files) { return this.queue.addFiles(files, () => this.flushRender()); }
+  // A workspace file (share.js: its first key says so) opens as one; every other file is queued.
+  async addFiles(files) {
+    const rest = [];
+    for (const f of files) {
+      if (this.openWorkspace && /\.json$/i.test(f.name) && isWorkspace(await f.slice(0, 64).arrayBuffer())) await this.openWorkspace(await f.arrayBuffer(), f.name);
+      else rest.push(f);
+    }
+    return this.queue.addFiles(rest, () => this.flushRender());
+  }
 
   // ---------------------------------------------------------------------------------------------
   async loadExamples() {
@@ -318,7 +327,7 @@ export class Records {
   renderChart() {
     this.chartStale = false;
     const page = this.callbacks.page();
-    const compare = this.compare.config(page ? page.dtype : '');
+    const compare = this.compare.config(page ? page.dtype : '', page); // the page's device with its typed roof
     if ($('compare-notes')) $('compare-notes').textContent = this.esc(compare.notes.join('; '));
     this.marks.render(this.files, { labels: !!($('labels-toggle') && $('labels-toggle').checked), compare });
   }

@@ -61,6 +61,68 @@ static const char *explain_factor(double factor) {
     return best_d <= log(SLIP_EXPLAINS) ? slips[best].why : NULL;
 }
 
+/* A factor that equals one of the problem's fields, or the product or ratio of two of them (within
+ * 1 %): the problem given is likely not the one measured — an import form answered with another
+ * batch or head count scales every point by it, and that is the first thing to check, before a
+ * unit slip of the same size (issue 20: a ×8 from B·H blamed on bits counted as bytes). The
+ * sentence goes into buf, e.g. "×8 equals the problem's heads H = 8 (the problem given may not be
+ * the one measured: check those fields first)"; NULL when no field explains it. */
+#define FIELD_MATCH 1e-2
+static const char *field_factor(const rl_problem *pb, double factor, char *buf, size_t cap) {
+    if (!(factor > 0) || !isfinite(factor)) return NULL;
+    double f = factor >= 1.0 ? factor : 1.0 / factor;
+    if (f < 1.5) return NULL;
+    const struct {
+        const char *name;
+        double v;
+    } x[] = {
+        {"batch B", (double)pb->batch},
+        {"heads H", (double)pb->heads},
+        {"kv_heads Hkv", (double)(pb->kv_heads > 0 ? pb->kv_heads : pb->heads)},
+        {"seq N", (double)pb->seq},
+        {"kv_len L", (double)(pb->kv_len > 0 ? pb->kv_len : pb->seq)},
+        {"head_dim d", (double)pb->head_dim},
+    };
+    const size_t n = sizeof x / sizeof x[0];
+    const char *tail = " (the problem given may not be the one measured: check those fields first)";
+    for (size_t i = 0; i < n; i++) {
+        if (x[i].v >= 2 && near_ratio(f, x[i].v, FIELD_MATCH)) {
+            snprintf(buf, cap, "×%.3g equals the problem's %s = %.0f%s", f, x[i].name, x[i].v, tail);
+            return buf;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        for (size_t j = i + 1; j < n; j++) {
+            if (x[i].v >= 2 && x[j].v >= 2 && near_ratio(f, x[i].v * x[j].v, FIELD_MATCH)) {
+                snprintf(buf, cap, "×%.3g equals the problem's %s × %s = %.0f × %.0f%s", f, x[i].name,
+                         x[j].name, x[i].v, x[j].v, tail);
+                return buf;
+            }
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        for (size_t j = 0; j < n; j++) {
+            if (i != j && x[j].v >= 1 && x[i].v > x[j].v && near_ratio(f, x[i].v / x[j].v, FIELD_MATCH)) {
+                snprintf(buf, cap, "×%.3g equals the problem's %s / %s = %.0f / %.0f%s", f, x[i].name,
+                         x[j].name, x[i].v, x[j].v, tail);
+                return buf;
+            }
+        }
+    }
+    return NULL;
+}
+
+/* The fields first, then the slip ("…; else ×8: bits counted as bytes"), into buf; NULL when
+ * neither explains the factor. */
+static const char *explain_with_fields(const rl_problem *pb, double factor, const char *slip,
+                                       char *buf, size_t cap) {
+    char fields[320];
+    const char *ff = field_factor(pb, factor, fields, sizeof fields);
+    if (!ff) return slip;
+    snprintf(buf, cap, "%s%s%s", ff, slip ? "; else " : "", slip ? slip : "");
+    return buf;
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Hardware
  * ------------------------------------------------------------------------------------------- */
@@ -324,8 +386,11 @@ static void check_measured_bytes(const rl_rec_point *pt, const char *base, rl_re
     char p[RL_REC_PATH_MAX];
     snprintf(p, sizeof p, "%s.measured_bytes", base);
     qbuf q;
+    char because[640];
     if (lo > 0 && pt->measured_bytes * 10 < lo) {
-        const char *why = explain_factor(lo / pt->measured_bytes);
+        const char *why = explain_with_fields(&pt->problem, lo / pt->measured_bytes,
+                                              explain_factor(lo / pt->measured_bytes), because,
+                                              sizeof because);
         rl__issue(issues, RL_REC_WARNING, RL_ERR_INCONSISTENT, p,
                   "%s is ×%.3g below the compulsory traffic %s of the problem; likely %s",
                   fmtq(pt->measured_bytes, RL_DIM_BYTES, q.a), lo / pt->measured_bytes,
@@ -333,7 +398,9 @@ static void check_measured_bytes(const rl_rec_point *pt, const char *base, rl_re
                   why ? why : "a unit slip (KB or MB read as bytes) or another problem than the "
                               "one measured");
     } else if (hi > 0 && pt->measured_bytes > 10 * hi) {
-        const char *why = explain_factor(pt->measured_bytes / hi);
+        const char *why = explain_with_fields(&pt->problem, pt->measured_bytes / hi,
+                                              explain_factor(pt->measured_bytes / hi), because,
+                                              sizeof because);
         rl__issue(issues, RL_REC_WARNING, RL_ERR_INCONSISTENT, p,
                   "%s is ×%.3g above the naive traffic %s of the problem; likely %s",
                   fmtq(pt->measured_bytes, RL_DIM_BYTES, q.a), pt->measured_bytes / hi,
@@ -407,6 +474,8 @@ static void check_flops(const rl_rec_point *pt, const char *base, rl_rec_issues 
         why = "×2: each multiply-add counted twice, or causal work counted as full";
     else if (ratio > 1)
         why = explain_factor(ratio);
+    char because[640];
+    why = explain_with_fields(&pt->problem, ratio, why, because, sizeof because);
     qbuf q;
     rl__issue(issues, RL_REC_WARNING, RL_ERR_INCONSISTENT, p,
               "%s differs from the model's F = %s for this problem by ×%.4g%s%s",
@@ -486,7 +555,9 @@ static void check_roof(rl_rec_point *pt, const rl_rec_hardware *hw, const char *
     if (dv->efficiency <= 1.0) return;
     char traffic[256];
     const char *why = traffic_explains(pt, roof, traffic, sizeof traffic);
-    if (!why) why = explain_factor(dv->efficiency);
+    char because[640];
+    if (!why) why = explain_with_fields(&pt->problem, dv->efficiency, explain_factor(dv->efficiency),
+                                        because, sizeof because);
     qbuf q;
     rl__issue(issues, RL_REC_WARNING, RL_ERR_RANGE, base,
               "above its own roof: %s at %.3g FLOP/B is ×%.3g the attainable %s of %s; %s%s",
