@@ -39,6 +39,7 @@ async function start() {
     const records = await initRecords(model, {
       onAdopt: (problem, presetId) => app.adopt(problem, presetId),
       onUseCeiling: (field, text) => app.useCeiling(field, text),
+      onPreset: (id) => app.useCeiling('hw', id), // the hardware banner's switch: a control changed by hand
       onChange: (list) => app.setMeasured(list),
       onCompareState: (value, ownRoof) => app.setCompareState(value, ownRoof),
       // the page's preset, dtype and roof as the controller last drew them (records.js words a
@@ -50,6 +51,7 @@ async function start() {
     });
     // compare mode from the link, now and when the link changes (back, forward, a pasted link)
     bus.on('compare-state', (value, ownRoof) => records.compare.restore(value, ownRoof));
+    bus.on('rendered', () => records.pageChanged()); // the hardware banner follows the preset
     records.compare.restore(app.state.compare, app.state['own-roof']);
     window.rooflab = testHook({ app, model, records, layerView }); // for tests and benchmarks (test-hook.js)
     document.documentElement.dataset.ready = '1';

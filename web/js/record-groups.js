@@ -18,7 +18,7 @@ export function groupSeries(series) {
       groups.set(key, g);
     }
     for (const p of s.points) g.points.push(p);
-    g.files.push(s.file);
+    if (g.files[g.files.length - 1] !== s.file) g.files.push(s.file); // a record's groups: named once
   }
   return [...groups.values()].map(({ files, ...g }) => {
     const n = files.length;
