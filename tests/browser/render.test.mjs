@@ -196,6 +196,8 @@ test('hierarchical ceilings labelled on the line; using another device\'s ceilin
   // the V100's DRAM ceiling as β on the H100 preset
   const dram = await page.$$eval('[data-testid^="use-ceiling-0-"]', (b) => b.findIndex((x) => x.closest('li').textContent.startsWith('DRAM:')));
   await page.click(`[data-testid="use-ceiling-0-${dram}"]`);
+  await page.click('[data-testid="ceiling-confirm-yes"]'); // another device's ceiling: asked first (identity.test)
+  await page.waitForFunction(() => /mixes/.test(document.querySelector('[data-testid="records-status"]').textContent));
   const status = await page.textContent('[data-testid="records-status"]');
   assert.match(status, /this mixes the V100-SXM2-16GB’s 828\.8 GB\/s bandwidth ceiling with the H100 SXM5 80GB’s 989 TFLOP\/s peak/);
   await page.locator('#chart').screenshot({ path: join(ARTIFACTS, 'render-ert-1280-light.png') });
