@@ -198,7 +198,7 @@ test('a foreign ceiling asks before it becomes β; ceiling labels name their pre
   const page = await fresh('#hw=h100-sxm');
   await loadExamples(page, ['ert-roofline-v100.record.json']);
   // the V100's ERT ceilings on the H100 page: the banner says whose they are
-  assert.match(await page.textContent('[data-testid="hw-banner-text"]'), /The ceilings of ert-roofline-v100\.record\.json were measured on V100-SXM2-16GB, not on the H100 SXM5 80GB roof drawn/);
+  assert.match(await page.textContent('[data-testid="hw-banner-text"]'), /The ceilings of ert-roofline-v100\.record\.json were measured on V100 SXM2, not on the H100 SXM5 80GB roof drawn/);
   let c = await chart(page);
   const labels = c.datasets.filter((d) => d.rlKind === 'measured' && d.showLine).map((d) => d.rlLabel.text);
   // FP64 named by the ceiling itself; the datasheet "spec GFLOPs" says it names none
@@ -246,6 +246,34 @@ test('a foreign ceiling asks before it becomes β; ceiling labels name their pre
   assert.ok(h100 && c.scales.x.min <= h100.x && c.scales.x.max >= h100.x, 'the H100 ridge on the axis');
   await toChart(page);
   await page.screenshot({ path: join(ARTIFACTS, 'identity-compare.png') });
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+test('an ERT upload says which device it ran on: asked (never taken from the controls), then named on the banner', async () => {
+  const page = await fresh('#hw=h100-sxm');
+  await page.setInputFiles('[data-testid="input-upload"]', [join(EX, 'ert-roofline-v100.json')]);
+  const field = (t) => `[data-testid="record-0"] [data-testid="${t}"]`;
+  await page.waitForSelector(field('import-hw'));
+  // only the device is asked, and nothing is said for it until chosen (the page shows an H100)
+  assert.equal(await page.inputValue(field('import-hw')), '');
+  assert.equal(await page.inputValue(field('import-hw-name')), '');
+  assert.equal(await page.$(field('import-seq')), null, 'no problem fields: ERT measures a device, not a problem');
+  await page.selectOption(field('import-hw'), 'v100-sxm2');
+  await page.waitForSelector(`${field('import-preview')}[data-value="0"]`);
+  await toChart(page);
+  await page.screenshot({ path: join(ARTIFACTS, 'identity-ert-form.png') });
+  await page.click(field('import-confirm'));
+  await page.waitForSelector('[data-testid="record-0"][data-value="ok"]');
+  await idle(page);
+  const rec = JSON.parse(await page.evaluate(() => window.rooflab.recordText(0)));
+  assert.equal(rec.hardware.preset, 'v100-sxm2');
+  // its ceilings are now the V100's: the banner offers that preset
+  assert.match(await page.textContent('[data-testid="hw-banner-text"]'), /The ceilings of ert-roofline-v100\.json were measured on V100 SXM2, not on the H100 SXM5 80GB roof drawn/);
+  assert.equal(await page.textContent('[data-testid="hw-banner-switch"]'), 'Switch the preset to V100 SXM2');
+  await page.click('[data-testid="hw-banner-switch"]');
+  await page.waitForFunction(() => window.rooflab.state.hw === 'v100-sxm2');
+  await page.waitForSelector('[data-testid="hw-banner"]', { state: 'hidden' });
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });

@@ -27,7 +27,7 @@ export function foreignHardware(files, marksOf, pageHw, presetName = () => '') {
       devices.set(d.preset, e);
     }
     const hw = f.report.record.hardware || {};
-    if ((hw.ceilings || []).length && hw.preset !== pageHw) ceilings.push({ file: f.name, name: hw.name || presetName(hw.preset) || 'an unnamed device', preset: hw.preset || '' });
+    if ((hw.ceilings || []).length && hw.preset !== pageHw) ceilings.push({ file: f.name, name: presetName(hw.preset) || hw.name || 'an unnamed device', preset: hw.preset || '' });
   }
   return { devices: [...devices.values()].sort((a, b) => b.points - a.points), ceilings };
 }

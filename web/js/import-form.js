@@ -27,8 +27,12 @@ const OPTION_HELP = {
   match: 'import the kernels whose name contains this text (case-insensitive) instead of the attention-like names',
   unit: 'the values’ unit where the table states none: TFLOP/s, TFLOPS, ms, us',
 };
+// An ERT roofline.json needs no problem (its ceilings are the device's); what it lacks is the
+// device it ran on (it names only its host): these are asked, and start empty (issue 20).
+const ERT_FLAGS = ['hw', 'hw-name', 'date'];
 // What each format does not carry, said above the form.
 const INTROS = {
+  ert: 'An ERT roofline.json measures a device’s ceilings but names only its host: say which device it ran on. With a preset its ceilings are compared with that device’s roof and named as its own; left empty, they belong to no preset. Not prefilled: the controls’ preset need not be the machine ERT ran on.',
   gbench: 'The benchmarks’ names give the problem where they carry arguments (see args); the rest comes from here.',
   'ncu-csv': 'An Nsight Compute export does not say which problem the kernels ran: give it here.',
   'torch-trace': 'A PyTorch profiler trace times its GPU kernels but does not say which problem they ran: give it here (a FlashAttention-2 kernel’s name gives its head dim). match: the kernels to import (default: names like flash, fmha, attention).',
@@ -69,7 +73,8 @@ export class ImportForm {
     const form = el('form', { className: 'import-form', testid: 'import-form', novalidate: '' });
     form.addEventListener('submit', (e) => { e.preventDefault(); onConfirm(); });
     const intro = INTROS[format] || INTROS['ncu-csv'];
-    form.append(el('p', { className: 'hint', text: `${intro} Prefilled from the current controls; the same answers as rooflab import’s flags.` }));
+    const ert = format === 'ert';
+    form.append(el('p', { className: 'hint', text: `${intro}${ert ? ' The' : ' Prefilled from the current controls; the'} same answers as rooflab import’s flags.` }));
     if (hints && Object.keys(hints.answers).length) {
       // What the file itself names (core's rl_import_hints), already in the fields below.
       // (a perf_report table's hints come from its plot name, which says so itself)
@@ -80,8 +85,8 @@ export class ImportForm {
       form.append(el('p', { className: 'hint ncu-command' }, 'Counters it reads, collected by: ', el('code', { text: model.ncuCommand })));
     }
     const grid = el('div', { className: 'import-fields' });
-    for (const f of model.fields) grid.append(this.field(f.flag, f.help, this.problemInput(f, answers[f.flag] || '')));
-    for (const flag of [...OPTION_FLAGS, ...(FORMAT_FLAGS[format] || [])]) {
+    if (!ert) for (const f of model.fields) grid.append(this.field(f.flag, f.help, this.problemInput(f, answers[f.flag] || '')));
+    for (const flag of ert ? ERT_FLAGS : [...OPTION_FLAGS, ...(FORMAT_FLAGS[format] || [])]) {
       grid.append(this.field(flag, OPTION_HELP[flag] || '', this.optionInput(flag, answers[flag] || '')));
     }
     form.append(grid);
@@ -117,6 +122,11 @@ export class ImportForm {
   }
 
   optionInput(flag, value) {
+    if (flag === 'hw' && this.format === 'ert') { // the device ERT ran on: none said until chosen
+      const s = this.select(['', ...this.model.presets.filter((p) => p.id !== 'custom').map((p) => p.id)], value);
+      s.options[0].text = '(not said)';
+      return s;
+    }
     if (flag === 'hw') return this.select(['', ...this.model.presets.map((p) => p.id)], value);
     return el('input', { type: 'text', spellcheck: 'false', value, placeholder: 'default' });
   }

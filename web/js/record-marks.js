@@ -276,12 +276,13 @@ export class Marks {
       const series = { hollow: hist, color: f.color, colorIndex: f.colorIndex };
       const histNote = hist ? ' [historical, unaudited — not evidence]' : '';
       // one series per group (kernel, or the fields that vary), each its own shape; else one
-      const groups = marks.groups.length ? marks.groups.map((g) => ({
+      // (a historical table stays one series of hollow circles: its mark says "not evidence")
+      const groups = marks.groups.length && !hist ? marks.groups.map((g) => ({
         ...g, points: this.isolated.size ? g.points.filter(keep) : g.points, predicted: this.isolated.size ? g.predicted.filter(keep) : g.predicted,
       })).filter((g) => g.points.length) : [{ name: '', points, predicted }];
       groups.forEach((g) => {
         const what = g.name || `${rec.software.kernel || 'kernel'} ${rec.software.kernel_version}`;
-        const [shape, rotation] = hist ? ['circle', 0] : GROUP_SHAPES[marks.groups.length ? marks.groups.findIndex((x) => x.name === g.name) % GROUP_SHAPES.length : 0];
+        const [shape, rotation] = hist ? ['circle', 0] : GROUP_SHAPES[g.name ? marks.groups.findIndex((x) => x.name === g.name) % GROUP_SHAPES.length : 0];
         list.push({ ...series, label: esc(`${f.name}: ${what}${histNote}`), pointStyle: shape, rotation, points: g.points, file: f.name, group: g.name });
         if (g.predicted.length) {
           list.push({ ...series, label: esc(`${f.name}: ${g.name ? `${g.name} ` : ''}predicted, each point by its own kernel profile (☆)`), hollow: true, pointStyle: 'star', points: g.predicted, predicted: true, file: f.name, group: g.name });
