@@ -178,6 +178,13 @@ test('points of other hardware: the banner names them and switches the preset or
   assert.match(text, new RegExp(`^⚠ ${n} points ran on A100 SXM4 80GB, not on the H100 SXM5 80GB roof drawn: switch the preset or compare\\.$`), text);
   await toChart(page);
   await page.screenshot({ path: join(ARTIFACTS, 'identity-banner.png') });
+  // a phone, dark: the banner and its two buttons above the chart
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.locator('#hw-banner').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(ARTIFACTS, 'identity-banner-390-dark.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
   // compare: compare mode with the A100 and the page's H100, each point on its own roof; no banner
   await page.click('[data-testid="hw-banner-compare"]');
   await page.waitForFunction(() => document.querySelector('[data-testid="compare-toggle"]').checked);

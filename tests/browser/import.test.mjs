@@ -186,9 +186,11 @@ test('malformed files: refused with their line or JSON path, nothing loaded is l
   await page.fill(item(3, 'import-heads'), '16');
   await page.waitForSelector(`${item(3, 'import-preview')}[data-value="refused"]`);
   assert.match(await page.textContent(item(3, 'import-errors')), /gpu__time_duration/);
-  // ERT with a word for a number: refused at once with the JSON path
-  assert.equal(await page.getAttribute('[data-testid="record-4"]', 'data-value'), 'refused');
-  assert.match(await page.textContent('[data-testid="record-errors-4"]'), /empirical\.gbytes/);
+  // ERT with a word for a number: its form (which asks only for the device) refuses it with the
+  // JSON path, and it cannot be added
+  await page.waitForSelector(`${item(4, 'import-preview')}[data-value="refused"]`);
+  assert.match(await page.textContent(item(4, 'import-errors')), /empirical\.gbytes/);
+  assert.equal(await page.$eval(item(4, 'import-confirm'), (b) => b.disabled), true);
   // a CSV that is no tool's: core's word on the formats it looked for
   assert.equal(await page.getAttribute('[data-testid="record-5"]', 'data-value'), 'refused');
   assert.match(await page.textContent('[data-testid="record-errors-5"]'), /not a format rooflab reads/);
