@@ -122,7 +122,8 @@ export const dropPlugin = {
       ctx.stroke();
       ctx.font = 'bold 11px system-ui, sans-serif';
       const w = ctx.measureText(text).width + 8;
-      const left = px + 8 + w > a.right ? px - 8 - w : px + 8;
+      // left of the line (the tooltip opens to its right), unless that leaves the plot
+      const left = px - 8 - w < a.left ? px + 8 : px - 8 - w;
       const top = Math.min(Math.max(y1 - 8, a.top), a.bottom - 16);
       ctx.fillStyle = opts.background;
       ctx.globalAlpha = 0.9;
@@ -154,12 +155,18 @@ export function drawStarCaption(chart) {
   const px = x.getPixelForValue(p.x);
   const py = y.getPixelForValue(p.y);
   if (px < a.left || px > a.right || py < a.top || py > a.bottom) return;
-  const text = esc(`★ ${p.caption}`);
   ctx.save();
   ctx.font = '11px system-ui, sans-serif';
-  const w = ctx.measureText(text).width + 8;
-  // to the left of the star where it fits, else to its right; just under it
-  const left = px - 14 - w >= a.left ? px - 14 - w : Math.min(px + 14, a.right - w);
+  // to the left of the star where it fits, else to its right; just under it. Where neither side
+  // has room (a phone), the short form: "★ prediction for the controls' problem".
+  let text = esc(`★ ${p.caption}`);
+  let w = ctx.measureText(text).width + 8;
+  const room = Math.max(px - 14 - a.left, a.right - px - 14);
+  if (w > room) {
+    text = '★ prediction for the controls’ problem';
+    w = ctx.measureText(text).width + 8;
+  }
+  const left = Math.max(a.left, px - 14 - w >= a.left ? px - 14 - w : Math.min(px + 14, a.right - w));
   const top = Math.min(py + 4, a.bottom - 16);
   ctx.fillStyle = opts.background;
   ctx.globalAlpha = 0.85;

@@ -11,7 +11,7 @@ export const GROUP_AT = 24;
 export function groupSeries(series) {
   const groups = new Map();
   for (const s of series) {
-    const key = `${s.colorIndex}|${s.hollow}|${s.pointStyle}|${!!s.predicted}`;
+    const key = `${s.colorIndex}|${s.hollow}|${s.pointStyle}|${s.rotation || 0}|${!!s.predicted}`; // (a record's groups: mark and rotation)
     let g = groups.get(key);
     if (!g) {
       g = { ...s, points: [], files: [] };
