@@ -268,8 +268,7 @@ test('an ERT upload says which device it ran on: asked (never taken from the con
   assert.equal(await page.$(field('import-seq')), null, 'no problem fields: ERT measures a device, not a problem');
   await page.selectOption(field('import-hw'), 'v100-sxm2');
   await page.waitForSelector(`${field('import-preview')}[data-value="0"]`);
-  await toChart(page);
-  await page.screenshot({ path: join(ARTIFACTS, 'identity-ert-form.png') });
+  await page.locator('[data-testid="record-0"]').screenshot({ path: join(ARTIFACTS, 'identity-ert-form.png') });
   await page.click(field('import-confirm'));
   await page.waitForSelector('[data-testid="record-0"][data-value="ok"]');
   await idle(page);

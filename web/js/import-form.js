@@ -93,7 +93,7 @@ export class ImportForm {
     this.error = el('p', { className: 'field-error', testid: 'import-error', role: 'alert' });
     this.error.hidden = true;
     this.preview = el('div', { className: 'import-preview', testid: 'import-preview' });
-    this.confirm = el('button', { type: 'submit', testid: 'import-confirm', text: 'Add these points' });
+    this.confirm = el('button', { type: 'submit', testid: 'import-confirm', text: ert ? 'Add its ceilings' : 'Add these points' });
     form.append(this.error, this.preview, el('div', { className: 'buttons' }, this.confirm));
     form.addEventListener('change', () => onChange());
     form.addEventListener('input', () => onChange());
