@@ -51,10 +51,13 @@ const heldText = (page, name) => page.evaluate((n) => window.rooflab.recordText(
 test('ncu CSV, gbench, ERT and a record dropped together: recognised, asked for, identical to rooflab import', async () => {
   const page = await fresh();
   await drop(page, [NCU, GBENCH, ERT, RECORD]);
-  await page.waitForFunction(() => [...document.querySelectorAll('#records-list > li')].map((e) => e.dataset.value).join() === 'asking,asking,ok,ok', null, { timeout: 30000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('#records-list > li')].map((e) => e.dataset.value).join() === 'asking,asking,asking,ok', null, { timeout: 30000 });
   const formats = await page.$$eval('#records-list > li', (els) => els.map((e) => e.querySelector('[data-testid="import-format"]').dataset.value));
   assert.deepEqual(formats, ['ncu-csv', 'gbench', 'ert', 'record']);
   assert.equal(await count(page), 1); // the record's point; ERT gives ceilings only
+  // ERT asks only for the device it ran on (it names its host alone), not taken from the controls
+  assert.deepEqual(await page.$$eval(`[data-testid="record-2"] [data-testid^="import-"]`, (els) => els.filter((e) => e.matches('input, select'))
+    .map((e) => `${e.dataset.testid}=${e.value}`)), ['import-hw=', 'import-hw-name=', 'import-date=']);
   // the ncu command line that collects what the import reads: core's, as rooflab import --help prints it
   const ncuCommand = await page.textContent('[data-testid="ncu-command"]');
   assert.match(ncuCommand, /^ncu .*--csv --page raw/);
@@ -90,6 +93,14 @@ test('ncu CSV, gbench, ERT and a record dropped together: recognised, asked for,
   const gbFlags = await answersAsFlags(page, 1);
   await page.click(item(1, 'import-confirm'));
   await page.waitForSelector('[data-testid="record-1"][data-value="ok"]');
+  // ERT: run on the V100 of NERSC's Cori GPU nodes (data/examples' record says so)
+  await page.selectOption(item(2, 'import-hw'), 'v100-sxm2');
+  await page.fill(item(2, 'import-hw-name'), 'NVIDIA V100-SXM2-16GB (NERSC Cori GPU node)');
+  await page.waitForSelector(`${item(2, 'import-preview')}[data-value="0"]`);
+  const ertFlags = await answersAsFlags(page, 2);
+  assert.deepEqual(ertFlags, ['--hw', 'v100-sxm2', '--hw-name', 'NVIDIA V100-SXM2-16GB (NERSC Cori GPU node)']);
+  await page.click(item(2, 'import-confirm'));
+  await page.waitForSelector('[data-testid="record-2"][data-value="ok"]');
   await idle(page);
   assert.deepEqual(await states(page), ['ok', 'ok', 'ok', 'ok']);
   assert.equal(await count(page), 1 + 3 + 1);
@@ -100,7 +111,7 @@ test('ncu CSV, gbench, ERT and a record dropped together: recognised, asked for,
   // the records the page holds (and keeps in storage) are the CLI's, byte for byte
   assert.equal(await heldText(page, basename(NCU)), cliImport(CLI, 'ncu-csv', NCU, ncuFlags));
   assert.equal(await heldText(page, basename(GBENCH)), cliImport(CLI, 'gbench', GBENCH, gbFlags));
-  assert.equal(await heldText(page, basename(ERT)), cliImport(CLI, 'ert', ERT, []));
+  assert.equal(await heldText(page, basename(ERT)), cliImport(CLI, 'ert', ERT, ertFlags));
   // hand values: the third run's name BM_flash_attn_fwd_bf16/4/16384/16/128 is B=4, N=16384,
   // H=16, d=128 (gbench's default argument order), its median 13.02 ms as the preview showed
   const gb = JSON.parse(await heldText(page, basename(GBENCH)));
@@ -188,9 +199,11 @@ test('malformed files: refused with their line or JSON path, nothing loaded is l
   await page.fill(item(3, 'import-heads'), '16');
   await page.waitForSelector(`${item(3, 'import-preview')}[data-value="refused"]`);
   assert.match(await page.textContent(item(3, 'import-errors')), /gpu__time_duration/);
-  // ERT with a word for a number: refused at once with the JSON path
-  assert.equal(await page.getAttribute('[data-testid="record-4"]', 'data-value'), 'refused');
-  assert.match(await page.textContent('[data-testid="record-errors-4"]'), /empirical\.gbytes/);
+  // ERT with a word for a number: its form (which asks only for the device) refuses it with the
+  // JSON path, and it cannot be added
+  await page.waitForSelector(`${item(4, 'import-preview')}[data-value="refused"]`);
+  assert.match(await page.textContent(item(4, 'import-errors')), /empirical\.gbytes/);
+  assert.equal(await page.$eval(item(4, 'import-confirm'), (b) => b.disabled), true);
   // a CSV that is no tool's: core's word on the formats it looked for
   assert.equal(await page.getAttribute('[data-testid="record-5"]', 'data-value'), 'refused');
   assert.match(await page.textContent('[data-testid="record-errors-5"]'), /not a format rooflab reads/);

@@ -196,6 +196,8 @@ test('hierarchical ceilings labelled on the line; using another device\'s ceilin
   // the V100's DRAM ceiling as β on the H100 preset
   const dram = await page.$$eval('[data-testid^="use-ceiling-0-"]', (b) => b.findIndex((x) => x.closest('li').textContent.startsWith('DRAM:')));
   await page.click(`[data-testid="use-ceiling-0-${dram}"]`);
+  await page.click('[data-testid="ceiling-confirm-yes"]'); // another device's ceiling: asked first (identity.test)
+  await page.waitForFunction(() => /mixes/.test(document.querySelector('[data-testid="records-status"]').textContent));
   const status = await page.textContent('[data-testid="records-status"]');
   assert.match(status, /this mixes the V100-SXM2-16GB’s 828\.8 GB\/s bandwidth ceiling with the H100 SXM5 80GB’s 989 TFLOP\/s peak/);
   await page.locator('#chart').screenshot({ path: join(ARTIFACTS, 'render-ert-1280-light.png') });
@@ -369,6 +371,8 @@ test('duplicate loads are said and not added; Clear all is undoable, in every ta
   const ertCopy = join(tmp, 'ert-again.json');
   await copyFile(ERT, ertCopy);
   await a.setInputFiles('[data-testid="input-upload"]', [ERT]);
+  // ERT asks which device it ran on (identity.test): added as it is, none said
+  await a.click('[data-testid="record-1"] [data-testid="import-confirm"]:not([disabled])');
   await a.waitForFunction(() => document.querySelectorAll('#records-list > li[data-value="ok"]').length === 2);
   await idle(a);
   await a.setInputFiles('[data-testid="input-upload"]', [ertCopy]);

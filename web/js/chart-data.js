@@ -4,6 +4,8 @@
 // returned (points, trails, the roof and ceilings through core's attainable/ridge); the only
 // arithmetic here chooses axis ranges for display.
 
+import { controlsCaption } from './chart-identity.js';
+
 export const MODELS = ['compulsory', 'tiled', 'naive'];
 export const RANK = { point: 0, predicted: 0, level: 1, measured: 1, roof: 2, ceiling: 3, trail: 4 };
 export const MOVING = ['point', 'predicted', 'level']; // kinds whose marks move with N in place
@@ -24,35 +26,8 @@ export function withAlpha(color, alpha) {
   return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
 }
 
-export function isDecade(v) {
-  const e = Math.log10(v);
-  return Math.abs(e - Math.round(e)) < 1e-9;
-}
-
-// Tick label of a plain count or intensity at a decade, by core's rule for plain numbers
-// (units.c plain_number, issue 20): never e-notation — 0.000000001 … 0.01 … 1,000,000 …
-// 100,000,000,000,000,000,000, then 1 × 10²¹. A tick has one significant digit, so the rule is
-// only grouping by three; no WASM call per tick.
-// On an axis spanning less than two decades, 2 and 5 in each decade are labelled too.
-// Called by Chart.js with `this` the scale.
-export function decadeLabel(v) {
-  const span = this && this.max / this.min;
-  const mant = v / 10 ** Math.floor(Math.log10(v) + 1e-9);
-  const whole = Math.abs(mant - Math.round(mant)) < 1e-6;
-  const show = isDecade(v) || (span < 100 && whole && (mant < 2.5 ? Math.round(mant) === 2 : Math.round(mant) === 5)) ||
-    (span < 10 && whole);
-  if (!show) return '';
-  return plainTick(v);
-}
-
-const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
-export function plainTick(v) {
-  const e = Math.floor(Math.log10(v) + 1e-9);
-  if (e >= -9 && e < 21) return Number(v).toLocaleString('en-US', { maximumSignificantDigits: 1, maximumFractionDigits: 20 });
-  const mant = Math.round(v / 10 ** e);
-  const sup = String(Math.abs(e)).split('').map((ch) => SUPERSCRIPT[ch]).join('');
-  return `${mant} × 10${e < 0 ? '⁻' : ''}${sup}`;
-}
+// Tick labels (ticks.js), exported here too for charts.js.
+export { isDecade, decadeLabel, plainTick } from './ticks.js';
 
 // What a sweep's rows give the charts, computed once per rows array (moving N reuses the rows).
 const fromRows = new WeakMap();
@@ -80,11 +55,12 @@ function rowsViews(rows) {
   return v;
 }
 
-// The predicted point (at its DRAM intensity, y = F / predicted time) or null.
-function predictedPoint(r, kernel) {
+// The predicted point (at its DRAM intensity, y = F / predicted time) or null; caption: whose
+// problem it is (the controls', not a measured point's: issue 20).
+function predictedPoint(model, r, kernel) {
   if (!r['predicted.available']) return null;
   return {
-    id: 'predicted', kernel, x: r['predicted.dram_intensity_flop_per_byte'], y: r['predicted.flops_per_s'],
+    id: 'predicted', kernel, caption: controlsCaption(model, r), x: r['predicted.dram_intensity_flop_per_byte'], y: r['predicted.flops_per_s'],
     time: r['predicted.time_s'], bound: r['predicted.bound'], dram: r['predicted.dram_bytes'], l2: r['predicted.l2_bytes'],
     l2x: r['predicted.l2_intensity_flop_per_byte'], limit: r['predicted.limit'],
     // the likely range (the profile's held-out band) as core gives it in FLOP/s; 0 from core = none
@@ -147,7 +123,7 @@ export function buildViews(model, result, rows, roof, ceilings, sweptKey, curren
   }
   const rv = rowsViews(rows);
   const ridge = result.ridge_flop_per_byte;
-  const predicted = predictedPoint(result, extras.kernel || '');
+  const predicted = predictedPoint(model, result, extras.kernel || '');
   const levels = extras.levels ? levelPoints(result) : { dram: [], l2: [] };
   const marks = [...points, ...(predicted ? [predicted] : []), ...levels.dram, ...levels.l2];
   const l2bw = roofs.has('l2') ? result.l2_bandwidth_bytes_per_s : 0;
@@ -292,7 +268,7 @@ export function measuredDataset(m, c) {
   const color = (c.records ? seriesColor(m, c) : m.color) || c.fg;
   const star = m.pointStyle === 'star';
   return {
-    label: m.label, rlKind: 'measured', data: m.points, pointStyle: m.pointStyle || 'crossRot',
+    label: m.label, rlKind: 'measured', data: m.points, pointStyle: m.pointStyle || 'crossRot', pointRotation: m.rotation || 0,
     pointRadius: m.line ? 0 : (star ? 9 : 6), pointHoverRadius: star ? 11 : 8, pointHitRadius: m.line ? 4 : 1,
     borderWidth: m.line ? 1.5 : (star ? 1.25 : 2),
     borderColor: color, showLine: !!m.line, borderDash: m.line ? (m.dash || [2, 3]) : [], rlHideInLegend: true,
@@ -365,7 +341,7 @@ export function rooflineTooltip(ds, p, sweptKey, model) {
       `bound time ${f(p.time, 's')}, ${p.bound}-bound`];
   }
   if (ds.rlKind === 'predicted') {
-    return [`predicted (${p.kernel}): ${f(p.time, 's')}, ${f(p.y, 'FLOP/s')}, ${limitText(model.limits[p.limit])}`,
+    return [`predicted (${p.kernel}): ${f(p.time, 's')}, ${f(p.y, 'FLOP/s')}, ${limitText(model.limits[p.limit])}`, `★ ${p.caption}`,
       p.lo > 0 ? `likely ${f(p.lo, 'FLOP/s', { sig: 3 })} – ${f(p.hi, 'FLOP/s', { sig: 3 })}: the profile’s held-out error on ${p.points} published points`
         : `no likely range: ${p.points} held-out published point${p.points === 1 ? '' : 's'} for this profile`,
       `at its DRAM intensity I = ${f(p.x, 'FLOP/B')} (DRAM ${f(p.dram, 'B')}; L2 ${f(p.l2, 'B')}, I = ${f(p.l2x, 'FLOP/B')})`,
@@ -469,7 +445,7 @@ export function legendItems(view, measured, model, sweepRange) {
     ...(trails ? [['trail', `Faint trails: where each model’s point travels as ${view.sweptKey === 'kv-len' ? 'the KV length L' : 'N'} sweeps ${lo} … ${hi}; the regime changes where a trail crosses the ridge.`]] : []),
   ];
   if (view.predicted) {
-    items.push(['predicted', `Predicted (★, ${view.predicted.kernel}): F / the profile’s predicted time at its DRAM intensity; the bar: its likely range (held-out error); the ledger splits it.`]);
+    items.push(['predicted', `Predicted (★, ${view.predicted.kernel}): the ${view.predicted.caption}: F / the profile’s predicted time at its DRAM intensity; the bar: its likely range (held-out error); the ledger splits it.`]);
   }
   if (view.levels.dram.length) {
     items.push(['level-dram', 'Hollow marks: each traffic model’s DRAM bytes (after the L2 reuse rule), against the DRAM roof.']);
@@ -494,7 +470,7 @@ export function legendItems(view, measured, model, sweepRange) {
   }
   // Each record (and each of its ceilings) in its own colour and mark, never the roof's navy.
   for (const x of measured) {
-    const kind = x.line ? 'line' : x.pointStyle === 'star' ? 'star' : x.hollow ? 'hollow' : 'cross';
+    const kind = x.line ? 'line' : x.pointStyle === 'star' ? 'star' : x.hollow ? 'hollow' : x.pointStyle && x.pointStyle !== 'crossRot' ? `shape-${x.pointStyle}${x.rotation ? `-r${x.rotation}` : ''}` : 'cross';
     items.push([`measured ${kind}`, `${x.label}${x.hollow && !x.line && kind !== 'star' ? ' (hollow: historical, unaudited — not evidence)' : ''}`, seriesColorVar(x)]);
   }
   return items;

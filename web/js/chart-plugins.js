@@ -55,7 +55,8 @@ export function drawBand(chart) {
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
   // The band's note gives way to the roof labels on a narrow chart.
-  if (x1 - x0 > 60 && !(opts.quiet && chart.width < 600)) {
+  // (and to a record's ceiling labels, which end in the same top corner: opts.noNote)
+  if (x1 - x0 > 60 && !(opts.quiet && chart.width < 600) && !opts.noNote) {
     ctx.fillText('tiled → compulsory:', (x0 + x1) / 2, a.top + 6);
     ctx.fillText('reuse could win this', (x0 + x1) / 2, a.top + 18);
   }
@@ -72,6 +73,7 @@ export const lineLabelPlugin = {
     ctx.font = '11px system-ui, sans-serif';
     ctx.textBaseline = 'bottom';
     const placed = []; // labels already written: a later one moves down until it overlaps none
+    chart.options.plugins.rlLineLabels.drawn = placed; // (the test hook reads what was placed)
     chart.data.datasets.forEach((ds, i) => {
       const l = ds.rlLabel;
       if (!l || !chart.isDatasetVisible(i)) return;
@@ -83,7 +85,7 @@ export const lineLabelPlugin = {
       let py = Math.min(Math.max(at.y + (l.below ? 17 : -3), a.top + 15), a.bottom - 2);
       const hit = (q) => placed.some((r) => px - w < r.x1 && px > r.x0 && q - 14 < r.y1 && q > r.y0);
       for (let k = 0; k < 12 && hit(py); k++) py = Math.min(py + 15, a.bottom - 2);
-      placed.push({ x0: px - w, x1: px, y0: py - 14, y1: py });
+      placed.push({ x0: px - w, x1: px, y0: py - 14, y1: py, text });
       ctx.fillStyle = opts.background;
       ctx.globalAlpha = 0.85;
       ctx.fillRect(px - w, py - 14, w, 14);

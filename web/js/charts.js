@@ -15,6 +15,7 @@ import { backdropPlugin, fastDraw } from './backdrop.js';
 import {
   esc, escAll, setEscape, cssColors, backgroundPlugin, drawBand, lineLabelPlugin, pointLabelPlugin, highlightPlugin, drawMarker,
 } from './chart-plugins.js';
+import { pairPlugin, dropPlugin, drawStarCaption } from './chart-identity.js';
 
 export { cssColors }; // the layer view's colours are the charts'
 import { compareDatasets, compareAxes } from './compare.js';
@@ -38,8 +39,8 @@ export class RooflineChart {
       type: 'scatter',
       data: { datasets: [] },
       // the backdrop last: it draws the band and the moving marks over everything static
-      plugins: [backgroundPlugin, lineLabelPlugin, pointLabelPlugin, highlightPlugin,
-        backdropPlugin({ dynamic: (ds) => MOVING.includes(ds.rlKind), paint: drawBand })],
+      plugins: [backgroundPlugin, pairPlugin, lineLabelPlugin, pointLabelPlugin, highlightPlugin, dropPlugin,
+        backdropPlugin({ dynamic: (ds) => MOVING.includes(ds.rlKind), paint: (chart) => { drawBand(chart); drawStarCaption(chart); } })],
       options: {
         animation: false,
         parsing: false,
@@ -68,6 +69,7 @@ export class RooflineChart {
           rlLineLabels: { background: c.bg },
           rlPointLabels: { show: false },
           rlHighlight: { kernel: '', color: c.fg },
+          rlPairs: {}, rlDrop: { background: c.bg }, rlStar: { show: false, color: c.fg, background: c.bg },
           legend: {
             labels: {
               color: c.fg, usePointStyle: true, boxHeight: 8,
@@ -207,10 +209,23 @@ export class RooflineChart {
     box.hidden = false;
   }
 
+  // A measured point's details end with "Adopt this problem" (its problem and preset become the
+  // page's; records.js adopt), beside the point rather than only in the records list.
   fillDetails(ds, p) {
     const lines = [].concat(rooflineTooltip(ds, p, this.view.sweptKey, this.model));
     const list = document.getElementById('point-details-lines');
     list.replaceChildren(...lines.map((t) => Object.assign(document.createElement('li'), { textContent: esc(t) })));
+    const box = document.getElementById('point-details-actions');
+    if (!box) return;
+    const adopt = ds.rlKind === 'measured' && !ds.showLine && p && typeof p.adopt === 'function';
+    box.replaceChildren(...(adopt ? [Object.assign(document.createElement('button'), { type: 'button', textContent: 'Adopt this problem' })] : []));
+    if (adopt) {
+      const b = box.firstChild;
+      b.dataset.testid = 'point-details-adopt';
+      b.title = 'set the controls to this point’s problem and hardware (the ★ then predicts this point)';
+      b.addEventListener('click', () => p.adopt());
+    }
+    box.hidden = !adopt;
   }
 
   // Moving only N leaves the roof, the ceilings and the trails as they were (view.staticKey):
@@ -273,11 +288,14 @@ export class RooflineChart {
     o.plugins.rlPointLabels.show = !!this.measured.labels;
     o.plugins.rlHighlight.kernel = this.measured.highlight || '';
     o.plugins.rlHighlight.color = this.colors.fg;
+    // the controls' ★ is captioned while measured points are drawn beside it (chart-identity.js)
+    o.plugins.rlStar.show = this.measured.some((m) => !m.line && m.points.length > 0);
     o.scales.y.title.text = this.ownRoof ? '% of its own roof' : 'attainable throughput (FLOP/s)';
     if (cmp && cmp.on) return this.compareUpdate(view, cmp, fmt);
     o.plugins.annotation.annotations = { ...rooflineAnnotations(view, this.colors, fmt), ...extra.annotations };
     o.plugins.rlBand.band = view.band;
     o.plugins.rlBand.quiet = !!view.l2Line || view.expLines.length > 0;
+    o.plugins.rlBand.noNote = this.measured.some((m) => m.line);
     if (!this.zoomed) {
       const a = rooflineAxes(view, [...this.measured, { points: extra.points }]);
       o.scales.x.min = a.xMin; o.scales.x.max = a.xMax;
@@ -338,6 +356,8 @@ export class RooflineChart {
     o.plugins.rlBand.color = this.colors.band;
     o.plugins.rlBand.textColor = this.colors.muted;
     o.plugins.rlLineLabels.background = this.colors.bg;
+    o.plugins.rlDrop.background = this.colors.bg;
+    Object.assign(o.plugins.rlStar, { color: this.colors.fg, background: this.colors.bg });
     if (this.view) this.fullUpdate(this.view);
   }
 

@@ -66,7 +66,8 @@ export function compareDatasets(model, cfg, measured, colors, format) {
         label: `${d.name} roof: ${format(d.bandwidth, 'B/s')} · I, ${format(d.peak, 'FLOP/s')}`, rlKind: 'roof', rlId: `device-roof-${i}`,
         rlDevice: d.key, rlHideInLegend: true, data: line, showLine: true, borderColor: color, backgroundColor: color, borderWidth: 2,
         borderDash: d.from === 'ceilings' ? [8, 3] : [], pointRadius: 0, pointHitRadius: 4, order: 1,
-        rlLabel: { text: `${d.short} ${format(d.peak, 'FLOP/s')}, ${format(d.bandwidth, 'B/s')}`, at: line[line.length - 1], align: 'right', color, below: i % 2 === 1 },
+        // named with its precision: an FP64 ceiling is not read as a fp16 tensor roof
+        rlLabel: { text: `${d.short} ${format(d.peak, 'FLOP/s')}${d.precision ? ` ${d.precision}` : ''}, ${format(d.bandwidth, 'B/s')}`, at: line[line.length - 1], align: 'right', color, below: i % 2 === 1 },
       });
     });
   }
@@ -79,10 +80,17 @@ export function compareDatasets(model, cfg, measured, colors, format) {
   return ds;
 }
 
-// Axis ranges of compare mode: whole decades taking in every drawn point and every device's peak
-// (and the 100 % line in the own-roof view).
+// Axis ranges of compare mode: whole decades taking in every drawn point, every device's peak and
+// every device's ridge (with the same factor-2 margin as the page's own ridge; issue 20: an ERT
+// FP64 ridge of 8.5 FLOP/B was off the axis), and the 100 % line in the own-roof view.
 export function compareAxes(view, cfg, datasets) {
   let xMin = view.xMin, xMax = view.xMax;
+  if (!cfg.ownRoof) {
+    for (const d of cfg.devices) {
+      if (!(d.ridge > 0)) continue;
+      xMin = Math.min(xMin, d.ridge / 2); xMax = Math.max(xMax, d.ridge * 2);
+    }
+  }
   const ys = cfg.ownRoof ? [1] : cfg.devices.flatMap((d) => [d.peak, d.bandwidth * view.xMin]);
   for (const d of datasets) {
     if (d.rlKind !== 'measured' || d.showLine) continue;
@@ -215,13 +223,14 @@ export class Compare {
     const r = dt.ok ? m.resolveRoof({ hw: id, dtype: dt.index, ...(own ? { bandwidth: page.typedBandwidth || '', peak: page.typedPeak || '' } : {}) }) : dt;
     if (!r.ok) { notes.push(`${p ? p.name : id}: ${r.message}`); return null; }
     if (own) notes.push(`${shortName(p.name)}: the roof typed on the page (${r.bandwidthTyped ? `β ${m.format(r.bandwidth, 'B/s')}` : 'datasheet β'}, ${r.peakTyped ? `π ${m.format(r.peak, 'FLOP/s')}` : 'datasheet π'})`);
-    return { key: `preset:${id}`, preset: id, name: p.name, short: shortName(p.name), bandwidth: r.bandwidth, peak: r.peak, ridge: r.ridge, from: own ? 'typed' : 'preset', dtype };
+    const precision = (m.peakKinds[r.peakKind] || {}).name || dtype;
+    return { key: `preset:${id}`, preset: id, name: p.name, short: shortName(p.name), bandwidth: r.bandwidth, peak: r.peak, ridge: r.ridge, from: own ? 'typed' : 'preset', dtype, precision };
   }
 
   ceilingDevice(c, notes) {
     if (!c) return null;
     if (!(c.bandwidth > 0 && c.peak > 0)) { notes.push(`${c.file}: its ceilings give no ${c.bandwidth > 0 ? 'compute' : 'bandwidth'} figure, so no roof`); return null; }
-    return { key: c.key, preset: c.preset, name: c.name, short: `${shortName(c.name)} (measured)`, bandwidth: c.bandwidth, peak: c.peak, ridge: this.model.ridge(c.bandwidth, c.peak), from: 'ceilings' };
+    return { key: c.key, preset: c.preset, name: c.name, short: `${shortName(c.name)} (measured)`, bandwidth: c.bandwidth, peak: c.peak, ridge: this.model.ridge(c.bandwidth, c.peak), from: 'ceilings', precision: c.precision };
   }
 }
 

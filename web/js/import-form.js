@@ -32,8 +32,12 @@ const OPTION_HELP = {
   match: 'import the kernels whose name contains this text (case-insensitive) instead of the attention-like names',
   unit: 'the values’ unit where the table states none: TFLOP/s, TFLOPS, ms, us',
 };
+// An ERT roofline.json needs no problem (its ceilings are the device's); what it lacks is the
+// device it ran on (it names only its host): these are asked, and start empty (issue 20).
+const ERT_FLAGS = ['hw', 'hw-name', 'date'];
 // What each format does not carry, said above the form.
 const INTROS = {
+  ert: 'An ERT roofline.json measures a device’s ceilings but names only its host: say which device it ran on. With a preset its ceilings are compared with that device’s roof and named as its own; left empty, they belong to no preset. Not prefilled: the controls’ preset need not be the machine ERT ran on.',
   gbench: 'The benchmarks’ names give the problem where they carry arguments (see args); the rest comes from here.',
   'ncu-csv': 'An Nsight Compute export does not say which problem the kernels ran: give it here.',
   'torch-trace': 'A PyTorch profiler trace times its GPU kernels but does not say which problem they ran: give it here (a FlashAttention-2 kernel’s name gives its head dim). match: the kernels to import (default: names like flash, fmha, attention).',
@@ -107,10 +111,11 @@ export class ImportForm {
     // (a Google Benchmark name may also carry the dtype and the pass, core's gbench importer: a
     // fp16/bf16/fp8/fp32 token, a forward/backward word; a given answer is what the name lacks)
     this.maybeFromName = format === 'gbench' ? new Set(['dtype', 'pass']) : new Set();
-    this.required = format === 'triton-csv' ? [] : REQUIRED.filter((f) => !this.maybeFromName.has(f)); // a table's x column is not known here
+    const ert = format === 'ert'; // an ERT file carries ceilings, not a problem: its device is asked
+    this.required = format === 'triton-csv' || ert ? [] : REQUIRED.filter((f) => !this.maybeFromName.has(f)); // a table's x column is not known here
     const grid = el('div', { className: 'import-fields' });
-    for (const f of model.fields) grid.append(this.field(f.flag, f.help, this.problemInput(f, answers[f.flag] || '')));
-    for (const flag of [...OPTION_FLAGS, ...(FORMAT_FLAGS[format] || [])]) {
+    if (!ert) for (const f of model.fields) grid.append(this.field(f.flag, f.help, this.problemInput(f, answers[f.flag] || '')));
+    for (const flag of ert ? ERT_FLAGS : [...OPTION_FLAGS, ...(FORMAT_FLAGS[format] || [])]) {
       grid.append(this.field(flag, OPTION_HELP[flag] || '', this.optionInput(flag, answers[flag] || '')));
     }
     form.append(grid);
@@ -119,7 +124,7 @@ export class ImportForm {
     this.error = el('p', { className: 'field-error', testid: 'import-error', role: 'alert' });
     this.error.hidden = true;
     this.preview = el('div', { className: 'import-preview', testid: 'import-preview' });
-    this.confirm = el('button', { type: 'submit', testid: 'import-confirm', text: 'Add these points' });
+    this.confirm = el('button', { type: 'submit', testid: 'import-confirm', text: ert ? 'Add its ceilings' : 'Add these points' });
     form.append(this.error, this.preview, el('div', { className: 'buttons' }, this.confirm));
     form.addEventListener('change', () => onChange());
     form.addEventListener('input', () => onChange());
@@ -184,6 +189,11 @@ export class ImportForm {
   }
 
   optionInput(flag, value) {
+    if (flag === 'hw' && this.format === 'ert') { // the device ERT ran on: none said until chosen
+      const s = this.select(['', ...this.model.presets.filter((p) => p.id !== 'custom').map((p) => p.id)], value);
+      s.options[0].text = '(not said)';
+      return s;
+    }
     if (flag === 'hw') return this.select(['', ...this.model.presets.map((p) => p.id)], value, 'not said (the file’s name for it, if any)');
     return el('input', { type: 'text', spellcheck: 'false', value, placeholder: 'default' });
   }

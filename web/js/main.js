@@ -42,6 +42,7 @@ async function start() {
     const records = await initRecords(model, {
       onAdopt: (problem, presetId) => app.adopt(problem, presetId),
       onUseCeiling: (field, text) => app.useCeiling(field, text),
+      onPreset: (id) => app.useCeiling('hw', id), // the hardware banner's switch: a control changed by hand
       onChange: (list) => app.setMeasured(list),
       onCompareState: (value, ownRoof) => app.setCompareState(value, ownRoof),
       // the page's preset, dtype and roof as the controller last drew them (records.js words a
@@ -54,6 +55,7 @@ async function start() {
     });
     // compare mode from the link, now and when the link changes (back, forward, a pasted link)
     bus.on('compare-state', (value, ownRoof) => records.compare.restore(value, ownRoof));
+    bus.on('rendered', () => records.pageChanged()); // the hardware banner follows the preset
     records.compare.restore(app.state.compare, app.state['own-roof']);
     // compare mode draws the page's device with the roof typed: redrawn when that roof changes
     let roofKey = '';

@@ -11,14 +11,14 @@ export const GROUP_AT = 24;
 export function groupSeries(series) {
   const groups = new Map();
   for (const s of series) {
-    const key = `${s.colorIndex}|${s.hollow}|${s.pointStyle}|${!!s.predicted}`;
+    const key = `${s.colorIndex}|${s.hollow}|${s.pointStyle}|${s.rotation || 0}|${!!s.predicted}`; // (a record's groups: mark and rotation)
     let g = groups.get(key);
     if (!g) {
       g = { ...s, points: [], files: [] };
       groups.set(key, g);
     }
     for (const p of s.points) g.points.push(p);
-    g.files.push(s.file);
+    if (g.files[g.files.length - 1] !== s.file) g.files.push(s.file); // a record's groups: named once
   }
   return [...groups.values()].map(({ files, ...g }) => {
     const n = files.length;

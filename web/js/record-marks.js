@@ -37,6 +37,19 @@ export function deviceDetails(hw) {
   return parts.join(', ');
 }
 
+// A compute ceiling's precision: its dtype, else the one its name states (ERT's "FP64 GFLOPs");
+// '' when neither says. precisionNote: what a label adds ("" when the name says it already).
+const PRECISION_IN_NAME = /\b(fp64|fp32|fp16|bf16|tf32|fp8|int8|e4m3|e5m2|double|single|half)\b/i;
+export function precisionOf(c) {
+  if (c.dtype) return c.dtype;
+  const m = PRECISION_IN_NAME.exec(c.name || '');
+  return m ? m[1] : '';
+}
+export function precisionNote(c) {
+  if (c.dtype) return ` (${c.dtype})`;
+  return PRECISION_IN_NAME.test(c.name || '') ? '' : ' (precision not stated)';
+}
+
 // The report's warnings by point index (a path "points[i]…"): Map i → [message].
 export function warningsByPoint(report) {
   const map = new Map();
@@ -53,6 +66,9 @@ export function warningsByPoint(report) {
 // One mark on the roofline (charts.js reads x, y, text, kernel, name, device, eff): a measured
 // point (rec.points[i]), or its prediction (the ☆). It keeps the point's index, not the point (a
 // large record's points are parsed when read: record-pack.js's lazyPoints).
+// A measured mark also carries its ☆'s throughput predY and core's prediction error err (the thin
+// line joining the two, chart-plugins.js pairPlugin) and the attainable throughput roofY on its own
+// roof (the hover drop-line). adopt() makes its problem the page's (the details panel's button).
 class Mark {
   #owner; #rec; #i; #warn; #predicted;
   constructor(owner, rec, i, warn, x, y, eff, kernel, name, device, predicted) {
@@ -75,11 +91,46 @@ class Mark {
     const lines = this.#predicted ? o.predictedText(this.#rec, p) : o.pointText(this.#rec, p, this.#warn);
     return (this.file && o.grouped ? [`file: ${this.file}`, ...lines] : lines).map(o.esc); // record-groups.js
   }
+
+  adopt() { this.#owner.onAdopt(this.#rec, this.#rec.points[this.#i]); }
+}
+
+// Within a record, points are told apart (issue 20) by kernel where it has several, else by the
+// problem fields that vary (N = 2048 / 8448 / 16384): each group a series of its own shape, named
+// so. The fields are read from the points of records up to FIELD_NAMES_MAX points (a larger one is
+// told apart by kernel only); a record split into more than MAX_GROUPS groups stays one series,
+// its points still named by what varies (the labels toggle).
+const FIELD_NAMES_MAX = 500;
+export const MAX_GROUPS = 10;
+// [Chart.js point style, rotation in degrees]: ten marks told apart in one colour (the FA3 paper's
+// record has ten kernels)
+export const GROUP_SHAPES = [['crossRot', 0], ['triangle', 0], ['rect', 0], ['rectRot', 0], ['cross', 0], ['triangle', 180],
+  ['rectRounded', 0], ['triangle', 90], ['triangle', 270], ['line', 90]];
+const VARYING = [['seq', 'N'], ['kv_len', 'L'], ['batch', 'B'], ['heads', 'H'], ['kv_heads', 'Hkv'], ['head_dim', 'd'],
+  ['dtype', 'dtype'], ['kv_dtype', 'KV dtype'], ['causal', 'causal'], ['pass', 'pass']];
+const fieldValue = (k, v) => (typeof v === 'number' ? v.toLocaleString('en-US') : k === 'causal' ? (v ? 'yes' : 'no') : String(v));
+
+// Per point a group name ('' where the record is one group): { by: 'kernel' | 'fields' | '', names }.
+export function groupNames(rec, sum) {
+  const n = sum.x.length;
+  if (sum.kernels.length > 1) {
+    const own = (k) => (k === rec.software.kernel && rec.software.kernel_version ? `${k} ${rec.software.kernel_version}` : k);
+    return { by: 'kernel', names: Array.from(sum.kernel, (j) => own(sum.kernels[j])) };
+  }
+  if (n < 2 || n > FIELD_NAMES_MAX) return { by: '', names: null };
+  const problems = [];
+  for (let i = 0; i < n; i++) problems.push(rec.points[i].problem || {});
+  let vary = VARYING.filter(([k]) => problems.some((pb) => pb[k] !== problems[0][k]));
+  // L = N in prefill: a kv_len that follows seq point by point says nothing more
+  if (vary.some(([k]) => k === 'seq')) vary = vary.filter(([k]) => k !== 'kv_len' || problems.some((pb) => pb.kv_len !== pb.seq));
+  if (!vary.length) return { by: '', names: null };
+  return { by: 'fields', names: problems.map((pb) => vary.slice(0, 2).map(([k, sym]) => `${sym} = ${fieldValue(k, pb[k])}`).join(', ')) };
 }
 
 export class Marks {
-  constructor(model, { esc, onChange, rerender }) {
+  constructor(model, { esc, onChange, rerender, onAdopt = () => {} }) {
     this.model = model;
+    this.onAdopt = onAdopt; // a mark's details asked to adopt its problem (records.js adopt)
     this.esc = esc;
     this.el = makeEl(esc);
     this.onChange = onChange; // the datasets to draw (and a highlight: list.redrawOnly)
@@ -163,20 +214,43 @@ export class Marks {
     const rec = report.record;
     const sum = summaryOf(rec) || (yield* summarySteps(rec));
     const warn = warningsByPoint(report);
-    const out = { points: [], predicted: [], kernels: new Map(), devices: [], hwNames: new Set(sum.hwNames) };
+    const out = { points: [], predicted: [], kernels: new Map(), devices: [], hwNames: new Set(sum.hwNames), groups: [] };
     const counts = new Array(sum.kernels.length).fill(0);
+    const perDevice = new Array(sum.devices.length).fill(0);
+    const { by, names } = groupNames(rec, sum);
+    const groups = new Map(); // group name → { name, points, predicted }
     for (let i = 0; i < sum.x.length; i++) {
       counts[sum.kernel[i]]++;
+      perDevice[sum.device[i]]++;
       const kernel = sum.kernels[sum.kernel[i]];
-      const name = sum.names[sum.name[i]];
+      const label = sum.names[sum.name[i]];
+      // a point's name beside its mark: its own label, else what tells it apart in its record
+      const name = by === 'fields' && label === kernel ? names[i] : label;
       const device = sum.devices[sum.device[i]];
-      out.points.push(new Mark(this, rec, i, warn.get(i), fig(sum.x[i]), fig(sum.y[i]), fig(sum.eff[i]), kernel, name, device, false));
-      if (sum.pred[i]) out.predicted.push(new Mark(this, rec, i, null, fig(sum.x[i]), fig(sum.predY[i]), undefined, kernel, name, device, true));
+      const mk = new Mark(this, rec, i, warn.get(i), fig(sum.x[i]), fig(sum.y[i]), fig(sum.eff[i]), kernel, name, device, false);
+      mk.roofY = fig(sum.roofY[i]);
+      out.points.push(mk);
+      let star = null;
+      if (sum.pred[i]) {
+        star = new Mark(this, rec, i, null, fig(sum.x[i]), fig(sum.predY[i]), undefined, kernel, name, device, true);
+        mk.predY = star.y;
+        mk.err = fig(sum.err[i]);
+        out.predicted.push(star);
+      }
+      if (names) {
+        const g = names[i];
+        if (!groups.has(g)) groups.set(g, { name: g, points: [], predicted: [] });
+        groups.get(g).points.push(mk);
+        if (star) groups.get(g).predicted.push(star);
+        mk.group = g;
+      }
       if (i % MARK_STEP === MARK_STEP - 1) yield;
     }
     // kernels in order of first use (the table's order), each with its count
     sum.kernels.forEach((k, j) => out.kernels.set(k, counts[j]));
-    sum.devices.forEach((d, j) => out.devices.push({ ...d, dtype: sum.dtypes[j] }));
+    sum.devices.forEach((d, j) => out.devices.push({ ...d, dtype: sum.dtypes[j], count: perDevice[j] }));
+    if (groups.size >= 2 && groups.size <= MAX_GROUPS) out.groups = [...groups.values()];
+    out.groupBy = by;
     return out;
   }
 
@@ -200,13 +274,20 @@ export class Marks {
       count += points.length;
       if (!points.length) continue; // a record of ceilings only (ERT): its lines are drawn below
       const series = { hollow: hist, color: f.color, colorIndex: f.colorIndex };
-      list.push({
-        ...series, label: esc(`${f.name}: ${rec.software.kernel || 'kernel'} ${rec.software.kernel_version}${hist ? ' [historical, unaudited — not evidence]' : ''}`),
-        pointStyle: hist ? 'circle' : 'crossRot', points, file: f.name,
+      const histNote = hist ? ' [historical, unaudited — not evidence]' : '';
+      // one series per group (kernel, or the fields that vary), each its own shape; else one
+      // (a historical table stays one series of hollow circles: its mark says "not evidence")
+      const groups = marks.groups.length && !hist ? marks.groups.map((g) => ({
+        ...g, points: this.isolated.size ? g.points.filter(keep) : g.points, predicted: this.isolated.size ? g.predicted.filter(keep) : g.predicted,
+      })).filter((g) => g.points.length) : [{ name: '', points, predicted }];
+      groups.forEach((g) => {
+        const what = g.name || `${rec.software.kernel || 'kernel'} ${rec.software.kernel_version}`;
+        const [shape, rotation] = hist ? ['circle', 0] : GROUP_SHAPES[g.name ? marks.groups.findIndex((x) => x.name === g.name) % GROUP_SHAPES.length : 0];
+        list.push({ ...series, label: esc(`${f.name}: ${what}${histNote}`), pointStyle: shape, rotation, points: g.points, file: f.name, group: g.name });
+        if (g.predicted.length) {
+          list.push({ ...series, label: esc(`${f.name}: ${g.name ? `${g.name} ` : ''}predicted, each point by its own kernel profile (☆)`), hollow: true, pointStyle: 'star', points: g.predicted, predicted: true, file: f.name, group: g.name });
+        }
       });
-      if (predicted.length) {
-        list.push({ ...series, label: esc(`${f.name}: predicted, each point by its own kernel profile (☆)`), hollow: true, pointStyle: 'star', points: predicted, predicted: true, file: f.name });
-      }
     }
     this.grouped = shown.length > GROUP_AT;
     if (this.grouped) list.splice(0, list.length, ...groupSeries(list).map((g) => ({ ...g, label: esc(g.label) })));
@@ -235,10 +316,12 @@ export class Marks {
       const xs = [SPAN.xMin, SPAN.xMax];
       const ys = xs.map((x) => (bw ? this.model.attainable(c.bytes_per_s, Number.MAX_VALUE, x) : c.flops_per_s));
       const value = this.model.format(bw ? c.bytes_per_s : c.flops_per_s, bw ? 'B/s' : 'FLOP/s');
-      const what = `${c.name} ${value} (${c.source})`;
+      // a compute ceiling names its precision (its dtype, or its name's; else says it has none)
+      const prec = bw ? '' : precisionNote(c);
+      const what = `${c.name}${prec} ${value} (${c.source})`;
       return {
         label: esc(`ceiling from ${f.name}: ${what}`), line: true, color: f.color, colorIndex: f.colorIndex, device: dev,
-        lineLabel: esc(`${shortName(dev.name)} ${c.name} ${value}`), lineShort: esc(`${c.name} ${value}`), peak: bw ? 0 : c.flops_per_s,
+        lineLabel: esc(`${shortName(dev.name)} ${c.name}${prec} ${value}`), lineShort: esc(`${c.name}${prec} ${value}`), peak: bw ? 0 : c.flops_per_s,
         dash: c.source === 'datasheet' ? [1, 3] : [[6, 3], [3, 3], [2, 3], [8, 4]][ci % 4],
         points: xs.map((x, i) => ({ x, y: ys[i], text: [esc(`${what}, stated by ${f.name}`)] })),
       };
@@ -264,7 +347,7 @@ export class Marks {
       const bw = pick(dram.length ? dram : bws, 'bytes_per_s', (a, b) => a < b);
       const pk = pick(cs.filter((c) => c.flops_per_s !== undefined), 'flops_per_s', (a, b) => a > b);
       const dev = pointDevice(rec, {});
-      ceilings.push({ key: `ceilings:${f.storeId}`, name: esc(dev.name), preset: dev.preset, file: esc(f.name), bandwidth: bw ? bw.bytes_per_s : 0, peak: pk ? pk.flops_per_s : 0 });
+      ceilings.push({ key: `ceilings:${f.storeId}`, name: esc(dev.name), preset: dev.preset, file: esc(f.name), bandwidth: bw ? bw.bytes_per_s : 0, peak: pk ? pk.flops_per_s : 0, precision: pk ? esc(precisionOf(pk)) : '' });
     }
     return { used, ceilings };
   }

@@ -90,11 +90,12 @@ export function unpackResult(result) {
 // ---------------------------------------------------------------------------------------------
 // What the chart needs of every point, in columns (made in the worker for a packed record, on the
 // page in steps otherwise): per point its intensity x, achieved throughput y, efficiency eff, the
-// prediction's throughput predY (pred 1 where predicted_time_s > 0), indices into the tables of
+// prediction's throughput predY (pred 1 where predicted_time_s > 0) and its error err (core's
+// prediction_error), the attainable throughput roofY on the point's own roof, indices into the tables of
 // kernels, mark names and devices ({ key, preset, name }, in order of first use, with the dtype of
 // the first point of each in dtypes) and the points' own hardware names. An undefined figure is NaN in its column (JSON has
 // no NaN, so nothing else is); fig() turns it back.
-const COLUMNS = ['x', 'y', 'eff', 'predY', 'pred', 'kernel', 'name', 'device'];
+const COLUMNS = ['x', 'y', 'eff', 'predY', 'pred', 'err', 'roofY', 'kernel', 'name', 'device'];
 const summaries = new WeakMap(); // record → its summary, for the records unpackResult made
 export const summaryOf = (rec) => summaries.get(rec) || null;
 export const fig = (v) => (Number.isNaN(v) ? undefined : v);
@@ -113,7 +114,7 @@ export function* summarySteps(rec) {
   const n = pts.length;
   const out = {
     x: new Float64Array(n), y: new Float64Array(n), eff: new Float64Array(n), predY: new Float64Array(n), pred: new Uint8Array(n),
-    kernel: new Uint32Array(n), name: new Uint32Array(n), device: new Uint32Array(n),
+    err: new Float64Array(n), roofY: new Float64Array(n), kernel: new Uint32Array(n), name: new Uint32Array(n), device: new Uint32Array(n),
     kernels: [], names: [], devices: [], dtypes: [], hwNames: [],
   };
   const tables = { kernels: new Map(), names: new Map(), devices: new Map() };
@@ -131,6 +132,8 @@ export function* summarySteps(rec) {
     out.eff[i] = num(d.efficiency);
     out.pred[i] = d.predicted_time_s > 0 ? 1 : 0;
     out.predY[i] = num(d.predicted_flops_per_s);
+    out.err[i] = num(d.prediction_error);
+    out.roofY[i] = num(d.attainable_flops_per_s);
     const kernel = pointKernel(rec, p);
     out.kernel[i] = indexIn('kernels', kernel, kernel);
     const name = p.label && p.label.length <= 24 ? p.label : kernel;

@@ -114,8 +114,8 @@ export class RecordQueue {
   }
 
   // What the file is (core's rl_import_detect, which also sends back the file's text and content
-  // hash), then: a record is checked as it is, an ERT roofline.json imported at once (ceilings, no
-  // problem needed), an ncu CSV or a Google Benchmark JSON imported once the problem form is answered.
+  // hash), then: a record is checked as it is, a tool's output imported once its form is answered
+  // (the problem for an ncu CSV or a Google Benchmark JSON; the device an ERT roofline.json ran on).
   async take(slot, buf) {
     const { result: found, about: { text, rawKey } } = await this.run(slot, 'detectFormat', buf);
     const twin = this.twinOf(slot, text, rawKey);
@@ -131,9 +131,7 @@ export class RecordQueue {
       return this.on.added({ name: slot.name, source: slot.source, report, text: kept, slot, format: slot.format, prep });
     }
     slot.rawKey = slot.rawKey || rawKey;
-    if (found.format !== 'ert') return this.ask(slot, buf);
-    const r = await this.run(slot, 'importRecord', buf, { format: slot.format, answers: { source: slot.name }, id });
-    return this.addImported(slot, r.result, r.about.storeId);
+    return this.ask(slot, buf);
   }
 
   // A loaded file with the same content: a record with this very text, or a tool's output imported
@@ -205,6 +203,7 @@ export class RecordQueue {
     slot.previewSeq = 0;
     const hints = this.model.importHints(buf); // what the file names unasked (FA2 kernel traits)
     slot.form = new ImportForm(this.model, {
+      // (nothing is taken from the controls: an ERT file's device and every answer start unsaid)
       format: slot.format, answers: { ...hints.answers }, hints,
       onChange: () => { // the shown points no longer match the answers: imported again shortly
         if (JSON.stringify(this.answersOf(slot)) === slot.previewAnswers) return; // a blur, no change

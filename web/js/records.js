@@ -14,6 +14,7 @@
 //   onCompareState(value, ownRoof)       compare mode changed by hand (the link keeps it)
 //   page() → { hw, hwName, dtype, bandwidth, peak } | null   the page's preset, dtype and roof
 //                                        (core's resolution, as the controller last drew it)
+//   onPreset(id)                         the page's preset becomes id (hw-banner.js's switch)
 
 import { Keeper } from './record-keep.js';
 import { yieldTask } from './record-pack.js';
@@ -22,6 +23,7 @@ import { Compare, shortName } from './compare.js';
 import { RecordQueue } from './record-queue.js';
 import { RecordList } from './record-list.js';
 import { Marks, warningsByPoint } from './record-marks.js';
+import { HwBanner } from './hw-banner.js';
 import { $ } from './dom.js';
 import { isWorkspace } from './share.js';
 
@@ -33,12 +35,12 @@ const cssVar = (name) => getComputedStyle(document.documentElement).getPropertyV
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export class Records {
-  constructor(model, { onAdopt, onUseCeiling, onChange, onCompareState = () => {}, page = () => null }) {
+  constructor(model, { onAdopt, onUseCeiling, onChange, onCompareState = () => {}, page = () => null, onPreset = () => {} }) {
     this.model = model;
     // Every text put on the page (file names, kernel names, labels, messages quoting them) goes
     // through core's escaper (the CLI's rl_text_escape): invisible and direction characters named.
     this.esc = (s) => model.escapeText(s);
-    this.callbacks = { onAdopt, onUseCeiling, onChange, onCompareState, page };
+    this.callbacks = { onAdopt, onUseCeiling, onChange, onCompareState, page, onPreset };
     this.limits = model.recordLimits;
     // The time one file's check may take (core's figure through the WASM module); a test may
     // shorten it with window.rooflabTest = { checkLimitMs } set before the page loads.
@@ -48,7 +50,10 @@ export class Records {
     this.nextId = 1;
     this.dropped = []; // [{ key, text }]: stored entries that could not be restored
     this.serialQueue = Promise.resolve(); // restores and merges from other tabs, one after another
-    this.marks = new Marks(model, { esc: this.esc, onChange: (list) => this.callbacks.onChange(list), rerender: () => this.renderChart() });
+    this.marks = new Marks(model, {
+      esc: this.esc, onChange: (list) => this.callbacks.onChange(list), rerender: () => this.renderChart(), onAdopt: (rec, p) => this.adopt(rec, p),
+    });
+    this.banner = new HwBanner(model, { esc: this.esc, onPreset: (id) => this.callbacks.onPreset(id), onCompare: () => this.compareDevices() });
     this.list = new RecordList(model, {
       esc: this.esc, limitMs: this.limitMs,
       hwNames: (f) => this.marks.of(f).hwNames,
@@ -330,6 +335,31 @@ export class Records {
     const compare = this.compare.config(page ? page.dtype : '', page); // the page's device with its typed roof
     if ($('compare-notes')) $('compare-notes').textContent = this.esc(compare.notes.join('; '));
     this.marks.render(this.files, { labels: !!($('labels-toggle') && $('labels-toggle').checked), compare });
+    this.renderBanner(page, compare.on);
+  }
+
+  // The hardware banner (hw-banner.js): after the records are drawn, and when the page's preset
+  // changes (main.js, on the bus's 'rendered').
+  renderBanner(page = this.callbacks.page(), compareOn = !!(this.compare.toggle && this.compare.toggle.checked)) {
+    this.bannerHw = page ? page.hw : '';
+    this.banner.render(this.files, (f) => this.marks.of(f), page, compareOn);
+  }
+  pageChanged() {
+    const page = this.callbacks.page();
+    if ((page ? page.hw : '') !== this.bannerHw) this.renderBanner(page);
+  }
+
+  // The banner's "compare": compare mode on with the shown records' devices and the page's preset.
+  compareDevices() {
+    const c = this.compare;
+    if (!c.toggle) return;
+    c.toggle.checked = true;
+    c.autofill();
+    const page = this.callbacks.page();
+    const want = page ? `preset:${page.hw}` : '';
+    const free = c.selects.find((s) => !s.value);
+    if (want && free && !c.selects.some((s) => s.value === want) && [...free.options].some((o) => o.value === want)) free.value = want;
+    c.changed(true);
   }
 
   // The list and/or the chart drawn later, once for whatever changed meanwhile: in a task of its
@@ -378,9 +408,17 @@ export class Records {
     this.say(`Adopted ${p.label || `the point's problem`}${notes.length ? ` (${notes.join('; ')})` : ''}.`);
   }
 
-  useCeiling(field, value, name, fileName, device) {
+  // A ceiling of another device (or of none named) is used only once the user confirms it.
+  async useCeiling(field, value, name, fileName, device) {
     const unit = field === 'bandwidth' ? 'B/s' : 'FLOP/s';
     const mix = this.mixWarning(field, value, device);
+    if (mix) {
+      const what = `Use the “${name}” ceiling of ${fileName}, ${this.model.format(value, unit)}, as the page's ${field === 'bandwidth' ? 'bandwidth β' : 'peak π'}? ${mix[0].toUpperCase()}${mix.slice(1)}`;
+      if (!await this.banner.confirm($('records-status'), what)) {
+        this.say(`The roof was left as it was (the “${name}” ceiling of ${fileName} was not used).`);
+        return;
+      }
+    }
     this.callbacks.onUseCeiling(field, this.model.format(value, unit, { sig: 12 }));
     this.say(`Roof: ${field === 'bandwidth' ? 'β' : 'π'} = ${this.model.format(value, unit)}, the measured “${name}” ceiling of ${fileName}, replaces the datasheet figure.${mix ? ` Warning: ${mix}` : ''}`);
     $('records-status').dataset.mix = mix;
@@ -393,7 +431,8 @@ export class Records {
   mixWarning(field, value, device) {
     const m = this.model;
     const page = this.callbacks.page();
-    if (!page || !device || !device.key || device.preset === page.hw) return '';
+    if (!page || !device || device.preset === page.hw) return '';
+    if (!device.key) return `the ceiling's record names no device, so it may not be the ${shortName(page.hwName)}'s (two devices in one roof).`;
     const own = `the ${shortName(device.name)}’s ${m.format(value, field === 'bandwidth' ? 'B/s' : 'FLOP/s')} ${field === 'bandwidth' ? 'bandwidth' : 'compute'} ceiling`;
     const pageName = shortName(page.hwName);
     const other = field === 'bandwidth' ? `the ${pageName}’s ${m.format(page.peak, 'FLOP/s')} peak` : `the ${pageName}’s ${m.format(page.bandwidth, 'B/s')} bandwidth`;

@@ -26,7 +26,7 @@ function copy(v, depth = 0) {
 // Chart.js style fields) with `n`, its number of points, and `data`: every point copied (points
 // true), none (false: null), or only those at the indices given (an array as long as the data).
 const FIELDS = ['label', 'rlKind', 'rlId', 'rlDevice', 'rlMark', 'rlOwnRoof', 'type', 'showLine', 'borderColor',
-  'backgroundColor', 'pointStyle', 'pointRadius', 'borderWidth', 'hidden'];
+  'backgroundColor', 'pointStyle', 'pointRotation', 'pointRadius', 'borderWidth', 'hidden'];
 function plainDataset(d, index, points) {
   let data = null;
   if (Array.isArray(points)) {
@@ -79,6 +79,10 @@ export function testHook({ app, model, records, layerView }) {
         plugins: {
           band: !!o.rlBand?.band, pointLabels: !!o.rlPointLabels?.show, highlight: o.rlHighlight?.kernel ?? '',
           background: o.rlBackground?.color ?? '', annotations: Object.keys(o.annotation?.annotations || {}),
+          // chart-identity.js's last draw: the × → ☆ lines, the hover drop-line, the ★'s caption;
+          // chart-plugins.js's line labels as placed ({ text, x0, x1, y0, y1 } in canvas pixels)
+          pairs: copy(o.rlPairs?.drawn || []), pairsSkipped: o.rlPairs?.skipped || 0, drop: copy(o.rlDrop?.drawn ?? null),
+          star: o.rlStar?.drawn ?? '', lineLabels: copy(o.rlLineLabels?.drawn || []),
         },
         tooltip: {
           opacity: t?.opacity || 0, active: c.getActiveElements().length,

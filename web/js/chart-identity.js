@@ -1,0 +1,180 @@
+// chart-identity.js — which mark is which on the roofline (issue 20, "identity"): the caption of
+// the controls' ★ (the prediction for the problem the controls set, not for any measured point),
+// the thin line joining each measured × to its own ☆ with core's prediction error in %, and, while
+// a measured point is hovered or stepped to, a drop-line to its own roof with "58 % of its roof".
+// Drawing and wording only: every figure is core's (the point's derived prediction_error,
+// efficiency and attainable throughput, carried by record-marks.js's marks); what was drawn last is
+// kept in the plugin's options as the chart holds them (chart.options.plugins.ID.drawn, not the
+// resolved copy a hook is handed) for the test hook.
+import { esc } from './chart-plugins.js';
+
+// "prediction for B1 H8 N4096 d64 fp16 — the controls" (the records list's shape notation: L, Hkv
+// and causal named where they differ from N, H and off). r: model.evaluate's result.
+export function controlsCaption(model, r) {
+  const n = (k) => r[`problem.${k}`];
+  const dtype = model.dtypes[n('dtype')] ? model.dtypes[n('dtype')].name : '';
+  const parts = [`B${n('batch')}`, `H${n('heads')}`, ...(n('kv_heads') !== n('heads') ? [`Hkv${n('kv_heads')}`] : []),
+    `N${n('seq')}`, ...(n('kv_len') !== n('seq') ? [`L${n('kv_len')}`] : []), `d${n('head_dim')}`, dtype, ...(n('causal') ? ['causal'] : [])];
+  return `prediction for ${parts.filter(Boolean).join(' ')} — the controls`;
+}
+
+// Core's prediction error ((predicted − measured) / measured time) in %, as the tooltip says it.
+export function errorText(err) {
+  const pct = (100 * err).toFixed(1);
+  return `${err > 0 ? '+' : ''}${pct} %`;
+}
+// A point's efficiency (core's achieved / attainable on its own roof) in words.
+export const ownRoofText = (eff) => `${(100 * eff).toFixed(0)} % of its roof`;
+
+// The lines × → ☆ are drawn while the shown measured points number at most PAIR_MAX (past that
+// the many-points layer draws the marks from a bitmap and the lines would be a tangle); at most
+// PAIR_LABELS of them carry their error in words, none over another, and only on a line long
+// enough to be told from its marks (PAIR_LABEL_PX).
+export const PAIR_MAX = 2000;
+const PAIR_LABELS = 60;
+const PAIR_LABEL_PX = 10;
+const measuredMarks = (chart, ds, i) => ds.rlKind === 'measured' && !ds.showLine && ds.pointStyle !== 'star' && chart.isDatasetVisible(i);
+
+export const pairPlugin = {
+  id: 'rlPairs',
+  beforeDatasetsDraw(chart) {
+    const opts = chart.options.plugins.rlPairs; // (written where the test hook reads it)
+    opts.drawn = [];
+    opts.skipped = 0;
+    const sets = chart.data.datasets.filter((ds, i) => measuredMarks(chart, ds, i) && !ds.rlOwnRoof);
+    const total = sets.reduce((n, ds) => n + ds.data.length, 0);
+    if (!sets.length) return;
+    if (total > PAIR_MAX) { opts.skipped = total; return; }
+    const { ctx, chartArea: a, scales: { x, y } } = chart;
+    const placed = [];
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(a.left, a.top, a.right - a.left, a.bottom - a.top);
+    ctx.clip();
+    ctx.font = '10px system-ui, sans-serif';
+    ctx.textBaseline = 'middle';
+    ctx.textAlign = 'left';
+    for (const ds of sets) {
+      ctx.strokeStyle = ds.borderColor;
+      ctx.fillStyle = ds.borderColor;
+      for (const p of ds.data) {
+        if (!(p.predY > 0 && p.x > 0 && p.y > 0) || p.err === undefined) continue;
+        const px = x.getPixelForValue(p.x);
+        const y0 = y.getPixelForValue(p.y);
+        const y1 = y.getPixelForValue(p.predY);
+        const text = errorText(p.err);
+        const out = { x: p.x, y: p.y, predY: p.predY, text, labelled: false };
+        opts.drawn.push(out);
+        if (px < a.left || px > a.right) continue;
+        ctx.globalAlpha = 0.7;
+        ctx.lineWidth = 1;
+        ctx.beginPath();
+        ctx.moveTo(px, y0);
+        ctx.lineTo(px, y1);
+        ctx.stroke();
+        ctx.globalAlpha = 1;
+        // the error beside the line's middle, unless it would cover another label
+        const w = ctx.measureText(text).width;
+        const my = (y0 + y1) / 2;
+        const box = { x0: px + 4, x1: px + 6 + w, y0: my - 6, y1: my + 6 };
+        if (placed.length >= PAIR_LABELS || Math.abs(y1 - y0) < PAIR_LABEL_PX || box.x1 > a.right || placed.some((r) => box.x0 < r.x1 && box.x1 > r.x0 && box.y0 < r.y1 && box.y1 > r.y0)) continue;
+        placed.push(box);
+        out.labelled = true;
+        ctx.fillText(text, px + 5, my);
+      }
+    }
+    ctx.restore();
+  },
+};
+
+// The hovered (or keyboard-stepped) measured point's drop-line to its own roof: straight up (or
+// down) to the attainable throughput at its intensity on its own hardware's roof, dashed, with
+// "58 % of its roof". In the own-roof view that roof is the 100 % line (y = 1).
+export const dropPlugin = {
+  id: 'rlDrop',
+  afterDraw(chart) {
+    const opts = chart.options.plugins.rlDrop;
+    opts.drawn = null;
+    const { ctx, chartArea: a, scales: { x, y } } = chart;
+    for (const act of chart.getActiveElements()) {
+      const ds = chart.data.datasets[act.datasetIndex];
+      if (!ds || !measuredMarks(chart, ds, act.datasetIndex)) continue;
+      const p = ds.data[act.index];
+      const roofY = ds.rlOwnRoof ? 1 : p.roofY;
+      const eff = ds.rlOwnRoof ? p.y : p.eff;
+      if (!(roofY > 0 && eff > 0)) continue;
+      const px = x.getPixelForValue(p.x);
+      const y0 = y.getPixelForValue(p.y);
+      const y1 = Math.max(a.top, Math.min(a.bottom, y.getPixelForValue(roofY)));
+      const text = esc(ownRoofText(eff));
+      ctx.save();
+      ctx.strokeStyle = ds.borderColor;
+      ctx.lineWidth = 1.5;
+      ctx.setLineDash([4, 3]);
+      ctx.beginPath();
+      ctx.moveTo(px, y0);
+      ctx.lineTo(px, y1);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.beginPath();
+      ctx.moveTo(px - 6, y1);
+      ctx.lineTo(px + 6, y1);
+      ctx.stroke();
+      ctx.font = 'bold 11px system-ui, sans-serif';
+      const w = ctx.measureText(text).width + 8;
+      // left of the line (the tooltip opens to its right), unless that leaves the plot
+      const left = px - 8 - w < a.left ? px + 8 : px - 8 - w;
+      const top = Math.min(Math.max(y1 - 8, a.top), a.bottom - 16);
+      ctx.fillStyle = opts.background;
+      ctx.globalAlpha = 0.9;
+      ctx.fillRect(left, top, w, 16);
+      ctx.globalAlpha = 1;
+      ctx.fillStyle = ds.borderColor;
+      ctx.textBaseline = 'middle';
+      ctx.fillText(text, left + 4, top + 8);
+      ctx.restore();
+      opts.drawn = { x: p.x, y: p.y, roofY, text };
+      return;
+    }
+  },
+};
+
+// The controls' ★ captioned beside it ("★ prediction for B1 H8 N4096 d64 fp16 — the controls")
+// while measured points are shown (plugins.rlStar.show), so it is not read as one of theirs. It
+// moves with N: the backdrop's paint draws it (backdrop.js), in every draw, fast or full.
+export function drawStarCaption(chart) {
+  const opts = chart.options.plugins.rlStar;
+  if (!opts) return;
+  opts.drawn = '';
+  if (!opts.show) return;
+  const i = chart.data.datasets.findIndex((d) => d.rlKind === 'predicted');
+  if (i < 0 || !chart.isDatasetVisible(i)) return;
+  const p = chart.data.datasets[i].data[0];
+  if (!p || !p.caption) return;
+  const { ctx, chartArea: a, scales: { x, y } } = chart;
+  const px = x.getPixelForValue(p.x);
+  const py = y.getPixelForValue(p.y);
+  if (px < a.left || px > a.right || py < a.top || py > a.bottom) return;
+  ctx.save();
+  ctx.font = '11px system-ui, sans-serif';
+  // to the left of the star where it fits, else to its right; just under it. Where neither side
+  // has room (a phone), the short form: "★ prediction for the controls' problem".
+  let text = esc(`★ ${p.caption}`);
+  let w = ctx.measureText(text).width + 8;
+  const room = Math.max(px - 14 - a.left, a.right - px - 14);
+  if (w > room) {
+    text = '★ prediction for the controls’ problem';
+    w = ctx.measureText(text).width + 8;
+  }
+  const left = Math.max(a.left, px - 14 - w >= a.left ? px - 14 - w : Math.min(px + 14, a.right - w));
+  const top = Math.min(py + 4, a.bottom - 16);
+  ctx.fillStyle = opts.background;
+  ctx.globalAlpha = 0.85;
+  ctx.fillRect(left, top, w, 16);
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = opts.color;
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, left + 4, top + 8);
+  ctx.restore();
+  opts.drawn = text;
+}
