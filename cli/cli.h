@@ -75,8 +75,24 @@ typedef struct cli_json {
     int is_array[CLI_JSON_DEPTH + 1];
     int count[CLI_JSON_DEPTH + 1];           /* children written in each */
     int compact;                             /* 1: one line (JSON lines); set after begin */
+    char at[CLI_JSON_NAME];                  /* cli_json_at's prefix of the value writers' paths */
 } cli_json;
 void cli_json_begin(cli_json *j, FILE *out); /* "{" */
+void cli_json_begin_array(cli_json *j, FILE *out); /* "[": paths start with an index, "0.id" */
+/* The value writers: the key at cli_json_at's prefix + `path`, then the value. num: null when not
+ * finite; num_pos, int_pos: null unless > 0 (a figure not on file); str: null for NULL. */
+void cli_json_at(cli_json *j, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void cli_json_num(cli_json *j, const char *path, double v);
+void cli_json_num_pos(cli_json *j, const char *path, double v);
+void cli_json_int(cli_json *j, const char *path, long long v);
+void cli_json_int_pos(cli_json *j, const char *path, long long v);
+void cli_json_str(cli_json *j, const char *path, const char *s);
+void cli_json_bool(cli_json *j, const char *path, int b);
+void cli_json_null(cli_json *j, const char *path);
 /* Open the parents of `path` (its first `segments` segments; 0 = all) and write its key: the
  * caller writes the value next. */
 void cli_json_key(cli_json *j, const char *path, int segments);
@@ -84,7 +100,7 @@ void cli_json_key(cli_json *j, const char *path, int segments);
 void cli_json_outputs(cli_json *j, const rl_output_view *view);
 /* "sequences": the rows of core's per-sequence table (rl_seq_output_*). */
 void cli_json_sequences(cli_json *j, const rl_workload *w);
-void cli_json_end(cli_json *j); /* closes everything and the root: "}\n" */
+void cli_json_end(cli_json *j); /* closes everything and the root: "}\n" (or "]\n") */
 /* Every field of core's RL_PROBLEM_FIELDS at PREFIX + its JSON key ("problem." or ""). */
 void cli_json_problem(cli_json *j, const char *prefix, const rl_problem *p);
 

@@ -32,7 +32,7 @@ static void bench_help(FILE *out) {
           "  --threads N         CPU threads (default: all online CPUs)\n"
           "  --seed N            base seed of the random inputs (default: fresh each run)\n"
           "  --check-rows N      query rows per kernel compared with fp64 (default 256)\n"
-          "  --series FILE       add a reference series (JSON from gpu-check.sh's SDPA timing)\n"
+          "  --series FILE       add a reference series: a record (gpu-check.sh's SDPA timing)\n"
           "  --only K1,K2        run only these kernels of the grid (e.g. cuda-decode)\n"
           "  --list-grid         print the grid as JSON lines and exit\n"
           "  --quiet             no progress lines\n\n"

@@ -16,47 +16,34 @@ static void hw_help(FILE *out) {
           out);
 }
 
-/* A JSON string through the CLI's one writer (cli_json_string: escapes and invisible characters). */
-static void json_str(FILE *o, const char *s) { cli_json_string(o, s); }
-
-static void print_json_one(const rl_hw *h) {
-    printf("  {\"id\": ");
-    json_str(stdout, h->id);
-    printf(", \"name\": ");
-    json_str(stdout, h->name);
-    printf(", \"arch\": ");
-    json_str(stdout, h->arch);
-    printf(", \"bandwidth_bytes_per_s\": %.17g, \"peak_flops_per_s\": {", h->bandwidth_bytes_per_s);
+/* One preset as element `i` of the root array (cli/json_out.c, the CLI's one JSON writer). */
+static void print_json_one(cli_json *j, size_t i, const rl_hw *h) {
+    cli_json_at(j, "%zu.", i);
+    cli_json_str(j, "id", h->id);
+    cli_json_str(j, "name", h->name);
+    cli_json_str(j, "arch", h->arch);
+    cli_json_num(j, "bandwidth_bytes_per_s", h->bandwidth_bytes_per_s);
     for (int k = 0; k < RL_PEAK_COUNT; k++) {
-        printf("%s\"%s\": ", k ? ", " : "", rl_peak_id((rl_peak_kind)k));
-        if (h->peak_flops_per_s[k] > 0)
-            printf("%.17g", h->peak_flops_per_s[k]);
-        else
-            printf("null");
+        char path[64];
+        snprintf(path, sizeof path, "peak_flops_per_s.%s", rl_peak_id((rl_peak_kind)k));
+        cli_json_num_pos(j, path, h->peak_flops_per_s[k]);
     }
-    printf("}, \"smem_per_sm_bytes\": %.17g, \"smem_per_block_default_bytes\": %.17g, "
-           "\"smem_per_block_optin_bytes\": %.17g, \"l2_bytes\": %.17g, \"sm_count\": %d, \"source\": ",
-           h->smem_per_sm_bytes, h->smem_per_block_default_bytes, h->smem_per_block_optin_bytes,
-           h->l2_bytes, h->sm_count);
-    json_str(stdout, h->source);
-    printf(", \"source_date\": ");
-    json_str(stdout, h->source_date);
-    printf(", \"notes\": ");
-    json_str(stdout, h->notes);
-    printf(", \"l2_bandwidth_bytes_per_s\": ");
-    if (h->l2_bandwidth_bytes_per_s > 0) {
-        printf("%.17g, \"l2_bandwidth_source\": ", h->l2_bandwidth_bytes_per_s);
-        json_str(stdout, h->l2_bandwidth_source);
-    } else {
-        printf("null, \"l2_bandwidth_source\": null");
-    }
-    printf(", \"sm_clock_hz\": ");
-    if (h->sm_clock_hz > 0) printf("%.17g", h->sm_clock_hz); else printf("null");
-    printf(", \"exp_per_s\": ");
-    if (h->exp_per_s > 0) printf("%.17g", h->exp_per_s); else printf("null");
-    printf(", \"compute_capability\": ");
-    if (h->sm_arch > 0) printf("\"%d.%d\"", h->sm_arch / 10, h->sm_arch % 10); else printf("null");
-    printf(", \"tmem_per_sm_bytes\": %.17g}", h->tmem_per_sm_bytes);
+    cli_json_num(j, "smem_per_sm_bytes", h->smem_per_sm_bytes);
+    cli_json_num(j, "smem_per_block_default_bytes", h->smem_per_block_default_bytes);
+    cli_json_num(j, "smem_per_block_optin_bytes", h->smem_per_block_optin_bytes);
+    cli_json_num(j, "l2_bytes", h->l2_bytes);
+    cli_json_int(j, "sm_count", h->sm_count);
+    cli_json_str(j, "source", h->source);
+    cli_json_str(j, "source_date", h->source_date);
+    cli_json_str(j, "notes", h->notes);
+    cli_json_num_pos(j, "l2_bandwidth_bytes_per_s", h->l2_bandwidth_bytes_per_s);
+    cli_json_str(j, "l2_bandwidth_source", h->l2_bandwidth_bytes_per_s > 0 ? h->l2_bandwidth_source : NULL);
+    cli_json_num_pos(j, "sm_clock_hz", h->sm_clock_hz);
+    cli_json_num_pos(j, "exp_per_s", h->exp_per_s);
+    char cc[16];
+    snprintf(cc, sizeof cc, "%d.%d", h->sm_arch / 10, h->sm_arch % 10);
+    cli_json_str(j, "compute_capability", h->sm_arch > 0 ? cc : NULL);
+    cli_json_num(j, "tmem_per_sm_bytes", h->tmem_per_sm_bytes);
 }
 
 static void peak_cell(double v, char *buf, size_t cap) {
@@ -97,8 +84,10 @@ int cmd_hw(int argc, char **argv) {
     if (device) {
         only = rl_hw_match_device(device);
         if (!only) {
-            if (json) {
-                printf("[\n]\n");
+            if (json) { /* no preset: an empty list */
+                cli_json j;
+                cli_json_begin_array(&j, stdout);
+                cli_json_end(&j);
                 return CLI_EXIT_OK;
             }
             char name[256];
@@ -109,16 +98,15 @@ int cmd_hw(int argc, char **argv) {
     }
 
     if (json) {
-        printf("[\n");
-        int first = 1;
+        cli_json j;
+        cli_json_begin_array(&j, stdout);
+        size_t n = 0;
         for (size_t i = 0; i < rl_hw_count(); i++) {
             const rl_hw *h = rl_hw_at(i);
             if (only && h != only) continue;
-            if (!first) printf(",\n");
-            first = 0;
-            print_json_one(h);
+            print_json_one(&j, n++, h);
         }
-        printf("\n]\n");
+        cli_json_end(&j);
         return CLI_EXIT_OK;
     }
     printf("%-15s %-9s %-55s %-5s %-7s %-9s %-13s %-8s %s\n", "", "", "dense peak (TFLOP/s)", "", "",

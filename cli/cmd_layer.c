@@ -33,62 +33,87 @@ static void layer_help(FILE *out) {
           out);
 }
 
-/* A JSON string through the CLI's one writer (cli_json_string: escapes and invisible characters). */
-static void json_str(const char *s) { cli_json_string(stdout, s); }
+/* The JSON of `rooflab layer` (cli/json_out.c, the CLI's one writer). */
+static void print_op_json(cli_json *j, size_t i, const rl_layer_op *op) {
+    cli_json_at(j, "operators.%zu.", i);
+    cli_json_str(j, "name", op->name);
+    cli_json_str(j, "kind", rl_op_kind_name(op->kind));
+    cli_json_bool(j, "per_step", op->per_step != 0);
+    cli_json_int(j, "count", op->count);
+    if (op->kind == RL_OP_GEMM) {
+        cli_json_int(j, "gemm.0", op->gemm_m);
+        cli_json_int(j, "gemm.1", op->gemm_n);
+        cli_json_int(j, "gemm.2", op->gemm_k);
+    }
+    cli_json_num(j, "flops", op->flops);
+    cli_json_num(j, "tile_flops", op->tile_flops);
+    cli_json_num(j, "bytes", op->bytes);
+    cli_json_num(j, "weight_bytes", op->weight_bytes);
+    cli_json_num(j, "act_in_bytes", op->act_in_bytes);
+    cli_json_num(j, "act_out_bytes", op->act_out_bytes);
+    cli_json_num(j, "kv_bytes", op->kv_bytes);
+    cli_json_num(j, "intensity_flop_per_byte", op->intensity_flop_per_byte);
+    cli_json_num(j, "peak_flops_per_s", op->peak_flops_per_s);
+    cli_json_num(j, "memory_time_s", op->memory_time_s);
+    cli_json_num(j, "compute_time_s", op->compute_time_s);
+    cli_json_num(j, "time_s", op->time_s);
+    cli_json_str(j, "bound", rl_bound_name(op->bound));
+    cli_json_num(j, "step_time_s", op->step_time_s);
+    cli_json_num(j, "share", op->share);
+}
 
 static void print_json(const rl_layer_step *s, const rl_layer_crossover *x, const char *hw_id) {
     const rl_layer_request *r = &s->request;
-    printf("{\n  \"model\": ");
-    json_str(r->model->id);
-    printf(",\n  \"phase\": \"%s\", \"batch\": %lld, \"seq\": %lld, \"kv_len\": %lld, \"tp\": %lld,\n",
-           rl_phase_name(r->phase), (long long)r->batch, (long long)r->seq, (long long)r->kv_len,
-           (long long)r->tp);
-    printf("  \"dtype\": \"%s\", \"kv_dtype\": \"%s\", \"weight_dtype\": \"%s\", \"hw\": ",
-           rl_dtype_name(r->dtype), rl_dtype_name(r->kv_dtype),
-           r->weight_dtype ? rl_weight_dtype_name(r->weight_dtype) : rl_dtype_name(r->dtype));
-    json_str(hw_id);
-    printf(",\n  \"bandwidth_bytes_per_s\": %.17g, \"peak_flops_per_s\": %.17g, "
-           "\"elementwise_peak_flops_per_s\": %.17g,\n",
-           s->roof.bandwidth_bytes_per_s, s->roof.peak_flops_per_s,
-           s->elementwise_peak_flops_per_s);
-    printf("  \"gemm_tile\": [128, 256, 64],\n  \"operators\": [");
-    for (size_t i = 0; i < s->op_count; i++) {
-        const rl_layer_op *op = &s->ops[i];
-        printf("%s\n    {\"name\": \"%s\", \"kind\": \"%s\", \"per_step\": %s, \"count\": %lld, ",
-               i ? "," : "", op->name, rl_op_kind_name(op->kind), op->per_step ? "true" : "false",
-               (long long)op->count);
-        if (op->kind == RL_OP_GEMM)
-            printf("\"gemm\": [%lld, %lld, %lld], ", (long long)op->gemm_m, (long long)op->gemm_n,
-                   (long long)op->gemm_k);
-        printf("\"flops\": %.17g, \"tile_flops\": %.17g, \"bytes\": %.17g, "
-               "\"weight_bytes\": %.17g, \"act_in_bytes\": %.17g, \"act_out_bytes\": %.17g, "
-               "\"kv_bytes\": %.17g, \"intensity_flop_per_byte\": %.17g, "
-               "\"peak_flops_per_s\": %.17g, \"memory_time_s\": %.17g, \"compute_time_s\": %.17g, "
-               "\"time_s\": %.17g, \"bound\": \"%s\", \"step_time_s\": %.17g, \"share\": %.17g}",
-               op->flops, op->tile_flops, op->bytes, op->weight_bytes, op->act_in_bytes,
-               op->act_out_bytes, op->kv_bytes, op->intensity_flop_per_byte, op->peak_flops_per_s,
-               op->memory_time_s, op->compute_time_s, op->time_s, rl_bound_name(op->bound),
-               op->step_time_s, op->share);
+    static const int gemm_tile[] = {128, 256, 64}; /* the GEMM tile of core's layer model */
+    cli_json j;
+    cli_json_begin(&j, stdout);
+    cli_json_str(&j, "model", r->model->id);
+    cli_json_str(&j, "phase", rl_phase_name(r->phase));
+    cli_json_int(&j, "batch", r->batch);
+    cli_json_int(&j, "seq", r->seq);
+    cli_json_int(&j, "kv_len", r->kv_len);
+    cli_json_int(&j, "tp", r->tp);
+    cli_json_str(&j, "dtype", rl_dtype_name(r->dtype));
+    cli_json_str(&j, "kv_dtype", rl_dtype_name(r->kv_dtype));
+    cli_json_str(&j, "weight_dtype",
+                 r->weight_dtype ? rl_weight_dtype_name(r->weight_dtype) : rl_dtype_name(r->dtype));
+    cli_json_str(&j, "hw", hw_id);
+    cli_json_num(&j, "bandwidth_bytes_per_s", s->roof.bandwidth_bytes_per_s);
+    cli_json_num(&j, "peak_flops_per_s", s->roof.peak_flops_per_s);
+    cli_json_num(&j, "elementwise_peak_flops_per_s", s->elementwise_peak_flops_per_s);
+    for (int k = 0; k < 3; k++) {
+        char path[16];
+        snprintf(path, sizeof path, "gemm_tile.%d", k);
+        cli_json_int(&j, path, gemm_tile[k]);
     }
-    printf("\n  ],\n  \"step\": {\"time_s\": %.17g, \"layers\": %lld, \"layer_time_s\": %.17g, "
-           "\"tokens\": %lld,\n    \"attention_time_s\": %.17g, \"attention_share\": %.17g, "
-           "\"weights_time_s\": %.17g, \"weights_share\": %.17g,\n    \"flops\": %.17g, "
-           "\"bytes\": %.17g, \"weight_bytes\": %.17g, \"kv_bytes\": %.17g, "
-           "\"activation_bytes\": %.17g,\n    \"experts_touched\": %.17g, "
-           "\"allreduce_bytes\": %.17g, \"allreduce_timed\": false, "
-           "\"attention_predicted_time_s\": %.17g},\n",
-           s->time_s, (long long)r->model->layer.layers, s->layer_time_s, (long long)s->tokens,
-           s->attention_time_s, s->attention_share, s->weights_time_s, s->weights_share, s->flops,
-           s->bytes, s->weight_bytes, s->kv_bytes, s->activation_bytes, s->experts_touched,
-           s->allreduce_bytes, s->attention_predicted_time_s);
-    printf("  \"crossover\": {\"varied\": \"%s\", \"found\": %s, \"value\": ", x->varied,
-           x->found ? "true" : "false");
-    if (x->found) printf("%lld", (long long)x->value);
-    else printf("null");
-    printf(", \"at_minimum\": %s},\n  \"note\": ", x->at_minimum ? "true" : "false");
-    if (s->note[0]) json_str(s->note);
-    else printf("null");
-    printf("\n}\n");
+    for (size_t i = 0; i < s->op_count; i++) print_op_json(&j, i, &s->ops[i]);
+    cli_json_at(&j, "step.");
+    cli_json_num(&j, "time_s", s->time_s);
+    cli_json_int(&j, "layers", r->model->layer.layers);
+    cli_json_num(&j, "layer_time_s", s->layer_time_s);
+    cli_json_int(&j, "tokens", s->tokens);
+    cli_json_num(&j, "attention_time_s", s->attention_time_s);
+    cli_json_num(&j, "attention_share", s->attention_share);
+    cli_json_num(&j, "weights_time_s", s->weights_time_s);
+    cli_json_num(&j, "weights_share", s->weights_share);
+    cli_json_num(&j, "flops", s->flops);
+    cli_json_num(&j, "bytes", s->bytes);
+    cli_json_num(&j, "weight_bytes", s->weight_bytes);
+    cli_json_num(&j, "kv_bytes", s->kv_bytes);
+    cli_json_num(&j, "activation_bytes", s->activation_bytes);
+    cli_json_num(&j, "experts_touched", s->experts_touched);
+    cli_json_num(&j, "allreduce_bytes", s->allreduce_bytes);
+    cli_json_bool(&j, "allreduce_timed", 0);
+    cli_json_num(&j, "attention_predicted_time_s", s->attention_predicted_time_s);
+    cli_json_at(&j, "crossover.");
+    cli_json_str(&j, "varied", x->varied);
+    cli_json_bool(&j, "found", x->found);
+    if (x->found) cli_json_int(&j, "value", x->value);
+    else cli_json_null(&j, "value");
+    cli_json_bool(&j, "at_minimum", x->at_minimum);
+    cli_json_at(&j, "%s", "");
+    cli_json_str(&j, "note", s->note[0] ? s->note : NULL);
+    cli_json_end(&j);
 }
 
 static void qty(double v, rl_dim dim, char *buf, size_t cap) {
@@ -169,13 +194,36 @@ static void print_table(const rl_layer_step *s, const rl_layer_crossover *x, con
     if (s->note[0]) printf("note: %s\n", s->note);
 }
 
+/* The shared flags layer reads (cli/args.c parses them, with core's field table); the others it
+ * does not know. Its own: --phase, --tp, --weight-dtype, --json. */
+static const cli_flag_set layer_uses = CLI_SF(CLI_SF_MODEL) | CLI_SF(RL_FIELD_BATCH) |
+                                       CLI_SF(RL_FIELD_SEQ) | CLI_SF(RL_FIELD_KV_LEN) |
+                                       CLI_SF(RL_FIELD_DTYPE) | CLI_SF(RL_FIELD_KV_DTYPE) | CLI_SF_ROOF;
+
+/* 1 when argv[*i] was layer's own flag (parsed into req), 0 when not one, -1 with err. */
+static int own_flag(int argc, char **argv, int *i, rl_layer_request *req, rl_error *err) {
+    const char *v = NULL;
+    if (cli_flag(argc, argv, i, "phase", &v)) {
+        if (!v) return rl_error_fail(err, RL_ERR_INVALID, "--phase", "missing value; expected prefill or decode"), -1;
+        return rl_phase_parse(v, "--phase", &req->phase, err) == RL_OK ? 1 : -1;
+    }
+    if (cli_flag(argc, argv, i, "tp", &v)) {
+        if (!v) return rl_error_fail(err, RL_ERR_INVALID, "--tp", "missing value; expected an integer from 1 to 1024"), -1;
+        return cli_parse_int("tp", v, 1, 1024, &req->tp, err) == RL_OK ? 1 : -1;
+    }
+    if (cli_flag(argc, argv, i, "weight-dtype", &v)) {
+        if (!v) return rl_error_fail(err, RL_ERR_INVALID, "--weight-dtype", "missing value; expected one of fp32, fp16, bf16, fp8, fp4"), -1;
+        return rl_weight_dtype_parse(v, "--weight-dtype", &req->weight_dtype, err) == RL_OK ? 1 : -1;
+    }
+    return 0;
+}
+
 int cmd_layer(int argc, char **argv) {
     rl_layer_request req = {0};
-    const char *hw_id = NULL, *bandwidth = NULL, *peak = NULL;
+    cli_problem_opts opts = {0};
     int json = 0;
     rl_error err;
     for (int i = 1; i < argc; i++) {
-        const char *v = NULL;
         const char *flag = argv[i];
         if (cli_is_help(flag)) {
             layer_help(stdout);
@@ -185,65 +233,24 @@ int cmd_layer(int argc, char **argv) {
             json = 1;
             continue;
         }
-#define MISSING(name, what)                                                                        \
-    if (!v) return cli_errorf("layer", "--%s: missing value; expected %s", name, what)
-        if (cli_flag(argc, argv, &i, "model", &v)) {
-            MISSING("model", "a model id (see rooflab models)");
-            if (req.model) return cli_errorf("layer", "--model: given twice");
-            if (rl_model_shape_lookup(v, "--model", &req.model, &err) != RL_OK)
-                return cli_error("layer", &err);
-        } else if (cli_flag(argc, argv, &i, "phase", &v)) {
-            MISSING("phase", "prefill or decode");
-            if (rl_phase_parse(v, "--phase", &req.phase, &err) != RL_OK) return cli_error("layer", &err);
-        } else if (cli_flag(argc, argv, &i, "batch", &v)) {
-            MISSING("batch", "an integer from 1");
-            if (cli_parse_int("batch", v, 1, RL_MAX_DIM, &req.batch, &err) != RL_OK)
-                return cli_error("layer", &err);
-        } else if (cli_flag(argc, argv, &i, "seq", &v)) {
-            MISSING("seq", "an integer from 1");
-            if (cli_parse_int("seq", v, 1, RL_MAX_DIM, &req.seq, &err) != RL_OK)
-                return cli_error("layer", &err);
-        } else if (cli_flag(argc, argv, &i, "kv-len", &v)) {
-            MISSING("kv-len", "an integer from 1");
-            if (cli_parse_int("kv-len", v, 1, RL_MAX_DIM, &req.kv_len, &err) != RL_OK)
-                return cli_error("layer", &err);
-        } else if (cli_flag(argc, argv, &i, "tp", &v)) {
-            MISSING("tp", "an integer from 1 to 1024");
-            if (cli_parse_int("tp", v, 1, 1024, &req.tp, &err) != RL_OK) return cli_error("layer", &err);
-        } else if (cli_flag(argc, argv, &i, "dtype", &v)) {
-            MISSING("dtype", "one of fp32, tf32, fp16, bf16, fp8, nvfp4, mxfp4, mxfp8");
-            if (rl_dtype_parse(v, "--dtype", &req.dtype, &err) != RL_OK) return cli_error("layer", &err);
-        } else if (cli_flag(argc, argv, &i, "kv-dtype", &v)) {
-            MISSING("kv-dtype", "one of fp32, tf32, fp16, bf16, fp8, nvfp4, mxfp4, mxfp8");
-            if (rl_dtype_parse(v, "--kv-dtype", &req.kv_dtype, &err) != RL_OK)
-                return cli_error("layer", &err);
-        } else if (cli_flag(argc, argv, &i, "weight-dtype", &v)) {
-            MISSING("weight-dtype", "one of fp32, fp16, bf16, fp8, fp4");
-            if (rl_weight_dtype_parse(v, "--weight-dtype", &req.weight_dtype, &err) != RL_OK)
-                return cli_error("layer", &err);
-        } else if (cli_flag(argc, argv, &i, "hw", &v)) {
-            MISSING("hw", "a preset id (see rooflab hw)");
-            if (rl_hw_lookup(v, "--hw", NULL, &err) != RL_OK) return cli_error("layer", &err);
-            hw_id = v;
-        } else if (cli_flag(argc, argv, &i, "bandwidth", &v)) {
-            MISSING("bandwidth", "a rate such as \"3.35 TB/s\"");
-            if (rl_parse_quantity(v, RL_DIM_BYTES_PER_S, "--bandwidth", NULL, NULL, &err) != RL_OK)
-                return cli_error("layer", &err);
-            bandwidth = v;
-        } else if (cli_flag(argc, argv, &i, "peak", &v)) {
-            MISSING("peak", "a rate such as \"989 TFLOP/s\"");
-            if (rl_parse_quantity(v, RL_DIM_FLOPS_PER_S, "--peak", NULL, NULL, &err) != RL_OK)
-                return cli_error("layer", &err);
-            peak = v;
-        } else {
+        int id = cli_shared_flag_find(flag);
+        int r = id >= 0 && (layer_uses & CLI_SF(id)) ? cli_problem_flag(argc, argv, &i, &opts, &err)
+                                                      : own_flag(argc, argv, &i, &req, &err);
+        if (r < 0) return cli_error("layer", &err);
+        if (r == 0)
             return cli_errorf("layer",
                               "unknown argument \"%.*s\"; expected --model, --phase, --batch, "
                               "--seq, --kv-len, --tp, --dtype, --kv-dtype, --weight-dtype, --hw, "
                               "--bandwidth, --peak or --json (see rooflab layer --help)",
                               CLI_QUOTE(flag, 64));
-        }
-#undef MISSING
     }
+    req.model = opts.model;
+    req.batch = opts.problem.batch;
+    req.seq = opts.problem.seq;
+    req.kv_len = opts.problem.kv_len;
+    req.dtype = opts.problem.dtype;
+    req.kv_dtype = opts.problem.kv_dtype;
+    const char *hw_id = opts.hw_id, *bandwidth = opts.bandwidth, *peak = opts.peak;
     if (!req.model) return cli_errorf("layer", "--model: missing; expected a model id (see rooflab models)");
     rl_roof_request rr = {hw_id, req.dtype ? req.dtype : RL_DTYPE_BF16, bandwidth, peak};
     rl_roof_resolved roof;

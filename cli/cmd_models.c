@@ -29,97 +29,92 @@ static void local_kind(const rl_model_shape *m, char *buf, size_t cap) {
     else if (m->chunk > 0) snprintf(buf, cap, "chunk %lld", (long long)m->chunk);
 }
 
-/* A JSON string through the CLI's one writer (cli_json_string: escapes and invisible characters). */
-static void json_str(const char *s) { cli_json_string(stdout, s); }
-
-/* The whole layer (rooflab layer): null for the models whose attention is refused. */
-static void print_layer_json(const rl_model_shape *m) {
+/* The whole layer (rooflab layer): null for the models whose attention is refused. Paths are
+ * under the model's element (cli_json_at). */
+static void print_layer_json(cli_json *j, const rl_model_shape *m) {
     const rl_layer_shape *l = &m->layer;
     if (m->unsupported || l->hidden == 0) {
-        printf(", \"layer\": null, \"layer_kinds\": null");
+        cli_json_null(j, "layer");
+        cli_json_null(j, "layer_kinds");
         return;
     }
-    printf(",\n   \"layer\": {\"hidden_size\": %lld, \"intermediate_size\": %lld, \"layers\": %lld, "
-           "\"vocab_size\": %lld, \"experts\": %lld, \"experts_active\": %lld, "
-           "\"expert_intermediate_size\": %lld, \"shared_experts\": %lld, \"norm\": \"%s\", "
-           "\"activation\": \"%s\", \"local_layers\": %lld, \"global_layers\": %lld, "
-           "\"norms_per_layer\": %d, \"qk_norm\": %s, \"rope\": %s, \"source\": ",
-           (long long)l->hidden, (long long)l->intermediate, (long long)l->layers,
-           (long long)l->vocab, (long long)l->experts, (long long)l->experts_active,
-           (long long)l->expert_intermediate, (long long)l->shared_experts,
-           rl_norm_kind_name(l->norm), rl_act_kind_name(l->act), (long long)l->local_layers,
-           (long long)(l->layers - l->local_layers), l->norms_per_layer,
-           l->qk_norm ? "true" : "false", l->rope ? "true" : "false");
-    json_str(l->source);
-    printf(", \"fields\": ");
-    json_str(l->fields);
-    printf(", \"dense_layers\": %lld, \"q_lora_rank\": %lld, \"nope_global\": %s}",
-           (long long)(l->experts > 0 ? l->dense_layers : l->layers), (long long)l->q_lora_rank,
-           l->nope_global ? "true" : "false");
+    cli_json_int(j, "layer.hidden_size", l->hidden);
+    cli_json_int(j, "layer.intermediate_size", l->intermediate);
+    cli_json_int(j, "layer.layers", l->layers);
+    cli_json_int(j, "layer.vocab_size", l->vocab);
+    cli_json_int(j, "layer.experts", l->experts);
+    cli_json_int(j, "layer.experts_active", l->experts_active);
+    cli_json_int(j, "layer.expert_intermediate_size", l->expert_intermediate);
+    cli_json_int(j, "layer.shared_experts", l->shared_experts);
+    cli_json_str(j, "layer.norm", rl_norm_kind_name(l->norm));
+    cli_json_str(j, "layer.activation", rl_act_kind_name(l->act));
+    cli_json_int(j, "layer.local_layers", l->local_layers);
+    cli_json_int(j, "layer.global_layers", l->layers - l->local_layers);
+    cli_json_int(j, "layer.norms_per_layer", l->norms_per_layer);
+    cli_json_bool(j, "layer.qk_norm", l->qk_norm);
+    cli_json_bool(j, "layer.rope", l->rope);
+    cli_json_str(j, "layer.source", l->source);
+    cli_json_str(j, "layer.fields", l->fields);
+    cli_json_int(j, "layer.dense_layers", l->experts > 0 ? l->dense_layers : l->layers);
+    cli_json_int(j, "layer.q_lora_rank", l->q_lora_rank);
+    cli_json_bool(j, "layer.nope_global", l->nope_global);
     /* The layer kinds and their counts: local (window or chunk) and global. */
-    printf(",\n   \"layer_kinds\": [");
-    int first = 1;
+    int k = 0;
+    char base[CLI_JSON_NAME];
+    snprintf(base, sizeof base, "%s", j->at);
     if (l->local_layers > 0) {
-        printf("{\"kind\": \"local\", \"layers\": %lld, \"window\": ", (long long)l->local_layers);
-        if (m->sliding_window > 0) printf("%lld", (long long)m->sliding_window);
-        else printf("null");
-        printf(", \"chunk\": ");
-        if (m->chunk > 0) printf("%lld", (long long)m->chunk);
-        else printf("null");
-        printf(", \"rope\": %s}", l->rope ? "true" : "false");
-        first = 0;
+        cli_json_at(j, "%slayer_kinds.%d.", base, k++);
+        cli_json_str(j, "kind", "local");
+        cli_json_int(j, "layers", l->local_layers);
+        cli_json_int_pos(j, "window", m->sliding_window);
+        cli_json_int_pos(j, "chunk", m->chunk);
+        cli_json_bool(j, "rope", l->rope);
     }
-    if (l->layers > l->local_layers)
-        printf("%s{\"kind\": \"global\", \"layers\": %lld, \"window\": null, \"chunk\": null, "
-               "\"rope\": %s}",
-               first ? "" : ", ", (long long)(l->layers - l->local_layers),
-               l->rope && !l->nope_global ? "true" : "false");
-    printf("]");
+    if (l->layers > l->local_layers) {
+        cli_json_at(j, "%slayer_kinds.%d.", base, k++);
+        cli_json_str(j, "kind", "global");
+        cli_json_int(j, "layers", l->layers - l->local_layers);
+        cli_json_null(j, "window");
+        cli_json_null(j, "chunk");
+        cli_json_bool(j, "rope", l->rope && !l->nope_global);
+    }
+    cli_json_at(j, "%s", base);
 }
 
+/* Every model as an element of the root array (cli/json_out.c, the CLI's one JSON writer). */
 static void print_json(void) {
-    printf("[");
+    cli_json j;
+    cli_json_begin_array(&j, stdout);
     for (size_t i = 0; i < rl_model_shape_count(); i++) {
         const rl_model_shape *m = rl_model_shape_at(i);
-        printf("%s\n  {\"id\": ", i ? "," : "");
-        json_str(m->id);
-        printf(", \"name\": ");
-        json_str(m->name);
+        cli_json_at(&j, "%zu.", i);
+        cli_json_str(&j, "id", m->id);
+        cli_json_str(&j, "name", m->name);
         if (m->unsupported) {
-            printf(", \"heads\": null, \"kv_heads\": null, \"head_dim\": null, "
-                   "\"sliding_window\": null, \"unsupported\": ");
-            json_str(m->unsupported);
+            cli_json_null(&j, "heads");
+            cli_json_null(&j, "kv_heads");
+            cli_json_null(&j, "head_dim");
+            cli_json_null(&j, "sliding_window");
+            cli_json_str(&j, "unsupported", m->unsupported);
+            cli_json_null(&j, "head_dim_v");
         } else {
-            printf(", \"heads\": %lld, \"kv_heads\": %lld, \"head_dim\": %lld, \"sliding_window\": ",
-                   (long long)m->heads, (long long)m->kv_heads, (long long)m->head_dim);
-            if (m->sliding_window) printf("%lld", (long long)m->sliding_window);
-            else printf("null");
-            printf(", \"unsupported\": null");
+            cli_json_int(&j, "heads", m->heads);
+            cli_json_int(&j, "kv_heads", m->kv_heads);
+            cli_json_int(&j, "head_dim", m->head_dim);
+            cli_json_int_pos(&j, "sliding_window", m->sliding_window);
+            cli_json_null(&j, "unsupported");
+            cli_json_int(&j, "head_dim_v", m->head_dim_v ? m->head_dim_v : m->head_dim);
         }
-        printf(", \"head_dim_v\": ");
-        if (!m->unsupported) printf("%lld", (long long)(m->head_dim_v ? m->head_dim_v : m->head_dim));
-        else printf("null");
-        printf(", \"kv_lora_rank\": ");
-        if (m->kv_lora_rank) printf("%lld", (long long)m->kv_lora_rank);
-        else printf("null");
-        printf(", \"rope_dim\": ");
-        if (m->rope_dim) printf("%lld", (long long)m->rope_dim);
-        else printf("null");
-        printf(", \"chunk\": ");
-        if (m->chunk) printf("%lld", (long long)m->chunk);
-        else printf("null");
-        printf(", \"sink_logit\": %s", m->sink_logit ? "true" : "false");
-        printf(", \"topk\": ");
-        if (m->topk) printf("%lld", (long long)m->topk);
-        else printf("null");
-        printf(", \"source\": ");
-        json_str(m->source);
-        printf(", \"fields\": ");
-        json_str(m->fields);
-        print_layer_json(m);
-        printf("}");
+        cli_json_int_pos(&j, "kv_lora_rank", m->kv_lora_rank);
+        cli_json_int_pos(&j, "rope_dim", m->rope_dim);
+        cli_json_int_pos(&j, "chunk", m->chunk);
+        cli_json_bool(&j, "sink_logit", m->sink_logit);
+        cli_json_int_pos(&j, "topk", m->topk);
+        cli_json_str(&j, "source", m->source);
+        cli_json_str(&j, "fields", m->fields);
+        print_layer_json(&j, m);
     }
-    printf("\n]\n");
+    cli_json_end(&j);
 }
 
 static void print_table(void) {

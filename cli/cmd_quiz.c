@@ -72,57 +72,46 @@ static int parse_args(int argc, char **argv, quiz_args *a, int *done) {
     return 0;
 }
 
-static void json_str(const char *s) { cli_json_string(stdout, s); }
-
-static void print_problem_json(const rl_quiz_question *q) {
-    printf("\"problem\": {");
-    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
-        char buf[32];
-        rl_problem_value_text(&q->problem, (rl_problem_field)f, buf, sizeof buf);
-        printf("%s\"%s\": ", f ? ", " : "", rl_problem_field_info((rl_problem_field)f)->key);
-        const rl_field_type t = rl_problem_field_info((rl_problem_field)f)->type;
-        if (t == RL_FTYPE_INT || t == RL_FTYPE_BOOL) printf("%s", buf);
-        else json_str(buf);
-    }
-    printf("}");
-}
-
+/* One line of JSON (cli/json_out.c, the CLI's one writer; the problem from core's field table). */
 static void print_json(const quiz_args *a, const rl_quiz_question *q, const rl_quiz_verdict *v) {
-    printf("{\"seed\": %u, \"kind\": \"%s\", \"phase\": \"%s\", \"hw\": ", q->seed,
-           rl_quiz_kind_name(q->kind), q->decode ? "decode" : "prefill");
-    json_str(q->hw->id);
-    printf(", \"traffic_model\": \"%s\", ", rl_model_name(q->model));
-    print_problem_json(q);
-    printf(", \"bandwidth_bytes_per_s\": %.17g, \"peak_flops_per_s\": %.17g, \"setup\": ",
-           q->roof.bandwidth_bytes_per_s, q->roof.peak_flops_per_s);
-    json_str(q->setup);
-    printf(", \"question\": ");
-    json_str(q->ask);
-    printf(", \"unit\": ");
-    json_str(q->kind == RL_QUIZ_REGIME ? "" : rl_dim_base_unit(q->dim));
-    printf(", \"tolerance\": %g", q->tolerance);
+    cli_json j;
+    cli_json_begin(&j, stdout);
+    j.compact = 1;
+    cli_json_int(&j, "seed", q->seed);
+    cli_json_str(&j, "kind", rl_quiz_kind_name(q->kind));
+    cli_json_str(&j, "phase", q->decode ? "decode" : "prefill");
+    cli_json_str(&j, "hw", q->hw->id);
+    cli_json_str(&j, "traffic_model", rl_model_name(q->model));
+    cli_json_problem(&j, "problem.", &q->problem);
+    cli_json_num(&j, "bandwidth_bytes_per_s", q->roof.bandwidth_bytes_per_s);
+    cli_json_num(&j, "peak_flops_per_s", q->roof.peak_flops_per_s);
+    cli_json_str(&j, "setup", q->setup);
+    cli_json_str(&j, "question", q->ask);
+    cli_json_str(&j, "unit", q->kind == RL_QUIZ_REGIME ? "" : rl_dim_base_unit(q->dim));
+    cli_json_num(&j, "tolerance", q->tolerance);
     if (v) {
-        printf(", \"verdict\": {\"outcome\": \"%s\", \"slip\": \"%s\", \"step\": %d, \"text\": ",
-               v->outcome == RL_QUIZ_RIGHT ? "right" : v->outcome == RL_QUIZ_WRONG ? "wrong"
-                                                                                 : "unreadable",
-               rl_quiz_slip_name(v->slip), v->step_number);
-        json_str(v->text);
-        printf("}");
+        cli_json_str(&j, "verdict.outcome", v->outcome == RL_QUIZ_RIGHT   ? "right"
+                                            : v->outcome == RL_QUIZ_WRONG ? "wrong"
+                                                                          : "unreadable");
+        cli_json_str(&j, "verdict.slip", rl_quiz_slip_name(v->slip));
+        cli_json_int(&j, "verdict.step", v->step_number);
+        cli_json_str(&j, "verdict.text", v->text);
     }
     if (a->solution) {
-        printf(", \"expected\": ");
-        if (q->kind == RL_QUIZ_REGIME) json_str(q->expected_text);
-        else printf("%.17g", q->expected);
-        printf(", \"expected_text\": ");
-        json_str(q->expected_text);
-        printf(", \"solution\": [");
-        for (int i = 0; i < q->step_count; i++) {
-            printf("%s", i ? ", " : "");
-            json_str(q->steps[i]);
+        if (q->kind == RL_QUIZ_REGIME) cli_json_str(&j, "expected", q->expected_text);
+        else cli_json_num(&j, "expected", q->expected);
+        cli_json_str(&j, "expected_text", q->expected_text);
+        if (q->step_count == 0) {
+            cli_json_key(&j, "solution", 0);
+            fputs("[]", stdout);
         }
-        printf("]");
+        for (int i = 0; i < q->step_count; i++) {
+            char path[32];
+            snprintf(path, sizeof path, "solution.%d", i);
+            cli_json_str(&j, path, q->steps[i]);
+        }
     }
-    printf("}\n");
+    cli_json_end(&j);
 }
 
 static void print_text(const quiz_args *a, const rl_quiz_question *q, const rl_quiz_verdict *v) {

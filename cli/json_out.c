@@ -2,6 +2,7 @@
  * become nested objects, a segment of digits an array index; core's report-output table
  * (rl_output_*) drives `rooflab eval --json` through it. Strings go through cli_json_string. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,6 +72,45 @@ void cli_json_begin(cli_json *j, FILE *out) {
     fputc('{', out);
 }
 
+void cli_json_begin_array(cli_json *j, FILE *out) {
+    memset(j, 0, sizeof *j);
+    j->out = out;
+    j->is_array[0] = 1;
+    fputc('[', out);
+}
+
+void cli_json_at(cli_json *j, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(j->at, sizeof j->at, fmt, ap);
+    va_end(ap);
+}
+
+/* The key of a value writer: the prefix and the path. */
+static FILE *key_at(cli_json *j, const char *path) {
+    char full[CLI_JSON_DEPTH * CLI_JSON_NAME];
+    snprintf(full, sizeof full, "%s%s", j->at, path);
+    cli_json_key(j, full, 0);
+    return j->out;
+}
+
+void cli_json_num(cli_json *j, const char *path, double v) { cli_json_number(key_at(j, path), v); }
+void cli_json_num_pos(cli_json *j, const char *path, double v) {
+    if (v > 0) cli_json_num(j, path, v);
+    else cli_json_null(j, path);
+}
+void cli_json_int(cli_json *j, const char *path, long long v) { fprintf(key_at(j, path), "%lld", v); }
+void cli_json_int_pos(cli_json *j, const char *path, long long v) {
+    if (v > 0) cli_json_int(j, path, v);
+    else cli_json_null(j, path);
+}
+void cli_json_str(cli_json *j, const char *path, const char *s) {
+    if (s) cli_json_string(key_at(j, path), s);
+    else cli_json_null(j, path);
+}
+void cli_json_bool(cli_json *j, const char *path, int b) { fputs(b ? "true" : "false", key_at(j, path)); }
+void cli_json_null(cli_json *j, const char *path) { fputs("null", key_at(j, path)); }
+
 void cli_json_key(cli_json *j, const char *path, int segments) {
     char seg[CLI_JSON_DEPTH][CLI_JSON_NAME];
     int n = split(path, seg, segments > 0 ? segments : CLI_JSON_DEPTH);
@@ -90,17 +130,19 @@ void cli_json_key(cli_json *j, const char *path, int segments) {
 
 void cli_json_end(cli_json *j) {
     close_to(j, 0);
-    fputs(j->compact ? "}\n" : "\n}\n", j->out);
+    if (j->compact) fputs(j->is_array[0] ? "]\n" : "}\n", j->out);
+    else fputs(j->is_array[0] ? "\n]\n" : "\n}\n", j->out);
 }
 
 void cli_json_problem(cli_json *j, const char *prefix, const rl_problem *p) {
     for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
         const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
-        char path[128], text[64];
+        char path[128], text[RL_KV_LENS_MAX * 24]; /* kv_lens: up to 64 "LENxCOUNT," */
         snprintf(path, sizeof path, "%s%s", prefix, fi->key);
         rl_problem_value_text(p, (rl_problem_field)f, text, sizeof text);
         cli_json_key(j, path, 0);
-        if (fi->type == RL_FTYPE_DTYPE || fi->type == RL_FTYPE_PASS) cli_json_string(j->out, text);
+        if (fi->type == RL_FTYPE_DTYPE || fi->type == RL_FTYPE_PASS || fi->type == RL_FTYPE_LENS)
+            cli_json_string(j->out, text); /* kv_lens as its text ("512,4096x3"; "" off) */
         else fputs(text, j->out); /* an integer, or true / false */
     }
 }

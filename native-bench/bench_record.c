@@ -1,8 +1,7 @@
 /* bench_record.c — benchmark results → one rooflab record (core's record.h), a summary table,
- * and the import of a reference series (PyTorch SDPA timings from gpu-check.sh). FLOPs and
+ * and the import of a reference series (PyTorch SDPA timings from gpu-check.sh, a record). FLOPs and
  * modelled bytes come from core (rl_workload_compute); nothing here derives them. */
 #define _POSIX_C_SOURCE 200809L
-#include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -302,22 +301,20 @@ int rlb_build_record(const char *backend, const rlb_run *run, const rlb_options 
 
 /* ---- the reference series file --------------------------------------------------------------- */
 
-static int num(const cJSON *o, const char *key, double *out) {
-    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
-    if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble)) return -1;
-    *out = x->valuedouble;
-    return 0;
-}
-
+/* The series is a record (the record format, read by core's rl_record_parse): its points' problems,
+ * times and errors; the kernel is the points' own name or the record's software.kernel, the
+ * version software.kernel_version. sdpa_reference.py writes one. */
 int rlb_series_read(const char *path, rlb_series *out, char *why, size_t cap) {
     memset(out, 0, sizeof *out);
+    char *text = NULL;
+    size_t len = 0;
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(why, cap, "series: cannot open \"%s\"", path);
         return -1;
     }
-    char *text = (char *)malloc(RL_RECORD_MAX_FILE_BYTES + 1);
-    size_t len = text ? fread(text, 1, RL_RECORD_MAX_FILE_BYTES + 1, f) : 0;
+    text = (char *)malloc(RL_RECORD_MAX_FILE_BYTES + 1);
+    len = text ? fread(text, 1, RL_RECORD_MAX_FILE_BYTES + 1, f) : 0;
     fclose(f);
     if (!text || len > RL_RECORD_MAX_FILE_BYTES) {
         free(text);
@@ -325,81 +322,49 @@ int rlb_series_read(const char *path, rlb_series *out, char *why, size_t cap) {
                  (size_t)RL_RECORD_MAX_FILE_BYTES);
         return -1;
     }
-    cJSON *root = cJSON_ParseWithLength(text, len);
+    rl_record *rec = NULL;
+    rl_rec_issues issues = {0};
+    rl_status st = rl_record_parse(text, len, &rec, &issues);
     free(text);
     int rc = -1;
-    const cJSON *pts = root ? cJSON_GetObjectItemCaseSensitive(root, "points") : NULL;
-    const cJSON *kn = root ? cJSON_GetObjectItemCaseSensitive(root, "kernel") : NULL;
-    const cJSON *ver = root ? cJSON_GetObjectItemCaseSensitive(root, "version") : NULL;
-    if (!root) {
-        snprintf(why, cap, "series: \"%s\" is not valid JSON", path);
+    if (st != RL_OK || !rec) {
+        const char *msg = "not a valid record";
+        for (size_t i = 0; i < issues.count; i++)
+            if (issues.items[i].severity == RL_REC_ERROR) {
+                msg = issues.items[i].message;
+                break;
+            }
+        snprintf(why, cap, "series: \"%s\" is not a record: %s", path, msg);
         goto done;
     }
-    if (!cJSON_IsString(kn) || !cJSON_IsString(ver) || !cJSON_IsArray(pts)) {
-        snprintf(why, cap, "series: expected an object with kernel (string), version (string) and "
-                           "points (array)");
+    if (rec->point_count > RLB_SERIES_MAX) {
+        snprintf(why, cap, "series.points: at most %d points, got %zu", RLB_SERIES_MAX, rec->point_count);
         goto done;
     }
-    snprintf(out->kernel, sizeof out->kernel, "%s", kn->valuestring);
-    snprintf(out->version, sizeof out->version, "%s", ver->valuestring);
-    int n = cJSON_GetArraySize(pts);
-    if (n > RLB_SERIES_MAX) {
-        snprintf(why, cap, "series.points: at most %d points, got %d", RLB_SERIES_MAX, n);
-        goto done;
-    }
-    out->points = (rlb_series_point *)calloc((size_t)(n ? n : 1), sizeof *out->points);
+    out->points = (rlb_series_point *)calloc(rec->point_count ? rec->point_count : 1, sizeof *out->points);
     if (!out->points) {
         snprintf(why, cap, "out of memory");
         goto done;
     }
-    for (int i = 0; i < n; i++) {
-        const cJSON *o = cJSON_GetArrayItem(pts, i);
+    const char *kernel = rec->point_count && rec->points[0].kernel ? rec->points[0].kernel : rec->software.kernel;
+    snprintf(out->kernel, sizeof out->kernel, "%s", kernel ? kernel : "");
+    snprintf(out->version, sizeof out->version, "%s", rec->software.kernel_version ? rec->software.kernel_version : "");
+    for (size_t i = 0; i < rec->point_count; i++) {
+        const rl_rec_point *pt = &rec->points[i];
         rlb_series_point *sp = &out->points[i];
-        double B, H, Hkv, N, L, d, br, bc, runs;
-        const cJSON *dt = cJSON_GetObjectItemCaseSensitive(o, "dtype");
-        const cJSON *ca = cJSON_GetObjectItemCaseSensitive(o, "causal");
-        if (num(o, "batch", &B) || num(o, "heads", &H) || num(o, "kv_heads", &Hkv) ||
-            num(o, "seq", &N) || num(o, "kv_len", &L) || num(o, "head_dim", &d) ||
-            num(o, "block_m", &br) || num(o, "block_n", &bc) || num(o, "median_s", &sp->median_s) ||
-            num(o, "min_s", &sp->min_s) || num(o, "max_s", &sp->max_s) || num(o, "runs", &runs) ||
-            !cJSON_IsString(dt) || !cJSON_IsBool(ca)) {
-            snprintf(why, cap,
-                     "series.points[%d]: expected numbers batch, heads, kv_heads, seq, kv_len, "
-                     "head_dim, block_m, block_n, median_s, min_s, max_s, runs, a dtype string and "
-                     "a causal boolean",
-                     i);
-            goto done;
-        }
-        if (num(o, "max_abs_error", &sp->max_abs_error) || sp->max_abs_error < 0)
-            sp->max_abs_error = -1.0;
-        if (num(o, "rel_l2_error", &sp->rel_l2_error) || sp->rel_l2_error < 0)
-            sp->rel_l2_error = -1.0;
-        rl_problem p = {0};
-        p.batch = (int64_t)B;
-        p.heads = (int64_t)H;
-        p.kv_heads = (int64_t)Hkv;
-        p.seq = (int64_t)N;
-        p.kv_len = (int64_t)L;
-        p.head_dim = (int64_t)d;
-        p.block_m = (int64_t)br;
-        p.block_n = (int64_t)bc;
-        p.causal = cJSON_IsTrue(ca);
-        rl_error e;
-        if (rl_dtype_parse(dt->valuestring, "dtype", &p.dtype, &e) != RL_OK ||
-            rl_problem_resolve(&p, &sp->problem, &e) != RL_OK) {
-            snprintf(why, cap, "series.points[%d].%s", i, e.message);
-            goto done;
-        }
-        sp->runs = (int)runs;
-        if (!(sp->median_s > 0)) {
-            snprintf(why, cap, "series.points[%d].median_s: expected a positive time in seconds", i);
-            goto done;
-        }
+        sp->problem = pt->problem;
+        sp->median_s = pt->time_median_s;
+        sp->min_s = pt->time_min_s;
+        sp->max_s = pt->time_max_s;
+        sp->runs = (int)pt->runs;
+        sp->max_abs_error = pt->max_abs_error;
+        sp->rel_l2_error = pt->rel_l2_error;
     }
-    out->count = n;
+    out->count = (int)rec->point_count;
     rc = 0;
 done:
-    cJSON_Delete(root);
+    rl_record_free(rec);
+    rl_rec_issues_free(&issues);
     if (rc != 0) {
         free(out->points);
         out->points = NULL;

@@ -10,12 +10,10 @@
 #define RLB_SERIES_MAX 1000
 
 /* A reference series timed by another tool on the same machine (gpu-check.sh writes one with
- * PyTorch's scaled_dot_product_attention). JSON:
- *   { "kernel": "torch-sdpa-flash", "version": "torch 2.11.0+cu130",
- *     "points": [ { "batch":4, "heads":16, "kv_heads":16, "seq":4096, "kv_len":4096,
- *                   "head_dim":64, "dtype":"fp16", "causal":false, "block_m":128, "block_n":64,
- *                   "median_s":…, "min_s":…, "max_s":…, "runs":…, "max_abs_error":…,
- *                   "rel_l2_error":… } ] }   (the two errors optional) */
+ * PyTorch's scaled_dot_product_attention, sdpa_reference.py): a record in the record format
+ * (CONTRACTS.md "Records"), read by core's rl_record_parse; its points' problems, times and fp64
+ * errors, the kernel from the points' "kernel" (or software.kernel), the version from
+ * software.kernel_version. */
 typedef struct rlb_series_point {
     rl_problem problem; /* resolved */
     double median_s, min_s, max_s, max_abs_error, rel_l2_error; /* errors: < 0 = not given */

@@ -72,7 +72,7 @@ ROOFLAB=$BUILD/cli/rooflab
 SERIES=()
 if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
   say "PyTorch SDPA (flash) on the same problems"
-  if python3 "$ROOT/native-bench/sdpa_reference.py" "$OUTDIR/grid.jsonl" >"$OUTDIR/sdpa.json" 2>"$OUTDIR/sdpa.log"; then
+  if ROOFLAB="$ROOFLAB" python3 "$ROOT/native-bench/sdpa_reference.py" "$OUTDIR/grid.jsonl" >"$OUTDIR/sdpa.json" 2>"$OUTDIR/sdpa.log"; then
     SERIES=(--series "$OUTDIR/sdpa.json")
   else
     say "SDPA timing failed (see sdpa.log); the record goes without it"

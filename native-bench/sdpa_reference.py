@@ -1,22 +1,31 @@
 #!/usr/bin/env python3
 """Time PyTorch's scaled_dot_product_attention (flash backend) on the problems of a rooflab grid.
 
-usage: sdpa_reference.py GRID.jsonl > sdpa.json
+usage: ROOFLAB=path/to/rooflab sdpa_reference.py GRID.jsonl > sdpa.json
 
 GRID.jsonl is `rooflab bench --backend cuda --list-grid`; every cuda-tiled-tc problem is timed the
 way rooflab bench times its own kernels (CUDA events around each run, L2 flushed and the output
 left to the kernel, warm-up, median / min / max) and checked against a float64 reference on a few
-rows. The output is the reference-series JSON that `rooflab bench --series` reads (bench_record.h).
-FLOPs and bytes are not computed here: rooflab takes them from its model.
+rows. The output is a record (the record format, CONTRACTS.md "Records") that `rooflab bench
+--series` reads (bench_record.h) and `rooflab validate` checks: one point per problem with its
+timing and fp64 errors. FLOPs are not computed here: each point's come from `rooflab eval --json`
+(python/rooflab_record, the binary named by ROOFLAB).
 """
+import datetime
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+from rooflab_record.device import gpu_hardware, torch_runtime  # noqa: E402
+from rooflab_record.rooflab_cli import model  # noqa: E402
 
 import torch
 import torch.nn.functional as F
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
 DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16}
+KERNEL = "torch-sdpa-flash"
 
 
 def ref_rows(q, k, v, causal, rows):
@@ -90,17 +99,40 @@ def main():
             continue
         times = sorted(start[r].elapsed_time(stop[r]) * 1e-3 for r in range(runs))
         median = times[runs // 2] if runs % 2 else 0.5 * (times[runs // 2 - 1] + times[runs // 2])
-        points.append({"batch": B, "heads": H, "kv_heads": Hkv, "seq": N, "kv_len": L,
-                       "head_dim": d, "dtype": g["dtype"], "causal": causal,
-                       # FlashAttention-2's forward tile for these head dims (an assumption for
-                       # the model's tiled bytes; the label says so)
-                       "block_m": 128, "block_n": 64 if d >= 128 else 128,
-                       "median_s": median, "min_s": times[0], "max_s": times[-1], "runs": runs,
-                       "max_abs_error": err, "rel_l2_error": rel})
+        # FlashAttention-2's forward tile for these head dims (an assumption for the model's
+        # tiled bytes; the label says so)
+        problem = {"batch": B, "heads": H, "kv_heads": Hkv, "seq": N, "kv_len": L, "head_dim": d,
+                   "dtype": g["dtype"], "causal": causal, "block_m": 128,
+                   "block_n": 64 if d >= 128 else 128}
+        points.append({"problem": problem, "traffic_model": "tiled",
+                       "timing": {"median_s": median, "min_s": times[0], "max_s": times[-1],
+                                  "runs": runs},
+                       "flops": model(problem)["flops"],
+                       "max_abs_error": err, "rel_l2_error": rel, "kernel": KERNEL,
+                       "label": f"{KERNEL} (torch {torch.__version__}), reference series; tile "
+                                f"assumed {problem['block_m']}x{problem['block_n']} for the model"})
         print(f"sdpa: {g['dtype']} B={B} H={H} N={N} d={d} causal={causal}: "
               f"{median * 1e3:.4f} ms, max abs err {err:.2e}, rel L2 {rel:.2e}", file=sys.stderr)
-    json.dump({"kernel": "torch-sdpa-flash", "version": f"torch {torch.__version__}",
-               "points": points}, sys.stdout, indent=1)
+    if not points:
+        sys.exit("sdpa: no problem of the grid was timed: no series")
+    record = {
+        "schema": "rooflab-record",
+        "schema_version": 1,
+        "provenance": {
+            "kind": "measured",
+            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "source": "timed on this machine by native-bench/sdpa_reference.py",
+            "tool": f"sdpa_reference.py (torch {torch.__version__}, scaled_dot_product_attention, "
+                    f"flash backend)",
+            "notes": "CUDA events around each run, L2 flushed between runs; errors against a "
+                     "float64 reference on up to 32 rows of batch 0, head 0; FLOPs from rooflab "
+                     "eval --json\n",
+        },
+        "hardware": gpu_hardware(props, runtime=torch_runtime(torch)),
+        "software": {"kernel": KERNEL, "kernel_version": f"torch {torch.__version__}"},
+        "points": points,
+    }
+    json.dump(record, sys.stdout, indent=1)
     print()
 
 

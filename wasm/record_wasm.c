@@ -5,7 +5,7 @@
  *       { ok, errors, warnings, issues: [{severity, path, message}], record: {... "derived" ...} }
  *     or 0 when out of memory. The caller frees it with _free.
  *   rlw_record_limit_count(), rlw_record_limit_key(i), rlw_record_limit(i) → the stated limits
- *     by name ("max_file_bytes", "max_points", "max_depth", "max_string"), checked by the page
+ *     by name ("max_file_bytes", "max_file_mib" (the same in MiB, for words), "max_points", "max_depth", "max_string"), checked by the page
  *     before it reads a file, and "max_check_seconds": how long the page lets one file's check
  *     (or import) run in its worker before it terminates it (PAGE.md, uploads).
  *
@@ -44,6 +44,7 @@ RLW_EXPORT char *rlw_record_check(const char *text, size_t len) {
 /* The stated limits, by name, for the page to check and to print (formatted by core's units). */
 #define RLW_RECORD_LIMITS(X)                                                                       \
     X("max_file_bytes", RL_RECORD_MAX_FILE_BYTES)                                                  \
+    X("max_file_mib", RL_RECORD_MAX_FILE_MIB)                                                      \
     X("max_points", RL_RECORD_MAX_POINTS)                                                          \
     X("max_depth", RL_RECORD_MAX_DEPTH)                                                            \
     X("max_string", RL_RECORD_MAX_STRING)                                                          \

@@ -755,6 +755,15 @@ RLW_EXPORT const char *rlw_pass_name(int p) { return rl_pass_name((rl_pass)p); }
 RLW_EXPORT int rlw_dim_count(void) { return RL_DIM_COUNT; }
 RLW_EXPORT const char *rlw_dim_noun(int d) { return rl_dim_noun((rl_dim)d); }
 RLW_EXPORT const char *rlw_dim_base_unit(int d) { return rl_dim_base_unit((rl_dim)d); }
+/* The formatter's tables (core's rl_prefix_name, rl_time_unit_name, RL_FORMAT_DEFAULT_SIG): the
+ * page formats in JS with them. style 0 SI, 1 IEC. */
+RLW_EXPORT int rlw_prefix_count(void) { return RL_PREFIX_COUNT; }
+RLW_EXPORT const char *rlw_prefix(int style, int k) {
+    return rl_prefix_name(style ? RL_PREFIX_IEC : RL_PREFIX_SI, k);
+}
+RLW_EXPORT int rlw_time_unit_count(void) { return RL_TIME_UNIT_COUNT; }
+RLW_EXPORT const char *rlw_time_unit(int k) { return rl_time_unit_name(k); }
+RLW_EXPORT int rlw_format_default_sig(void) { return RL_FORMAT_DEFAULT_SIG; }
 
 /* Parse `text` expecting dimension `expected` (RL_DIM_COUNT = any). On success writes the value in
  * base units to out[0] and the dimension to out[1] and returns 0; else returns the status and

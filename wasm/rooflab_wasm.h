@@ -100,6 +100,11 @@ const char *rlw_pass_name(int p);
 int rlw_dim_count(void);
 const char *rlw_dim_noun(int d);
 const char *rlw_dim_base_unit(int d);
+int rlw_prefix_count(void);
+const char *rlw_prefix(int style, int k);
+int rlw_time_unit_count(void);
+const char *rlw_time_unit(int k);
+int rlw_format_default_sig(void);
 int rlw_parse_quantity(const char *text, int expected, const char *field, double *out, rl_error *err);
 const char *rlw_format(double value, int dim, int style, int sig);
 

@@ -525,11 +525,21 @@ static void plain_number(double v, int sig, char *out, size_t cap) {
     snprintf(out, cap, "%s%s", whole, frac);
 }
 
+/* The formatter's tables (MODEL.md "Units"): prefixes for 1000^k / 1024^k, the units a time takes. */
+static const char *const si[RL_PREFIX_COUNT] = {"", "k", "M", "G", "T", "P", "E"};
+static const char *const iec[RL_PREFIX_COUNT] = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+static const char *const tnames[RL_TIME_UNIT_COUNT] = {"s", "ms", "\xC2\xB5s", "ns"};
+
+const char *rl_prefix_name(rl_prefix_style style, int k) {
+    if (k < 0 || k >= RL_PREFIX_COUNT) return "";
+    return style == RL_PREFIX_IEC ? iec[k] : si[k];
+}
+
+const char *rl_time_unit_name(int k) { return k >= 0 && k < RL_TIME_UNIT_COUNT ? tnames[k] : ""; }
+
 size_t rl_format_quantity(double value, rl_dim dim, rl_prefix_style style, int sig, char *buf,
                           size_t cap) {
-    static const char *const si[] = {"", "k", "M", "G", "T", "P", "E"};
-    static const char *const iec[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
-    if (sig <= 0) sig = 4;
+    if (sig <= 0) sig = RL_FORMAT_DEFAULT_SIG;
     if (sig > 17) sig = 17;
     const char *unit = rl_dim_base_unit(dim);
     const char *sep = unit[0] ? " " : "";
@@ -543,10 +553,9 @@ size_t rl_format_quantity(double value, rl_dim dim, rl_prefix_style style, int s
     }
     char num[96];
     if (dim == RL_DIM_SECONDS) {
-        static const char *const tnames[] = {"s", "ms", "\xC2\xB5s", "ns"};
         double a = fabs(value), m = value;
         int k = 0;
-        while (k < 3 && a != 0.0 && a < 0.9995) a *= 1e3, m *= 1e3, k++;
+        while (k < RL_TIME_UNIT_COUNT - 1 && a != 0.0 && a < 0.9995) a *= 1e3, m *= 1e3, k++;
         plain_number(m, sig, num, sizeof num);
         return emit(buf, cap, num, "", tnames[k]);
     }
@@ -559,11 +568,11 @@ size_t rl_format_quantity(double value, rl_dim dim, rl_prefix_style style, int s
     double step = use_iec ? 1024.0 : 1000.0;
     double a = fabs(value), m = value;
     int k = 0;
-    while (k < 6 && a >= step) a /= step, m /= step, k++;
+    while (k < RL_PREFIX_COUNT - 1 && a >= step) a /= step, m /= step, k++;
     /* Rounding to `sig` digits can carry to the next prefix (999.96 → 1000). */
     char probe[64];
     snprintf(probe, sizeof probe, "%.*g", sig, fabs(m));
-    if (k < 6 && strtod(probe, NULL) >= step) m /= step, k++;
+    if (k < RL_PREFIX_COUNT - 1 && strtod(probe, NULL) >= step) m /= step, k++;
     plain_number(m, sig, num, sizeof num);
     return emit(buf, cap, num, use_iec ? iec[k] : si[k], unit);
 }

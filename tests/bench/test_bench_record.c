@@ -235,18 +235,30 @@ int main(int argc, char **argv) {
     char good[1024], bad[1024];
     snprintf(good, sizeof good, "%s/series-good.json", dir);
     snprintf(bad, sizeof bad, "%s/series-bad.json", dir);
-    write_text(good, "{\"kernel\": \"torch-sdpa-flash\", \"version\": \"torch 2.11.0\", \"points\": "
-                     "[{\"batch\": 1, \"heads\": 8, \"kv_heads\": 8, \"seq\": 1024, \"kv_len\": "
-                     "1024, \"head_dim\": 64, \"dtype\": \"fp16\", \"causal\": false, \"block_m\": "
-                     "128, \"block_n\": 128, \"median_s\": 2e-5, \"min_s\": 1.9e-5, \"max_s\": "
-                     "3e-5, \"runs\": 50, \"max_abs_error\": 0.001, \"rel_l2_error\": 4e-4}]}");
+    /* The reference series is a record (hand-built here, as sdpa_reference.py writes one): one
+     * torch SDPA point, B = 1, H = 8, N = L = 1024, d = 64, fp16, timed 20 µs, its fp64 errors;
+     * F = 4·B·H·N·L·d = 4·8·1024·1024·64 = 2,147,483,648. */
+    write_text(good,
+               "{\"schema\": \"rooflab-record\", \"schema_version\": 1,\n"
+               " \"provenance\": {\"kind\": \"measured\", \"date\": \"2026-12-02T00:00:00+00:00\",\n"
+               "  \"source\": \"timed by sdpa_reference.py on this machine\",\n"
+               "  \"tool\": \"sdpa_reference.py (torch.nn.functional.scaled_dot_product_attention)\"},\n"
+               " \"hardware\": {\"name\": \"NVIDIA H100 80GB HBM3\"},\n"
+               " \"software\": {\"kernel\": \"torch-sdpa-flash\", \"kernel_version\": \"torch 2.11.0\"},\n"
+               " \"points\": [{\"problem\": {\"batch\": 1, \"heads\": 8, \"kv_heads\": 8, \"seq\": 1024,\n"
+               "   \"kv_len\": 1024, \"head_dim\": 64, \"dtype\": \"fp16\", \"causal\": false, \"block_m\": 128,\n"
+               "   \"block_n\": 128}, \"traffic_model\": \"tiled\",\n"
+               "  \"timing\": {\"median_s\": 2e-5, \"min_s\": 1.9e-5, \"max_s\": 3e-5, \"runs\": 50},\n"
+               "  \"flops\": 2147483648, \"max_abs_error\": 0.001, \"rel_l2_error\": 4e-4,\n"
+               "  \"kernel\": \"torch-sdpa-flash\"}]}\n");
+    /* Not a record: the old series form, a point without its problem's fields. */
     write_text(bad, "{\"kernel\": \"x\", \"version\": \"y\", \"points\": [{\"batch\": 1}]}");
     gpu_run_should_make_a_valid_record_with_core_values(NULL);
     gpu_run_should_make_a_valid_record_with_core_values(good);
     cpu_run_records_threads_and_a_storable_argv();
     rlb_series s;
     char why[512] = "";
-    CHECK(rlb_series_read(bad, &s, why, sizeof why) != 0 && strstr(why, "series.points[0]"),
+    CHECK(rlb_series_read(bad, &s, why, sizeof why) != 0 && strstr(why, "is not a record: "),
           "bad series accepted or unnamed: %s", why);
     CHECK(rlb_series_read("/nonexistent/x.json", &s, why, sizeof why) != 0 && strstr(why, "cannot open"),
           "missing series: %s", why);

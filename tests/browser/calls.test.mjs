@@ -27,3 +27,31 @@ test('calls-per-move: a move of N with the worked calculation, the ledger, both 
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });
+
+test('calls-per-move-layer: a move of N with a model chosen and every panel drawn (worked calculation, ledger, whole layer)', async () => {
+  // Llama 3.1 8B in prefill: the whole-layer view draws its 12 operators, their marks and the roof.
+  const page = await openPage(env.browser.context, `${env.server.url}#seq=4096&causal=1&kernel=fa3&roofs=l2%2Cexp&levels=1&model=llama-3.1-8b`);
+  await page.locator('[data-testid=worked]').scrollIntoViewIfNeeded();
+  const stepTime = () => page.$eval('[data-testid=layer-step-time]', (e) => Number(e.dataset.value));
+  const before = await stepTime();
+  assert.ok(before > 0, 'the whole-layer view shows a step before the move');
+  let calls;
+  for (let i = 0; i < 50; i++) {
+    calls = await sliderMoveCalls(page, 'seq');
+    const n = await page.locator('[data-testid=input-seq]').inputValue();
+    if (calls.seqShown === n) break;
+    await page.waitForTimeout(100);
+  }
+  assert.equal(calls.seqShown, await page.locator('[data-testid=input-seq]').inputValue(), 'the worked calculation was rendered in the move');
+  // Every panel was drawn in the move: the ledger has its rows, the layer view a new step (prefill:
+  // one more token of N makes the step longer).
+  assert.ok(await page.locator('[data-testid=ledger] tr').count() > 0, 'the ledger is drawn');
+  assert.ok(await stepTime() > before, 'the whole-layer view followed the move');
+  assert.equal(calls.byName._rlw_layer_step, 1, 'one layer step per move');
+  assert.equal(calls.byName._rlw_layer_fill, 1, "every operator's numbers in one call");
+  assert.equal(calls.byName._rlw_layer_text, 1, "every operator's names in one call");
+  assert.ok((calls.byName._rlw_attainable || 0) <= 3, `attainable asked ${calls.byName._rlw_attainable} times (the roof line's points only)`);
+  assert.ok(calls.total <= 30, `${calls.total} calls into WASM in one move: ${JSON.stringify(calls.byName)}`);
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});

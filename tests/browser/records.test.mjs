@@ -175,10 +175,10 @@ test('device details (SMs, clocks in Hz, CPU threads) and the relative L2 error 
     .filter((d) => d.rlKind === 'measured' && !d.showLine && d.pointStyle !== 'star').flatMap((d) => d.data.map((p) => p.text.join('\n'))));
   assert.equal(texts.length, 2);
   assert.match(texts[0], /hardware: NVIDIA H100 SXM5 80GB \(compute capability 9\.0, 132 SMs, SM clock 1\.98 GHz, memory clock 2\.619 GHz\)/);
-  assert.match(texts[0], /error vs fp64 reference: relative L2 2\.10e-3, max abs 3\.10e-4/);
+  assert.match(texts[0], /error vs fp64 reference: relative L2 0\.0021, max abs 0\.00031/); // the one number format: 2.10e-3 to 3 digits, no e-notation
   // the second point's own hardware: a CPU with 2 threads; an exact result (0) is still shown
   assert.match(texts[1], /hardware: AMD EPYC 7B13 \(2 threads\) \(2 CPU threads\)/);
-  assert.match(texts[1], /error vs fp64 reference: relative L2 0\.00e\+0, max abs 3\.10e-4/);
+  assert.match(texts[1], /error vs fp64 reference: relative L2 0, max abs 0\.00031/);
   // a record without the details shows no device row and no error line
   await page.setInputFiles('[data-testid="input-upload"]', [join(CASES, 'valid', 'minimal.json')]);
   await page.waitForFunction(() => document.querySelectorAll('#records-list > li').length === 2);

@@ -89,7 +89,7 @@ expect_err '--tp: 3 does not divide llama-3.1-8b' layer --model llama-3.1-8b --t
 expect_err '--tp: expected an integer from 1 to 1024, got "0"' layer --model llama-3.1-8b --tp 0
 expect_err '--kv-len: prefill needs kv-len (100) >= seq (4096)' layer --model llama-3.1-8b --phase prefill --seq 4096 --kv-len 100
 expect_err '--weight-dtype: expected one of fp32, fp16, bf16, fp8, fp4' layer --model gpt2 --weight-dtype int4
-expect_err '--batch: expected an integer from 1' layer --model gpt2 --batch 0
+expect_err '--batch: expected a positive integer (1 to 16777216), got "0"' layer --model gpt2 --batch 0
 expect_err '--hw: unknown preset "h100"' layer --model gpt2 --hw h100
 expect_err '--bandwidth: "312 TFLOPS" is a compute rate' layer --model gpt2 --bandwidth "312 TFLOPS"
 expect_err '--seq: missing value' layer --model gpt2 --seq

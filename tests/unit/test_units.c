@@ -233,7 +233,24 @@ static void test_format_no_exponent(void) {
     CHECK(v == 16384.0);
 }
 
+/* The formatter's tables a formatter elsewhere reads (the page): MODEL.md "Units" — SI k…E for
+ * 10^3…10^18, IEC Ki…Ei for 2^10…2^60, times s ms µs ns, 4 digits by default. */
+static void test_format_tables(void) {
+    CHECK(RL_PREFIX_COUNT == 7 && RL_TIME_UNIT_COUNT == 4 && RL_FORMAT_DEFAULT_SIG == 4);
+    CHECK(strcmp(rl_prefix_name(RL_PREFIX_SI, 0), "") == 0);
+    CHECK(strcmp(rl_prefix_name(RL_PREFIX_SI, 4), "T") == 0);
+    CHECK(strcmp(rl_prefix_name(RL_PREFIX_IEC, 3), "Gi") == 0);
+    CHECK(strcmp(rl_prefix_name(RL_PREFIX_IEC, 6), "Ei") == 0);
+    CHECK(strcmp(rl_prefix_name(RL_PREFIX_SI, 7), "") == 0 && strcmp(rl_prefix_name(RL_PREFIX_SI, -1), "") == 0);
+    CHECK(strcmp(rl_time_unit_name(2), "\xC2\xB5s") == 0);
+    CHECK(strcmp(rl_time_unit_name(3), "ns") == 0 && strcmp(rl_time_unit_name(4), "") == 0);
+    char buf[64]; /* sig 0 is the default's 4 digits: 1/3 s → 333.3 ms */
+    rl_format_quantity(1.0 / 3.0, RL_DIM_SECONDS, RL_PREFIX_SI, 0, buf, sizeof buf);
+    CHECK(strcmp(buf, "333.3 ms") == 0);
+}
+
 int main(void) {
+    test_format_tables();
     test_valid();
     test_invalid();
     test_messages_match_design();

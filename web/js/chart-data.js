@@ -14,8 +14,7 @@ const POINT_STYLE = { compulsory: 'circle', tiled: 'triangle', naive: 'rectRot' 
 // The intensities roof and ceiling lines are drawn over: the roofline's zoom limits (charts.js),
 // wider than any axis range the chart shows.
 export const SPAN = { xMin: 1e-4, xMax: 1e8 };
-// The verdict of a predicted time in words (core's rl_limit name): only a compute- or memory-
-// limited time is "…-bound"; the others are "…-limited". Written once here, for every panel.
+// A predicted time's verdict (core's rl_limit name): compute, memory "…-bound", else "…-limited".
 export const limitText = (limit) => (limit === 'compute' || limit === 'memory' ? `${limit}-bound` : `${limit}-limited`);
 
 // A CSS colour (#rrggbb, spaces around it allowed) with an alpha; other forms returned as they are.

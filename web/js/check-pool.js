@@ -128,7 +128,7 @@ export class CheckPool {
       if (job.state !== 'running') return;
       try {
         // a gzip'd upload decompressed first, as the worker does (gunzip.js)
-        const bytes = await plainBytes(job.bytes, this.model.recordLimits.max_file_bytes);
+        const bytes = await plainBytes(job.bytes, this.model.recordLimits);
         if (job.state !== 'running') return;
         job.state = 'done';
         const result = this.model[job.op](bytes, job.args);

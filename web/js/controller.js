@@ -3,15 +3,13 @@
 // the view and the two charts what to render. The last good state stays shown when an input is
 // refused; the URL fragment follows the state.
 import { PageState, SHAPE_KEYS, SHAPE_VARIANT_KEYS, COMPARE_KEYS } from './state.js';
-import { buildViews, legendItems } from './chart-data.js';
+import { buildViews, legendItems, limitText } from './chart-data.js';
 import { workedHtml, makeFormatters } from './explain.js';
 import { download, csvBlob, copyText } from './io.js';
 import { chartPng } from './charts.js';
 
 const SWEEP_POINTS = 256;
 // What each ledger term is (core's term names; the formulas are in the worked calculation).
-// The verdict of a predicted time (core's rl_limit): only a compute-limited time is "compute-bound".
-export const limitText = (limit) => (limit === 'compute' || limit === 'memory' ? `${limit}-bound` : `${limit}-limited`); // points per model on the time/intensity chart and the trails
 
 export class Controller {
   // charts: { roofline: RooflineChart, sweep: SweepChart }; scenarios: scenarios.js's list; bus:

@@ -4,6 +4,7 @@
 // this file only writes the formulas around them.
 
 import { escapeHtml as esc } from './html.js';
+import { limitText } from './chart-data.js';
 
 // One formatter for every integer: toLocaleString builds a new one on each call (a slider move
 // formats a few hundred integers). The same text: toLocaleString('en-US') is this format.
@@ -79,7 +80,7 @@ export function workedHtml(model, r, roof, preset, pred = { kernel: '', error: n
     const t = 'tiled.';
     traffic += `<br>tiled (FlashAttention-2 backward dataflow, KV blocks outer): K and V read once per (batch, query head), dK and dV written once; ` +
       `for every Br × Bc tile pair the query block's Q, dO, log-sum-exp and D rows read and its fp32 dQ accumulator read and written; ` +
-      `a pre-pass for D and a post-pass for dQ (DESIGN.md)<br>` +
+      `a pre-pass for D and a post-pass for dQ (MODEL.md “Work, traffic and the roofline”)<br>` +
       `tiled = Q reads + K + V + O + (dO, LSE, D, dQ, dK, dV traffic) = ${n('tiled-q', r[t + 'q_bytes'], 'B')} + ${n('k-reads-tiled', r[t + 'k_bytes'], 'B')} + ` +
       `${n('v-reads-tiled', r[t + 'v_bytes'], 'B')} + ${n('tiled-o', r[t + 'o_bytes'], 'B')} + ${n('tiled-grad', r[t + 'grad_bytes'], 'B')} = ${n('bytes-tiled', r[t + 'bytes'], 'B')}`;
   } else if (r['tiled.available']) {
@@ -92,7 +93,7 @@ export function workedHtml(model, r, roof, preset, pred = { kernel: '', error: n
       `V reads = ${n('v-reads-tiled', r[t + 'v_bytes'], 'B')}<br>` +
       `tiled = Q + O + K reads + V reads = ${n('tiled-q', r[t + 'q_bytes'], 'B')} + ${n('tiled-o', r[t + 'o_bytes'], 'B')} + ${bytes(r[t + 'k_bytes'])} + ${bytes(r[t + 'v_bytes'])} = ${n('bytes-tiled', r[t + 'bytes'], 'B')}`;
   } else {
-    traffic += '<br>tiled: no backward traffic model yet (DESIGN.md) — not shown rather than guessed.';
+    traffic += '<br>tiled: no backward traffic model yet (MODEL.md “Work, traffic and the roofline”) — not shown rather than guessed.';
   }
   const nv = 'naive.';
   if (r['naive.available']) {
@@ -277,6 +278,6 @@ function predictionSteps(model, r, roof, preset, pred, { n, q, li, int, span }) 
   li('Occupancy and fixed costs', `occupancy (too few CTAs) = ${n('term-occupancy', P('terms.occupancy'), 's')}; floor = ${int(P('kernels'))} kernel(s) × a fixed cost = ${n('term-floor', P('terms.floor'), 's')}`);
   const lim = model.limits[P('limit')];
   li('Predicted time = mma + tiles + exp + waves + memory + occupancy + floor',
-    `${n('predicted-time', P('time_s'), 's')} → F / t = ${n('predicted-flops', P('flops_per_s'), 'FLOP/s')}, ${esc(lim === 'compute' || lim === 'memory' ? `${lim}-bound` : `${lim}-limited`)} ` +
+    `${n('predicted-time', P('time_s'), 's')} → F / t = ${n('predicted-flops', P('flops_per_s'), 'FLOP/s')}, ${esc(limitText(lim))} ` +
     `<span class="note">(compute ${q(P('compute_s'), 's')} vs memory ${q(P('memory_s'), 's')})</span>`);
 }

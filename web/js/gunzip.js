@@ -4,8 +4,9 @@
 // (records-worker.js) and check-pool.js's main-thread fallback.
 //
 //   isGzip(bytes)                 → the gzip magic bytes 1f 8b at the start
-//   await plainBytes(bytes, limit) → bytes unchanged, or the decompressed bytes (an ArrayBuffer);
-//     throws Error('file: …') for a broken gzip stream or one larger than `limit` decompressed
+//   await plainBytes(bytes, limits) → bytes unchanged, or the decompressed bytes (an ArrayBuffer);
+//     limits: core's record limits (model.recordLimits: max_file_bytes, max_file_mib);
+//     throws Error('file: …') for a broken gzip stream or one larger than max_file_bytes decompressed
 //     (checked while it decompresses: a small file that inflates without end is stopped).
 
 export function isGzip(bytes) {
@@ -13,7 +14,8 @@ export function isGzip(bytes) {
   return u8.length >= 2 && u8[0] === 0x1f && u8[1] === 0x8b;
 }
 
-export async function plainBytes(bytes, limit) {
+export async function plainBytes(bytes, limits) {
+  const limit = limits.max_file_bytes;
   if (!isGzip(bytes)) return bytes;
   const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
   const parts = [];
@@ -29,7 +31,7 @@ export async function plainBytes(bytes, limit) {
     n += r.value.byteLength;
     if (n > limit) {
       reader.cancel().catch(() => {});
-      throw new Error(`file: decompressed, the file is larger than the limit of ${limit} bytes (16 MiB)`);
+      throw new Error(`file: decompressed, the file is larger than the limit of ${limit} bytes (${limits.max_file_mib} MiB)`);
     }
     parts.push(r.value);
   }

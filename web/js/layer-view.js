@@ -2,7 +2,7 @@
 // own mark on the page's roof (attention the focus), a stacked bar of the step's time by operator,
 // and the context where attention passes the weights. It renders only: every number is core's
 // (model.layerStep → core/src/layer.c), the roof is the page's resolved one, the line under it
-// core's attainable(). It listens on the bus: update(good) after each state the controller draws.
+// core's attainable() (the marks' values come with the step). It listens on the bus: update(good) after each state the controller draws.
 /* global Chart */
 import { cssColors } from './charts.js';
 import { withAlpha } from './chart-data.js';
@@ -216,11 +216,8 @@ export class LayerView {
     const xs = ops.map((o) => o.intensity_flop_per_byte);
     const lo = Math.min(0.05, ...xs) / 2;
     const hi = Math.max(2 * roof.ridge, ...xs) * 4;
-    const line = [];
-    for (let i = 0; i <= 64; i++) {
-      const x = lo * (hi / lo) ** (i / 64);
-      line.push({ x, y: m.attainable(roof.bandwidth, roof.peak, x) });
-    }
+    // On log-log axes the roof is straight up to the ridge and flat after it: three of core's points.
+    const line = [lo, roof.ridge, hi].map((x) => ({ x, y: m.attainable(roof.bandwidth, roof.peak, x) }));
     const roofSet = { label: `roof (${m.format(roof.bandwidth, 'B/s')}, ${m.format(roof.peak, 'FLOP/s')})`, data: line, showLine: true, pointRadius: 0, borderColor: c.roof, borderWidth: 2 };
     const ew = res.step.elementwise_peak_flops_per_s;
     const sets = [roofSet];
@@ -230,7 +227,7 @@ export class LayerView {
     // Marks at the operator's attainable throughput at its intensity under its own ceiling.
     ops.forEach((o) => {
       const focus = o.kind === 'attention';
-      const y = m.attainable(roof.bandwidth, o.peak_flops_per_s, o.intensity_flop_per_byte);
+      const y = o.attainable_flops_per_s; // core's, under the operator's own ceiling
       sets.push({
         label: o.name, rlMark: true, rlFocus: focus,
         data: [{ x: o.intensity_flop_per_byte, y, text: `${o.name}: ${m.format(o.intensity_flop_per_byte, '')} FLOP/B, ${m.format(o.flops, 'FLOP')}, ${m.format(o.bytes, 'B')}, ${m.format(o.time_s, 's')} (${o.bound}-bound)` }],

@@ -27,11 +27,12 @@
 //                             tests and the benchmark
 
 /* global Chart */
+import { SLICE_MS } from './record-pack.js'; // the page's one slice of main-thread time per task
+
 export const LAYER_TYPE = 'rlMeasuredLayer';
 export const LAYER_MIN_POINTS = 2000;
 export const MAX_HITS = 10;
 const CELL = 16; // CSS pixels per grid cell
-const SLICE_MS = 8; // drawing time per task while a bitmap fills
 const CHECK_EVERY = 256; // marks drawn between looks at the clock
 
 const states = new WeakMap(); // chart → { key, canvas, grid, points, builds, ms }

@@ -130,10 +130,14 @@ class Model {
         step: range(M._rlw_layer_step_key_count()).map((i) => this.str(M._rlw_layer_step_key(i))),
       };
       this.layerInPtr = M._malloc(8 * this.layerKeys.in.length);
+      this.layerFillMax = M._rlw_layer_fill_max();
+      this.layerOutPtr = M._malloc(8 * this.layerFillMax);
       this.weightDtypes = range(M._rlw_weight_dtype_count()).map((i) => this.str(M._rlw_weight_dtype_name(i)));
     }
   }
 
+  // Three calls whatever the model: the step, its numbers in one buffer (the step's, then a row per
+  // operator), its text in one string (the note, then "name\tkind\tbound" per operator).
   layerStep(modelId, hwId, inputs) {
     const M = this.M;
     this.layerInit();
@@ -142,13 +146,19 @@ class Model {
     K.in.forEach((k, i) => { M.HEAPF64[base + i] = Number(inputs[k] || 0); });
     const st = M._rlw_layer_step(this.cstr(modelId), this.cstr(hwId, 1), this.layerInPtr, this.errPtr);
     if (st !== 0) return this.error();
-    const ops = range(M._rlw_layer_op_count()).map((i) => {
-      const op = { name: this.str(M._rlw_layer_op_str(i, 0)), kind: this.str(M._rlw_layer_op_str(i, 1)), bound: this.str(M._rlw_layer_op_str(i, 2)) };
-      K.op.forEach((k, w) => { op[k] = M._rlw_layer_op_num(i, w); });
+    const count = M._rlw_layer_fill(this.layerOutPtr, this.layerFillMax);
+    if (count < 0) throw new Error('layer: the operators do not fit the buffer rlw_layer_fill_max sized');
+    const out = M.HEAPF64.subarray(this.layerOutPtr >> 3, (this.layerOutPtr >> 3) + this.layerFillMax);
+    const [note, ...lines] = this.str(M._rlw_layer_text()).split('\n');
+    const step = Object.fromEntries(K.step.map((k, w) => [k, out[w]]));
+    const ops = range(count).map((i) => {
+      const [name, kind, bound] = lines[i].split('\t');
+      const op = { name, kind, bound };
+      const row = K.step.length + i * K.op.length;
+      K.op.forEach((k, w) => { op[k] = out[row + w]; });
       return op;
     });
-    const step = Object.fromEntries(K.step.map((k, w) => [k, M._rlw_layer_step_num(w)]));
-    return { ok: true, ops, step, note: this.str(M._rlw_layer_note()) };
+    return { ok: true, ops, step, note };
   }
 
   // Writes `text` to scratch buffer `which` (0 … 2: one per argument of a call), returns its address.

@@ -186,8 +186,8 @@ export class Marks {
     }
     if (p.rel_l2_error !== undefined || p.max_abs_error !== undefined) {
       const errs = [];
-      if (p.rel_l2_error !== undefined) errs.push(`relative L2 ${p.rel_l2_error.toExponential(2)}`);
-      if (p.max_abs_error !== undefined) errs.push(`max abs ${p.max_abs_error.toExponential(2)}`);
+      if (p.rel_l2_error !== undefined) errs.push(`relative L2 ${m.format(p.rel_l2_error, '', { sig: 3 })}`);
+      if (p.max_abs_error !== undefined) errs.push(`max abs ${m.format(p.max_abs_error, '', { sig: 3 })}`);
       lines.push(`error vs fp64 reference: ${errs.join(', ')}`);
     }
     for (const w of warnings.slice(0, 3)) lines.push(`⚠ ${w}`);

@@ -26,7 +26,7 @@ self.onmessage = async (event) => {
     if (!modelPromise) modelPromise = loadModel(createRooflab);
     const model = await modelPromise;
     self.postMessage({ id, started: true }); // the pool's time limit counts from here
-    const plain = await plainBytes(bytes, model.recordLimits.max_file_bytes);
+    const plain = await plainBytes(bytes, model.recordLimits);
     const result = model[op](plain, args);
     // What is being copied back (a large record takes a while): the page says so meanwhile.
     const rec = result && (result.record || (result.report && result.report.record));

@@ -102,21 +102,18 @@ export function plainNumber(v, sig) {
 }
 
 // core's table, read through the WASM module's exports once:
-//   units: base unit per dimension index; si, iec: the prefixes for 1000^k / 1024^k; time: the
-//   units a time takes (s, ms, µs, ns); sig: the default digit count (sig 0).
-// The binding names no prefix or time unit on its own (a binding change asked of wasm/: export
-// them): they are read back from core's formatter on exact powers, which print as "1 <prefix><unit>".
+//   units: base unit per dimension index; si, iec: the prefixes for 1000^k / 1024^k
+//   (rl_prefix_name); time: the units a time takes, s down to ns (rl_time_unit_name); sig: the
+//   default digit count (RL_FORMAT_DEFAULT_SIG, what sig 0 means).
 export function unitTable(M, str) {
   const units = Array.from({ length: M._rlw_dim_count() }, (_, d) => str(M._rlw_dim_base_unit(d)));
-  const fmt = (v, dim, iec, sig = 0) => str(M._rlw_format(v, dim, iec, sig));
+  const prefixes = (style) => Array.from({ length: M._rlw_prefix_count() }, (_, k) => str(M._rlw_prefix(style, k)));
+  const time = Array.from({ length: M._rlw_time_unit_count() }, (_, k) => str(M._rlw_time_unit(k)));
   const B = units.indexOf('B');
-  const S = units.indexOf('s');
-  const prefix = (text) => text.slice(2, text.length - 1); // "1 kB" → "k"
-  const si = [0, 1, 2, 3, 4, 5, 6].map((k) => prefix(fmt(1000 ** k, B, 0)));
-  const iec = [0, 1, 2, 3, 4, 5, 6].map((k) => prefix(fmt(1024 ** k, B, 1)));
-  const time = [0, 1, 2, 3].map((k) => fmt(10 ** (-3 * k), S, 0).slice(2));
-  const sig = fmt(Math.PI, units.indexOf(''), 0).replace('.', '').length;
-  return { units, si, iec, time, sig, bytes: B, seconds: S, ratio: units.indexOf('FLOP/B'), none: units.indexOf(''), iecDims: [B, units.indexOf('B/s')] };
+  return {
+    units, si: prefixes(0), iec: prefixes(1), time, sig: M._rlw_format_default_sig(), bytes: B, seconds: units.indexOf('s'),
+    ratio: units.indexOf('FLOP/B'), none: units.indexOf(''), iecDims: [B, units.indexOf('B/s')],
+  };
 }
 
 // rl_format_quantity: value in base units of dimension `dim` (an index of table.units; another
@@ -131,7 +128,7 @@ export function formatQuantity(table, value, dim, iec = false, sig = 0) {
     let a = Math.abs(value);
     let m = value;
     let k = 0;
-    while (k < 3 && a !== 0 && a < 0.9995) { a *= 1e3; m *= 1e3; k++; }
+    while (k < t.time.length - 1 && a !== 0 && a < 0.9995) { a *= 1e3; m *= 1e3; k++; }
     return `${plainNumber(m, s)} ${t.time[k]}`;
   }
   if (dim === t.none || dim === t.ratio || !(dim >= 0 && dim < t.units.length)) return `${plainNumber(value, s)}${unitSp}`;
@@ -140,7 +137,8 @@ export function formatQuantity(table, value, dim, iec = false, sig = 0) {
   let a = Math.abs(value);
   let m = value;
   let k = 0;
-  while (k < 6 && a >= step) { a /= step; m /= step; k++; }
-  if (k < 6 && Number(formatG(Math.abs(m), s)) >= step) { m /= step; k++; } // 999.96 → 1000: the next prefix
+  const top = t.si.length - 1;
+  while (k < top && a >= step) { a /= step; m /= step; k++; }
+  if (k < top && Number(formatG(Math.abs(m), s)) >= step) { m /= step; k++; } // 999.96 → 1000: the next prefix
   return `${plainNumber(m, s)} ${(useIec ? t.iec : t.si)[k]}${unit}`;
 }

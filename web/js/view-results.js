@@ -3,8 +3,8 @@
 // shown as text, its exact value in data-value. A move with the same shape patches the numbers in
 // place (only what changed is written) instead of parsing new HTML.
 import { escapeHtml as esc } from './html.js';
+import { $ } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
 // A slider move rewrites only what changed: text and attributes are compared before they are
 // written (an equal write still invalidates style and layout, and re-announces a live region).
 export const setText = (el, text) => { if (el.textContent !== text) el.textContent = text; };

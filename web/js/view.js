@@ -3,11 +3,11 @@
 // methods show what the controller prepared. The controls are found in the HTML: every form
 // element with a name is a URL key, every .slider[data-key] pairs a range with a number field.
 import { escapeHtml as esc } from './html.js';
+import { $ } from './dom.js';
 import { getSetting, setSetting, removeSetting } from './storage.js';
 
 import { ResultsView, num, setText } from './view-results.js';
 
-const $ = (id) => document.getElementById(id);
 const THEME_KEY = 'rooflab.theme'; // localStorage: 'light' or 'dark'; anything else is ignored
 const THEMES = ['light', 'dark'];
 

@@ -200,6 +200,15 @@ typedef enum {
 size_t rl_format_quantity(double value_base, rl_dim dim, rl_prefix_style style, int sig, char *buf,
                           size_t cap);
 
+/* The formatter's tables, for a formatter elsewhere that must agree (the page's units.js): the
+ * prefix of 1000^k or 1024^k (k < RL_PREFIX_COUNT; "" at 0), the time units from s down (k <
+ * RL_TIME_UNIT_COUNT: s, ms, µs, ns, each 1000× the next) and the digits a `sig` of 0 means. */
+#define RL_PREFIX_COUNT 7
+#define RL_TIME_UNIT_COUNT 4
+#define RL_FORMAT_DEFAULT_SIG 4
+const char *rl_prefix_name(rl_prefix_style style, int k);
+const char *rl_time_unit_name(int k);
+
 /* ----------------------------------------------------------------------------------------------
  * Text shown to a person (utf8.c): the one escaper for every echoed string (CLI and page)
  * -------------------------------------------------------------------------------------------- */
