@@ -59,7 +59,8 @@ export class RooflineChart {
           y: {
             type: 'logarithmic',
             title: { display: true, text: 'attainable throughput (FLOP/s)', color: c.fg },
-            ticks: { color: c.muted, callback: (v) => (!isDecade(v) ? '' : this.ownRoof ? `${model.format(100 * v, '')} %` : fmt(v, 'FLOP/s')) },
+            // own roof: the top (150 % or 200 %) labelled too
+            ticks: { color: c.muted, callback: (v, i, all) => (this.ownRoof && (isDecade(v) || i === all.length - 1) ? `${model.format(100 * v, '')} %` : !isDecade(v) ? '' : fmt(v, 'FLOP/s')) },
             grid: { color: c.grid },
           },
         },
