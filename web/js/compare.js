@@ -54,7 +54,7 @@ export function devicePoints(measured, devices, ownRoof) {
     for (const { i, capped, points } of groups.values()) {
       const dev = i >= 0 ? devices[i].short : 'a device not compared';
       const over = capped ? { label: `${m.label} — ${dev} — above ${100 * OWN_ROOF_CAP} % of own roof, drawn at it`, pointStyle: 'triangle', rotation: 0 } : { label: `${m.label} — ${dev}` };
-      out.push({ ...m, ...over, points, deviceIndex: i, ownRoof, muted: i < 0 });
+      out.push({ ...m, ...over, points, deviceIndex: i, ownRoof, capped, muted: i < 0 });
     }
   }
   return out;
@@ -86,6 +86,7 @@ export function compareDatasets(model, cfg, measured, colors, format) {
     const d = measuredDataset(m, colors);
     if (m.muted) { d.borderColor = colors.muted; if (!m.hollow) d.backgroundColor = colors.muted; }
     if (cfg.ownRoof) d.rlOwnRoof = true;
+    if (m.capped) d.clip = { left: 0, right: 0, top: 12, bottom: 0 }; // the triangles on the top edge drawn whole
     ds.push(d);
   }
   return ds;
