@@ -296,6 +296,23 @@ test('the built page over serve.mjs: compressed, ready, at most 400 KB on the wi
     assert.ok(load.firstNumberMs > 0, 'a model number was painted');
     assert.ok(load.bodyBytes > 2 * load.wireBytes, `compressed: ${load.wireBytes} bytes on the wire for ${load.bodyBytes} decoded`);
     assert.ok(load.wireBytes <= 400000, `page transfer ${load.wireBytes} bytes on the wire; the budget is 400 kB (issue 20)`);
+    // The zoom plugin and Hammer come on first need (charts.js zoomPlugin): not with the page, then
+    // once the pointer is over the chart; the wheel zooms.
+    const p = await browser.context.newPage();
+    const asked = [];
+    p.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await p.goto(srv.url);
+    await p.waitForSelector('html[data-ready="1"]');
+    assert.deepEqual(asked.filter((u) => /zoom|hammer/.test(u)), [], 'not fetched with the page');
+    assert.equal(await p.evaluate(() => typeof window.ChartZoom), 'undefined');
+    const box = await p.locator('#roofline').boundingBox();
+    await p.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await p.waitForFunction(() => typeof window.ChartZoom === 'object' && typeof window.Chart.getChart('roofline').zoom === 'function');
+    assert.deepEqual(asked.filter((u) => /zoom|hammer/.test(u)), ['/vendor/hammer.min.js', '/vendor/chartjs-plugin-zoom.min.js']);
+    const x0 = await p.evaluate(() => window.Chart.getChart('roofline').scales.x.min);
+    await p.mouse.wheel(0, -300);
+    await p.waitForFunction((x) => window.Chart.getChart('roofline').scales.x.min > x, x0);
+    await p.close();
     assert.equal(srv.stderr(), '');
   } finally {
     await browser.close();
