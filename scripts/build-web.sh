@@ -28,5 +28,9 @@ node scripts/finish-web.mjs "$OUT.tmp"
 # same input gives the same bytes): scripts/serve.mjs sends it when the request accepts gzip.
 find "$OUT.tmp" -type f \( -name '*.html' -o -name '*.js' -o -name '*.mjs' -o -name '*.css' -o -name '*.wasm' \
   -o -name '*.json' -o -name '*.svg' \) -exec gzip -9 -k -n -f {} +
+# And a brotli copy (FILE.br; scripts/brotli-web.mjs), sent when the request names br (issue 20:
+# the page's transfer, docs/PERFORMANCE.md).
+find "$OUT.tmp" -type f \( -name '*.html' -o -name '*.js' -o -name '*.mjs' -o -name '*.css' -o -name '*.wasm' \
+  -o -name '*.json' -o -name '*.svg' \) -exec node scripts/brotli-web.mjs {} +
 rm -rf "$OUT"
 mv "$OUT.tmp" "$OUT"

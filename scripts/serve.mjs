@@ -6,9 +6,10 @@
 // - Every answer carries the headers of scripts/security-headers.json (Content-Security-Policy,
 //   X-Content-Type-Options, Referrer-Policy; the browser tests' server sends the same) and
 //   Cache-Control: no-cache; .wasm goes out as application/wasm, .js/.mjs as text/javascript.
-// - Precompressed assets: when FILE.gz sits beside FILE (scripts/build-web.sh writes them) and the
-//   request accepts gzip, FILE.gz is sent with Content-Encoding: gzip and FILE's Content-Type;
-//   otherwise FILE as it is. Vary: Accept-Encoding on both.
+// - Precompressed assets: when FILE.br sits beside FILE (scripts/build-web.sh writes them) and the
+//   request names br, FILE.br is sent with Content-Encoding: br; else when FILE.gz is there and the
+//   request accepts gzip, FILE.gz with Content-Encoding: gzip; both with FILE's Content-Type;
+//   otherwise FILE as it is. Vary: Accept-Encoding on all three.
 // - Nothing outside the served folder: a path with a ".." segment (encoded or not), a backslash or
 //   a NUL, one that resolves (through a symbolic link) outside it, a folder without index.html and
 //   anything that is not a plain file answer 404. GET and HEAD only (405 otherwise).
@@ -26,22 +27,32 @@ export const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
   '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json',
   '.svg': 'image/svg+xml', '.png': 'image/png', '.map': 'application/json', '.gz': 'application/gzip',
+  '.br': 'application/octet-stream',
 };
 
-// Whether an Accept-Encoding header takes gzip (RFC 9110 §12.5.3: "gzip" or "*", q above 0).
-export function acceptsGzip(header) {
-  if (!header) return false;
-  let gzip = null;
-  let star = null;
-  for (const part of String(header).split(',')) {
+// The q of each coding an Accept-Encoding header names (RFC 9110 §12.5.3), lower case.
+function codings(header) {
+  const out = new Map();
+  for (const part of String(header || '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';').map((s) => s.trim());
     const qp = params.find((p) => p.startsWith('q='));
-    const q = qp ? Number(qp.slice(2)) : 1;
-    if (name === 'gzip' || name === 'x-gzip') gzip = q;
-    else if (name === '*') star = q;
+    if (name) out.set(name === 'x-gzip' ? 'gzip' : name, qp ? Number(qp.slice(2)) : 1);
   }
-  const q = gzip ?? star;
+  return out;
+}
+
+// Whether an Accept-Encoding header takes gzip ("gzip" or "*", q above 0).
+export function acceptsGzip(header) {
+  const c = codings(header);
+  const q = c.get('gzip') ?? c.get('*') ?? null;
   return q !== null && q > 0;
+}
+
+// Whether it takes brotli: only when it names br (q above 0; "*" is not taken for br: a client
+// that does not name it gets the gzip copy, which every browser decodes).
+export function acceptsBrotli(header) {
+  const q = codings(header).get('br');
+  return q !== undefined && q > 0;
 }
 
 // The request handler for `root` (an absolute, real path). onError(message) hears failures.
@@ -93,15 +104,16 @@ export function pageHandler(root, { onError = (m) => process.stderr.write(`serve
       const type = TYPES[extname(real)] || 'application/octet-stream';
       let send = real;
       const headers = { 'Content-Type': type };
-      if (extname(real) !== '.gz') {
+      if (extname(real) !== '.gz' && extname(real) !== '.br') {
         headers.Vary = 'Accept-Encoding';
-        const gz = `${real}.gz`;
-        if (acceptsGzip(req.headers['accept-encoding']) && await plainFile(gz)) {
-          const gzReal = await realpath(gz);
-          if (gzReal.startsWith(root + sep)) {
-            send = gzReal;
-            headers['Content-Encoding'] = 'gzip';
-          }
+        const ae = req.headers['accept-encoding'];
+        for (const [ext, coding, ok] of [['.br', 'br', acceptsBrotli], ['.gz', 'gzip', acceptsGzip]]) {
+          if (!ok(ae) || !(await plainFile(real + ext))) continue;
+          const copy = await realpath(real + ext);
+          if (!copy.startsWith(root + sep)) continue; // a copy that links out of the folder is not sent
+          send = copy;
+          headers['Content-Encoding'] = coding;
+          break;
         }
       }
       const fh = await open(send, 'r');

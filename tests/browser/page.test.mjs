@@ -296,6 +296,8 @@ test('extra ceilings toggle; zoom buttons work; the legend explains every mark',
   for (const word of ['Roof', 'Ridge', 'Compulsory', 'Tiled', 'Naive', 'Shaded band', 'trails', 'fp32']) assert.ok(legend.includes(word), word);
   const before = await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).scales.x.min);
   await page.click('[data-testid=action-zoom-in]');
+  // (the zoom plugin may still be on its way: it is fetched on first need, charts.js zoomPlugin)
+  await page.waitForFunction((b) => window.rooflab.chart('roofline', { points: false }).scales.x.min > b, before);
   const zoomed = await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).scales.x.min);
   assert.ok(zoomed > before, 'zoom in narrows the x range');
   await page.click('[data-testid=action-zoom-reset]');

@@ -224,7 +224,11 @@ test('legend swatches in the series colours; the roof spans the x axis; the y ax
   assert.ok(new Set(msw.map((x) => x.bg)).size > 2, 'not all one navy');
   // the roof over the whole axis, also zoomed out
   for (const zoom of [false, true]) {
-    if (zoom) { await page.click('[data-testid=action-zoom-out]'); await page.click('[data-testid=action-zoom-out]'); }
+    if (zoom) {
+      const x0 = (await scales(page)).xMin;
+      await page.click('[data-testid=action-zoom-out]'); await page.click('[data-testid=action-zoom-out]');
+      await page.waitForFunction((x) => window.rooflab.chart('roofline', { points: false }).scales.x.min < x, x0); // the plugin fetched on first need
+    }
     const s = await scales(page);
     for (const r of (await datasets(page)).filter((d) => d.kind === 'roof' || d.kind === 'ceiling' || (d.kind === 'measured' && d.line))) {
       const xs = r.data.map((p) => p.x);

@@ -1,8 +1,8 @@
 // `make run` (issue 20, item 7): what it builds, and its server, scripts/serve.mjs. The server,
 // started on a free port, listens on 127.0.0.1 only, sends the headers of
 // scripts/security-headers.json on every answer (404s too), application/wasm and
-// text/javascript, the gzip copy of a file when the request accepts gzip (and the file itself when
-// not), nothing outside the served folder ("..", encoded or not, a symbolic link, a folder
+// text/javascript, the brotli copy of a file when the request names br, else the gzip copy when
+// it accepts gzip (and the file itself when neither), nothing outside the served folder ("..", encoded or not, a symbolic link, a folder
 // listing), and prints one line, the URL, however many requests it answers. The built page served
 // by it loads in Chromium with its assets compressed, in no more than 400 KB on the wire.
 // The browser tests' server (harness.mjs) sends the same security headers.
@@ -14,10 +14,10 @@ import { mkdtemp, mkdir, writeFile, symlink, rm, readFile } from 'node:fs/promis
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { gzipSync, gunzipSync } from 'node:zlib';
+import { gzipSync, gunzipSync, brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { ROOT, WEB, SECURITY_HEADERS, serve, launch, clearStored } from './harness.mjs';
 import { startServe, coldLoad } from '../../bench/page/first-start.mjs';
-import { acceptsGzip } from '../../scripts/serve.mjs';
+import { acceptsGzip, acceptsBrotli } from '../../scripts/serve.mjs';
 
 let tmp;
 const APP_JS = 'export const answer = 42; // '.padEnd(400, 'x');
@@ -31,6 +31,9 @@ before(async () => {
   await writeFile(join(web, 'sub', 'index.html'), '<!doctype html><title>sub</title>');
   await writeFile(join(web, 'm.wasm'), Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
   await writeFile(join(web, 'm.wasm.gz'), gzipSync(Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0])));
+  await writeFile(join(web, 'js', 'br.js'), APP_JS); // both copies (build-web.sh writes both)
+  await writeFile(join(web, 'js', 'br.js.gz'), gzipSync(APP_JS, { level: 9 }));
+  await writeFile(join(web, 'js', 'br.js.br'), brotliCompressSync(APP_JS));
   await writeFile(join(web, 'js', 'a.js'), 'export {};');
   await writeFile(join(web, 'js', 'b.mjs'), 'export {};');
   await writeFile(join(web, 'js', 'app.js'), APP_JS);
@@ -106,6 +109,38 @@ test('serve.mjs: headers, MIME types, redirects, 404 outside the folder, GET and
       assert.doesNotMatch(res.body.toString(), /outside the served folder/, p);
       assertSecurityHeaders(res, p);
     }
+  } finally {
+    await srv.stop();
+  }
+});
+
+test('serve.mjs: the brotli copy when the request names br, else the gzip copy', async () => {
+  const srv = await startServe(join(tmp, 'web'));
+  const port = portOf(srv);
+  try {
+    // Chromium's own header (it names br and zstd on localhost as over https)
+    const br = await get(port, '/js/br.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+    assert.equal(br.status, 200);
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(br.headers['content-type'], 'text/javascript');
+    assert.equal(br.headers.vary, 'Accept-Encoding');
+    assert.deepEqual(br.body, await readFile(join(tmp, 'web', 'js', 'br.js.br')));
+    assert.equal(brotliDecompressSync(br.body).toString(), APP_JS);
+    assert.equal(Number(br.headers['content-length']), br.body.length);
+    assertSecurityHeaders(br, 'br');
+    // br refused or not named ("*" is not taken for it): the gzip copy; neither: the file
+    for (const ae of ['gzip', 'gzip, br;q=0', '*', 'br;q=0, *']) {
+      const res = await get(port, '/js/br.js', { headers: { 'Accept-Encoding': ae } });
+      assert.equal(res.headers['content-encoding'], 'gzip', `Accept-Encoding: ${ae}`);
+      assert.equal(gunzipSync(res.body).toString(), APP_JS);
+    }
+    assert.equal((await get(port, '/js/br.js', { headers: { 'Accept-Encoding': 'br' } })).headers['content-encoding'], 'br');
+    const none = await get(port, '/js/br.js', { headers: { 'Accept-Encoding': 'identity' } });
+    assert.equal(none.headers['content-encoding'], undefined);
+    assert.equal(none.body.toString(), APP_JS);
+    // no brotli copy: gzip even when br is named first
+    assert.equal((await get(port, '/js/app.js', { headers: { 'Accept-Encoding': 'br, gzip' } })).headers['content-encoding'], 'gzip');
+    assert.deepEqual(['br', 'BR;q=0.5', 'gzip, br', 'br;q=0', '*', 'gzip', '', undefined].map(acceptsBrotli), [true, true, true, false, false, false, false, false]);
   } finally {
     await srv.stop();
   }
@@ -241,6 +276,13 @@ test('the built page over serve.mjs: compressed, ready, at most 400 KB on the wi
     assert.equal(wasm.headers['content-type'], 'application/wasm');
     assert.equal(wasm.headers['content-encoding'], 'gzip');
     assert.deepEqual(gunzipSync(wasm.body), await readFile(join(WEB, 'wasm', 'rooflab.wasm')));
+    // build-web.sh's brotli copies: the same bytes once decoded, and smaller than the gzip ones
+    for (const f of ['wasm/rooflab.wasm', 'vendor/chart.umd.min.js', 'js/main.js', 'index.html']) {
+      const br = await get(port, `/${f}`.replace(/\/index\.html$/, '/'), { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+      assert.equal(br.headers['content-encoding'], 'br', f);
+      assert.deepEqual(brotliDecompressSync(br.body), await readFile(join(WEB, f)), f);
+      assert.ok(br.body.length < (await readFile(join(WEB, `${f}.gz`))).length, `${f}: brotli ${br.body.length} bytes, smaller than gzip -9`);
+    }
     assert.equal((await get(port, '/js/main.js')).headers['content-type'], 'text/javascript');
     const hport = Number(new URL(harness.url).port);
     assertSecurityHeaders(await get(hport, '/'), 'harness /');
@@ -254,6 +296,23 @@ test('the built page over serve.mjs: compressed, ready, at most 400 KB on the wi
     assert.ok(load.firstNumberMs > 0, 'a model number was painted');
     assert.ok(load.bodyBytes > 2 * load.wireBytes, `compressed: ${load.wireBytes} bytes on the wire for ${load.bodyBytes} decoded`);
     assert.ok(load.wireBytes <= 400000, `page transfer ${load.wireBytes} bytes on the wire; the budget is 400 kB (issue 20)`);
+    // The zoom plugin and Hammer come on first need (charts.js zoomPlugin): not with the page, then
+    // once the pointer is over the chart; the wheel zooms.
+    const p = await browser.context.newPage();
+    const asked = [];
+    p.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await p.goto(srv.url);
+    await p.waitForSelector('html[data-ready="1"]');
+    assert.deepEqual(asked.filter((u) => /zoom|hammer/.test(u)), [], 'not fetched with the page');
+    assert.equal(await p.evaluate(() => typeof window.ChartZoom), 'undefined');
+    const box = await p.locator('#roofline').boundingBox();
+    await p.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await p.waitForFunction(() => typeof window.ChartZoom === 'object' && typeof window.Chart.getChart('roofline').zoom === 'function');
+    assert.deepEqual(asked.filter((u) => /zoom|hammer/.test(u)), ['/vendor/hammer.min.js', '/vendor/chartjs-plugin-zoom.min.js']);
+    const x0 = await p.evaluate(() => window.Chart.getChart('roofline').scales.x.min);
+    await p.mouse.wheel(0, -300);
+    await p.waitForFunction((x) => window.Chart.getChart('roofline').scales.x.min > x, x0);
+    await p.close();
     assert.equal(srv.stderr(), '');
   } finally {
     await browser.close();

@@ -333,7 +333,7 @@ function extremes(points) {
 export function rooflineTooltip(ds, p, sweptKey, model) {
   const f = (v, u, o = {}) => model.format(v, u, { sig: 6, ...o });
   const head = ds.rlOwnRoof
-    ? `${ds.label}: I = ${f(p.x, 'FLOP/B')}, ${f(100 * p.y, '', { sig: 4 })} % of its own roof (${f(p.own, 'FLOP/s')})`
+    ? `${ds.label}: I = ${f(p.x, 'FLOP/B')}, ${f(100 * (p.eff ?? p.y), '', { sig: 4 })} % of its own roof (${f(p.own, 'FLOP/s')})`
     : `${ds.label}: I = ${f(p.x, 'FLOP/B')}, ${f(p.y, 'FLOP/s')}`;
   if (ds.rlKind === 'point') {
     return [head, `bytes ${f(p.bytes, 'B')} (${f(p.bytes, 'B', { iec: true })}), F / bytes`,
@@ -409,7 +409,7 @@ export function rooflineCsvRows(datasets) {
   for (const d of datasets) {
     // the "% of own roof" view's y is a fraction of the point's own roof (the 100 % line: 1)
     const yUnit = d.rlOwnRoof || d.rlId === 'own-roof' ? 'fraction of own roof' : 'FLOP/s';
-    for (const p of d.data) rows.push(['roofline', d.label, p.x, p.y, 'FLOP/B', yUnit, p.n ?? '']);
+    for (const p of d.data) rows.push(['roofline', d.label, p.x, p.eff ?? p.y, 'FLOP/B', yUnit, p.n ?? '']); // eff: a capped point's true value
   }
   return rows;
 }

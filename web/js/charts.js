@@ -59,7 +59,8 @@ export class RooflineChart {
           y: {
             type: 'logarithmic',
             title: { display: true, text: 'attainable throughput (FLOP/s)', color: c.fg },
-            ticks: { color: c.muted, callback: (v) => (!isDecade(v) ? '' : this.ownRoof ? `${model.format(100 * v, '')} %` : fmt(v, 'FLOP/s')) },
+            // own roof: the top (150 % or 200 %) labelled too
+            ticks: { color: c.muted, callback: (v, i, all) => (this.ownRoof && (isDecade(v) || i === all.length - 1) ? `${model.format(100 * v, '')} %` : !isDecade(v) ? '' : fmt(v, 'FLOP/s')) },
             grid: { color: c.grid },
           },
         },
@@ -161,6 +162,9 @@ export class RooflineChart {
   // pan, + and - zoom, 0 resets, Escape hides the tooltip (the canvas is focusable).
   bindKeys(canvas) {
     canvas.tabIndex = 0;
+    // the zoom plugin is fetched once the pointer or the focus comes near the chart (zoomPlugin)
+    const box = canvas.closest('section') || canvas.parentElement;
+    for (const ev of ['pointerover', 'focusin', 'touchstart']) box.addEventListener(ev, () => this.zoomPlugin(), { once: true, passive: true });
     let drag = null;
     canvas.addEventListener('pointerdown', (e) => {
       if (e.button !== 0 || e.pointerType === 'touch') return;
@@ -335,10 +339,33 @@ export class RooflineChart {
     if (this.view) this.fullUpdate(this.view);
   }
 
-  // Zoom helpers for the keyboard buttons.
-  zoom(factor) { this.zoomed = true; this.chart.zoom(factor); }
+  // chartjs-plugin-zoom (wheel and pinch zoom, chart.zoom) and Hammer (its pinch), fetched on
+  // first need rather than with the page (issue 20: 13 kB of the first load's transfer): when the
+  // pointer or the focus enters the chart's section or a finger touches it (bindKeys), or a zoom
+  // key or button is used. The plugin registers itself with Chart.js on load; an update then starts
+  // it on this chart (its wheel and touch listeners, chart.zoom / resetZoom). A promise, once.
+  zoomPlugin() {
+    if (!this.zoomLoad) {
+      const script = (src) => new Promise((ok, fail) => {
+        const s = document.createElement('script');
+        s.src = src;
+        s.onload = ok;
+        s.onerror = () => fail(new Error(`${src} did not load`));
+        document.head.append(s);
+      });
+      this.zoomLoad = script('vendor/hammer.min.js').then(() => script('vendor/chartjs-plugin-zoom.min.js')).then(() => this.chart.update('none'));
+    }
+    return this.zoomLoad;
+  }
+
+  // Zoom helpers for the keyboard buttons (the plugin fetched first when it is not yet here).
+  zoom(factor) {
+    this.zoomed = true;
+    if (this.chart.zoom) this.chart.zoom(factor);
+    else this.zoomPlugin().then(() => this.chart.zoom(factor));
+  }
   resetZoom() {
-    this.chart.resetZoom('none'); // may call onZoomComplete: clear the flag after it
+    if (this.chart.resetZoom) this.chart.resetZoom('none'); // may call onZoomComplete: clear the flag after it
     this.zoomed = false;
     if (this.view) this.fullUpdate(this.view);
   }

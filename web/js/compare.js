@@ -13,6 +13,14 @@ import { $ } from './dom.js';
 
 export const MAX_DEVICES = 4;
 
+// The "% of own roof" view's ceiling (issue 20, the phone): the axis ends at 150 % (room above the
+// 100 % line for its label) or, when a point is above ~130 %, at 200 %; a point above 200 % of its
+// own roof is drawn at 200 % as an up-pointing triangle, in a series of its own named for it, its
+// tooltip and CSV row keeping the true value. Such a point is a wrong roof (another preset, another
+// precision), not a kernel: an axis stretched to decades of % for it (it went to 1000 % and more)
+// squeezed every honest point into the bottom of a phone's chart.
+export const OWN_ROOF_CAP = 2;
+
 // The index of the compared device a point's hardware ({ preset, name }) is, or -1.
 export function deviceIndex(devices, hw) {
   if (!hw) return -1;
@@ -38,12 +46,15 @@ export function devicePoints(measured, devices, ownRoof) {
     for (const p of m.points) {
       const i = deviceIndex(devices, p.device);
       if (ownRoof && !(p.eff > 0)) continue;
-      if (!groups.has(i)) groups.set(i, []);
-      groups.get(i).push(ownRoof ? { x: p.x, y: p.eff, get text() { return p.text; }, kernel: p.kernel, name: p.name, device: p.device, own: p.y } : p);
+      const capped = ownRoof && p.eff > OWN_ROOF_CAP;
+      const key = `${i}${capped ? '^' : ''}`;
+      if (!groups.has(key)) groups.set(key, { i, capped, points: [] });
+      groups.get(key).points.push(ownRoof ? { x: p.x, y: Math.min(p.eff, OWN_ROOF_CAP), eff: p.eff, capped, get text() { return p.text; }, kernel: p.kernel, name: p.name, device: p.device, own: p.y } : p);
     }
-    for (const [i, points] of groups) {
+    for (const { i, capped, points } of groups.values()) {
       const dev = i >= 0 ? devices[i].short : 'a device not compared';
-      out.push({ ...m, label: `${m.label} — ${dev}`, points, deviceIndex: i, ownRoof, muted: i < 0 });
+      const over = capped ? { label: `${m.label} — ${dev} — above ${100 * OWN_ROOF_CAP} % of own roof, drawn at it`, pointStyle: 'triangle', rotation: 0 } : { label: `${m.label} — ${dev}` };
+      out.push({ ...m, ...over, points, deviceIndex: i, ownRoof, capped, muted: i < 0 });
     }
   }
   return out;
@@ -75,6 +86,7 @@ export function compareDatasets(model, cfg, measured, colors, format) {
     const d = measuredDataset(m, colors);
     if (m.muted) { d.borderColor = colors.muted; if (!m.hollow) d.backgroundColor = colors.muted; }
     if (cfg.ownRoof) d.rlOwnRoof = true;
+    if (m.capped) d.clip = { left: 0, right: 0, top: 12, bottom: 0 }; // the triangles on the top edge drawn whole
     ds.push(d);
   }
   return ds;
@@ -100,9 +112,12 @@ export function compareAxes(view, cfg, datasets) {
     }
   }
   const pos = ys.filter((y) => y > 0);
+  const top = Math.max(...pos);
   return {
     xMin: 10 ** Math.floor(Math.log10(xMin)), xMax: 10 ** Math.ceil(Math.log10(xMax)),
-    yMin: 10 ** Math.floor(Math.log10(Math.min(...pos))), yMax: 10 ** Math.ceil(Math.log10(Math.max(...pos) * 1.5)),
+    yMin: 10 ** Math.floor(Math.log10(Math.min(...pos))),
+    // own roof: 150 % or 200 % (OWN_ROOF_CAP; the points are drawn at most at it), never decades
+    yMax: cfg.ownRoof ? (top * 1.15 <= 1.5 ? 1.5 : OWN_ROOF_CAP) : 10 ** Math.ceil(Math.log10(top * 1.5)),
   };
 }
 

@@ -5,6 +5,7 @@
 // view. Next / Back, ← → and Escape while the panel has focus, a URL per step
 // (?tour=ID&step=N before the state's fragment) restored on load, and a "start here" line on a
 // first visit (remembered in localStorage). Numbers in the texts are the page's own (core's).
+/* global Chart */
 import { escapeHtml as esc } from './html.js';
 import { withAlpha } from './chart-data.js';
 import { getSetting, setSetting, removeSetting } from './storage.js';
@@ -12,6 +13,29 @@ import { $ } from './dom.js';
 
 const SEEN_KEY = 'rooflab.tour.seen';
 const STYLE = { compulsory: 'circle', tiled: 'triangle', naive: 'rectRot' };
+const RING_FONT = 12;
+
+// Where a ring's label goes (issue 20, the phone): `dy` pixels above (< 0) or below the mark, on
+// the other side when that side leaves the chart area, and the label's box kept inside the chart
+// area (a mark near an edge of a 390 px wide chart had its name drawn off the canvas). Returns
+// chart → { x, y } in data values (the annotation plugin's xValue / yValue, asked at each layout).
+function ringLabelAt(p, dy, text) {
+  return (chart) => {
+    const { chartArea: a, scales: { x: sx, y: sy }, ctx } = chart;
+    if (!a || !sx || !sy) return { x: p.x, y: p.y };
+    ctx.save();
+    ctx.font = `bold ${RING_FONT}px ${Chart.defaults.font.family}`;
+    const halfW = ctx.measureText(text).width / 2 + 4; // the label's padding (2) and border
+    ctx.restore();
+    const halfH = RING_FONT * 0.6 + 4;
+    const clamp = (v, lo, hi) => (lo > hi ? (lo + hi) / 2 : Math.min(Math.max(v, lo), hi));
+    const px = sx.getPixelForValue(p.x);
+    const py = sy.getPixelForValue(p.y);
+    const fits = (y) => y - halfH >= a.top && y + halfH <= a.bottom;
+    const ly = fits(py + dy) || !fits(py - dy) ? py + dy : py - dy;
+    return { x: sx.getValueForPixel(clamp(px, a.left + halfW, a.right - halfW)), y: sy.getValueForPixel(clamp(ly, a.top + halfH, a.bottom - halfH)) };
+  };
+}
 
 export class Tour {
   // app: the Controller; scenarios: scenarios.js's list (the first is the "start here" tour).
@@ -199,9 +223,10 @@ export class Tour {
       const p = m === 'predicted' ? view.predicted : view.points.find((x) => x.model === m);
       if (!p) continue;
       annotations[`tourMark-${m}`] = { type: 'point', xValue: p.x, yValue: p.y, radius: 15, borderColor: hl, borderWidth: 3, backgroundColor: 'rgba(0,0,0,0)' };
+      const at = ringLabelAt(p, look.marks.indexOf(m) % 2 ? 30 : -30, m);
       annotations[`tourLabel-${m}`] = {
-        type: 'label', xValue: p.x, yValue: p.y, yAdjust: (look.marks.indexOf(m) % 2 ? 30 : -30), content: m, color: hl,
-        backgroundColor: colors.bg, font: { size: 12, weight: 'bold' }, padding: 2,
+        type: 'label', xValue: (c) => at(c.chart).x, yValue: (c) => at(c.chart).y, content: m, color: hl,
+        backgroundColor: colors.bg, font: { size: RING_FONT, weight: 'bold' }, padding: 2,
       };
     }
     if (look.ridge) annotations.tourRidge = { type: 'line', xMin: view.ridge, xMax: view.ridge, borderColor: hl, borderWidth: 3 };
