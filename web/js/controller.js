@@ -332,13 +332,13 @@ export class Controller {
     return {
       kernel,
       unavailable: null,
-      head: [n('predicted-time', total, m.format(total, 's')), n('predicted-flops', r['predicted.flops_per_s'], m.format(r['predicted.flops_per_s'], 'FLOP/s')),
-        n('predicted-bound', limit, limitText(limit))],
+      head: [n('predicted-time_s', total, m.format(total, 's')), n('predicted-flops_per_s', r['predicted.flops_per_s'], m.format(r['predicted.flops_per_s'], 'FLOP/s')),
+        n('predicted-limit', limit, limitText(limit))],
       facts,
       terms: m.terms.map((t) => {
         const v = r[`predicted.terms.${t}`];
         const share = total > 0 ? v / total : 0;
-        return { name: t, number: n(`ledger-${t}`, v, m.format(v, 's')), share, shareText: `${(100 * share).toFixed(1)} %`, note: m.termNotes[t] || '' };
+        return { name: t, number: n(`predicted-terms-${t}`, v, m.format(v, 's')), share, shareText: `${(100 * share).toFixed(1)} %`, note: m.termNotes[t] || '' };
       }),
     };
   }
@@ -431,23 +431,26 @@ export class Controller {
     ];
   }
 
+  // The numbers table: one row per output of core's report table (models.M.SLOT), each cell's
+  // test id the output's name with '.' → '-' (models-tiled-bytes).
   modelTable(r) {
     const m = this.model;
-    const row = (label, key, cell) => ({
+    const id = (x, slot) => `models-${x}-${slot}`;
+    const row = (label, slot, cell) => ({
       label,
-      cells: m.models.map((x) => (Number.isFinite(r[`models.${x}.bytes`]) ? cell(x) : { testid: `${key}-${x}`, value: '', text: 'not modelled' })),
+      cells: m.models.map((x) => (Number.isFinite(r[`models.${x}.bytes`]) ? cell(x) : { testid: id(x, slot), value: '', text: 'not modelled' })),
     });
-    const q = (key, slot, unit) => (x) => ({ testid: `${key}-${x}`, value: r[`models.${x}.${slot}`], text: m.format(r[`models.${x}.${slot}`], unit) });
+    const q = (slot, unit) => (x) => ({ testid: id(x, slot), value: r[`models.${x}.${slot}`], text: m.format(r[`models.${x}.${slot}`], unit) });
     return {
       models: m.models,
       rows: [
-        row('bytes', 'bytes', (x) => ({ testid: `bytes-${x}`, value: r[`models.${x}.bytes`], text: this.fmt.bytes(r[`models.${x}.bytes`]) })),
-        row('intensity', 'intensity', q('intensity', 'intensity_flop_per_byte', 'FLOP/B')),
-        row('attainable', 'attainable', q('attainable', 'attainable_flops_per_s', 'FLOP/s')),
-        row('bound time', 'time', q('time', 'time_s', 's')),
+        row('bytes', 'bytes', (x) => ({ testid: id(x, 'bytes'), value: r[`models.${x}.bytes`], text: this.fmt.bytes(r[`models.${x}.bytes`]) })),
+        row('intensity', 'intensity_flop_per_byte', q('intensity_flop_per_byte', 'FLOP/B')),
+        row('attainable', 'attainable_flops_per_s', q('attainable_flops_per_s', 'FLOP/s')),
+        row('bound time', 'time_s', q('time_s', 's')),
         row('bound', 'bound', (x) => {
           const b = m.bounds[r[`models.${x}.bound`]];
-          return { testid: `bound-${x}`, value: b, text: b, boundClass: b };
+          return { testid: id(x, 'bound'), value: b, text: b, boundClass: b };
         }),
       ],
     };
