@@ -142,7 +142,7 @@ test('every step of every tour: state, highlight, ghost, and the quoted numbers 
       const flags = flagsFromFragment(await hash(page));
       const ev = nativeEval(flags);
       hwCache[ev.hw] ||= JSON.parse(execFileSync(nativeCli(), ['hw', ev.hw, '--json'], { encoding: 'utf8' }))[0];
-      const placeholders = [...st.text.matchAll(/\{([a-z0-9-]+)/g)].map((x) => x[1]);
+      const placeholders = [...st.text.matchAll(/\{([a-z0-9_-]+)/g)].map((x) => x[1]);
       assert.deepEqual(info.nums.map((n) => n.id), placeholders, label);
       const layer = placeholders.some((p) => p.startsWith('layer-')) ? nativeLayer(await hash(page)) : null;
       for (const n of info.nums) {
