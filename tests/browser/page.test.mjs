@@ -39,7 +39,7 @@ function close(actual, expected, what) {
 
 // Every number the page shows for the state equals rooflab eval --json for the same flags.
 function assertMatchesNative(values, native, label) {
-  const top = { flops: 'flops', pairs: 'pairs', 'softmax-flops': 'softmax_flops', bandwidth: 'bandwidth_bytes_per_s',
+  const top = { flops: 'flops', pairs: 'pairs', softmax_flops: 'softmax_flops', bandwidth: 'bandwidth_bytes_per_s',
     peak: 'peak_flops_per_s', ridge: 'ridge_flop_per_byte' };
   for (const [id, key] of Object.entries(top)) close(Number(values[id]), native[key], `${label} ${id}`);
   for (const m of MODELS) {
@@ -52,7 +52,7 @@ function assertMatchesNative(values, native, label) {
     assert.equal(values[`models-${m}-bound`], nm.bound, `${label} models-${m}-bound`);
     close(Number(values[`calc-bytes-${m}`]), nm.bytes, `${label} calc-bytes-${m}`);
   }
-  close(Number(values['sram-total']), native.sram.total_bytes, `${label} sram-total`);
+  close(Number(values['sram-total_bytes']), native.sram.total_bytes, `${label} sram-total_bytes`);
 }
 
 // One CSV line (RFC 4180 quoting, no embedded newlines).

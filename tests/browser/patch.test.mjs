@@ -85,7 +85,7 @@ for (const start of ['', '#seq=4096&causal=1&kernel=fa3&roofs=l2%2Cexp&levels=1'
 
     const native = nativeEval(flags(hash));
     const v = moved.values;
-    for (const [id, key] of Object.entries({ flops: 'flops', pairs: 'pairs', 'softmax-flops': 'softmax_flops', ridge: 'ridge_flop_per_byte' })) {
+    for (const [id, key] of Object.entries({ flops: 'flops', pairs: 'pairs', softmax_flops: 'softmax_flops', ridge: 'ridge_flop_per_byte' })) {
       close(Number(v[id]), native[key], id);
     }
     for (const m of MODELS) {
@@ -95,7 +95,7 @@ for (const start of ['', '#seq=4096&causal=1&kernel=fa3&roofs=l2%2Cexp&levels=1'
       close(Number(v[`models-${m}-time_s`]), nm.time_s, `models-${m}-time_s`);
       assert.equal(v[`models-${m}-bound`], nm.bound, `models-${m}-bound`);
     }
-    close(Number(v['sram-total']), native.sram.total_bytes, 'sram-total');
+    close(Number(v['sram-total_bytes']), native.sram.total_bytes, 'sram-total_bytes');
     assert.deepEqual(page.rlErrors, []);
     assert.deepEqual(fresh.rlErrors, []);
     await page.close();

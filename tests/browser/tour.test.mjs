@@ -57,8 +57,8 @@ function nativeValue(id, ev, hw, layer = null) {
   }
   const table = {
     flops: ev.flops, ridge: ev.ridge_flop_per_byte, bandwidth: ev.bandwidth_bytes_per_s, peak: ev.peak_flops_per_s,
-    'kv-reload-tiled': ev.models.tiled?.kv_reload_factor, 'calc-query-blocks': ev.models.tiled?.query_blocks,
-    'sram-total': ev.sram.total_bytes, 'calc-sram-s': ev.sram.s_tile_bytes,
+    'models-tiled-kv_reload_factor': ev.models.tiled?.kv_reload_factor, 'calc-query-blocks': ev.models.tiled?.query_blocks,
+    'sram-total_bytes': ev.sram.total_bytes, 'calc-sram-s': ev.sram.s_tile_bytes,
     'calc-pred-l2-bytes': ev.predicted?.levels?.l2?.bytes, 'calc-pred-dram-bytes': ev.predicted?.levels?.dram?.bytes,
     'calc-dram-bytes-tiled': ev.models.tiled?.levels?.dram?.bytes, 'calc-mma-exp-roof': ev.roofs?.mma_exp_flops_per_s,
     pairs: ev.pairs,

@@ -420,14 +420,14 @@ export class Controller {
     return [
       card('flops', 'FLOPs F', r.flops, m.format(r.flops, 'FLOP')),
       card('pairs', 'scored pairs P', r.pairs, this.fmt.int(r.pairs)),
-      card('softmax-flops', 'softmax FLOPs (not in F)', r.softmax_flops, m.format(r.softmax_flops, 'FLOP')),
+      card('softmax_flops', 'softmax FLOPs (not in F)', r.softmax_flops, m.format(r.softmax_flops, 'FLOP')),
       card('bandwidth', 'bandwidth β', r.bandwidth_bytes_per_s, m.format(r.bandwidth_bytes_per_s, 'B/s')),
       card('peak', `peak π (${roof.peakName})`, r.peak_flops_per_s, m.format(r.peak_flops_per_s, 'FLOP/s')),
       card('ridge', 'ridge I* = π/β', r.ridge_flop_per_byte, m.format(r.ridge_flop_per_byte, 'FLOP/B')),
       ...(Number.isFinite(r['models.tiled.bytes'])
-        ? [card('kv-reload-tiled', 'tiled K/V reads (× L)', r['models.tiled.kv_reload_factor'], m.format(r['models.tiled.kv_reload_factor'], '', { sig: 6 }))]
+        ? [card('models-tiled-kv_reload_factor', 'tiled K/V reads (× L)', r['models.tiled.kv_reload_factor'], m.format(r['models.tiled.kv_reload_factor'], '', { sig: 6 }))]
         : []),
-      card('sram-total', `SRAM per tile (${fits})`, r['sram.total_bytes'], m.format(r['sram.total_bytes'], 'B', { iec: true })),
+      card('sram-total_bytes', `SRAM per tile (${fits})`, r['sram.total_bytes'], m.format(r['sram.total_bytes'], 'B', { iec: true })),
     ];
   }
 

@@ -51,19 +51,19 @@ export const SCENARIOS = [
       {
         title: 'One pass over K and V per query block',
         look: { marks: ['tiled'], row: 'traffic' },
-        text: 'The tiled kernel cuts the queries into blocks of Br rows, and every block streams all of K and V. With Br = 16 there are {calc-query-blocks} blocks, so K and V are read {kv-reload-tiled} times over: {models-tiled-bytes|B}.',
+        text: 'The tiled kernel cuts the queries into blocks of Br rows, and every block streams all of K and V. With Br = 16 there are {calc-query-blocks} blocks, so K and V are read {models-tiled-kv_reload_factor} times over: {models-tiled-bytes|B}.',
       },
       {
         title: 'Bigger query blocks, fewer passes',
         set: { 'block-m': 64 },
         look: { marks: ['tiled'], row: 'traffic' },
-        text: 'Br = 64: a quarter as many blocks, K and V read {kv-reload-tiled} times, {models-tiled-bytes|B}. The triangle moves right; the faint one is where it was.',
+        text: 'Br = 64: a quarter as many blocks, K and V read {models-tiled-kv_reload_factor} times, {models-tiled-bytes|B}. The triangle moves right; the faint one is where it was.',
       },
       {
         title: 'The price: on-chip memory',
         set: { 'block-m': 128 },
         look: { marks: ['tiled'], row: 'sram' },
-        text: 'Br = 128: {kv-reload-tiled} passes, {models-tiled-bytes|B}. The price is on-chip memory: the Q tile, the O accumulator and the score tile grow with Br, to {sram-total} per block. This is FlashAttention’s Θ(N²d²/M) traffic: more SRAM M, bigger tiles, fewer passes.',
+        text: 'Br = 128: {models-tiled-kv_reload_factor} passes, {models-tiled-bytes|B}. The price is on-chip memory: the Q tile, the O accumulator and the score tile grow with Br, to {sram-total_bytes} per block. This is FlashAttention’s Θ(N²d²/M) traffic: more SRAM M, bigger tiles, fewer passes.',
         question: { text: 'One step further than the tour goes: at Br = 256, how many query blocks are there per (batch, head)? (A count, with or without its noun: “blocks”.)', at: { 'block-m': 256 }, answer: 'calc-query-blocks', key: 'models.tiled.query_blocks', unit: '', reveal: 'a block count' },
       },
     ],
@@ -103,18 +103,18 @@ export const SCENARIOS = [
       {
         title: 'Count bytes, not elements',
         look: { row: 'sram' },
-        text: 'How much on-chip memory does one tile need for Br = Bc = d = 64? Counting 64 × 64 elements per tile is a classic slip: memory holds bytes. Q, K and V take 2 bytes an element, the scores S and the output accumulator O take 4. The worked calculation adds it up: {sram-total}.',
+        text: 'How much on-chip memory does one tile need for Br = Bc = d = 64? Counting 64 × 64 elements per tile is a classic slip: memory holds bytes. Q, K and V take 2 bytes an element, the scores S and the output accumulator O take 4. The worked calculation adds it up: {sram-total_bytes}.',
       },
       {
         title: 'Over the default budget',
         look: { row: 'sram' },
-        text: 'A V100 gives a block {preset-smem-default} of shared memory by default and {preset-smem-optin} if the kernel asks for it. {sram-total} is over the default, so this kernel must opt in.',
+        text: 'A V100 gives a block {preset-smem-default} of shared memory by default and {preset-smem-optin} if the kernel asks for it. {sram-total_bytes} is over the default, so this kernel must opt in.',
       },
       {
         title: 'A smaller tile fits',
         set: { 'block-m': 32, 'block-n': 32 },
         look: { row: 'sram', marks: ['tiled'] },
-        text: 'Halve the tile to Br = Bc = 32: {sram-total}, inside the default. The price shows on the roofline: K and V are read twice as often, {models-tiled-bytes|B} instead of the faint mark’s.',
+        text: 'Halve the tile to Br = Bc = 32: {sram-total_bytes}, inside the default. The price shows on the roofline: K and V are read twice as often, {models-tiled-bytes|B} instead of the faint mark’s.',
         question: { text: 'The other way: how many bytes would the score tile S take at Br = Bc = 128?', at: { 'block-m': 128, 'block-n': 128 }, answer: 'calc-sram-s', key: 'sram.s_tile_bytes', unit: 'B', reveal: 'an on-chip tile size' },
       },
     ],
@@ -353,7 +353,7 @@ export const SCENARIOS = [
       {
         title: 'Each query block touches a few key tiles',
         look: { marks: ['tiled'], row: 'traffic' },
-        text: 'The tiled kernel loads, for each block of query rows, only the key tiles its rows’ windows reach; the edge tiles are loaded whole and partly masked. So K and V are read {kv-reload-tiled} times over, {models-tiled-bytes|B}, an intensity of {models-tiled-intensity_flop_per_byte}. With so few tiles per block, what a block costs once (its Q in, its O out, its first tiles in flight before any overlap) is spread over a few tiles instead of the whole cache.',
+        text: 'The tiled kernel loads, for each block of query rows, only the key tiles its rows’ windows reach; the edge tiles are loaded whole and partly masked. So K and V are read {models-tiled-kv_reload_factor} times over, {models-tiled-bytes|B}, an intensity of {models-tiled-intensity_flop_per_byte}. With so few tiles per block, what a block costs once (its Q in, its O out, its first tiles in flight before any overlap) is spread over a few tiles instead of the whole cache.',
       },
       {
         title: 'A longer sequence does not move it',
