@@ -7,10 +7,11 @@
  *
  * The boundary is a few flat double arrays whose slots are named by this file:
  *   in   rlw_in_key(i)  for i < rlw_in_count()   (problem, roof, preset index)
- *   out  rlw_out_key(i) for i < rlw_out_count()  (everything one evaluation shows)
+ *   out  rlw_report_name(i) for i < rlw_report_count()  (everything one evaluation shows: core's
+ *        report-output table, rl_output_*, the same names `rooflab eval --json` writes)
  *   row  rlw_row_key(i) for i < rlw_row_width()  (one row of a sweep)
  * web/js/model.js reads the names once at start-up and addresses slots by name, so the layout has
- * one source of truth: the tables below.
+ * one source of truth: the tables below and core's.
  *
  * Strings returned (const char *) point into static storage of core or of this file and stay
  * valid until the next call that returns a string of the same kind. Errors are values: functions
@@ -191,217 +192,6 @@ static rl_status rlw_read_problem(const double *in, rl_problem *p, rl_roof *roof
 }
 
 /* ---------------------------------------------------------------------------------------------
- * One evaluation: output slots. Each slot is named and written by the same table entry.
- * ------------------------------------------------------------------------------------------- */
-
-/* Per traffic model m: X(m, name, expression over t (rl_traffic), pt (rl_point), lv (its
- * rl_level_traffic) and lp (its points per level); the level slots are 0 when the preset has no
- * L2 figures (levels_known 0)) */
-#define RLW_MODEL_SLOTS(X, m)                                                                         \
-    X(m, available, t->available)                                                                     \
-    X(m, bytes, t->bytes)                                                                             \
-    X(m, q_bytes, t->q_bytes)                                                                         \
-    X(m, k_bytes, t->k_bytes)                                                                         \
-    X(m, v_bytes, t->v_bytes)                                                                         \
-    X(m, o_bytes, t->o_bytes)                                                                         \
-    X(m, s_bytes, t->s_bytes)                                                                         \
-    X(m, p_bytes, t->p_bytes)                                                                         \
-    X(m, grad_bytes, t->grad_bytes)                                                                   \
-    X(m, kv_rows_loaded_per_head, t->kv_rows_loaded_per_head)                                         \
-    X(m, kv_reload_factor, t->kv_reload_factor)                                                       \
-    X(m, query_blocks, t->query_blocks)                                                               \
-    X(m, intensity_flop_per_byte, pt->intensity_flop_per_byte)                                        \
-    X(m, attainable_flops_per_s, pt->attainable_flops_per_s)                                          \
-    X(m, memory_time_s, pt->memory_time_s)                                                            \
-    X(m, compute_time_s, pt->compute_time_s)                                                          \
-    X(m, time_s, pt->time_s)                                                                          \
-    X(m, bound, pt->bound) /* 0 memory, 1 compute */                                                  \
-    X(m, dram_bytes, lp[RL_LEVEL_DRAM].bytes)                                                         \
-    X(m, l2_bytes, lp[RL_LEVEL_L2].bytes)                                                             \
-    X(m, dram_intensity_flop_per_byte, lp[RL_LEVEL_DRAM].intensity_flop_per_byte)                     \
-    X(m, l2_intensity_flop_per_byte, lp[RL_LEVEL_L2].intensity_flop_per_byte)                         \
-    X(m, dram_attainable_flops_per_s, lp[RL_LEVEL_DRAM].attainable_flops_per_s)                       \
-    X(m, l2_attainable_flops_per_s, lp[RL_LEVEL_L2].attainable_flops_per_s)                           \
-    X(m, l2_time_s, lp[RL_LEVEL_L2].memory_time_s)                                                    \
-    X(m, kv_hit_fraction, lv->kv_hit_fraction)
-
-/* The models, in rl_model order: X(ID, name) */
-#define RLW_MODELS(X) X(COMPULSORY, "compulsory") X(TILED, "tiled") X(NAIVE, "naive")
-
-/* Whole-report slots: X(key, expression over r (rl_report) and q (its resolved problem)) */
-#define RLW_REPORT_SLOTS(X)                                                                        \
-    X("problem.dtype_bytes", rl_dtype_bytes(q->dtype))                                             \
-    X("problem.kv_dtype_bytes", rl_dtype_bytes(q->kv_dtype))                                       \
-    X("problem.out_dtype_bytes", rl_dtype_bytes(q->out_dtype))                                     \
-    X("problem.score_dtype_bytes", rl_dtype_bytes(q->score_dtype))                                 \
-    X("pairs", r->work.pairs)                                                                      \
-    X("flops", r->work.flops)                                                                      \
-    X("fwd_flops", r->work.fwd_flops)                                                              \
-    X("softmax_flops", r->work.softmax_flops)                                                      \
-    X("q_tensor_bytes", r->work.q_tensor_bytes)                                                    \
-    X("k_tensor_bytes", r->work.k_tensor_bytes)                                                    \
-    X("v_tensor_bytes", r->work.v_tensor_bytes)                                                    \
-    X("o_tensor_bytes", r->work.o_tensor_bytes)                                                    \
-    X("score_matrix_bytes", r->work.score_matrix_bytes)                                            \
-    X("bandwidth_bytes_per_s", r->roof.bandwidth_bytes_per_s)                                      \
-    X("peak_flops_per_s", r->roof.peak_flops_per_s)                                                \
-    X("ridge_flop_per_byte", r->ridge_flop_per_byte)                                               \
-    X("sram.q_tile_bytes", r->sram.q_tile_bytes)                                                   \
-    X("sram.k_tile_bytes", r->sram.k_tile_bytes)                                                   \
-    X("sram.v_tile_bytes", r->sram.v_tile_bytes)                                                   \
-    X("sram.s_tile_bytes", r->sram.s_tile_bytes)                                                   \
-    X("sram.o_acc_bytes", r->sram.o_acc_bytes)                                                     \
-    X("sram.ml_bytes", r->sram.ml_bytes)                                                           \
-    X("sram.total_bytes", r->sram.total_bytes)                                                     \
-    X("sram.limit_default_bytes", r->sram.limit_default_bytes)                                     \
-    X("sram.limit_optin_bytes", r->sram.limit_optin_bytes)                                         \
-    X("sram.fits_default", r->sram.fits_default)                                                   \
-    X("sram.fits_optin", r->sram.fits_optin)                                                       \
-    X("levels_known", r->levels_known)                                                             \
-    X("l2_bandwidth_bytes_per_s", r->l2_bandwidth_bytes_per_s)                                     \
-    X("exp_roof_flops_per_s", r->exp_roof_flops_per_s)                                             \
-    X("mma_exp_roof_flops_per_s", r->mma_exp_roof_flops_per_s)                                     \
-    X("kv_token_bytes", r->work.kv_token_bytes)                                                    \
-    X("mla_intensity_limit_flop_per_byte", rl_mla_intensity_limit(&r->work))
-
-/* The predicted time: X(key, expression over pr (rl_prediction), w (rl_report)); all 0 with
- * predicted.available 0 when the profile cannot run the problem on the preset (the reason in the
- * call's second error). */
-#define RLW_PRED_SLOTS(X)                                                                          \
-    X("predicted.available", 1)                                                                    \
-    X("predicted.time_s", pr->time_s)                                                              \
-    X("predicted.flops_per_s", pr->flops_per_s)                                                    \
-    X("predicted.bound", pr->bound)                                                                \
-    X("predicted.compute_s", pr->compute_s)                                                        \
-    X("predicted.memory_s", pr->memory_s)                                                          \
-    X("predicted.terms.mma", pr->terms_s[RL_TERM_MMA])                                             \
-    X("predicted.terms.tiles", pr->terms_s[RL_TERM_TILES])                                         \
-    X("predicted.terms.exp", pr->terms_s[RL_TERM_EXP])                                             \
-    X("predicted.terms.waves", pr->terms_s[RL_TERM_WAVES])                                         \
-    X("predicted.terms.memory", pr->terms_s[RL_TERM_MEMORY])                                       \
-    X("predicted.terms.occupancy", pr->terms_s[RL_TERM_OCCUPANCY])                                 \
-    X("predicted.terms.floor", pr->terms_s[RL_TERM_FLOOR])                                         \
-    X("predicted.limit", pr->limit)                                                                \
-    X("predicted.interval_points", pr->interval_points)                                            \
-    X("predicted.interval_low_s", pr->interval_s[0])                                               \
-    X("predicted.interval_high_s", pr->interval_s[1])                                              \
-    X("predicted.interval_low_flops_per_s", pr->interval_flops_per_s[0])                           \
-    X("predicted.interval_high_flops_per_s", pr->interval_flops_per_s[1])                          \
-    X("predicted.kernels", pr->kernels)                                                            \
-    X("predicted.kernel", pr->kernel)                                                              \
-    X("predicted.block_m", pr->block_m)                                                            \
-    X("predicted.block_n", pr->block_n)                                                            \
-    X("predicted.ctas_per_sm", pr->ctas_per_sm)                                                    \
-    X("predicted.splits", pr->splits)                                                              \
-    X("predicted.gqa_packed", pr->gqa_packed)                                                      \
-    X("predicted.persistent", pr->persistent)                                                      \
-    X("predicted.exp_serialised", pr->exp_serialised)                                              \
-    X("predicted.tile_fitted", pr->tile_fitted)                                                    \
-    X("predicted.ctas", pr->ctas)                                                                  \
-    X("predicted.waves", pr->waves)                                                                \
-    X("predicted.computed_pairs", pr->computed_pairs)                                              \
-    X("predicted.mma_flops_per_s", pr->mma_flops_per_s)                                            \
-    X("predicted.exp_per_s", pr->exp_per_s)                                                        \
-    X("predicted.overlap_exponent", pr->overlap_exponent)                                          \
-    X("predicted.dram_bytes", pr->levels.bytes[RL_LEVEL_DRAM])                                     \
-    X("predicted.l2_bytes", pr->levels.bytes[RL_LEVEL_L2])                                         \
-    X("predicted.dram_time_s", pr->level_time_s[RL_LEVEL_DRAM])                                    \
-    X("predicted.l2_time_s", pr->level_time_s[RL_LEVEL_L2])                                        \
-    X("predicted.dram_intensity_flop_per_byte", w->work.flops / pr->levels.bytes[RL_LEVEL_DRAM])   \
-    X("predicted.l2_intensity_flop_per_byte", w->work.flops / pr->levels.bytes[RL_LEVEL_L2])       \
-    X("predicted.kv_hit_fraction", pr->levels.kv_hit_fraction)
-
-enum {
-#define RLW_X_MSLOT(m, name, expr) MS_##name,
-    RLW_MODEL_SLOTS(RLW_X_MSLOT, "")
-#undef RLW_X_MSLOT
-        MS_COUNT
-};
-#define RLW_X_COUNT1(key, expr) +1
-enum {
-    OUT_PROBLEM = 0,                                  /* "problem.KEY", one per field */
-    OUT_REPORT = RL_PROBLEM_FIELD_COUNT,              /* RLW_REPORT_SLOTS */
-    OUT_MODELS = OUT_REPORT + (0 RLW_REPORT_SLOTS(RLW_X_COUNT1)), /* MS_COUNT per model */
-    OUT_PRED = OUT_MODELS + RL_MODEL_COUNT * MS_COUNT,           /* RLW_PRED_SLOTS */
-    OUT_COUNT = OUT_PRED + (0 RLW_PRED_SLOTS(RLW_X_COUNT1))
-};
-#undef RLW_X_COUNT1
-
-static const char *const rlw_out_keys[OUT_COUNT] = {
-#define RLW_X_PKEY(ID, member, key, flag, type, def, max, lo, hi, meta, help) "problem." key,
-    RL_PROBLEM_FIELDS(RLW_X_PKEY)
-#undef RLW_X_PKEY
-#define RLW_X_RKEY(key, expr) key,
-    RLW_REPORT_SLOTS(RLW_X_RKEY)
-#undef RLW_X_RKEY
-#define RLW_X_MKEY(m, name, expr) m "." #name,
-#define RLW_X_MODEL(ID, mname) RLW_MODEL_SLOTS(RLW_X_MKEY, mname)
-    RLW_MODELS(RLW_X_MODEL)
-#undef RLW_X_MODEL
-#define RLW_X_PKEY2(key, expr) key,
-    RLW_PRED_SLOTS(RLW_X_PKEY2)
-#undef RLW_X_PKEY2
-};
-_Static_assert(RL_MODEL_COUNT == 3 && RL_MODEL_COMPULSORY == 0 && RL_MODEL_TILED == 1 &&
-                   RL_MODEL_NAIVE == 2,
-               "RLW_MODELS lists every rl_model in order");
-
-RLW_EXPORT int rlw_out_count(void) { return OUT_COUNT; }
-RLW_EXPORT const char *rlw_out_key(int i) { return (i >= 0 && i < OUT_COUNT) ? rlw_out_keys[i] : ""; }
-
-static void rlw_write_report(const rl_report *r, double *out) {
-    const rl_problem *q = &r->work.problem;
-    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++)
-        out[OUT_PROBLEM + f] = (double)rl_problem_get(q, (rl_problem_field)f);
-    double *o = out + OUT_REPORT;
-#define RLW_X_RWRITE(key, expr) *o++ = (double)(expr);
-    RLW_REPORT_SLOTS(RLW_X_RWRITE)
-#undef RLW_X_RWRITE
-    for (int m = 0; m < RL_MODEL_COUNT; m++) {
-        const rl_traffic *t = &r->work.traffic[m];
-        const rl_point *pt = &r->points[m];
-        const rl_level_traffic *lv = &r->levels[m];
-        const rl_point *lp = r->level_points[m];
-        double *om = out + OUT_MODELS + m * MS_COUNT;
-#define RLW_X_MWRITE(mm, name, expr) om[MS_##name] = (double)(expr);
-        RLW_MODEL_SLOTS(RLW_X_MWRITE, "")
-#undef RLW_X_MWRITE
-    }
-}
-
-static void rlw_write_prediction(const rl_prediction *pr, const rl_report *w, double *out) {
-    double *o = out + OUT_PRED;
-    if (!pr) {
-        for (int i = OUT_PRED; i < OUT_COUNT; i++) out[i] = 0;
-        return;
-    }
-#define RLW_X_PWRITE(key, expr) *o++ = (double)(expr);
-    RLW_PRED_SLOTS(RLW_X_PWRITE)
-#undef RLW_X_PWRITE
-}
-
-/* Evaluate one problem on one roof: in[rlw_in_count()] → out[rlw_out_count()]. The predicted
- * time under the kernel slots' profile fills the "predicted.*" slots; when the profile cannot run
- * the problem on the preset they are 0 and `pred_err` (may be NULL) says why — the evaluation
- * itself still succeeds. */
-RLW_EXPORT int rlw_eval(const double *in, double *out, rl_error *err, rl_error *pred_err) {
-    rl_problem p;
-    rl_roof roof;
-    const rl_hw *hw;
-    rl_kernel_spec spec;
-    rl_report r;
-    rl_prediction pr;
-    rl_status st;
-    if ((st = rlw_read_problem(in, &p, &roof, &hw, err)) != RL_OK) return st;
-    if ((st = rlw_read_kernel(in, &spec, err)) != RL_OK) return st;
-    if ((st = rl_report_compute(&p, hw, roof, &r, err)) != RL_OK) return st;
-    rlw_write_report(&r, out);
-    st = rl_predict(&p, hw, roof, &spec, &pr, pred_err);
-    rlw_write_prediction(st == RL_OK ? &pr : NULL, &r, out);
-    return RL_OK;
-}
-
-/* ---------------------------------------------------------------------------------------------
  * One evaluation through core's report-output table (rl_output_*): slot i is output i, named
  * rlw_report_name(i) ("models.tiled.bytes", as `rooflab eval --json` nests it; the page's test
  * ids map '.' to '-'). A name's code for RL_OUT_NAME entries; NaN where the output has no value
@@ -447,6 +237,13 @@ RLW_EXPORT int rlw_report(const double *in, double *out, rl_error *err, rl_error
 /* ---------------------------------------------------------------------------------------------
  * Sweeps: one row per value; each row slot named and written by the same table entry.
  * ------------------------------------------------------------------------------------------- */
+
+/* The models, in rl_model order: X(ID, name) */
+#define RLW_MODELS(X) X(COMPULSORY, "compulsory") X(TILED, "tiled") X(NAIVE, "naive")
+_Static_assert(RL_MODEL_COUNT == 3 && RL_MODEL_COMPULSORY == 0 && RL_MODEL_TILED == 1 &&
+                   RL_MODEL_NAIVE == 2,
+               "RLW_MODELS lists every rl_model in order");
+#define RLW_X_MKEY(m, name, expr) m "." #name,
 
 /* Per model m: X(m, name, expression over row (rl_sweep_row) and mi (the rl_model index)) */
 #define RLW_ROW_MODEL_SLOTS(X, m)                                                                     \

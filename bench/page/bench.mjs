@@ -31,7 +31,7 @@ const NATIVE_LIBS = process.env.ROOFLAB_CORE_LIB
 function median(xs) { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; }
 function pct(xs, p) { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]; }
 
-// The timing loop shared by node and Chromium: writes N into the input slot, calls rlw_eval (the
+// The timing loop shared by node and Chromium: writes N into the input slot, calls rlw_report (the
 // bounds and the fa3 profile's predicted time).
 function wasmRateSource() {
   return `(model) => {
@@ -44,7 +44,7 @@ function wasmRateSource() {
       do {
         for (let i = 0; i < 1000; i++, n++) {
           M.HEAPF64[seq] = 128 + (n & 4095);
-          if (M._rlw_eval(model.inPtr, model.outPtr, model.errPtr, model.predErrPtr) !== 0) throw new Error('eval failed');
+          if (M._rlw_report(model.inPtr, model.outPtr, model.errPtr, model.predErrPtr) !== 0) throw new Error('eval failed');
           sink += M.HEAPF64[model.outPtr >> 3];
         }
       } while ((t = performance.now() - t0) < 400);

@@ -1,5 +1,5 @@
 /* eval_rate.c — native model evaluations per second through the same binding the page uses
- * (wasm/rooflab_wasm.c compiled natively: rlw_eval → rl_report_compute and rl_predict under the
+ * (wasm/rooflab_wasm.c compiled natively: rlw_report → rl_report_compute and rl_predict under the
  * fa3 profile), so the native and
  * WASM figures time the same code. Prints one JSON object. Not a test. */
 #define _POSIX_C_SOURCE 199309L
@@ -24,7 +24,7 @@ static int slot(const char *key) {
 int main(void) {
     double in[64] = {0}, out[1024];
     rl_error err, pred_err;
-    if (rlw_in_count() > 64 || rlw_out_count() > 1024) return 1;
+    if (rlw_in_count() > 64 || rlw_report_count() > 1024) return 1;
     for (int k = 0; k < rlw_kernel_count(); k++)
         if (strcmp(rlw_kernel_name(k), "fa3") == 0) in[slot("kernel")] = k;
     in[slot("hw")] = rlw_hw_find("h100-sxm");
@@ -41,7 +41,7 @@ int main(void) {
         do {
             for (int i = 0; i < 1000; i++, n++) {
                 in[seq] = (double)(128 + (n & 4095));
-                if (rlw_eval(in, out, &err, &pred_err) != 0) return 2;
+                if (rlw_report(in, out, &err, &pred_err) != 0) return 2;
                 sink += out[0];
             }
         } while ((t = now_s() - t0) < 0.4);

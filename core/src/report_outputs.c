@@ -15,7 +15,8 @@ enum {
     C_PRED,     /* "predicted": null when the profile cannot predict */
     C_INTERVAL, /* "predicted.interval_*": null under too few held-out points (C_PRED first) */
     C_BWD,      /* "unmodelled": only for the backward pass */
-    C_TOPK      /* "indexer": only with --topk (DeepSeek-V3.2's lightning indexer) */
+    C_TOPK,     /* "indexer": only with --topk (DeepSeek-V3.2's lightning indexer) */
+    C_MLA       /* absorbed MLA's intensity limit: only where rl_mla_intensity_limit has one */
 };
 
 #define N RL_OUT_NUMBER
@@ -49,6 +50,8 @@ enum {
       pt->intensity_flop_per_byte, NULL)                                                           \
     X(M##_ATT, "models." MN ".attainable_flops_per_s", D_FS, N, C_MODEL, M, pt->attainable_flops_per_s, NULL) \
     X(M##_TIME, "models." MN ".time_s", D_S, N, C_MODEL, M, pt->time_s, NULL)                      \
+    X(M##_CTIME, "models." MN ".compute_time_s", D_S, N, C_MODEL, M, pt->compute_time_s, NULL)     \
+    X(M##_MTIME, "models." MN ".memory_time_s", D_S, N, C_MODEL, M, pt->memory_time_s, NULL)       \
     X(M##_BOUND, "models." MN ".bound", D_0, NM, C_MODEL, M, pt->bound, rl_bound_name(pt->bound))  \
     X(M##_Q, "models." MN ".terms_bytes.q", D_B, N, C_MODEL, M, t->q_bytes, NULL)                  \
     X(M##_K, "models." MN ".terms_bytes.k", D_B, N, C_MODEL, M, t->k_bytes, NULL)                  \
@@ -111,6 +114,7 @@ enum {
     X(OT, "o_tensor_bytes", D_B, N, C_ALWAYS, 0, r->work.o_tensor_bytes, NULL)                     \
     X(ST, "score_matrix_bytes", D_B, N, C_ALWAYS, 0, r->work.score_matrix_bytes, NULL)             \
     X(TAIL, "tail_ratio", D_0, N, C_ALWAYS, 0, r->work.tail_ratio, NULL)                            \
+    X(MLA_LIMIT, "mla_intensity_limit_flop_per_byte", D_I, N, C_MLA, 0, rl_mla_intensity_limit(&r->work), NULL) \
     X(IX_PAIRS, "indexer.pairs", D_0, N, C_TOPK, 0, r->work.indexer.pairs, NULL)                   \
     X(IX_FLOPS, "indexer.flops", D_F, N, C_TOPK, 0, r->work.indexer.flops, NULL)                   \
     X(IX_BYTES, "indexer.bytes", D_B, N, C_TOPK, 0, r->work.indexer.bytes, NULL)                   \
@@ -238,6 +242,9 @@ static rl_output_value state_of(const out_entry *e, const rl_output_view *v) {
         break;
     case C_TOPK:
         if (!r->work.problem.topk) out.state = RL_OUTV_OMIT, out.depth = 1;
+        break;
+    case C_MLA:
+        if (!(rl_mla_intensity_limit(&r->work) > 0)) out.state = RL_OUTV_OMIT, out.depth = 1;
         break;
     default: break;
     }

@@ -39,20 +39,20 @@ function close(actual, expected, what) {
 
 // Every number the page shows for the state equals rooflab eval --json for the same flags.
 function assertMatchesNative(values, native, label) {
-  const top = { flops: 'flops', pairs: 'pairs', 'softmax-flops': 'softmax_flops', bandwidth: 'bandwidth_bytes_per_s',
+  const top = { flops: 'flops', pairs: 'pairs', softmax_flops: 'softmax_flops', bandwidth: 'bandwidth_bytes_per_s',
     peak: 'peak_flops_per_s', ridge: 'ridge_flop_per_byte' };
   for (const [id, key] of Object.entries(top)) close(Number(values[id]), native[key], `${label} ${id}`);
   for (const m of MODELS) {
     const nm = native.models[m];
-    if (!nm) { assert.equal(values[`bytes-${m}`], '', `${label}: ${m} should be "not modelled"`); continue; }
-    close(Number(values[`bytes-${m}`]), nm.bytes, `${label} bytes-${m}`);
-    close(Number(values[`intensity-${m}`]), nm.intensity_flop_per_byte, `${label} intensity-${m}`);
-    close(Number(values[`attainable-${m}`]), nm.attainable_flops_per_s, `${label} attainable-${m}`);
-    close(Number(values[`time-${m}`]), nm.time_s, `${label} time-${m}`);
-    assert.equal(values[`bound-${m}`], nm.bound, `${label} bound-${m}`);
+    if (!nm) { assert.equal(values[`models-${m}-bytes`], '', `${label}: ${m} should be "not modelled"`); continue; }
+    close(Number(values[`models-${m}-bytes`]), nm.bytes, `${label} models-${m}-bytes`);
+    close(Number(values[`models-${m}-intensity_flop_per_byte`]), nm.intensity_flop_per_byte, `${label} models-${m}-intensity_flop_per_byte`);
+    close(Number(values[`models-${m}-attainable_flops_per_s`]), nm.attainable_flops_per_s, `${label} models-${m}-attainable_flops_per_s`);
+    close(Number(values[`models-${m}-time_s`]), nm.time_s, `${label} models-${m}-time_s`);
+    assert.equal(values[`models-${m}-bound`], nm.bound, `${label} models-${m}-bound`);
     close(Number(values[`calc-bytes-${m}`]), nm.bytes, `${label} calc-bytes-${m}`);
   }
-  close(Number(values['sram-total']), native.sram.total_bytes, `${label} sram-total`);
+  close(Number(values['sram-total_bytes']), native.sram.total_bytes, `${label} sram-total_bytes`);
 }
 
 // One CSV line (RFC 4180 quoting, no embedded newlines).
@@ -105,7 +105,7 @@ test('sliders move from the keyboard and the numbers follow; number fields too',
   const v2 = await shown(page);
   assert.equal(drawn.length, 3);
   for (const d of drawn) {
-    assert.equal(d.x, Number(v2[`intensity-${d.model}`]), `${d.model} point x`);
+    assert.equal(d.x, Number(v2[`models-${d.model}-intensity_flop_per_byte`]), `${d.model} point x`);
     assert.ok(Math.abs(d.px - d.want) < 0.01, `${d.model} point drawn at its intensity`);
   }
 
@@ -200,12 +200,12 @@ test('the URL fragment restores the state (and survives a reload); decode too', 
   assert.equal(await page.isDisabled('[data-testid=input-seq]'), true);
   const v = await shown(page);
   assertMatchesNative(v, nativeEval(['--seq', '1', '--kv-len', '32768', '--heads', '32', '--kv-heads', '8', '--head-dim', '128', '--kv-dtype', 'fp8']), 'decode');
-  assert.equal(v['bound-compulsory'], 'memory');
+  assert.equal(v['models-compulsory-bound'], 'memory');
 
   // Editing the fragment in place to a bad state keeps the last good state (hashchange).
   await page.evaluate(() => { location.hash = '#heads=8&kv-heads=3'; });
   await page.waitForSelector('[data-testid=error-kv-heads]:not([hidden])');
-  assert.equal((await shown(page))['bytes-compulsory'], v['bytes-compulsory']);
+  assert.equal((await shown(page))['models-compulsory-bytes'], v['models-compulsory-bytes']);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 
@@ -245,8 +245,8 @@ test('Copy link, Export PNG of each chart, Export CSV of the plotted points and 
   const v = await shown(page);
   const tiled = rows.find((r) => r[0] === 'roofline' && r[1] === 'tiled');
   assert.ok(tiled, 'the tiled working point is in the CSV');
-  assert.equal(Number(tiled[2]), Number(v['intensity-tiled']));
-  assert.equal(Number(tiled[3]), Number(v['attainable-tiled']));
+  assert.equal(Number(tiled[2]), Number(v['models-tiled-intensity_flop_per_byte']));
+  assert.equal(Number(tiled[3]), Number(v['models-tiled-attainable_flops_per_s']));
   // Ceilings: fp32 on an A100 80 GB is 19.5 TFLOP/s, fp16 non-tensor 78 (the A100 whitepaper, Table 1).
   const ceil = (name) => rows.filter((r) => r[1].startsWith(`ceiling: ${name}`)).map((r) => Number(r[3]));
   assert.equal(Math.max(...ceil('fp32')), 19.5e12);
@@ -273,10 +273,10 @@ test('every guided scenario loads, explains itself, and its numbers equal roofla
   // Two scenarios checked against hand-derived values.
   await page.click('[data-testid=scenario-decode-gqa]');
   let v = await shown(page);
-  assert.equal(Number(v['bytes-compulsory']), 16793600); // MODEL.md GQA decode
+  assert.equal(Number(v['models-compulsory-bytes']), 16793600); // MODEL.md GQA decode
   await page.click('[data-testid=scenario-tiled-more-than-naive]');
   v = await shown(page);
-  assert.ok(Number(v['bytes-tiled']) > Number(v['bytes-naive']), 'd=256, Br=16: tiled moves more than naive');
+  assert.ok(Number(v['models-tiled-bytes']) > Number(v['models-naive-bytes']), 'd=256, Br=16: tiled moves more than naive');
   await page.click('[data-testid=scenario-units-gb-gib]');
   assert.equal(Number((await shown(page)).bandwidth), 3350 * 2 ** 30);
   assert.deepEqual(page.rlErrors, []);
@@ -347,7 +347,7 @@ test('custom hardware needs typed figures; the backward pass shows what is model
   v = await shown(page);
   assert.equal(Number(v.flops), 2.5 * 4 * 8 * 4096 * 4096 * 64);
   // Tiled backward is core's FA2 backward dataflow now; naive backward is still not modelled.
-  assert.equal(v['bytes-naive'], '', 'naive backward is not modelled: shown as such, not guessed');
+  assert.equal(v['models-naive-bytes'], '', 'naive backward is not modelled: shown as such, not guessed');
   assertMatchesNative(v, nativeEval(['--pass', 'bwd']), 'bwd');
   assert.match(await page.textContent('[data-testid=worked]'), /naive: no backward traffic model yet/);
   assert.match(await page.textContent('[data-testid=worked]'), /FlashAttention-2 backward dataflow/);

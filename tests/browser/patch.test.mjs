@@ -59,7 +59,7 @@ for (const start of ['', '#seq=4096&causal=1&kernel=fa3&roofs=l2%2Cexp&levels=1'
     await page.waitForSelector('html[data-ready="1"]');
     // Tag the patched elements: the same elements must be there after the moves.
     await page.evaluate(() => {
-      for (const id of ['flops', 'bytes-tiled', 'predicted-time']) {
+      for (const id of ['flops', 'models-tiled-bytes', 'predicted-time_s']) {
         const el = document.querySelector(`[data-testid="${id}"]`);
         if (el) el.rlTag = id;
       }
@@ -69,9 +69,9 @@ for (const start of ['', '#seq=4096&causal=1&kernel=fa3&roofs=l2%2Cexp&levels=1'
     // H alone only while Hkv follows it (a free Hkv of 8 refuses most H: the last good state stays).
     if (!start.includes('kv-heads')) await drag(page, 'heads', 5);
     await drag(page, 'batch', 7);
-    const kept = await page.evaluate(() => ['flops', 'bytes-tiled', 'predicted-time']
+    const kept = await page.evaluate(() => ['flops', 'models-tiled-bytes', 'predicted-time_s']
       .filter((id) => document.querySelector(`[data-testid="${id}"]`)?.rlTag === id));
-    assert.ok(kept.includes('flops') && kept.includes('bytes-tiled'), `the summary and the table patched in place: ${kept}`);
+    assert.ok(kept.includes('flops') && kept.includes('models-tiled-bytes'), `the summary and the table patched in place: ${kept}`);
 
     const hash = await page.evaluate(() => { window.rooflab.flush(); return location.hash; });
     const moved = await panels(page);
@@ -85,17 +85,17 @@ for (const start of ['', '#seq=4096&causal=1&kernel=fa3&roofs=l2%2Cexp&levels=1'
 
     const native = nativeEval(flags(hash));
     const v = moved.values;
-    for (const [id, key] of Object.entries({ flops: 'flops', pairs: 'pairs', 'softmax-flops': 'softmax_flops', ridge: 'ridge_flop_per_byte' })) {
+    for (const [id, key] of Object.entries({ flops: 'flops', pairs: 'pairs', softmax_flops: 'softmax_flops', ridge: 'ridge_flop_per_byte' })) {
       close(Number(v[id]), native[key], id);
     }
     for (const m of MODELS) {
       const nm = native.models[m];
-      if (!nm) { assert.equal(v[`bytes-${m}`], '', `${m}: not modelled`); continue; }
-      close(Number(v[`bytes-${m}`]), nm.bytes, `bytes-${m}`);
-      close(Number(v[`time-${m}`]), nm.time_s, `time-${m}`);
-      assert.equal(v[`bound-${m}`], nm.bound, `bound-${m}`);
+      if (!nm) { assert.equal(v[`models-${m}-bytes`], '', `${m}: not modelled`); continue; }
+      close(Number(v[`models-${m}-bytes`]), nm.bytes, `models-${m}-bytes`);
+      close(Number(v[`models-${m}-time_s`]), nm.time_s, `models-${m}-time_s`);
+      assert.equal(v[`models-${m}-bound`], nm.bound, `models-${m}-bound`);
     }
-    close(Number(v['sram-total']), native.sram.total_bytes, 'sram-total');
+    close(Number(v['sram-total_bytes']), native.sram.total_bytes, 'sram-total_bytes');
     assert.deepEqual(page.rlErrors, []);
     assert.deepEqual(fresh.rlErrors, []);
     await page.close();

@@ -43,11 +43,11 @@ function close(actual, expected, what) {
 // Every new number (ledger, levels, worked steps) against the native JSON.
 function assertPredictedMatches(v, nat, label) {
   const p = nat.predicted;
-  close(Number(v['predicted-time']), p.time_s, `${label} predicted-time`);
-  close(Number(v['predicted-flops']), p.flops_per_s, `${label} predicted-flops`);
-  assert.equal(v['predicted-bound'], p.limit, `${label} predicted-bound (the limit verdict)`);
+  close(Number(v['predicted-time_s']), p.time_s, `${label} predicted-time_s`);
+  close(Number(v['predicted-flops_per_s']), p.flops_per_s, `${label} predicted-flops_per_s`);
+  assert.equal(v['predicted-limit'], p.limit, `${label} predicted-limit (the limit verdict)`);
   for (const t of TERMS) {
-    close(Number(v[`ledger-${t}`]), p.terms[t], `${label} ledger-${t}`);
+    close(Number(v[`predicted-terms-${t}`]), p.terms[t], `${label} predicted-terms-${t}`);
     close(Number(v[`calc-term-${t}`]), p.terms[t], `${label} calc-term-${t}`);
   }
   close(Number(v['calc-predicted-time']), p.time_s, `${label} calc-predicted-time`);
@@ -144,15 +144,15 @@ test('kernel keys round-trip through the URL; the controls set them; decode prof
   assert.match(await page.textContent('[data-testid=kernel-description]'), /Flash-Decoding/);
   const v = await shown(page);
   const nat = nativeEval(flagsFromFragment(h));
-  close(Number(v['predicted-time']), nat.predicted.time_s, 'flash-decoding time');
-  for (const t of TERMS) close(Number(v[`ledger-${t}`]), nat.predicted.terms[t], `flash-decoding ${t}`);
+  close(Number(v['predicted-time_s']), nat.predicted.time_s, 'flash-decoding time');
+  for (const t of TERMS) close(Number(v[`predicted-terms-${t}`]), nat.predicted.terms[t], `flash-decoding ${t}`);
   // A fresh page from the link: the same controls and numbers.
   const again = await openPage(env.browser.context, `${env.server.url}${h}`);
   assert.equal(await again.inputValue('[data-testid=input-kernel]'), 'flash-decoding');
   assert.equal(await again.inputValue('[data-testid=input-gqa-pack]'), 'per-head');
   assert.equal(await again.inputValue('[data-testid=input-splits]'), '16');
   assert.equal(await again.inputValue('[data-testid=input-ctas-per-sm]'), '2');
-  assert.equal((await shown(again))['predicted-time'], v['predicted-time']);
+  assert.equal((await shown(again))['predicted-time_s'], v['predicted-time_s']);
   assert.equal(await hash(again), h);
   // Back to the profile's choices: the keys leave the link.
   await again.selectOption('[data-testid=input-kernel]', 'generic');
@@ -173,7 +173,7 @@ test('kernel keys round-trip through the URL; the controls set them; decode prof
 
 test('a profile that cannot predict shows core\'s reason inline, never a stale number', async () => {
   const page = await openPage(env.browser.context, `${env.server.url}#${FA3}&kernel=fa3`);
-  assert.ok(await page.isVisible('[data-testid=ledger-exp]'));
+  assert.ok(await page.isVisible('[data-testid=predicted-terms-exp]'));
   await page.selectOption('[data-testid=input-hw]', 'a100-sxm4-80gb');
   const want = nativeFail(['eval', '--hw', 'a100-sxm4-80gb', '--kernel', 'fa3', ...flagsFromFragment(`#${FA3}`)]);
   assert.equal(want.status, 2);
@@ -181,7 +181,7 @@ test('a profile that cannot predict shows core\'s reason inline, never a stale n
   assert.ok(want.stderr.includes(reason.replace(/^No prediction: /, '')), `page "${reason}" vs CLI "${want.stderr}"`);
   assert.match(reason, /fa3 needs a Hopper GPU/);
   const v = await shown(page);
-  for (const id of ['predicted-time', 'predicted-flops', ...TERMS.map((t) => `ledger-${t}`), 'calc-predicted-time']) {
+  for (const id of ['predicted-time_s', 'predicted-flops_per_s', ...TERMS.map((t) => `predicted-terms-${t}`), 'calc-predicted-time']) {
     assert.ok(!(id in v), `${id} is not shown`);
   }
   assert.match(await page.textContent('[data-testid=calc-predicted-unavailable]'), /fa3 needs a Hopper GPU/);
@@ -198,14 +198,14 @@ test('a profile that cannot predict shows core\'s reason inline, never a stale n
   await page.selectOption('[data-testid=input-hw]', 'v100-sxm2');
   const v100 = nativeEval(flagsFromFragment(await hash(page)));
   assert.ok(v100.predicted && v100.predicted.time_s > 0, 'the CLI predicts on v100-sxm2');
-  close(Number((await shown(page))['predicted-time']), v100.predicted.time_s, 'v100-sxm2 predicts');
+  close(Number((await shown(page))['predicted-time_s']), v100.predicted.time_s, 'v100-sxm2 predicts');
   // At d = 128 the problem's 64 x 64 tile (98,816 B) exceeds V100's 96 KiB per block: the default
   // takes the largest tile-search candidate that fits (64 x 32), as the CLI does, and says so.
   await page.fill('[data-testid=input-head-dim]', '128');
   const fitted = nativeEval(flagsFromFragment(await hash(page)));
   assert.ok(fitted.predicted.tile.fitted_to_shared_memory, 'the CLI fits the tile');
   assert.deepEqual([fitted.predicted.tile.block_m, fitted.predicted.tile.block_n], [64, 32]);
-  close(Number((await shown(page))['predicted-time']), fitted.predicted.time_s, 'v100-sxm2 d=128 predicts');
+  close(Number((await shown(page))['predicted-time_s']), fitted.predicted.time_s, 'v100-sxm2 d=128 predicts');
   const facts = await page.textContent('[data-testid=ledger] .hint');
   assert.match(facts, /tile 64 × 32 \(the largest that fits the shared memory; the problem's tile does not\)/);
   await page.locator('[data-testid=ledger]').scrollIntoViewIfNeeded();
@@ -214,7 +214,7 @@ test('a profile that cannot predict shows core\'s reason inline, never a stale n
   // Back to a predictable state: the numbers come back (fresh, from core).
   await page.selectOption('[data-testid=input-hw]', 'h100-sxm');
   const nat = nativeEval(flagsFromFragment(await hash(page)));
-  close(Number((await shown(page))['predicted-time']), nat.predicted.time_s, 'after the unavailable state');
+  close(Number((await shown(page))['predicted-time_s']), nat.predicted.time_s, 'after the unavailable state');
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });
@@ -253,12 +253,12 @@ test('the two new scenarios: FA3 over the tiled DRAM bound; packed vs per-head d
   await page.click('[data-testid=scenario-fa3-beats-tiled]');
   let v = await shown(page);
   assert.match(await hash(page), /kernel=fa3/);
-  assert.equal(v['bound-tiled'], 'memory', 'the tiled DRAM-count point is memory-bound');
-  assert.equal(v['calc-dram-bytes-tiled'], v['bytes-compulsory'], 'L2 reuse: DRAM carries the compulsory bytes');
-  assert.equal(v['predicted-bound'], 'compute');
-  const tf = Number(v['predicted-flops']) / 1e12;
+  assert.equal(v['models-tiled-bound'], 'memory', 'the tiled DRAM-count point is memory-bound');
+  assert.equal(v['calc-dram-bytes-tiled'], v['models-compulsory-bytes'], 'L2 reuse: DRAM carries the compulsory bytes');
+  assert.equal(v['predicted-limit'], 'compute');
+  const tf = Number(v['predicted-flops_per_s']) / 1e12;
   assert.ok(tf > 600 && tf < 660, `near 640 TFLOP/s: ${tf}`);
-  assert.ok(Number(v['ledger-exp']) > 0.25 * Number(v['predicted-time']), 'the exp term is large');
+  assert.ok(Number(v['predicted-terms-exp']) > 0.25 * Number(v['predicted-time_s']), 'the exp term is large');
   assert.match(await page.textContent('[data-testid=scenario-text]'), /ledger/);
   assertPredictedMatches(v, nativeEval(flagsFromFragment(await hash(page))), 'fa3 scenario');
 
@@ -292,10 +292,10 @@ test('a decode: the star and the ledger tell the chart story (never compute-boun
     const page = await openPage(env.browser.context, `${env.server.url}#${frag}`, { width: 1280, height: 800 });
     const v = await shown(page);
     const nat = nativeEval(flagsFromFragment(await hash(page)));
-    assert.equal(v['predicted-bound'], nat.predicted.limit, `${kernel}: the verdict is core's`);
-    assert.notEqual(v['predicted-bound'], 'compute', `${kernel}: a decode is not compute-bound`);
+    assert.equal(v['predicted-limit'], nat.predicted.limit, `${kernel}: the verdict is core's`);
+    assert.notEqual(v['predicted-limit'], 'compute', `${kernel}: a decode is not compute-bound`);
     assert.doesNotMatch(await page.textContent('[data-testid=ledger]'), /compute-bound/);
-    close(Number(v['ledger-occupancy']), nat.predicted.terms.occupancy, `${kernel} occupancy`);
+    close(Number(v['predicted-terms-occupancy']), nat.predicted.terms.occupancy, `${kernel} occupancy`);
     const bar = await page.evaluate(() => window.rooflab.chart('roofline').datasets.find((d) => d.rlId === 'predicted-band')?.data);
     if (nat.predicted.interval_s) {
       // the bar spans F / high … F / low at the star's intensity

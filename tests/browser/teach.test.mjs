@@ -46,7 +46,7 @@ test('the model selector fills the shape with the cited values; the URL records 
   await page.selectOption('[data-testid=model-select]', 'llama-3-70b');
   const native = nativeEval(['--model', 'llama-3-70b']);
   assert.equal(await shownValue(page, 'flops'), native.flops);
-  assert.equal(await shownValue(page, 'bytes-compulsory'), native.models.compulsory.bytes);
+  assert.equal(await shownValue(page, 'models-compulsory-bytes'), native.models.compulsory.bytes);
   assert.equal(await hash(page), 'model=llama-3-70b', 'the shape keys equal the model\'s are not repeated');
   // Changing a shape field by hand clears the selection.
   await page.fill('[data-testid=input-kv-heads]', '16');
@@ -64,7 +64,7 @@ test('the model selector fills the shape with the cited values; the URL records 
   assert.deepEqual(await values(link, ['model', 'heads', 'kv-heads', 'head-dim']), ['llama-3-70b', '32', '8', '128']);
   const n = nativeEval(['--model', 'llama-3-70b', '--heads', '32', '--seq', '1', '--kv-len', '8192']);
   assert.equal(await shownValue(link, 'flops'), n.flops);
-  assert.equal(await shownValue(link, 'bytes-tiled'), n.models.tiled.bytes);
+  assert.equal(await shownValue(link, 'models-tiled-bytes'), n.models.tiled.bytes);
   assert.equal(await hash(link), 'phase=decode&model=llama-3-70b&seq=1&kv-len=8192&heads=32');
   assert.deepEqual(link.rlErrors, []);
   await link.close();

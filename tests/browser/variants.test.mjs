@@ -80,7 +80,7 @@ const CONTROLS = [
   // nvfp4 K/V in decode, L = 8192, H = Hkv = 8, d = 64: K and V are 2·8·8192·64 = 8,388,608
   // elements of 0.5625 B (4-bit values and one 8-bit scale per 16) = 4,718,592 B; Q and O fp16
   // 2·8·64 = 1,024 B each: 4,720,640 B.
-  { key: 'kv-dtype', value: 'nvfp4', before: { phase: 'decode', 'kv-len': '8192' }, hand: { 'bytes-compulsory': 4720640 }, select: true },
+  { key: 'kv-dtype', value: 'nvfp4', before: { phase: 'decode', 'kv-len': '8192' }, hand: { 'models-compulsory-bytes': 4720640 }, select: true },
   { key: 'kv-dtype', value: 'mxfp4', before: { phase: 'decode', 'kv-len': '8192' }, select: true },
   { key: 'kv-dtype', value: 'mxfp8', before: { phase: 'decode', 'kv-len': '8192' }, select: true },
 ];
@@ -111,7 +111,7 @@ test('variant-controls-url: each variant control round-trips through the URL and
     for (const p of [page, back]) {
       assert.equal(await shown(p, 'flops'), n.flops, `${c.key} flops`);
       assert.equal(await shown(p, 'pairs'), n.pairs, `${c.key} pairs`);
-      assert.equal(await shown(p, 'bytes-compulsory'), n.models.compulsory.bytes, `${c.key} compulsory bytes`);
+      assert.equal(await shown(p, 'models-compulsory-bytes'), n.models.compulsory.bytes, `${c.key} compulsory bytes`);
     }
     for (const [id, v] of Object.entries(c.hand || {})) assert.equal(await shown(back, id), v, `${c.key}: ${id} by hand`);
     assert.deepEqual(page.rlErrors, [], c.key);
@@ -209,7 +209,7 @@ test('variant-chunked-prefill: L is free in prefill (a cached prefix), tied to N
   assert.equal(new URLSearchParams(frag).get('seq'), '1024');
   const n = nativeEval(flags(frag));
   assert.equal(await shown(page, 'flops'), n.flops);
-  assert.equal(await shown(page, 'bytes-tiled'), n.models.tiled.bytes);
+  assert.equal(await shown(page, 'models-tiled-bytes'), n.models.tiled.bytes);
   // The causal sweep stops at L (core refuses N > L when causal).
   const xs = await page.evaluate(() => window.rooflab.chart('sweep').datasets.flatMap((d) => d.data.map((p) => p.x)).filter(Number.isFinite));
   assert.ok(Math.max(...xs) <= 8192 && xs.length > 10, `swept N up to L: ${Math.max(...xs)}`);

@@ -44,9 +44,9 @@ test('chart data: datasets, axes and legend from one evaluation', () => {
   const ds = rooflineDatasets(v.roofline, [{ label: '<b>x</b>', points: [{ x: 1e6, y: 1e9 }] }], colors, (x, u) => model.format(x, u));
   // The default profile (generic) predicts on the default H100: its point comes after the models'.
   assert.deepEqual(ds.map((d) => d.rlKind), ['roof', 'trail', 'trail', 'trail', 'point', 'point', 'point', 'predicted', 'measured']);
-  assert.equal(ds[7].data[0].x, ev.r['predicted.dram_intensity_flop_per_byte']);
+  assert.equal(ds[7].data[0].x, ev.r['predicted.levels.dram.intensity_flop_per_byte']);
   assert.equal(ds[7].data[0].y, ev.r['predicted.flops_per_s']);
-  assert.equal(ds[4].data[0].x, ev.r['compulsory.intensity_flop_per_byte']);
+  assert.equal(ds[4].data[0].x, ev.r['models.compulsory.intensity_flop_per_byte']);
   const axes = rooflineAxes(v.roofline, [{ points: [{ x: 1e9, y: 1e9 }] }]);
   assert.equal(axes.xMax, 1e9);
   assert.equal(sweepDatasets(v.sweep, colors).length, 7); // three times, three intensities, the predicted time
@@ -72,11 +72,11 @@ test('kernel keys: URL round trip, defaults omitted, model input; the extra roof
   const ev = model.evaluate(rr.params);
   const sw = model.sweep(rr.params, 'seq', 128, 1048576, 64, true);
   const v = buildViews(model, ev.r, sw.rows, rr.roof, [], 'seq', 8192, { roofs: ['l2', 'exp'], levels: true, kernel: 'fa3' }).roofline;
-  assert.equal(v.l2Line.bandwidth, ev.r.l2_bandwidth_bytes_per_s);
-  assert.deepEqual(v.expLines.map((e) => e.peak), [ev.r.exp_roof_flops_per_s, ev.r.mma_exp_roof_flops_per_s]);
-  assert.ok(v.yMax >= ev.r.exp_roof_flops_per_s, 'the y axis takes the exp roof in');
-  assert.deepEqual(v.levels.l2.map((p) => p.x), ['compulsory', 'tiled', 'naive'].map((m) => ev.r[`${m}.l2_intensity_flop_per_byte`]));
-  assert.deepEqual(v.levels.dram.map((p) => p.y), ['compulsory', 'tiled', 'naive'].map((m) => ev.r[`${m}.dram_attainable_flops_per_s`]));
+  assert.equal(v.l2Line.bandwidth, ev.r['roofs.l2_bandwidth_bytes_per_s']);
+  assert.deepEqual(v.expLines.map((e) => e.peak), [ev.r['roofs.exp_flops_per_s'], ev.r['roofs.mma_exp_flops_per_s']]);
+  assert.ok(v.yMax >= ev.r['roofs.exp_flops_per_s'], 'the y axis takes the exp roof in');
+  assert.deepEqual(v.levels.l2.map((p) => p.x), ['compulsory', 'tiled', 'naive'].map((m) => ev.r[`models.${m}.levels.l2.intensity_flop_per_byte`]));
+  assert.deepEqual(v.levels.dram.map((p) => p.y), ['compulsory', 'tiled', 'naive'].map((m) => ev.r[`models.${m}.levels.dram.attainable_flops_per_s`]));
 });
 
 test('one HTML escape for & < > " \'', () => {

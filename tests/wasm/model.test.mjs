@@ -57,11 +57,11 @@ test('the first source document\'s example: B=1 H=8 N=L=16384 d=64 fp16 Br=64 (D
   assert.equal(r.flops, 4 * 8 * 16384 * 16384 * 64);             // 549.8 GFLOP
   assert.equal(r.pairs, 16384 * 16384);
   // tiled: Q + O + 256 × (K + V) ≈ 8.62 GB
-  assert.equal(r['tiled.kv_reload_factor'], 256);
-  assert.equal(r['tiled.bytes'], 2 * 16777216 + 256 * 2 * 16777216);
+  assert.equal(r['models.tiled.kv_reload_factor'], 256);
+  assert.equal(r['models.tiled.bytes'], 2 * 16777216 + 256 * 2 * 16777216);
   // naive: S and P each written once and read once, plus Q, K, V, O ≈ 17.25 GB
-  assert.equal(r['naive.bytes'], 4 * 16777216 + 4 * 4294967296);
-  assert.equal(r['compulsory.bytes'], 4 * 16777216);
+  assert.equal(r['models.naive.bytes'], 4 * 16777216 + 4 * 4294967296);
+  assert.equal(r['models.compulsory.bytes'], 4 * 16777216);
   // ridge A100 80 GB: 312 TFLOP/s / 2039 GB/s ≈ 153
   close(r.ridge_flop_per_byte, 312e12 / 2039e9, 1e-15, 'ridge');
   // SRAM for Br = Bc = d = 64, fp16 tiles, fp32 S and O: 56.5 KiB, over the 48 KiB default
@@ -74,11 +74,11 @@ test('the first source document\'s example: B=1 H=8 N=L=16384 d=64 fp16 Br=64 (D
 test('GQA decode: B=1 H=32 Hkv=8 N=1 L=4096 d=128 fp16', () => {
   const r = evalOk({ heads: 32, 'kv-heads': 8, seq: 1, 'kv-len': 4096, 'head-dim': 128 });
   assert.equal(r.flops, 67108864);
-  assert.equal(r['compulsory.bytes'], 16793600);
-  close(r['compulsory.intensity_flop_per_byte'], 67108864 / 16793600, 1e-15, 'intensity');
-  assert.ok(Math.abs(r['compulsory.intensity_flop_per_byte'] - 3.996) < 5e-4);
-  assert.equal(model.bounds[r['compulsory.bound']], 'memory');
-  close(r['compulsory.time_s'], 16793600 / 3350e9, 1e-15, 'time');
+  assert.equal(r['models.compulsory.bytes'], 16793600);
+  close(r['models.compulsory.intensity_flop_per_byte'], 67108864 / 16793600, 1e-15, 'intensity');
+  assert.ok(Math.abs(r['models.compulsory.intensity_flop_per_byte'] - 3.996) < 5e-4);
+  assert.equal(model.bounds[r['models.compulsory.bound']], 'memory');
+  close(r['models.compulsory.time_s'], 16793600 / 3350e9, 1e-15, 'time');
 });
 
 test('FlashAttention-3 Table 2 problem: B=4 H=16 N=L=8448 d=128', () => {
@@ -98,10 +98,10 @@ test('causal pairs: N·L − N(N−1)/2; backward is 2.5 × forward, tiled the F
   assert.equal(r.pairs, 4096 * 4097 / 2);
   const b = evalOk({ seq: 4096, pass: 'bwd' });
   assert.equal(b.flops, 2.5 * 4 * 8 * 4096 * 4096 * 64);
-  assert.equal(b['tiled.available'], 1);
-  assert.equal(b['naive.available'], 0);
-  assert.equal(b['compulsory.available'], 1);
-  assert.ok(b['tiled.bytes'] > b['compulsory.bytes']);
+  assert.ok(Number.isFinite(b['models.tiled.bytes']), 'the tiled backward model has a value');
+  assert.ok(Number.isNaN(b['models.naive.bytes']), 'no naive backward model: NaN, as --json writes null');
+  assert.ok(Number.isFinite(b['models.compulsory.bytes']), 'the compulsory backward model has a value');
+  assert.ok(b['models.tiled.bytes'] > b['models.compulsory.bytes']);
 });
 
 // The grid compared with the native build: presets, dtypes, GQA, decode, causal, bwd, tiles,
@@ -145,34 +145,34 @@ test('every evaluation equals the native `rooflab eval --json` to 1e-12 relative
     }
     for (const m of MODELS) {
       const nm = n.models[m];
-      if (!r[`${m}.available`]) {
+      if (!Number.isFinite(r[`models.${m}.bytes`])) {
         assert.ok(nm === undefined || nm === null || nm.available === false, `${what} ${m}: native shows a model the WASM build does not`);
         continue;
       }
       assert.ok(nm, `${what}: native lacks ${m}`);
       for (const k of ['bytes', 'intensity_flop_per_byte', 'attainable_flops_per_s', 'time_s']) {
-        close(r[`${m}.${k}`], nm[k], 1e-12, `${what} ${m}.${k}`);
+        close(r[`models.${m}.${k}`], nm[k], 1e-12, `${what} ${m}.${k}`);
       }
-      assert.equal(model.bounds[r[`${m}.bound`]], nm.bound, `${what} ${m}.bound`);
+      assert.equal(model.bounds[r[`models.${m}.bound`]], nm.bound, `${what} ${m}.bound`);
     }
     // Levels and the predicted time (rooflab 0.2): the same numbers as the native CLI.
     for (const m of MODELS) {
       const lv = n.models[m] && n.models[m].levels;
-      if (!lv) { assert.ok(!r.levels_known || !r[`${m}.available`], `${what} ${m}: native lacks levels`); continue; }
-      close(r[`${m}.dram_bytes`], lv.dram.bytes, 1e-12, `${what} ${m}.dram_bytes`);
-      close(r[`${m}.l2_bytes`], lv.l2.bytes, 1e-12, `${what} ${m}.l2_bytes`);
-      close(r[`${m}.l2_intensity_flop_per_byte`], lv.l2.intensity_flop_per_byte, 1e-12, `${what} ${m}.l2 intensity`);
-      close(r[`${m}.kv_hit_fraction`], lv.kv_hit_fraction, 1e-12, `${what} ${m}.kv_hit_fraction`);
+      if (!lv) { assert.ok(!r.levels_known || !Number.isFinite(r[`models.${m}.bytes`]), `${what} ${m}: native lacks levels`); continue; }
+      close(r[`models.${m}.levels.dram.bytes`], lv.dram.bytes, 1e-12, `${what} ${m}.dram_bytes`);
+      close(r[`models.${m}.levels.l2.bytes`], lv.l2.bytes, 1e-12, `${what} ${m}.l2_bytes`);
+      close(r[`models.${m}.levels.l2.intensity_flop_per_byte`], lv.l2.intensity_flop_per_byte, 1e-12, `${what} ${m}.l2 intensity`);
+      close(r[`models.${m}.levels.kv_hit_fraction`], lv.kv_hit_fraction, 1e-12, `${what} ${m}.kv_hit_fraction`);
     }
     if (n.predicted) {
-      assert.equal(r['predicted.available'], 1, `${what}: WASM did not predict`);
+      assert.ok(Number.isFinite(r['predicted.time_s']), `${what}: WASM did not predict`);
       close(r['predicted.time_s'], n.predicted.time_s, 1e-12, `${what} predicted.time_s`);
       for (const [term, sec] of Object.entries(n.predicted.terms)) {
         close(r[`predicted.terms.${term}`], sec, 1e-12, `${what} predicted.terms.${term}`);
       }
-      close(r['predicted.dram_bytes'], n.predicted.levels.dram.bytes, 1e-12, `${what} predicted.dram_bytes`);
+      close(r['predicted.levels.dram.bytes'], n.predicted.levels.dram.bytes, 1e-12, `${what} predicted.dram_bytes`);
     } else {
-      assert.equal(r['predicted.available'], 0, `${what}: WASM predicted, native did not`);
+      assert.ok(Number.isNaN(r['predicted.time_s']), `${what}: WASM predicted, native did not`);
     }
     if (n.sram) {
       for (const k of ['q_tile_bytes', 'k_tile_bytes', 'v_tile_bytes', 's_tile_bytes', 'o_acc_bytes', 'ml_bytes', 'total_bytes', 'limit_default_bytes', 'limit_optin_bytes']) {
@@ -196,8 +196,8 @@ test('a sweep equals one evaluation per value, and 256 log-spaced N cover 128 �
     assert.ok(r.ok);
     assert.equal(row.flops, r.r.flops);
     for (const m of MODELS) {
-      assert.equal(row[`${m}.bytes`], r.r[`${m}.bytes`]);
-      assert.equal(row[`${m}.time_s`], r.r[`${m}.time_s`]);
+      assert.equal(row[`${m}.bytes`], r.r[`models.${m}.bytes`]);
+      assert.equal(row[`${m}.time_s`], r.r[`models.${m}.time_s`]);
     }
   }
 });

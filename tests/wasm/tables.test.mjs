@@ -61,6 +61,7 @@ test('every report-table name is at its dotted path in `rooflab eval --json` and
     if (name === 'unmodelled.naive') continue; // the backward pass only: checked below
     if (name.startsWith('predicted.interval_')) continue; // null under too few held-out points: checked below
     if (name.startsWith('indexer.')) continue; // only with --topk: checked below
+    if (name === 'mla_intensity_limit_flop_per_byte') continue; // only for absorbed MLA: checked below
     const v = at(json, name);
     assert.notEqual(v, undefined, `${name} missing from eval --json`);
     if (k[i] === 0 || k[i] === 1) assert.equal(v, slots[i], `${name}: JSON ${v}, binding ${slots[i]}`);
@@ -91,6 +92,21 @@ test('with --topk the indexer entries are in eval --json and the binding, equal'
   assert.equal(at(json, 'indexer.flops'), 1073741824);
   assert.equal(json.sequences.length, 1); // one row without --kv-lens
   assert.equal(json.sequences[0].kv_len, 65536);
+});
+
+// Absorbed MLA decode (DeepSeek-V3 shape, bf16 latent): d_qk = 512 + 64 = 576, d_v = 512, one
+// latent per key of 576 · 2 = 1152 B, so I → 2·H·N·(d_qk + d_v) / 1152 = 2·128·1·1088 / 1152
+// = 241.777… FLOP/B; MHA (no latent) has no such limit and leaves the entry out.
+test('the MLA intensity limit is in eval --json and the binding for absorbed MLA only, equal', () => {
+  const mla = { heads: 128, seq: 1, 'kv-len': 65536, 'kv-lora-rank': 512, 'rope-dim': 64, dtype: 'bf16' };
+  const json = nativeEval(flagList(mla));
+  const i = names().indexOf('mla_intensity_limit_flop_per_byte');
+  assert.ok(i >= 0, 'the table has the MLA intensity limit');
+  assert.equal(report(mla)[i], json.mla_intensity_limit_flop_per_byte);
+  assert.ok(Math.abs(json.mla_intensity_limit_flop_per_byte - (2 * 128 * 1 * 1088) / 1152) < 1e-9);
+  const mha = { heads: 32, 'kv-heads': 8, seq: 1, 'kv-len': 4096, 'head-dim': 128 };
+  assert.equal(nativeEval(flagList(mha)).mla_intensity_limit_flop_per_byte, undefined);
+  assert.ok(Number.isNaN(report(mha)[i]), 'NaN in the binding where --json leaves it out');
 });
 
 test('outputs without a value: naive backward is null, the backward pass says so, slots are NaN', () => {

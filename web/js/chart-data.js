@@ -57,14 +57,14 @@ function rowsViews(rows) {
 // The predicted point (at its DRAM intensity, y = F / predicted time) or null; caption: whose
 // problem it is (the controls', not a measured point's: issue 20).
 function predictedPoint(model, r, kernel) {
-  if (!r['predicted.available']) return null;
+  if (!Number.isFinite(r['predicted.time_s'])) return null;
   return {
-    id: 'predicted', kernel, caption: controlsCaption(model, r), x: r['predicted.dram_intensity_flop_per_byte'], y: r['predicted.flops_per_s'],
-    time: r['predicted.time_s'], bound: r['predicted.bound'], dram: r['predicted.dram_bytes'], l2: r['predicted.l2_bytes'],
-    l2x: r['predicted.l2_intensity_flop_per_byte'], limit: r['predicted.limit'],
+    id: 'predicted', kernel, caption: controlsCaption(model, r), x: r['predicted.levels.dram.intensity_flop_per_byte'], y: r['predicted.flops_per_s'],
+    time: r['predicted.time_s'], bound: r['predicted.bound'], dram: r['predicted.levels.dram.bytes'], l2: r['predicted.levels.l2.bytes'],
+    l2x: r['predicted.levels.l2.intensity_flop_per_byte'], limit: r['predicted.limit'],
     // the likely range (the profile's held-out band) as core gives it in FLOP/s; 0 from core = none
-    lo: r['predicted.interval_low_flops_per_s'] > 0 ? r['predicted.interval_low_flops_per_s'] : null,
-    hi: r['predicted.interval_high_flops_per_s'] > 0 ? r['predicted.interval_high_flops_per_s'] : null,
+    lo: r['predicted.interval_flops_per_s.0'] > 0 ? r['predicted.interval_flops_per_s.0'] : null,
+    hi: r['predicted.interval_flops_per_s.1'] > 0 ? r['predicted.interval_flops_per_s.1'] : null,
     points: r['predicted.interval_points'],
   };
 }
@@ -75,11 +75,11 @@ function levelPoints(r) {
   const out = { dram: [], l2: [] };
   if (!r.levels_known) return out;
   for (const m of MODELS) {
-    if (!r[`${m}.available`]) continue;
+    if (!Number.isFinite(r[`models.${m}.bytes`])) continue;
     for (const lv of LEVELS) {
       out[lv].push({
-        model: m, level: lv, x: r[`${m}.${lv}_intensity_flop_per_byte`], y: r[`${m}.${lv}_attainable_flops_per_s`],
-        bytes: r[`${m}.${lv}_bytes`], hit: r[`${m}.kv_hit_fraction`],
+        model: m, level: lv, x: r[`models.${m}.levels.${lv}.intensity_flop_per_byte`], y: r[`models.${m}.levels.${lv}.attainable_flops_per_s`],
+        bytes: r[`models.${m}.levels.${lv}.bytes`], hit: r[`models.${m}.levels.kv_hit_fraction`],
       });
     }
   }
@@ -113,10 +113,10 @@ export function buildViews(model, result, rows, roof, ceilings, sweptKey, curren
   const roofs = new Set(extras.roofs || []);
   const points = [];
   for (const m of MODELS) {
-    if (result[`${m}.available`]) {
+    if (Number.isFinite(result[`models.${m}.bytes`])) {
       points.push({
-        model: m, x: result[`${m}.intensity_flop_per_byte`], y: result[`${m}.attainable_flops_per_s`],
-        bytes: result[`${m}.bytes`], time: result[`${m}.time_s`], bound: model.bounds[result[`${m}.bound`]],
+        model: m, x: result[`models.${m}.intensity_flop_per_byte`], y: result[`models.${m}.attainable_flops_per_s`],
+        bytes: result[`models.${m}.bytes`], time: result[`models.${m}.time_s`], bound: model.bounds[result[`models.${m}.bound`]],
       });
     }
   }
@@ -125,7 +125,7 @@ export function buildViews(model, result, rows, roof, ceilings, sweptKey, curren
   const predicted = predictedPoint(model, result, extras.kernel || '');
   const levels = extras.levels ? levelPoints(result) : { dram: [], l2: [] };
   const marks = [...points, ...(predicted ? [predicted] : []), ...levels.dram, ...levels.l2];
-  const l2bw = roofs.has('l2') ? result.l2_bandwidth_bytes_per_s : 0;
+  const l2bw = roofs.has('l2') ? result['roofs.l2_bandwidth_bytes_per_s'] : 0;
   const l2Ridge = l2bw > 0 ? model.ridge(l2bw, roof.peak) : 0;
   const xs = [ridge, ...marks.map((p) => p.x)];
   if (rv.hi > 0) xs.push(rv.lo, rv.hi);
@@ -147,7 +147,7 @@ export function buildViews(model, result, rows, roof, ceilings, sweptKey, curren
     : null;
   const expLines = [];
   if (roofs.has('exp')) {
-    for (const [id, key] of [['exp', 'exp_roof_flops_per_s'], ['mma-exp', 'mma_exp_roof_flops_per_s']]) {
+    for (const [id, key] of [['exp', 'roofs.exp_flops_per_s'], ['mma-exp', 'roofs.mma_exp_flops_per_s']]) {
       const peak = result[key];
       if (!(peak > 0)) continue;
       expLines.push({ id, peak, points: spanLine(peak) });
@@ -159,8 +159,8 @@ export function buildViews(model, result, rows, roof, ceilings, sweptKey, curren
   const yMin = 10 ** Math.floor(Math.log10(Math.min(...ys)));
   const yMax = 10 ** Math.ceil(Math.log10(Math.max(...ys) * 1.5));
   markOverlaps(points, Math.log10(xMax / xMin), Math.log10(yMax / yMin));
-  const band = result['tiled.available'] && result['compulsory.available']
-    ? { xMin: result['tiled.intensity_flop_per_byte'], xMax: result['compulsory.intensity_flop_per_byte'] }
+  const band = Number.isFinite(result['models.tiled.bytes']) && Number.isFinite(result['models.compulsory.bytes'])
+    ? { xMin: result['models.tiled.intensity_flop_per_byte'], xMax: result['models.compulsory.intensity_flop_per_byte'] }
     : null;
   const staticKey = [rv.id, roof.bandwidth, roof.peak, roof.peakName, ...ceilings.map((c) => `${c.id}:${c.peak}`),
     // The exp roofs are F / exp time: the same roof for every N, up to the last bit (12 digits here,

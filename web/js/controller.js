@@ -307,36 +307,36 @@ export class Controller {
   // display percentages), or core's reason when the profile cannot predict.
   ledger(r, kernel, predError) {
     const m = this.model;
-    if (!r['predicted.available']) return { kernel, unavailable: predError ? predError.message : 'the profile cannot predict this problem' };
+    if (!Number.isFinite(r['predicted.time_s'])) return { kernel, unavailable: predError ? predError.message : 'the profile cannot predict this problem' };
     const total = r['predicted.time_s'];
     const n = (testid, value, text) => ({ testid, value, text });
     const limit = m.limits[r['predicted.limit']];
     const on = (k) => r[`predicted.${k}`] === 1;
-    const band = r['predicted.interval_low_s'] > 0 // core leaves it 0 below its minimum of held-out points
-      ? `likely ${m.format(r['predicted.interval_low_s'], 's', { sig: 3 })}–${m.format(r['predicted.interval_high_s'], 's', { sig: 3 })} (held-out error on ${this.fmt.int(r['predicted.interval_points'])} published points)`
+    const band = r['predicted.interval_s.0'] > 0 // NaN (no value) below core's minimum of held-out points
+      ? `likely ${m.format(r['predicted.interval_s.0'], 's', { sig: 3 })}–${m.format(r['predicted.interval_s.1'], 's', { sig: 3 })} (held-out error on ${this.fmt.int(r['predicted.interval_points'])} published points)`
       : `no likely range (${this.fmt.int(r['predicted.interval_points'])} held-out point${r['predicted.interval_points'] === 1 ? '' : 's'})`;
     const facts = [
       band,
-      `tile ${this.fmt.int(r['predicted.block_m'])} × ${this.fmt.int(r['predicted.block_n'])}${on('tile_fitted') ? ' (the largest that fits the shared memory; the problem\'s tile does not)' : ''}`,
-      `${this.fmt.int(r['predicted.ctas_per_sm'])} CTA/SM`,
+      `tile ${this.fmt.int(r['predicted.tile.block_m'])} × ${this.fmt.int(r['predicted.tile.block_n'])}${on('tile.fitted_to_shared_memory') ? ' (the largest that fits the shared memory; the problem\'s tile does not)' : ''}`,
+      `${this.fmt.int(r['predicted.tile.ctas_per_sm'])} CTA/SM`,
       `${this.fmt.int(r['predicted.ctas'])} CTAs`,
       `${m.format(r['predicted.waves'], '', { sig: 4 })} waves`,
-      ...(r['predicted.splits'] > 1 ? [`${this.fmt.int(r['predicted.splits'])} KV splits`] : []),
-      on('gqa_packed') ? 'GQA packed' : 'K/V per head',
-      ...(on('persistent') ? ['persistent'] : []),
-      on('exp_serialised') ? 'exp serialised with the MMA' : 'exp overlapped',
-      `DRAM ${m.format(r['predicted.dram_bytes'], 'B')}, L2 ${m.format(r['predicted.l2_bytes'], 'B')}`,
+      ...(r['predicted.tile.splits'] > 1 ? [`${this.fmt.int(r['predicted.tile.splits'])} KV splits`] : []),
+      on('tile.gqa_packed') ? 'GQA packed' : 'K/V per head',
+      ...(on('tile.persistent') ? ['persistent'] : []),
+      on('tile.exp_serialised') ? 'exp serialised with the MMA' : 'exp overlapped',
+      `DRAM ${m.format(r['predicted.levels.dram.bytes'], 'B')}, L2 ${m.format(r['predicted.levels.l2.bytes'], 'B')}`,
     ].join(' · ');
     return {
       kernel,
       unavailable: null,
-      head: [n('predicted-time', total, m.format(total, 's')), n('predicted-flops', r['predicted.flops_per_s'], m.format(r['predicted.flops_per_s'], 'FLOP/s')),
-        n('predicted-bound', limit, limitText(limit))],
+      head: [n('predicted-time_s', total, m.format(total, 's')), n('predicted-flops_per_s', r['predicted.flops_per_s'], m.format(r['predicted.flops_per_s'], 'FLOP/s')),
+        n('predicted-limit', limit, limitText(limit))],
       facts,
       terms: m.terms.map((t) => {
         const v = r[`predicted.terms.${t}`];
         const share = total > 0 ? v / total : 0;
-        return { name: t, number: n(`ledger-${t}`, v, m.format(v, 's')), share, shareText: `${(100 * share).toFixed(1)} %`, note: m.termNotes[t] || '' };
+        return { name: t, number: n(`predicted-terms-${t}`, v, m.format(v, 's')), share, shareText: `${(100 * share).toFixed(1)} %`, note: m.termNotes[t] || '' };
       }),
     };
   }
@@ -418,34 +418,37 @@ export class Controller {
     return [
       card('flops', 'FLOPs F', r.flops, m.format(r.flops, 'FLOP')),
       card('pairs', 'scored pairs P', r.pairs, this.fmt.int(r.pairs)),
-      card('softmax-flops', 'softmax FLOPs (not in F)', r.softmax_flops, m.format(r.softmax_flops, 'FLOP')),
+      card('softmax_flops', 'softmax FLOPs (not in F)', r.softmax_flops, m.format(r.softmax_flops, 'FLOP')),
       card('bandwidth', 'bandwidth β', r.bandwidth_bytes_per_s, m.format(r.bandwidth_bytes_per_s, 'B/s')),
       card('peak', `peak π (${roof.peakName})`, r.peak_flops_per_s, m.format(r.peak_flops_per_s, 'FLOP/s')),
       card('ridge', 'ridge I* = π/β', r.ridge_flop_per_byte, m.format(r.ridge_flop_per_byte, 'FLOP/B')),
-      ...(r['tiled.available'] === 1
-        ? [card('kv-reload-tiled', 'tiled K/V reads (× L)', r['tiled.kv_reload_factor'], m.format(r['tiled.kv_reload_factor'], '', { sig: 6 }))]
+      ...(Number.isFinite(r['models.tiled.bytes'])
+        ? [card('models-tiled-kv_reload_factor', 'tiled K/V reads (× L)', r['models.tiled.kv_reload_factor'], m.format(r['models.tiled.kv_reload_factor'], '', { sig: 6 }))]
         : []),
-      card('sram-total', `SRAM per tile (${fits})`, r['sram.total_bytes'], m.format(r['sram.total_bytes'], 'B', { iec: true })),
+      card('sram-total_bytes', `SRAM per tile (${fits})`, r['sram.total_bytes'], m.format(r['sram.total_bytes'], 'B', { iec: true })),
     ];
   }
 
+  // The numbers table: one row per output of core's report table (models.M.SLOT), each cell's
+  // test id the output's name with '.' → '-' (models-tiled-bytes).
   modelTable(r) {
     const m = this.model;
-    const row = (label, key, cell) => ({
+    const id = (x, slot) => `models-${x}-${slot}`;
+    const row = (label, slot, cell) => ({
       label,
-      cells: m.models.map((x) => (r[`${x}.available`] ? cell(x) : { testid: `${key}-${x}`, value: '', text: 'not modelled' })),
+      cells: m.models.map((x) => (Number.isFinite(r[`models.${x}.bytes`]) ? cell(x) : { testid: id(x, slot), value: '', text: 'not modelled' })),
     });
-    const q = (key, slot, unit) => (x) => ({ testid: `${key}-${x}`, value: r[`${x}.${slot}`], text: m.format(r[`${x}.${slot}`], unit) });
+    const q = (slot, unit) => (x) => ({ testid: id(x, slot), value: r[`models.${x}.${slot}`], text: m.format(r[`models.${x}.${slot}`], unit) });
     return {
       models: m.models,
       rows: [
-        row('bytes', 'bytes', (x) => ({ testid: `bytes-${x}`, value: r[`${x}.bytes`], text: this.fmt.bytes(r[`${x}.bytes`]) })),
-        row('intensity', 'intensity', q('intensity', 'intensity_flop_per_byte', 'FLOP/B')),
-        row('attainable', 'attainable', q('attainable', 'attainable_flops_per_s', 'FLOP/s')),
-        row('bound time', 'time', q('time', 'time_s', 's')),
+        row('bytes', 'bytes', (x) => ({ testid: id(x, 'bytes'), value: r[`models.${x}.bytes`], text: this.fmt.bytes(r[`models.${x}.bytes`]) })),
+        row('intensity', 'intensity_flop_per_byte', q('intensity_flop_per_byte', 'FLOP/B')),
+        row('attainable', 'attainable_flops_per_s', q('attainable_flops_per_s', 'FLOP/s')),
+        row('bound time', 'time_s', q('time_s', 's')),
         row('bound', 'bound', (x) => {
-          const b = m.bounds[r[`${x}.bound`]];
-          return { testid: `bound-${x}`, value: b, text: b, boundClass: b };
+          const b = m.bounds[r[`models.${x}.bound`]];
+          return { testid: id(x, 'bound'), value: b, text: b, boundClass: b };
         }),
       ],
     };

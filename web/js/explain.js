@@ -41,11 +41,11 @@ export function workedHtml(model, r, roof, preset, pred = { kernel: '', error: n
   const dt = (i) => model.dtypes[i].name;
   const B = r['problem.batch'], H = r['problem.heads'], Hkv = r['problem.kv_heads'];
   const N = r['problem.seq'], L = r['problem.kv_len'], d = r['problem.head_dim'];
-  const b = r['problem.dtype_bytes'], bkv = r['problem.kv_dtype_bytes'], bs = r['problem.score_dtype_bytes'];
-  const bo = r['problem.out_dtype_bytes'];
+  const b = r['element_bytes.dtype'], bkv = r['element_bytes.kv_dtype'], bs = r['element_bytes.score_dtype'];
+  const bo = r['element_bytes.out_dtype'];
   const Br = r['problem.block_m'], Bc = r['problem.block_n'];
   const causal = r['problem.causal'] === 1, bwd = r['problem.pass'] === 1;
-  const avail = model.models.filter((m) => r[`${m}.available`]);
+  const avail = model.models.filter((m) => Number.isFinite(r[`models.${m}.bytes`]));
   const out = [];
   const li = (title, body) => out.push(`<li data-row="${rowId(title)}"><strong>${title}</strong><div class="eq">${body}</div></li>`);
 
@@ -72,32 +72,32 @@ export function workedHtml(model, r, roof, preset, pred = { kernel: '', error: n
       : `O = b_o · B · H · N · d = ${bo} B · ${int(B)} · ${int(H)} · ${int(N)} · ${int(d)} = ${n('o-tensor', r.o_tensor_bytes, 'B')} (O in ${dt(r['problem.out_dtype'])})<br>`) +
     `S (or P) matrix = b_s · B · H · N · L = ${bs} B · ${int(B)} · ${int(H)} · ${int(N)} · ${int(L)} = ${n('score-matrix', r.score_matrix_bytes, 'B')}`);
 
-  const c = 'compulsory.';
+  const c = 'models.compulsory.';
   let traffic = bwd
-    ? `compulsory = Q + K + V + O + (dO read, dQ dK dV written) = ${n('compulsory-q', r[c + 'q_bytes'], 'B')} + ${n('compulsory-k', r[c + 'k_bytes'], 'B')} + ${n('compulsory-v', r[c + 'v_bytes'], 'B')} + ${n('compulsory-o', r[c + 'o_bytes'], 'B')} + ${n('compulsory-grad', r[c + 'grad_bytes'], 'B')} = ${n('bytes-compulsory', r[c + 'bytes'], 'B')}`
-    : `compulsory = Q + K + V + O = ${n('compulsory-q', r[c + 'q_bytes'], 'B')} + ${n('compulsory-k', r[c + 'k_bytes'], 'B')} + ${n('compulsory-v', r[c + 'v_bytes'], 'B')} + ${n('compulsory-o', r[c + 'o_bytes'], 'B')} = ${n('bytes-compulsory', r[c + 'bytes'], 'B')}`;
-  if (r['tiled.available'] && bwd) {
-    const t = 'tiled.';
+    ? `compulsory = Q + K + V + O + (dO read, dQ dK dV written) = ${n('compulsory-q', r[c + 'terms_bytes.q'], 'B')} + ${n('compulsory-k', r[c + 'terms_bytes.k'], 'B')} + ${n('compulsory-v', r[c + 'terms_bytes.v'], 'B')} + ${n('compulsory-o', r[c + 'terms_bytes.o'], 'B')} + ${n('compulsory-grad', r[c + 'terms_bytes.grad'], 'B')} = ${n('bytes-compulsory', r[c + 'bytes'], 'B')}`
+    : `compulsory = Q + K + V + O = ${n('compulsory-q', r[c + 'terms_bytes.q'], 'B')} + ${n('compulsory-k', r[c + 'terms_bytes.k'], 'B')} + ${n('compulsory-v', r[c + 'terms_bytes.v'], 'B')} + ${n('compulsory-o', r[c + 'terms_bytes.o'], 'B')} = ${n('bytes-compulsory', r[c + 'bytes'], 'B')}`;
+  if (Number.isFinite(r['models.tiled.bytes']) && bwd) {
+    const t = 'models.tiled.';
     traffic += `<br>tiled (FlashAttention-2 backward dataflow, KV blocks outer): K and V read once per (batch, query head), dK and dV written once; ` +
       `for every Br × Bc tile pair the query block's Q, dO, log-sum-exp and D rows read and its fp32 dQ accumulator read and written; ` +
       `a pre-pass for D and a post-pass for dQ (MODEL.md “Work, traffic and the roofline”)<br>` +
-      `tiled = Q reads + K + V + O + (dO, LSE, D, dQ, dK, dV traffic) = ${n('tiled-q', r[t + 'q_bytes'], 'B')} + ${n('k-reads-tiled', r[t + 'k_bytes'], 'B')} + ` +
-      `${n('v-reads-tiled', r[t + 'v_bytes'], 'B')} + ${n('tiled-o', r[t + 'o_bytes'], 'B')} + ${n('tiled-grad', r[t + 'grad_bytes'], 'B')} = ${n('bytes-tiled', r[t + 'bytes'], 'B')}`;
-  } else if (r['tiled.available']) {
-    const t = 'tiled.';
+      `tiled = Q reads + K + V + O + (dO, LSE, D, dQ, dK, dV traffic) = ${n('tiled-q', r[t + 'terms_bytes.q'], 'B')} + ${n('k-reads-tiled', r[t + 'terms_bytes.k'], 'B')} + ` +
+      `${n('v-reads-tiled', r[t + 'terms_bytes.v'], 'B')} + ${n('tiled-o', r[t + 'terms_bytes.o'], 'B')} + ${n('tiled-grad', r[t + 'terms_bytes.grad'], 'B')} = ${n('bytes-tiled', r[t + 'bytes'], 'B')}`;
+  } else if (Number.isFinite(r['models.tiled.bytes'])) {
+    const t = 'models.tiled.';
     const reload = r[t + 'kv_reload_factor'];
     traffic += `<br>tiled: ⌈N/Br⌉ = ⌈${int(N)}/${int(Br)}⌉ = ${n('query-blocks', r[t + 'query_blocks'], 'int')} query blocks per (batch, head); ` +
       `each streams the K and V rows it needs${causal ? ` (causal: up to its last key, in steps of Bc = ${int(Bc)} rows)` : ' (all L)'}: ` +
       `${n('kv-rows-tiled', r[t + 'kv_rows_loaded_per_head'], 'int')} rows per head = ${n('kv-reload-tiled', reload, 'x')} × L<br>` +
-      `K reads = ${model.format(reload, '', { sig: 6 })} × K = ${n('k-reads-tiled', r[t + 'k_bytes'], 'B')}, ` +
-      `V reads = ${n('v-reads-tiled', r[t + 'v_bytes'], 'B')}<br>` +
-      `tiled = Q + O + K reads + V reads = ${n('tiled-q', r[t + 'q_bytes'], 'B')} + ${n('tiled-o', r[t + 'o_bytes'], 'B')} + ${bytes(r[t + 'k_bytes'])} + ${bytes(r[t + 'v_bytes'])} = ${n('bytes-tiled', r[t + 'bytes'], 'B')}`;
+      `K reads = ${model.format(reload, '', { sig: 6 })} × K = ${n('k-reads-tiled', r[t + 'terms_bytes.k'], 'B')}, ` +
+      `V reads = ${n('v-reads-tiled', r[t + 'terms_bytes.v'], 'B')}<br>` +
+      `tiled = Q + O + K reads + V reads = ${n('tiled-q', r[t + 'terms_bytes.q'], 'B')} + ${n('tiled-o', r[t + 'terms_bytes.o'], 'B')} + ${bytes(r[t + 'terms_bytes.k'])} + ${bytes(r[t + 'terms_bytes.v'])} = ${n('bytes-tiled', r[t + 'bytes'], 'B')}`;
   } else {
     traffic += '<br>tiled: no backward traffic model yet (MODEL.md “Work, traffic and the roofline”) — not shown rather than guessed.';
   }
-  const nv = 'naive.';
-  if (r['naive.available']) {
-    traffic += `<br>naive = compulsory + S written and read + P written and read = ${bytes(r[c + 'bytes'])} + ${n('naive-s', r[nv + 's_bytes'], 'B')} + ${n('naive-p', r[nv + 'p_bytes'], 'B')} = ${n('bytes-naive', r[nv + 'bytes'], 'B')}` +
+  const nv = 'models.naive.';
+  if (Number.isFinite(r['models.naive.bytes'])) {
+    traffic += `<br>naive = compulsory + S written and read + P written and read = ${bytes(r[c + 'bytes'])} + ${n('naive-s', r[nv + 'terms_bytes.s'], 'B')} + ${n('naive-p', r[nv + 'terms_bytes.p'], 'B')} = ${n('bytes-naive', r[nv + 'bytes'], 'B')}` +
       (causal ? ' <span class="note">(causal does not shrink it: the full matrix is stored)</span>' : '');
   } else {
     traffic += '<br>naive: no backward traffic model yet — not shown rather than guessed.';
@@ -105,7 +105,7 @@ export function workedHtml(model, r, roof, preset, pred = { kernel: '', error: n
   li('Device-memory traffic per model', traffic);
 
   li('Arithmetic intensity I = F / bytes', avail.map((m) =>
-    `${m}: ${q(r.flops, 'FLOP')} / ${q(r[`${m}.bytes`], 'B')} = ${n(`intensity-${m}`, r[`${m}.intensity_flop_per_byte`], 'FLOP/B')}`).join('<br>'));
+    `${m}: ${q(r.flops, 'FLOP')} / ${q(r[`models.${m}.bytes`], 'B')} = ${n(`intensity-${m}`, r[`models.${m}.intensity_flop_per_byte`], 'FLOP/B')}`).join('<br>'));
 
   // Absorbed MLA (core's rl_mla_intensity_limit): one latent per key read once for every head, so
   // the intensity grows with H·N instead of H/Hkv.
@@ -118,7 +118,7 @@ export function workedHtml(model, r, roof, preset, pred = { kernel: '', error: n
       `each key adds one latent of ${same ? `d_qk · b = ${int(dqk)} · ${bkv} B = ` : ''}${n('mla-token-bytes', r.kv_token_bytes, 'B')}${same ? '' : ` (${dt(r['problem.kv_dtype'])} cache layout)`}, whatever H is<br>` +
       `F = 2·B·H·P·(d_qk + d_v) with P → N·L, and the bytes → B·L·(latent bytes) as Q and O fade beside the cache, so<br>` +
       `I → 2·H·N·(d_qk + d_v) / (d_qk·b) = 2 · ${int(H)} · ${int(N)} · (${int(dqk)} + ${int(dv)}) / ${int(r.kv_token_bytes)} B = ${n('mla-limit', limit, 'FLOP/B')}` +
-      `<br><span class="note">here (L = ${int(L)}) compulsory I = ${q(r['compulsory.intensity_flop_per_byte'], 'FLOP/B')}, the ridge ${q(r.ridge_flop_per_byte, 'FLOP/B')}: ` +
+      `<br><span class="note">here (L = ${int(L)}) compulsory I = ${q(r['models.compulsory.intensity_flop_per_byte'], 'FLOP/B')}, the ridge ${q(r.ridge_flop_per_byte, 'FLOP/B')}: ` +
       `${limit >= r.ridge_flop_per_byte ? 'at or past it: H query heads on one latent make decode compute-bound' : 'below it: memory-bound'}. ` +
       'Each extra query row (MTP, speculative decoding) adds 2·H·(d_qk + d_v) FLOP per key and no bytes: N = 2 doubles I.</span>');
   }
@@ -130,12 +130,12 @@ export function workedHtml(model, r, roof, preset, pred = { kernel: '', error: n
     `I* = ${q(r.peak_flops_per_s, 'FLOP/s')} / ${q(r.bandwidth_bytes_per_s, 'B/s')} = ${n('ridge', r.ridge_flop_per_byte, 'FLOP/B')}`);
 
   li('Attainable throughput P(I) = min(π, β · I)', avail.map((m) =>
-    `${m}: min(${q(r.peak_flops_per_s, 'FLOP/s')}, ${q(r.bandwidth_bytes_per_s, 'B/s')} × ${q(r[`${m}.intensity_flop_per_byte`], 'FLOP/B')}) = ${n(`attainable-${m}`, r[`${m}.attainable_flops_per_s`], 'FLOP/s')}`).join('<br>'));
+    `${m}: min(${q(r.peak_flops_per_s, 'FLOP/s')}, ${q(r.bandwidth_bytes_per_s, 'B/s')} × ${q(r[`models.${m}.intensity_flop_per_byte`], 'FLOP/B')}) = ${n(`attainable-${m}`, r[`models.${m}.attainable_flops_per_s`], 'FLOP/s')}`).join('<br>'));
 
   li('Bound time t = max(F / π, bytes / β)', avail.map((m) => {
-    const bound = model.bounds[r[`${m}.bound`]];
-    return `${m}: max(${n(`compute-time-${m}`, r[`${m}.compute_time_s`], 's')}, ${n(`memory-time-${m}`, r[`${m}.memory_time_s`], 's')}) = ${n(`time-${m}`, r[`${m}.time_s`], 's')} → ` +
-      `${span(`calc-bound-${m}`, bound, `${bound}-bound`)} (I ${r[`${m}.bound`] ? '≥' : '<'} I*)`;
+    const bound = model.bounds[r[`models.${m}.bound`]];
+    return `${m}: max(${n(`compute-time-${m}`, r[`models.${m}.compute_time_s`], 's')}, ${n(`memory-time-${m}`, r[`models.${m}.memory_time_s`], 's')}) = ${n(`time-${m}`, r[`models.${m}.time_s`], 's')} → ` +
+      `${span(`calc-bound-${m}`, bound, `${bound}-bound`)} (I ${r[`models.${m}.bound`] ? '≥' : '<'} I*)`;
   }).join('<br>'));
 
   const S = (k) => r[`sram.${k}`];
@@ -225,12 +225,12 @@ function levelSteps(model, r, preset, avail, { n, q, li }) {
     `Every byte an SM moves passes through L2; only L2 misses reach DRAM. The CTAs in flight (SMs × CTAs per SM) touch the K/V of W (batch, KV head) pairs: ` +
     `if that working set W · 2 · L · d · b_kv fits the L2 of ${n('l2-size', preset.l2, 'B')}, the K/V re-reads hit L2 and DRAM carries each K/V row once; ` +
     `past it the hit fraction is L2 / working set.<br>` +
-    avail.map((m) => `${m}: L2 ${n(`l2-bytes-${m}`, r[`${m}.l2_bytes`], 'B')} (as counted), K/V re-reads hit ${n(`kv-hit-${m}`, r[`${m}.kv_hit_fraction`], 'x')} → DRAM ${n(`dram-bytes-${m}`, r[`${m}.dram_bytes`], 'B')}`).join('<br>'));
+    avail.map((m) => `${m}: L2 ${n(`l2-bytes-${m}`, r[`models.${m}.levels.l2.bytes`], 'B')} (as counted), K/V re-reads hit ${n(`kv-hit-${m}`, r[`models.${m}.levels.kv_hit_fraction`], 'x')} → DRAM ${n(`dram-bytes-${m}`, r[`models.${m}.levels.dram.bytes`], 'B')}`).join('<br>'));
   li('The L2 roof and the intensity at each level',
-    `L2 bandwidth β_L2 = ${n('l2-bandwidth', r.l2_bandwidth_bytes_per_s, 'B/s')} <span class="note">(${esc(preset.l2BandwidthSource || 'preset')})</span>; ` +
+    `L2 bandwidth β_L2 = ${n('l2-bandwidth', r['roofs.l2_bandwidth_bytes_per_s'], 'B/s')} <span class="note">(${esc(preset.l2BandwidthSource || 'preset')})</span>; ` +
     `the L2 roof is min(π, β_L2 · I)<br>` +
-    avail.map((m) => `${m}: I_DRAM = F / DRAM bytes = ${n(`dram-intensity-${m}`, r[`${m}.dram_intensity_flop_per_byte`], 'FLOP/B')} → ${n(`dram-attainable-${m}`, r[`${m}.dram_attainable_flops_per_s`], 'FLOP/s')}; ` +
-      `I_L2 = F / L2 bytes = ${n(`l2-intensity-${m}`, r[`${m}.l2_intensity_flop_per_byte`], 'FLOP/B')} → ${n(`l2-attainable-${m}`, r[`${m}.l2_attainable_flops_per_s`], 'FLOP/s')} (L2 time ${n(`l2-time-${m}`, r[`${m}.l2_time_s`], 's')})`).join('<br>'));
+    avail.map((m) => `${m}: I_DRAM = F / DRAM bytes = ${n(`dram-intensity-${m}`, r[`models.${m}.levels.dram.intensity_flop_per_byte`], 'FLOP/B')} → ${n(`dram-attainable-${m}`, r[`models.${m}.levels.dram.attainable_flops_per_s`], 'FLOP/s')}; ` +
+      `I_L2 = F / L2 bytes = ${n(`l2-intensity-${m}`, r[`models.${m}.levels.l2.intensity_flop_per_byte`], 'FLOP/B')} → ${n(`l2-attainable-${m}`, r[`models.${m}.levels.l2.attainable_flops_per_s`], 'FLOP/s')} (L2 time ${n(`l2-time-${m}`, r[`models.${m}.levels.l2.time_s`], 's')})`).join('<br>'));
 }
 
 // The predicted time under the kernel profile: its ledger term by term.
@@ -245,16 +245,16 @@ function sci(v) {
 function predictionSteps(model, r, roof, preset, pred, { n, q, li, int, span }) {
   const P = (k) => r[`predicted.${k}`];
   const title = `Predicted time (${esc(pred.kernel)} profile)`;
-  if (!P('available')) {
+  if (!Number.isFinite(P('time_s'))) {
     li(title, `<span class="warn" data-testid="calc-predicted-unavailable">${esc(pred.error || 'the profile cannot predict this problem')}</span>`);
     return;
   }
   const on = (k) => P(k) === 1;
   li(`${title}: the profile’s choices`,
-    `tile Br × Bc = ${n('pred-block-m', P('block_m'), 'int')} × ${n('pred-block-n', P('block_n'), 'int')}, ` +
-    `${n('pred-ctas-per-sm', P('ctas_per_sm'), 'int')} CTA(s) per SM, ${n('pred-splits', P('splits'), 'int')} KV split(s), ` +
-    `${on('gqa_packed') ? 'GQA group packed into one tile (K/V read once per KV head)' : 'K/V read per query head'}, ` +
-    `${on('persistent') ? 'persistent tile scheduler' : 'one CTA per tile'}, exp ${on('exp_serialised') ? 'serialised with the MMA' : 'overlapped with the MMA'}.`);
+    `tile Br × Bc = ${n('pred-block-m', P('tile.block_m'), 'int')} × ${n('pred-block-n', P('tile.block_n'), 'int')}, ` +
+    `${n('pred-ctas-per-sm', P('tile.ctas_per_sm'), 'int')} CTA(s) per SM, ${n('pred-splits', P('tile.splits'), 'int')} KV split(s), ` +
+    `${on('tile.gqa_packed') ? 'GQA group packed into one tile (K/V read once per KV head)' : 'K/V read per query head'}, ` +
+    `${on('tile.persistent') ? 'persistent tile scheduler' : 'one CTA per tile'}, exp ${on('tile.exp_serialised') ? 'serialised with the MMA' : 'overlapped with the MMA'}.`);
   li('MMA time at the profile’s rate',
     `mma = F / MMA rate = ${q(r.flops, 'FLOP')} / ${n('mma-rate', P('mma_flops_per_s'), 'FLOP/s')} = ${n('term-mma', P('terms.mma'), 's')} ` +
     `<span class="note">(the rate the profile reaches against π = ${q(roof.peak, 'FLOP/s')})</span>`);
@@ -264,15 +264,15 @@ function predictionSteps(model, r, roof, preset, pred, { n, q, li, int, span }) 
   li('Exponentials: count, rate, time',
     `one exp per computed pair: ${int(P('computed_pairs'))} exps<br>` +
     `exp rate = 16 per SM per clock × SMs × clock = 16 × ${n('sms', preset.sms, 'int')} × ${span('calc-clock', preset.clock, `${sci(preset.clock)} Hz`)} = ${span('calc-exp-rate', P('exp_per_s'), `${sci(P('exp_per_s'))} exp/s`)}<br>` +
-    `exp = exps / exp rate${on('exp_serialised') ? ' (+ the O rescale per KV tile where the profile serialises it)' : ' — 0: overlapped'} = ${n('term-exp', P('terms.exp'), 's')}<br>` +
-    `roofs: exp alone 4·d·exp rate = ${n('exp-roof', r.exp_roof_flops_per_s, 'FLOP/s')}; MMA and exp serialised 1 / (1/π + 1/exp roof) = ${n('mma-exp-roof', r.mma_exp_roof_flops_per_s, 'FLOP/s')}`);
+    `exp = exps / exp rate${on('tile.exp_serialised') ? ' (+ the O rescale per KV tile where the profile serialises it)' : ' — 0: overlapped'} = ${n('term-exp', P('terms.exp'), 's')}<br>` +
+    `roofs: exp alone 4·d·exp rate = ${n('exp-roof', r['roofs.exp_flops_per_s'], 'FLOP/s')}; MMA and exp serialised 1 / (1/π + 1/exp roof) = ${n('mma-exp-roof', r['roofs.mma_exp_flops_per_s'], 'FLOP/s')}`);
   li('Waves',
-    `waves = CTAs / (SMs × CTAs per SM) = ${n('ctas', P('ctas'), 'int')} / (${int(preset.sms)} × ${int(P('ctas_per_sm'))}) = ${n('waves', P('waves'), 'x')}; ` +
+    `waves = CTAs / (SMs × CTAs per SM) = ${n('ctas', P('ctas'), 'int')} / (${int(preset.sms)} × ${int(P('tile.ctas_per_sm'))}) = ${n('waves', P('waves'), 'x')}; ` +
     `the partial last round costs waves = ${n('term-waves', P('terms.waves'), 's')} (idle SMs below one round: occupancy)`);
   li('Memory and its overlap with compute',
     `compute c = mma + tiles + exp + waves = ${n('compute-s', P('compute_s'), 's')}<br>` +
-    `DRAM: ${n('pred-dram-bytes', P('dram_bytes'), 'B')} (I = ${n('pred-dram-intensity', P('dram_intensity_flop_per_byte'), 'FLOP/B')}) → m = ${n('pred-dram-time', P('dram_time_s'), 's')} ` +
-    `<span class="note">(at the bandwidth the profile reaches)</span>; L2: ${n('pred-l2-bytes', P('l2_bytes'), 'B')} (I = ${n('pred-l2-intensity', P('l2_intensity_flop_per_byte'), 'FLOP/B')}) → ${n('pred-l2-time', P('l2_time_s'), 's')}<br>` +
+    `DRAM: ${n('pred-dram-bytes', P('levels.dram.bytes'), 'B')} (I = ${n('pred-dram-intensity', P('levels.dram.intensity_flop_per_byte'), 'FLOP/B')}) → m = ${n('pred-dram-time', P('levels.dram.time_s'), 's')} ` +
+    `<span class="note">(at the bandwidth the profile reaches)</span>; L2: ${n('pred-l2-bytes', P('levels.l2.bytes'), 'B')} (I = ${n('pred-l2-intensity', P('levels.l2.intensity_flop_per_byte'), 'FLOP/B')}) → ${n('pred-l2-time', P('levels.l2.time_s'), 's')}<br>` +
     `partial overlap t = max((c^p + m^p)^(1/p), L2 time) with p = ${n('overlap-p', P('overlap_exponent'), 'x')} (p → ∞: full overlap, p = 1: none; materialised S/P: phase by phase)<br>` +
     `memory = t − c = ${n('term-memory', P('terms.memory'), 's')}`);
   li('Occupancy and fixed costs', `occupancy (too few CTAs) = ${n('term-occupancy', P('terms.occupancy'), 's')}; floor = ${int(P('kernels'))} kernel(s) × a fixed cost = ${n('term-floor', P('terms.floor'), 's')}`);

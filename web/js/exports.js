@@ -201,8 +201,8 @@ export class Exports {
     out.push('', '### Verdict', '');
     const ridge = m.format(r.ridge_flop_per_byte, 'FLOP/B');
     for (const x of m.models) {
-      if (!r[`${x}.available`]) continue;
-      out.push(`- ${x}: **${m.bounds[r[`${x}.bound`]]}-bound** — its intensity ${m.format(r[`${x}.intensity_flop_per_byte`], 'FLOP/B')} against the ridge I* = π/β = ${ridge}; bound time ${m.format(r[`${x}.time_s`], 's')}.`);
+      if (!Number.isFinite(r[`models.${x}.bytes`])) continue;
+      out.push(`- ${x}: **${m.bounds[r[`models.${x}.bound`]]}-bound** — its intensity ${m.format(r[`models.${x}.intensity_flop_per_byte`], 'FLOP/B')} against the ridge I* = π/β = ${ridge}; bound time ${m.format(r[`models.${x}.time_s`], 's')}.`);
     }
     const ledger = app.ledger(r, m.kernels[resolved.params.kernel].name, predError);
     if (ledger.unavailable) out.push(`- predicted (profile ${ledger.kernel}): not available — ${ledger.unavailable}.`);

@@ -4,7 +4,7 @@
 // It loads core/ compiled to WASM (wasm/rooflab_wasm.c) and exposes plain JS objects. Every number,
 // name, default, limit and error text the page shows comes from here; this file holds no model
 // arithmetic — it only moves values in and out of flat arrays whose slot names come from the WASM
-// module itself (rlw_in_key, rlw_out_key, rlw_row_key, rlw_roof_out_key, rlw_record_limit_key), so
+// module itself (rlw_in_key, rlw_report_name (core's report-output table), rlw_row_key, rlw_roof_out_key, rlw_record_limit_key), so
 // the layout has one source of truth in C.
 //
 //   const model = await loadModel(createRooflab);                 // page, worker
@@ -12,8 +12,10 @@
 //   model.fields                      → [{ index, key, flag, type, def, max, rangeLo, rangeHi, … }]
 //   model.parseField('seq', '4096')   → { ok: true, value: 4096 } | { ok: false, field, message }
 //   model.resolveRoof({ hw, dtype, bandwidth, peak }) → { ok, bandwidth, peak, ridge, hw, … }
-//   model.evaluate(params)  → { ok: true, r: { 'flops': …, 'tiled.bytes': … }, predError } | { ok: false, field, message }
-//     (predError: core's reason when the kernel profile cannot predict — r['predicted.available'] 0)
+//   model.evaluate(params)  → { ok: true, r: { 'flops': …, 'models.tiled.bytes': … }, predError } | { ok: false, field, message }
+//     (r keyed by core's report-output names, as `rooflab eval --json` nests them; NaN where an
+//     output has no value: no prediction, no naive backward model, no memory-level figures.
+//     predError: core's reason when the kernel profile cannot predict — r['predicted.time_s'] NaN)
 //   model.tune(params, cap) → { ok: true, rows: [{ block_m, block_n, splits, …, loses_on }] } (best first)
 //   model.kernels / model.terms / model.levels → names (and one-line descriptions) from core
 //   model.sweep(params, 'seq', lo, hi, count, log) → { ok: true, rows: [{ x, flops, 'tiled.bytes', … }] }
@@ -41,7 +43,8 @@ class Model {
     this.M = M;
     this.version = this.str(M._rlw_version());
     this.inKeys = range(M._rlw_in_count()).map((i) => this.str(M._rlw_in_key(i)));
-    this.outKeys = range(M._rlw_out_count()).map((i) => this.str(M._rlw_out_key(i)));
+    // core's report-output table (rl_output_*): the names `rooflab eval --json` writes
+    this.outKeys = range(M._rlw_report_count()).map((i) => this.str(M._rlw_report_name(i)));
     this.rowKeys = range(M._rlw_row_width()).map((i) => this.str(M._rlw_row_key(i)));
     this.roofKeys = range(M._rlw_roof_out_count()).map((i) => this.str(M._rlw_roof_out_key(i)));
     this.sweepMax = M._rlw_sweep_max();
@@ -308,13 +311,13 @@ class Model {
   // index), gqa-pack (0 the profile's, 1 packed, 2 per head), splits, ctas-per-sm (0 = the profile's).
   evaluate(params) {
     this.writeParams(params);
-    const st = this.M._rlw_eval(this.inPtr, this.outPtr, this.errPtr, this.predErrPtr);
+    const st = this.M._rlw_report(this.inPtr, this.outPtr, this.errPtr, this.predErrPtr);
     if (st !== 0) return this.error();
     const H = this.M.HEAPF64;
     const base = this.outPtr >> 3;
     const r = {};
     this.outKeys.forEach((k, i) => { r[k] = H[base + i]; });
-    const predError = r['predicted.available'] ? null : this.error(this.predErrPtr);
+    const predError = Number.isNaN(r['predicted.time_s']) ? this.error(this.predErrPtr) : null;
     return { ok: true, r, predError };
   }
 
@@ -338,7 +341,7 @@ class Model {
   }
 
   // Raw evaluation for benchmarks: no object built.
-  evaluateRaw() { return this.M._rlw_eval(this.inPtr, this.outPtr, this.errPtr); }
+  evaluateRaw() { return this.M._rlw_report(this.inPtr, this.outPtr, this.errPtr, this.predErrPtr); }
 
   sweep(params, paramName, lo, hi, count, log = true) {
     const param = this.M._rlw_sweep_param_parse(this.cstr(paramName), this.errPtr);

@@ -283,7 +283,7 @@ export class Tour {
 
   // A step's text: escaped, each {testid} or {testid|unit} replaced by the page's number.
   fill(text) {
-    return esc(text).replace(/\{([a-z0-9-]+)(?:\|([^}]*))?\}/g, (all, id, unit) => {
+    return esc(text).replace(/\{([a-z0-9_-]+)(?:\|([^}]*))?\}/g, (all, id, unit) => {
       const v = this.number(id, unit);
       if (!v) return `<span class="num" data-src="${id}" data-missing="1">?</span>`;
       return `<span class="num" data-src="${id}" data-value="${esc(v[0])}">${esc(v[1])}</span>`;
