@@ -78,7 +78,7 @@ test('the built page: its own JavaScript without comments, line for line; the gr
   assert.match(main, /import createRooflab from '\.\.\/wasm\/rooflab\.mjs';/);
   const html = await readFile(join(WEB, 'index.html'), 'utf8');
   const pre = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
-  for (const m of ['js/main.js', 'wasm/rooflab.mjs', 'js/model.js', 'js/records.js']) assert.ok(pre.includes(m), `${m} preloaded`);
+  for (const m of ['js/main.js', 'wasm/rooflab.mjs', 'js/model.js', 'js/controller.js']) assert.ok(pre.includes(m), `${m} preloaded`);
   assert.equal(new Set(pre).size, pre.length, 'each module once');
   assert.match(html, /<link rel="preload" href="wasm\/rooflab\.wasm" as="fetch" crossorigin>/);
   assert.ok(html.indexOf('rel="preload"') < html.indexOf('<script'), 'before the first script');

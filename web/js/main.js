@@ -8,14 +8,14 @@ import { View } from './view.js';
 import { Controller } from './controller.js';
 import { RooflineChart, SweepChart } from './charts.js';
 import { SCENARIOS } from './scenarios.js';
-import { initRecords } from './records.js';
-import { Tour } from './tour.js';
-import { startPractice } from './practice.js';
-import { startLayerView } from './layer-view.js';
 import { Bus } from './bus.js';
-import { testHook } from './test-hook.js';
-import { Share } from './share.js';
-import { Exports } from './exports.js';
+
+// What is built after the first number is painted, fetched then (issue 20: first number): only
+// the modules above are preloaded with the page (scripts/finish-web.mjs follows static imports).
+const later = () => Promise.all([
+  import('./records.js'), import('./tour.js'), import('./practice.js'), import('./layer-view.js'),
+  import('./test-hook.js'), import('./share.js'), import('./exports.js'),
+]);
 
 async function start() {
   const linkHash = location.hash; // a link's records= part, before the controller rewrites the fragment
@@ -33,6 +33,7 @@ async function start() {
     // fold or waits for a click is built in the task after that frame (or after 100 ms: a hidden
     // tab draws no frames).
     await new Promise((ok) => { requestAnimationFrame(() => setTimeout(ok, 0)); setTimeout(ok, 100); });
+    const [{ initRecords }, { Tour }, { startPractice }, { startLayerView }, { testHook }, { Share }, { Exports }] = await later();
     const layerView = startLayerView(model, bus); // the whole decoder layer (before a tour quotes it)
     if (layerView && app.good) layerView.update(app.good); // the state drawn before it listened
     const tour = new Tour(app, SCENARIOS); // the guided tours; ?tour=ID&step=N restores one
