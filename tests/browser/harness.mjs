@@ -95,7 +95,12 @@ export async function openPage(context, url, { width = 1280, height = 800, color
   page.rlErrors = [];
   page.on('console', (msg) => { if (msg.type() === 'error') page.rlErrors.push(`console: ${msg.text()}`); });
   page.on('pageerror', (err) => page.rlErrors.push(`pageerror: ${err.message}`));
-  page.on('requestfailed', (req) => page.rlErrors.push(`requestfailed: ${req.url()}`));
+  // a request the page's own navigation cut short (page.goto while the zoom plugin loads on first
+  // use) is not a failure; any other network error is
+  page.on('requestfailed', (req) => {
+    if (/ERR_ABORTED/.test(req.failure()?.errorText || '')) return;
+    page.rlErrors.push(`requestfailed: ${req.url()}`);
+  });
   await page.setViewportSize({ width, height });
   await page.emulateMedia({ colorScheme });
   await page.goto(url);
