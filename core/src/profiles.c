@@ -436,8 +436,14 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
             pf->gqa_packed = 1;
             pf->split_rule = RL_SPLIT_FILL;
             pf->head_major = 1;
-            /* the DRAM fraction a production decode kernel reaches at a large size (fitted) */
-            pf->dram_fraction = RL_FIT_DECODE_DRAM;
+            /* the DRAM fraction a production decode kernel reaches at a large size (fitted). On
+             * Ampere and Ada (sm_80-89) the production decode is FlashAttention-2's split-KV kernel:
+             * vLLM's CUDA backend priority puts FLASH_ATTN first on every non-Blackwell GPU
+             * (vllm/platforms/cuda.py _get_backend_priorities @ 002db495), which is FA2 below sm_90
+             * (FA3 needs sm_90), and FA2 runs a paged KV cache through its split-KV kernel
+             * (flash_api.cpp: force_split_kernel for paged KV) - at that kernel's fitted fraction. */
+            pf->dram_fraction = hw->sm_arch >= 80 && hw->sm_arch < 90 ? RL_FIT_SPLITKV_DRAM
+                                                                      : RL_FIT_DECODE_DRAM;
         }
         return RL_OK;
     case RL_KERNEL_FA2:
