@@ -394,6 +394,23 @@ static rl_status fa3_profile(const rl_problem *p, rl_profile *pf, int bwd, rl_er
     return st;
 }
 
+/* FA4's forward on Blackwell (flash_attn/cute/flash_fwd_sm100.py), shared by `fa4` and by
+ * `cudnn` on sm_100/sm_103: m_block_size = n_block_size = 128 with q_stage = 2 (two 128-row Q
+ * tiles per CTA whose softmax warpgroups take turns with the MMA warp: 256 x 128), 16 warps,
+ * 1 CTA per SM (its TMEM and shared memory), persistent, head-major, the softmax overlapped with
+ * the MMA; `ex2_share` of the exp2 emulated on the FP32 pipes. */
+static void blackwell_overlapped(rl_profile *pf, double ex2_share) {
+    pf->block_m = 256;
+    pf->block_n = 128;
+    pf->warps = 16;
+    pf->ctas_per_sm = 1;
+    pf->persistent = 1;
+    pf->head_major = 1;
+    pf->exp_serialised = 0;
+    pf->softmax_overlap = 1;
+    pf->ex2_emulated = ex2_share;
+}
+
 static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
                               rl_profile *pf, rl_error *err) {
     const rl_kernel k = spec->kernel;
@@ -497,15 +514,7 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
             if (p->head_dim > 128 && !(p->head_dim == 192 && p->head_dim_v == 128) &&
                 p->head_dim != 256)
                 return no_tile(k, p->head_dim, err);
-            pf->block_m = 256;
-            pf->block_n = 128;
-            pf->warps = 16;
-            pf->ctas_per_sm = 1;
-            pf->persistent = 1;
-            pf->head_major = 1;
-            pf->exp_serialised = 0;
-            pf->softmax_overlap = 1;
-            pf->ex2_emulated = 0.0;
+            blackwell_overlapped(pf, 0.0); /* FA4's tiles, no exp2 emulation */
             return RL_OK;
         }
         if (hw->sm_arch != 90)
@@ -619,17 +628,9 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
          * warpgroups, 1 correction warpgroup, MMA, load, epilogue, empty), 1 CTA per SM (its
          * TMEM and shared memory), a persistent tile scheduler (LPT order when causal); no
          * split-KV by default (interface.py num_splits = 1). */
-        pf->block_m = 256;
-        pf->block_n = 128;
-        pf->warps = 16;
-        pf->ctas_per_sm = 1;
-        pf->persistent = 1;
-        pf->head_major = 1;
-        pf->exp_serialised = 0;
-        pf->softmax_overlap = 1;
         /* sm_103 (Blackwell Ultra: MUFU.EX2 at 32/SM/clock) runs exp2 in hardware only; sm_100
          * splits it (ex2_emu_freq 10, res 4). */
-        pf->ex2_emulated = hw->sm_arch == 103 ? 0.0 : rl__ex2_emulated_share(pf->block_n, 10, 4, 0);
+        blackwell_overlapped(pf, hw->sm_arch == 103 ? 0.0 : rl__ex2_emulated_share(128, 10, 4, 0));
         pf->gqa_packed = p->seq <= 16 && p->heads > p->kv_heads; /* pack_gqa for decode */
         return RL_OK;
     case RL_KERNEL_FLASHMLA: {
