@@ -30,7 +30,7 @@ static rl_status run(rl_problem p, const char *hw, rl_kernel k, rl_prediction *r
  * computed pairs 64 heads · 8192² = 4 294 967 296. CTAs: one per 128-key block per (batch, head)
  * = 64 · 64 = 4096 on 148 SMs, 1 per SM: 27.68 rounds.
  * mma = F / (0.94901 · 2250e12) = 2.5747 ms.
- * exp (serialised: TMEM holds one S/P and one dP/dS): per score one MUFU.EX2 at 16/clock = 8
+ * exp (taken as serialised with the MMAs: MODEL.md): per score one MUFU.EX2 at 16/clock = 8
  * FP32-lane clocks, + 4 FP32 ops (FMA 1, P cvt 1/2, dP − D 1, × P 1, dS cvt 1/2): 12 lane-clocks
  * of 128 · 148 · 1.856e9 lanes/s: 4 294 967 296 · 12 / 3.5160e13 = 1.4658 ms.
  * floor: 3 kernels (preprocess, main, dQ postprocess) × 2.855 µs + 27.68 rounds × 7.8667 µs.
