@@ -132,7 +132,9 @@ static const char *const kernel_descriptions[RL_KERNEL_COUNT] = {
                       "rows) x 128 keys, 1 CTA/SM, persistent; the softmax of one Q tile runs "
                       "beside the MMA of the other; exp2 split between MUFU.EX2 and a cubic "
                       "polynomial on the FP32 pipes (ex2_emu_freq 10, res 4: 28 % of a 128-key "
-                      "row; none on sm_103); d 64-128 and d_qk 192 / d_v 128; fp16/bf16",
+                      "row; none on sm_103); d 64-128 and d_qk 192 / d_v 128; fp16/bf16. "
+                      "Backward (flash_bwd_sm100.py): 128 x 128 tiles, 2-CTA MMA at d >= 128, the "
+                      "softmax and dS serialised with the five GEMMs, MUFU-only exp2",
     [RL_KERNEL_FLASHMLA] = "FlashMLA dense MLA decode (deepseek-ai/FlashMLA, sm_90): the h_q·s_q "
                            "query rows of a sequence packed in 64-row tiles, 64-key blocks, one "
                            "CTA per SM (a 64 x 512 fp32 output fills half the register file), "
@@ -141,7 +143,7 @@ static const char *const kernel_descriptions[RL_KERNEL_COUNT] = {
     [RL_KERNEL_CUDNN] = "cuDNN fused SDPA (closed source: the mechanism of the open kernel for "
                         "the same hardware, assumed): on Hopper FA3's (prefill, backward, fp8 "
                         "forward), on Blackwell FA4's tiles and softmax overlap without exp2 "
-                        "emulation (prefill); no decode",
+                        "emulation (prefill) and FA4's backward; no decode",
 };
 
 const char *rl_kernel_name(rl_kernel k) {
