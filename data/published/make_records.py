@@ -292,6 +292,44 @@ SOURCES = {
                   'have the same size and peak). Only the SDPA column is recorded (Helion\'s kernel has no '
                   'rooflab profile).'),
     },
+    'cudnn_fe_sdpa_gb200': {
+        'file': 'cudnn-fe-sdpa-gb200.json',
+        'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/{llama3.1,ltx2,wan22}/gb200/*.csv '
+                   '@ 3929da2ef4c1dba1bb8acb68727b9134f26f40c0 (CSVs added in fb682ce761; run 2026-04-24). '
+                   'https://github.com/NVIDIA/cudnn-frontend/tree/main/benchmark/sdpa_benchmark_training'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB200', 'preset': 'gb200'},
+        'software': {'kernel': 'cuDNN fused SDPA backward through the cuDNN frontend graph API (benchmark_single_sdpa.py, '
+                                 'backend cudnn), bf16, non-deterministic',
+                     'kernel_version': 'cuDNN frontend 1.21.1, cuDNN backend 9.22.0 (cudnn_backend_version 92200)'},
+        'notes': ('The backward rows (profile_pass bwd, deterministic_bwd False, bfloat16) of the configs with head dim '
+                  '128: llama3.1 (B 2, H 64, Hkv 8, causal top_left and no_mask, seqlen 2k-32k), ltx2 (B 1, H 32, MHA, '
+                  'no_mask) and wan22 (B 1, H 40, MHA, no_mask), N = L = q_seqlen; top_left (causal from the top-left '
+                  'corner) equals rooflab\'s causal at N = L. Time: time_ms as printed, the median of the timed '
+                  'iterations, the L2 flushed before each. The CSV\'s tflops uses the same FLOP convention (2.5 x '
+                  '4·B·H·N·L·d, halved when causal). Not recorded: the forward rows, fp8/mxfp8 rows, the deterministic '
+                  'backward, dsv3/kimiK26 (d 192 / d_v 128: the cudnn profile does not take --head-dim-v), gpt_oss '
+                  '(window 128 with sinks), qwen35 (d 256, forward only).'),
+    },
+    'cudnn_fe_sdpa_gb300': {
+        'file': 'cudnn-fe-sdpa-gb300.json',
+        'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/{llama3.1,ltx2,wan22}/gb300/*.csv '
+                   '@ 3929da2ef4c1dba1bb8acb68727b9134f26f40c0 (CSVs added in fb682ce761; run 2026-04-24). '
+                   'https://github.com/NVIDIA/cudnn-frontend/tree/main/benchmark/sdpa_benchmark_training'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB300', 'preset': 'gb300'},
+        'software': {'kernel': 'cuDNN fused SDPA backward through the cuDNN frontend graph API (benchmark_single_sdpa.py, '
+                                 'backend cudnn), bf16, non-deterministic',
+                     'kernel_version': 'cuDNN frontend 1.21.1, cuDNN backend 9.22.0 (cudnn_backend_version 92200)'},
+        'notes': ('The backward rows (profile_pass bwd, deterministic_bwd False, bfloat16) of the configs with head dim '
+                  '128: llama3.1 (B 2, H 64, Hkv 8, causal top_left and no_mask, seqlen 2k-32k), ltx2 (B 1, H 32, MHA, '
+                  'no_mask) and wan22 (B 1, H 40, MHA, no_mask), N = L = q_seqlen; top_left (causal from the top-left '
+                  'corner) equals rooflab\'s causal at N = L. Time: time_ms as printed, the median of the timed '
+                  'iterations, the L2 flushed before each. The CSV\'s tflops uses the same FLOP convention (2.5 x '
+                  '4·B·H·N·L·d, halved when causal). Not recorded: the forward rows, fp8/mxfp8 rows, the deterministic '
+                  'backward, dsv3/kimiK26 (d 192 / d_v 128: the cudnn profile does not take --head-dim-v), gpt_oss '
+                  '(window 128 with sinks), qwen35 (d 256, forward only).'),
+    },
 }
 
 SKIP_SOURCES = {
@@ -407,6 +445,10 @@ FIT_POINTS = {
     ('tileops_pr2084', 'PR description, table Performance, row Qwen3-30B-A3B, B=1, KV=1K, FP16',
      'tileops-dense-gqa-decode', '1', '1', '0.0069'):
         'per-kernel fixed cost (fitted with the default prediction)',
+    ('cudnn_fe_sdpa_gb200',
+     'benchmark/sdpa_benchmark_training/results/wan22/gb200/wan22_20260424_095743.csv, row wan22 no_mask seqlen 17160',
+     'cudnn sdpa (cuDNN frontend 1.21.1, backend 92200)', '1', '17160', '10.638'):
+        'Blackwell backward MMA fraction',
 }
 
 
@@ -531,7 +573,7 @@ def make_point(r, companion):
         xlabel = 'line seqlen_k %d' % p['kv_len']
     elif r['source_id'].startswith('therainstorm_') or r['source_id'] in (
             'tileops_gqa_dense_h200', 'flashmla_issue30_h20', 'flashmla_achatbot_h100',
-            'fa_issue_1310_h20', 'helion_pr3463_gb300'):
+            'fa_issue_1310_h20', 'helion_pr3463_gb300', 'cudnn_fe_sdpa_gb200', 'cudnn_fe_sdpa_gb300'):
         xlabel = ''
     elif r['source_id'] == 'tileops_pr2132':
         xlabel = 'row (1, 1, %d, 32, 4, 128)' % p['kv_len']

@@ -221,7 +221,8 @@ static void refusals(void) {
     expect_refusal(plain, "h100-sxm", RL_KERNEL_FA4, "kernel", "sm_100/sm_103");
     rl_problem b = plain;
     b.pass = RL_PASS_BWD;
-    expect_refusal(b, "b200", RL_KERNEL_FA4, "pass", "forward pass only");
+    rl_prediction rb; /* the backward is modelled (test_blackwell_bwd) */
+    CHECK(run(b, "b200", RL_KERNEL_FA4, &rb, NULL) == RL_OK);
     rl_problem d = plain;
     d.head_dim = 256;
     expect_refusal(d, "b200", RL_KERNEL_FA4, "kernel", "head dim 256");
