@@ -172,12 +172,16 @@ static const char *phase_of(const rl_problem *p) {
     return p->pass == RL_PASS_BWD ? "backward" : p->seq <= 16 ? "decode" : "prefill";
 }
 
-/* The family of PROFILE (a profile name or "default") on preset `hw` for problem p. */
+/* The family of PROFILE (a profile name or "default") on preset `hw` for problem p; MLA prefill
+ * in MHA mode (a value head dim apart from the query/key one, --head-dim-v) is a family of its
+ * own (/mla), as fp8 is (/fp8). */
 static cm_family *family_for(cm_state *s, const char *profile, int is_default, const char *hw,
                              const rl_problem *p) {
     char name[96];
     int fp8 = p->dtype == RL_DTYPE_FP8;
-    snprintf(name, sizeof name, "%s/%s/%s%s", profile, hw, phase_of(p), fp8 ? "/fp8" : "");
+    int mla = p->kv_lora_rank == 0 && p->head_dim_v != 0 && p->head_dim_v != p->head_dim;
+    snprintf(name, sizeof name, "%s/%s/%s%s%s", profile, hw, phase_of(p), mla ? "/mla" : "",
+             fp8 ? "/fp8" : "");
     for (size_t i = 0; i < s->nfam; i++)
         if (strcmp(s->fam[i].name, name) == 0) return &s->fam[i];
     void *q = realloc(s->fam, (s->nfam + 1) * sizeof *s->fam);

@@ -193,7 +193,7 @@ rl_status rl__variant_unmodelled(const rl_problem *p, int k, rl_error *err) {
         return rl__fail(err, RL_ERR_UNSUPPORTED, "kv-lora-rank",
                         "--kernel flashmla is FlashMLA's absorbed-MLA decode: give --kv-lora-rank "
                         "and --rope-dim (DeepSeek-V3: 512 and 64)");
-    const int fa4_mla_prefill = (k == RL_KERNEL_FA4 || k == RL_KERNEL_FA3) && p->head_dim == 192 &&
+    const int fa4_mla_prefill = (k == RL_KERNEL_FA4 || k == RL_KERNEL_FA3 || k == RL_KERNEL_CUDNN) && p->head_dim == 192 &&
                                 p->head_dim_v == 128;
     if (p->kv_lora_rank == 0 && p->head_dim_v != 0 && p->head_dim_v != p->head_dim &&
         !fa4_mla_prefill)

@@ -294,41 +294,45 @@ SOURCES = {
     },
     'cudnn_fe_sdpa_gb200': {
         'file': 'cudnn-fe-sdpa-gb200.json',
-        'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/{llama3.1,ltx2,wan22}/gb200/*.csv '
+        'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/{llama3.1,ltx2,wan22,dsv3,kimiK26}/gb200/*.csv '
                    '@ 3929da2ef4c1dba1bb8acb68727b9134f26f40c0 (CSVs added in fb682ce761; run 2026-04-24). '
                    'https://github.com/NVIDIA/cudnn-frontend/tree/main/benchmark/sdpa_benchmark_training'),
         'date': '2026-04-24',
         'hardware': {'name': 'NVIDIA GB200', 'preset': 'gb200'},
-        'software': {'kernel': 'cuDNN fused SDPA backward through the cuDNN frontend graph API (benchmark_single_sdpa.py, '
-                                 'backend cudnn), bf16, non-deterministic',
+        'software': {'kernel': 'cuDNN fused SDPA forward and backward through the cuDNN frontend graph API '
+                                 '(benchmark_single_sdpa.py, backend cudnn), bf16, backward non-deterministic',
                      'kernel_version': 'cuDNN frontend 1.21.1, cuDNN backend 9.22.0 (cudnn_backend_version 92200)'},
-        'notes': ('The backward rows (profile_pass bwd, deterministic_bwd False, bfloat16) of the configs with head dim '
-                  '128: llama3.1 (B 2, H 64, Hkv 8, causal top_left and no_mask, seqlen 2k-32k), ltx2 (B 1, H 32, MHA, '
-                  'no_mask) and wan22 (B 1, H 40, MHA, no_mask), N = L = q_seqlen; top_left (causal from the top-left '
-                  'corner) equals rooflab\'s causal at N = L. Time: time_ms as printed, the median of the timed '
-                  'iterations, the L2 flushed before each. The CSV\'s tflops uses the same FLOP convention (2.5 x '
-                  '4·B·H·N·L·d, halved when causal). Not recorded: the forward rows, fp8/mxfp8 rows, the deterministic '
-                  'backward, dsv3/kimiK26 (d 192 / d_v 128: the cudnn profile does not take --head-dim-v), gpt_oss '
-                  '(window 128 with sinks), qwen35 (d 256, forward only).'),
+        'notes': ('The bfloat16 rows (forward, and backward with deterministic_bwd False) of llama3.1 (B 2, H 64, '
+                  'Hkv 8, d 128, causal top_left and no_mask, seqlen 2k-32k), ltx2 (B 1, H 32, MHA, d 128, no_mask), '
+                  'wan22 (B 1, H 40, MHA, d 128, no_mask), dsv3 (B 2, H 128, MHA, d_qk 192 / d_v 128: DeepSeek-V3\'s '
+                  'MLA prefill in MHA mode, top_left and no_mask, 2k-32k) and kimiK26 (the same with H 64), '
+                  'N = L = q_seqlen; top_left (causal from the top-left corner) equals rooflab\'s causal at N = L. '
+                  'Time: time_ms as printed, the median of the timed iterations, the L2 flushed before each. The '
+                  'CSV\'s tflops uses rooflab\'s FLOP count (2·B·H·(d_qk + d_v)·pairs forward, '
+                  '2·B·H·(3·d_qk + 2·d_v)·pairs backward, pairs N·L or N(N+1)/2). Not recorded: fp8/mxfp8 rows, the '
+                  'deterministic backward, gpt_oss (window 128 with sinks: no profile models sinks), qwen35 (d 256: '
+                  'FA4\'s separate 2-CTA kernel, not modelled).'),
     },
     'cudnn_fe_sdpa_gb300': {
         'file': 'cudnn-fe-sdpa-gb300.json',
-        'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/{llama3.1,ltx2,wan22}/gb300/*.csv '
+        'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/{llama3.1,ltx2,wan22,dsv3,kimiK26}/gb300/*.csv '
                    '@ 3929da2ef4c1dba1bb8acb68727b9134f26f40c0 (CSVs added in fb682ce761; run 2026-04-24). '
                    'https://github.com/NVIDIA/cudnn-frontend/tree/main/benchmark/sdpa_benchmark_training'),
         'date': '2026-04-24',
         'hardware': {'name': 'NVIDIA GB300', 'preset': 'gb300'},
-        'software': {'kernel': 'cuDNN fused SDPA backward through the cuDNN frontend graph API (benchmark_single_sdpa.py, '
-                                 'backend cudnn), bf16, non-deterministic',
+        'software': {'kernel': 'cuDNN fused SDPA forward and backward through the cuDNN frontend graph API '
+                                 '(benchmark_single_sdpa.py, backend cudnn), bf16, backward non-deterministic',
                      'kernel_version': 'cuDNN frontend 1.21.1, cuDNN backend 9.22.0 (cudnn_backend_version 92200)'},
-        'notes': ('The backward rows (profile_pass bwd, deterministic_bwd False, bfloat16) of the configs with head dim '
-                  '128: llama3.1 (B 2, H 64, Hkv 8, causal top_left and no_mask, seqlen 2k-32k), ltx2 (B 1, H 32, MHA, '
-                  'no_mask) and wan22 (B 1, H 40, MHA, no_mask), N = L = q_seqlen; top_left (causal from the top-left '
-                  'corner) equals rooflab\'s causal at N = L. Time: time_ms as printed, the median of the timed '
-                  'iterations, the L2 flushed before each. The CSV\'s tflops uses the same FLOP convention (2.5 x '
-                  '4·B·H·N·L·d, halved when causal). Not recorded: the forward rows, fp8/mxfp8 rows, the deterministic '
-                  'backward, dsv3/kimiK26 (d 192 / d_v 128: the cudnn profile does not take --head-dim-v), gpt_oss '
-                  '(window 128 with sinks), qwen35 (d 256, forward only).'),
+        'notes': ('The bfloat16 rows (forward, and backward with deterministic_bwd False) of llama3.1 (B 2, H 64, '
+                  'Hkv 8, d 128, causal top_left and no_mask, seqlen 2k-32k), ltx2 (B 1, H 32, MHA, d 128, no_mask), '
+                  'wan22 (B 1, H 40, MHA, d 128, no_mask), dsv3 (B 2, H 128, MHA, d_qk 192 / d_v 128: DeepSeek-V3\'s '
+                  'MLA prefill in MHA mode, top_left and no_mask, 2k-32k) and kimiK26 (the same with H 64), '
+                  'N = L = q_seqlen; top_left (causal from the top-left corner) equals rooflab\'s causal at N = L. '
+                  'Time: time_ms as printed, the median of the timed iterations, the L2 flushed before each. The '
+                  'CSV\'s tflops uses rooflab\'s FLOP count (2·B·H·(d_qk + d_v)·pairs forward, '
+                  '2·B·H·(3·d_qk + 2·d_v)·pairs backward, pairs N·L or N(N+1)/2). Not recorded: fp8/mxfp8 rows, the '
+                  'deterministic backward, gpt_oss (window 128 with sinks: no profile models sinks), qwen35 (d 256: '
+                  'FA4\'s separate 2-CTA kernel, not modelled).'),
     },
 }
 
@@ -402,9 +406,11 @@ def traffic_for(profile, kernel, bwd):
 
 
 def rooflab_flops(b, h, n, l, d, causal, bwd, dv=None):
+    """rooflab's F: 2·B·H·(d + d_v)·pairs forward, 2·B·H·(3·d + 2·d_v)·pairs backward (2.5x the
+    forward when d_v = d)."""
     pairs = n * l - (n * (n - 1) // 2 if causal else 0)
-    f = 2.0 * b * h * (d + (d if dv is None else dv)) * pairs
-    return f * 2.5 if bwd else f
+    dv = d if dv is None else dv
+    return 2.0 * b * h * ((3 * d + 2 * dv) if bwd else (d + dv)) * pairs
 
 
 def source_flops(b, h, n, l, d, causal, bwd):
@@ -503,6 +509,11 @@ def problem_of(r):
     p = {'batch': b, 'heads': int(r['heads']), 'kv_heads': int(r['kv_heads']), 'seq': n,
          'kv_len': l, 'head_dim': int(r['head_dim']), 'dtype': 'fp8' if fp8 else 'fp16',
          'causal': causal, 'pass': 'bwd' if bwd else 'fwd'}
+    m = re.search(r'head_dim_qk (\d+) head_dim_vo (\d+)', r['notes'])
+    if m:
+        # a value head dim apart from the query/key one (MLA prefill in MHA mode: 192 / 128)
+        assert int(m.group(1)) == p['head_dim'], r['notes']
+        p['head_dim_v'] = int(m.group(2))
     m = re.search(r'page_size[ =](\d+)', r['notes'])
     if m and r['kernel'] != 'flashmla dense decode':
         # a paged KV cache of that page size (FlashInfer and FA3 paged decode)
@@ -533,7 +544,8 @@ def time_of(r, p):
 
 
 def label_of(r, p, profile, assumed):
-    bits = [r['kernel'], p['pass'], 'd=%d' % p['head_dim'], 'causal' if p['causal'] else 'non-causal']
+    d = 'd=%d' % p['head_dim'] + ('/%d' % p['head_dim_v'] if 'head_dim_v' in p else '')
+    bits = [r['kernel'], p['pass'], d, 'causal' if p['causal'] else 'non-causal']
     if p['seq'] == 1:
         bits.append('decode, kv_len %d' % p['kv_len'])
     lab = ', '.join(bits)
@@ -555,7 +567,7 @@ def make_point(r, companion):
     pt = {'problem': p, 'traffic_model': traffic_for(profile, r['kernel'], bwd),
           'timing': {'median_s': float('%.6g' % t)},
           'flops': rooflab_flops(p['batch'], p['heads'], p['seq'], p['kv_len'], p['head_dim'],
-                                 p['causal'], bwd, p.get('kv_lora_rank')),
+                                 p['causal'], bwd, p.get('kv_lora_rank', p.get('head_dim_v'))),
           'kernel': r['kernel'], 'label': label_of(r, p, profile, assumed)}
     if profile:
         pt['profile'] = profile
