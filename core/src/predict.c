@@ -302,6 +302,14 @@ static double overlap(double compute, double memory, double pe) {
     return pow(pow(compute, pe) + pow(memory, pe), 1.0 / pe);
 }
 
+/* The handoffs' latency of a Blackwell loop (profile chain_clocks per iteration of chain_scores
+ * scores), the iterations spread over the SMs' resident CTAs. */
+static double chain_latency_s(const rl_hw *hw, const rl_profile *pf, const shape *s) {
+    const double iterations = s->computed_pairs / pf->chain_scores /
+                              ((double)hw->sm_count * (double)pf->ctas_per_sm);
+    return iterations * pf->chain_clocks / hw->sm_clock_hz;
+}
+
 static void fused_ledger(const rl_problem *p, const rl_hw *hw, rl_roof roof, const rl_profile *pf,
                          const rl_workload *w, rl_prediction *r) {
     const shape s = kernel_shape(p, pf);
@@ -319,6 +327,8 @@ static void fused_ledger(const rl_problem *p, const rl_hw *hw, rl_roof roof, con
     if (pf->exp_serialised && pf->softmax_fp32_ops > 0) /* the elementwise work beside the exp */
         r->terms_s[RL_TERM_EXP] += s.computed_pairs * pf->softmax_fp32_ops /
                                    (FP32_LANES_PER_SM_CLOCK * hw->sm_count * hw->sm_clock_hz);
+    if (pf->exp_serialised && pf->chain_clocks > 0) /* a loop whose handoffs all show */
+        r->terms_s[RL_TERM_EXP] += chain_latency_s(hw, pf, &s);
     if (pf->rescale_serialised && hw->peak_flops_per_s[RL_PEAK_FP32] > 0) /* 2 FLOP per FMA */
         r->terms_s[RL_TERM_EXP] += 2.0 * s.computed_pairs / (double)pf->block_n * (double)p->head_dim /
                                    hw->peak_flops_per_s[RL_PEAK_FP32];
@@ -333,7 +343,14 @@ static void fused_ledger(const rl_problem *p, const rl_hw *hw, rl_roof roof, con
         const double softmax = s.computed_pairs * ((1.0 - e) / hw->exp_per_s +
                                                    (SOFTMAX_FP32_OPS + e * EX2_POLY_OPS) / lanes);
         const double mma = r->terms_s[RL_TERM_MMA] + r->terms_s[RL_TERM_TILES];
-        r->terms_s[RL_TERM_EXP] = softmax > mma ? softmax - mma : 0.0;
+        double busy = softmax > mma ? softmax : mma;
+        if (pf->chain_clocks > 0) {
+            /* Blackwell: per KV iteration (two Q tiles) one tile's MMA and softmax run in a chain,
+             * plus the handoffs' latency */
+            const double chain = (mma + softmax) / 2.0 + chain_latency_s(hw, pf, &s);
+            if (chain > busy) busy = chain;
+        }
+        r->terms_s[RL_TERM_EXP] = busy - mma;
     }
     const double base = r->terms_s[RL_TERM_MMA] + r->terms_s[RL_TERM_TILES] + r->terms_s[RL_TERM_EXP];
     const double c_full = base * wave_factor(p, hw, pf, &s, 1);

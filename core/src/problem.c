@@ -181,8 +181,10 @@ rl_status rl_problem_resolve(const rl_problem *in, rl_problem *out, rl_error *er
  * by its flag, never predicted as if it were plain attention. Lifted exactly where a profile
  * models the variant: flashmla runs absorbed MLA (its dense decode: MQA mode, d_qk = 576,
  * d_v = 512 — FlashMLA README, support matrix) and fa3 (its qv path: head dim 64 + head_dim_v 512,
- * hopper/tile_size.h); fa4 and fa3 run d_qk 192 with d_v 128 (DeepSeek's MLA prefill in MHA mode:
- * flash_attn/cute/interface.py, hopper/tile_size.h). */
+ * hopper/tile_size.h); fa4, fa3 and cudnn run d_qk 192 with d_v 128 (DeepSeek's MLA prefill in
+ * MHA mode: flash_attn/cute/interface.py, hopper/tile_size.h; cuDNN's SDPA takes head_dim_vo apart
+ * from head_dim_qk and the cuDNN frontend benchmarks it at 192 / 128: its dsv3 and kimiK26 rows,
+ * data/published/cudnn-fe-sdpa-*.json). */
 rl_status rl__variant_unmodelled(const rl_problem *p, int k, rl_error *err) {
     if (p->kv_lora_rank != 0 && k != RL_KERNEL_FLASHMLA && k != RL_KERNEL_FA3)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "kv-lora-rank",
@@ -193,13 +195,14 @@ rl_status rl__variant_unmodelled(const rl_problem *p, int k, rl_error *err) {
         return rl__fail(err, RL_ERR_UNSUPPORTED, "kv-lora-rank",
                         "--kernel flashmla is FlashMLA's absorbed-MLA decode: give --kv-lora-rank "
                         "and --rope-dim (DeepSeek-V3: 512 and 64)");
-    const int fa4_mla_prefill = (k == RL_KERNEL_FA4 || k == RL_KERNEL_FA3 || k == RL_KERNEL_CUDNN) && p->head_dim == 192 &&
-                                p->head_dim_v == 128;
+    const int fa4_mla_prefill =
+        (k == RL_KERNEL_FA4 || k == RL_KERNEL_FA3 || k == RL_KERNEL_CUDNN) && p->head_dim == 192 &&
+        p->head_dim_v == 128;
     if (p->kv_lora_rank == 0 && p->head_dim_v != 0 && p->head_dim_v != p->head_dim &&
         !fa4_mla_prefill)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "head-dim-v",
                         "--kernel %s does not model a value head dim different from --head-dim; "
-                        "--kernel fa4 and fa3 run --head-dim 192 --head-dim-v 128 (MLA prefill)",
+                        "--kernel fa4, fa3 and cudnn run --head-dim 192 --head-dim-v 128 (MLA prefill)",
                         rl_kernel_name((rl_kernel)k));
     /* Sliding windows: flash-attention's local mask (FA2 window_size, FA3 hopper/block.h, FA4
      * flash_fwd_sm100.py is_local), cuDNN's sliding_window_length, FlashInfer's window_left —

@@ -52,6 +52,15 @@
  *   own, serialised: blackwell_bwd). Fitted on cuDNN (the cudnn profile takes FA4's backward mechanism),
  *   GB200, bf16, B = 1, H = 40, d = 128, N = L = 17160, non-causal: 10.638 ms (cuDNN frontend
  *   benchmark/sdpa_benchmark_training results, wan22 on GB200); fa4 uses the same value.
+ * RL_FIT_CHAIN_SM100 — the Blackwell forward's exposed latency per KV iteration, in SM clocks: a
+ *   Q tile's S = Q·Kᵀ, its softmax and its O += P·V run one after another (one S/P buffer per Q
+ *   tile in TMEM; the MMA warp issues PV and the next QK of a tile only once the softmax has
+ *   written P and the correction warps have rescaled O: flash_fwd_sm100.py mma()), and each
+ *   iteration adds the handoffs' latency (TMEM load of S and store of P, the mbarriers softmax →
+ *   correction → MMA warp, the MMA's own pipeline latency) beyond the pipes' busy times. Fitted on
+ *   cuDNN (the cudnn profile takes FA4's forward mechanism), GB300, bf16, B = 1, H = 40, d = 128,
+ *   N = L = 17160, non-causal: 3.002 ms (cuDNN frontend benchmark/sdpa_benchmark_training results,
+ *   wan22 on GB300); fa4 uses the same value.
  * RL_FIT_EAGER_DRAM — the fraction of the datasheet DRAM bandwidth PyTorch eager's elementwise
  *   and GEMM-epilogue traffic reaches for materialised S and P. Fitted on standard attention,
  *   H100 SXM, fp16, d = 128, B = 4, H = 16, N = 4096, non-causal: 133 TFLOP/s (FA3 paper,
@@ -92,6 +101,9 @@
 #ifndef RL_FIT_BWD_MMA_SM100
 #define RL_FIT_BWD_MMA_SM100 0.94901
 #endif
+#ifndef RL_FIT_CHAIN_SM100
+#define RL_FIT_CHAIN_SM100 487.73
+#endif
 #ifndef RL_FIT_EAGER_DRAM
 #define RL_FIT_EAGER_DRAM 0.66776
 #endif
@@ -130,11 +142,13 @@ static const char *const kernel_descriptions[RL_KERNEL_COUNT] = {
     [RL_KERNEL_FA4] = "FlashAttention-4 forward (flash_attn/cute/flash_fwd_sm100.py): Blackwell "
                       "sm_100/sm_103, tcgen05 MMA into TMEM, two 128-row Q tiles per CTA (256 "
                       "rows) x 128 keys, 1 CTA/SM, persistent; the softmax of one Q tile runs "
-                      "beside the MMA of the other; exp2 split between MUFU.EX2 and a cubic "
+                      "beside the MMA of the other, each tile's S -> softmax -> P.V a chain with "
+                      "a fitted handoff latency per KV iteration; exp2 split between MUFU.EX2 and a cubic "
                       "polynomial on the FP32 pipes (ex2_emu_freq 10, res 4: 28 % of a 128-key "
                       "row; none on sm_103); d 64-128 and d_qk 192 / d_v 128; fp16/bf16. "
                       "Backward (flash_bwd_sm100.py): 128 x 128 tiles, 2-CTA MMA at d >= 128, the "
-                      "softmax and dS serialised with the five GEMMs, MUFU-only exp2",
+                      "softmax and dS serialised with the five GEMMs, MUFU-only exp2; d 192 / 128 "
+                      "unpipelined (three handoff round trips per iteration)",
     [RL_KERNEL_FLASHMLA] = "FlashMLA dense MLA decode (deepseek-ai/FlashMLA, sm_90): the h_q·s_q "
                            "query rows of a sequence packed in 64-row tiles, 64-key blocks, one "
                            "CTA per SM (a 64 x 512 fp32 output fills half the register file), "
@@ -143,7 +157,8 @@ static const char *const kernel_descriptions[RL_KERNEL_COUNT] = {
     [RL_KERNEL_CUDNN] = "cuDNN fused SDPA (closed source: the mechanism of the open kernel for "
                         "the same hardware, assumed): on Hopper FA3's (prefill, backward, fp8 "
                         "forward), on Blackwell FA4's tiles and softmax overlap without exp2 "
-                        "emulation (prefill) and FA4's backward; no decode",
+                        "emulation (prefill) and FA4's backward, d_qk 192 / d_v 128 (MLA prefill) "
+                        "included; no decode",
 };
 
 const char *rl_kernel_name(rl_kernel k) {
@@ -408,8 +423,18 @@ static rl_status fa3_profile(const rl_problem *p, rl_profile *pf, int bwd, rl_er
  * `cudnn` on sm_100/sm_103: m_block_size = n_block_size = 128 with q_stage = 2 (two 128-row Q
  * tiles per CTA whose softmax warpgroups take turns with the MMA warp: 256 x 128), 16 warps,
  * 1 CTA per SM (its TMEM and shared memory), persistent, head-major, the softmax overlapped with
- * the MMA; `ex2_share` of the exp2 emulated on the FP32 pipes. */
+ * the MMA; `ex2_share` of the exp2 emulated on the FP32 pipes. The overlap is bounded by each Q
+ * tile's chain (mma(): the MMA warp issues tile i's P·V and its next Q·Kᵀ back to back, once
+ * tile i's P is written and O rescaled; TMEM holds one S/P buffer per tile — tmem_s_offset
+ * [0, 128], P aliased in S — so the next S of a tile cannot start before its P·V has read P):
+ * per KV iteration the two tiles need max(MMA of both, softmax of both, MMA of one + softmax of
+ * one + the handoffs' latency, RL_FIT_CHAIN_SM100). The d_qk 192 / d_v 128 tile keeps the same
+ * TMEM layout (S 2 x 128 + O 2 x 128 columns) and fits 3 K/V stages in shared memory only by
+ * uneven_kv_smem; its Q·Kᵀ is 1.5x longer, so the chain, not the softmax's throughput, binds
+ * where d = 128 is softmax-bound (GB200). */
 static void blackwell_overlapped(rl_profile *pf, double ex2_share) {
+    pf->chain_clocks = RL_FIT_CHAIN_SM100;
+    pf->chain_scores = 256.0 * 128.0;
     pf->block_m = 256;
     pf->block_n = 128;
     pf->warps = 16;
@@ -443,7 +468,14 @@ static void blackwell_overlapped(rl_profile *pf, double ex2_share) {
  * MMA peak (median of 20 pairs), serialised predicts 1.14×, hidden 1.00×. dQ: fp32 TMA
  * reduce-adds into dQaccum per tile, zeroed by the preprocess (D = rowsum(dO·O)), converted by
  * a postprocess kernel; with a group (H > Hkv) dK and dV are accumulated in fp32 too and two
- * more postprocess kernels convert them. */
+ * more postprocess kernels convert them. d_qk 192 / d_v 128 runs its own main loop (mma(),
+ * `use_2cta_instrs and tile_hdim == 192`), not software-pipelined, in a TMEM layout where S/P
+ * (columns 320–447), dP/dS (384–511) and dQ (416–511) overlap: each iteration S waits for the
+ * reduce warps to drain the previous dQ, dP for the compute warps to load S, dK for dS — three
+ * round trips MMA warp → other warps → MMA warp per 128 x 128 iteration of a CTA, none hidden
+ * behind another tile's MMA. Each is charged the forward's fitted handoff latency
+ * (RL_FIT_CHAIN_SM100, the same kind of round trip: an MMA's completion, an mbarrier, a TMEM
+ * load by the warps, an mbarrier back), not refitted. */
 static rl_status blackwell_bwd(const rl_problem *p, rl_kernel k, rl_profile *pf, rl_error *err) {
     if (!(p->head_dim <= 128 || (p->head_dim == 192 && p->head_dim_v == 128)))
         return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
@@ -462,6 +494,10 @@ static rl_status blackwell_bwd(const rl_problem *p, rl_kernel k, rl_profile *pf,
     pf->softmax_fp32_ops = 4.0;
     pf->ex2_emulated = 0.0;
     pf->bwd_mma_fraction = RL_FIT_BWD_MMA_SM100;
+    if (p->head_dim == 192) { /* the unpipelined d 192 / 128 loop: three round trips */
+        pf->chain_clocks = 3.0 * RL_FIT_CHAIN_SM100;
+        pf->chain_scores = 128.0 * 128.0;
+    }
     pf->kernels = 3 + (p->heads > p->kv_heads ? 2 : 0);
     /* each CTA loads its K/V block, fills and drains the pipeline over its query blocks and
      * writes dK/dV: FA2's and FA3's per-round cost (fitted on FA3, H100), taken as is */

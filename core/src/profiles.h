@@ -52,6 +52,13 @@ typedef struct rl_profile {
                                  P and dS conversions, dS = P·(dP − D)); 0: the exp alone */
     double ex2_emulated;      /* the share of exp2 computed by a polynomial on the FP32 pipes
                                  instead of MUFU.EX2 (FA4's ex2_emu_freq / ex2_emu_res) */
+    double chain_clocks;      /* Blackwell: the exposed handoff latency, in SM clocks, of one
+                                 iteration of a CTA (chain_scores scores) beyond the pipes' busy
+                                 times — forward: a Q tile's S = Q·Kᵀ → softmax → O += P·V
+                                 (fitted); backward at d 192 / 128: three such round trips, the
+                                 loop not pipelined; 0: no chain modelled */
+    double chain_scores;      /* the scores one iteration of a CTA covers (forward 256 x 128,
+                                 backward 128 x 128) */
     int balanced;             /* 1: a tile scheduler deals the key blocks evenly over the resident
                                  CTAs (FlashMLA's get_mla_metadata): no partial last wave */
     int pack_causal;          /* 1: the query rows stay packed when causal (FlashMLA: h_q · s_q

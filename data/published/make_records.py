@@ -455,6 +455,10 @@ FIT_POINTS = {
      'benchmark/sdpa_benchmark_training/results/wan22/gb200/wan22_20260424_095743.csv, row wan22 no_mask seqlen 17160',
      'cudnn sdpa (cuDNN frontend 1.21.1, backend 92200)', '1', '17160', '10.638'):
         'Blackwell backward MMA fraction',
+    ('cudnn_fe_sdpa_gb300',
+     'benchmark/sdpa_benchmark_training/results/wan22/gb300/wan22_20260424_095741.csv, row wan22 no_mask seqlen 17160, profile_pass fwd',
+     'cudnn sdpa (cuDNN frontend 1.21.1, backend 92200)', '1', '17160', '3.002'):
+        'Blackwell forward chain latency',
 }
 
 

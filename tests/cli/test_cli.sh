@@ -246,6 +246,8 @@ json_check 'j["predicted"]["kernel"] == "flashmla" and j["predicted"]["limit"] =
 json_check 'j["predicted"]["kernel"] == "fa4" and j["flops"] == 2*16*8192*8192*320 and j["predicted"]["tile"]["block_m"] == 256' --heads 16 --seq 8192 --head-dim 192 --head-dim-v 128 --dtype bf16 --kernel fa4 --hw b200
 json_check 'j["predicted"]["kernel"] == "fa4"' --heads 16 --seq 8192 --head-dim 128 --dtype bf16 --causal --kernel fa4 --hw gb300
 json_check 'j["predicted"]["kernel"] == "cudnn" and j["predicted"]["limit"] == "compute"' --heads 16 --seq 8192 --head-dim 128 --dtype bf16 --kernel cudnn --hw gb200
+# cudnn runs MLA prefill in MHA mode (d_qk 192 / d_v 128) on Blackwell: F = 2·B·H·N²·(192 + 128)
+json_check 'j["predicted"]["kernel"] == "cudnn" and j["flops"] == 2*2*128*8192*8192*320 and j["predicted"]["tile"]["block_m"] == 256' --batch 2 --heads 128 --seq 8192 --head-dim 192 --head-dim-v 128 --dtype bf16 --kernel cudnn --hw gb300
 json_check 'j["predicted"]["kernel"] == "cudnn" and j["predicted"]["kernels"] == 3' --heads 16 --seq 8192 --head-dim 128 --pass bwd --kernel cudnn --hw h200-sxm
 json_check 'j["predicted"]["kernel"] == "fa3"' --batch 2 --heads 16 --seq 2048 --head-dim 128 --kernel fa3 --hw h20
 json_check 'j["predicted"]["kernel"] == "fa2"' --heads 16 --seq 4096 --head-dim 128 --kernel fa2 --hw h200-sxm

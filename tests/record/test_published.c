@@ -90,6 +90,52 @@ static void flash_decoding_point_is_predicted(const char *dir) {
     rl_record_free(r);
 }
 
+/* The cuDNN frontend's MLA prefill rows (d_qk 192 / d_v 128) read back with their value head dim
+ * and rooflab's FLOP count, which is also the CSV's (its printed TFLOPS reproduce): dsv3 on
+ * GB200, B = 2, H = 128, N = L = 32768, no_mask. Forward 111.031 ms, printed 1584 TFLOPS:
+ * F = 2·2·128·(192 + 128)·32768² = 1.75922e17, / 111.031 ms = 1584.4 TFLOP/s. Backward 421.194 ms,
+ * printed 1086: F = 2·2·128·(3·192 + 2·128)·32768² = 4.57397e17, / 421.194 ms = 1085.9 TFLOP/s
+ * (2.5x the forward, 4.398e17, would print 1044). */
+static void mla_prefill_points(const char *dir) {
+    char path[1200];
+    snprintf(path, sizeof path, "%s/cudnn-fe-sdpa-gb200.json", dir);
+    size_t len = 0;
+    char *text = check_slurp(path, &len);
+    CHECK(text != NULL);
+    if (!text) return;
+    rl_record *r = NULL;
+    rl_rec_issues is = {0};
+    CHECK(rl_record_parse(text, len, &r, &is) == RL_OK);
+    CHECK(is.warnings == 0);
+    free(text);
+    rl_rec_issues_free(&is);
+    if (!r) return;
+    int seen = 0, mla = 0;
+    for (size_t i = 0; i < r->point_count; i++) {
+        const rl_rec_point *p = &r->points[i];
+        if (p->problem.head_dim_v == 128 && p->problem.head_dim == 192) mla++;
+        if (p->problem.head_dim != 192 || p->problem.heads != 128 || p->problem.seq != 32768 ||
+            p->problem.causal)
+            continue;
+        CHECK(p->problem.head_dim_v == 128 && p->problem.kv_heads == 128 && p->problem.batch == 2);
+        CHECK(p->set == RL_REC_SET_HELD_OUT && p->has_profile && p->profile == RL_KERNEL_CUDNN);
+        if (p->problem.pass == RL_PASS_FWD) {
+            CHECK_CLOSE(p->time_median_s, 111.031e-3, 1e-12);
+            CHECK_CLOSE(p->flops, 2.0 * 2 * 128 * 320 * 32768.0 * 32768.0, 0);
+            CHECK(fabs(p->flops / p->time_median_s / 1e12 - 1584) < 0.5);
+        } else {
+            CHECK_CLOSE(p->time_median_s, 421.194e-3, 1e-12);
+            CHECK_CLOSE(p->flops, 2.0 * 2 * 128 * (3 * 192 + 2 * 128) * 32768.0 * 32768.0, 0);
+            CHECK(fabs(p->flops / p->time_median_s / 1e12 - 1086) < 0.5);
+        }
+        seen++;
+    }
+    CHECK(seen == 2);
+    CHECK(mla == 40); /* dsv3 and kimiK26: 5 lengths x 2 masks x (fwd, bwd) each */
+    rl_record_free(r);
+    printf("MLA prefill points (d 192 / 128) checked\n");
+}
+
 /* The new point fields survive write and read; an unknown profile is refused at its path. */
 static void profile_figure_and_reading_error_survive_write_and_read(void) {
     rl_record *b = rl_record_new(RL_PROV_PUBLISHED);
@@ -184,6 +230,9 @@ static void fit_set_and_production_decode(const char *dir) {
         /* cuDNN backward, GB200, wan22 B=1 H=40 N=17160 d=128: 10.638 ms as printed */
         {"cudnn-fe-sdpa-gb200.json", "cudnn sdpa (cuDNN frontend 1.21.1, backend 92200)", 1, 17160,
          17160, 10.638e-3},
+        /* cuDNN forward, GB300, wan22 B=1 H=40 N=17160 d=128: 3.002 ms as printed */
+        {"cudnn-fe-sdpa-gb300.json", "cudnn sdpa (cuDNN frontend 1.21.1, backend 92200)", 1, 17160,
+         17160, 3.002e-3},
     };
     const char *files[] = {"fa3-paper-h100.json", "flash-decoding-blog-a100.json",
                            "tileops-pr2084-h200.json", "attention-tests-h100-pcie.json",
@@ -276,6 +325,7 @@ int main(int argc, char **argv) {
     flash_decoding_point_is_predicted(argv[1]);
     profile_figure_and_reading_error_survive_write_and_read();
     fit_set_and_production_decode(argv[1]);
+    mla_prefill_points(argv[1]);
     set_survives_write_and_read();
     return check_report("test_published");
 }

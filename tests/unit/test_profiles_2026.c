@@ -38,8 +38,13 @@ static rl_status run(rl_problem p, const char *hw, rl_kernel k, rl_prediction *r
  * Softmax per score, in FP32-lane clocks of one SM (128 lanes; MUFU is 16/clock = 8 lane-clocks
  * each): MUFU (1 − e) · 8 = 5.75, FP32 ops 3 + 6e = 4.6875: 10.4375 / (128 · 148 · 1.856e9) s.
  * The MMA per score: 512 FLOP / 8192 FLOP/clock = 8 lane-clocks: the softmax is longer, so the
- * exp term is its excess: pairs · 10.4375 / lanes − F / 2250e12. The preset's peak and clock are
- * rounded figures (148 · 8192 · 1.856e9 = 2250.2 TFLOP/s): ratios of the two agree to 1e-3. */
+ * exp term is its excess. Each Q tile's chain (flash_fwd_sm100.py mma(): S, softmax, P·V one after
+ * another) adds per KV iteration (256 x 128 = 32768 scores) the fitted handoff latency,
+ * RL_FIT_CHAIN_SM100 = 487.73 SM clocks (MODEL.md "Fitted constants"): 487.73 / 32768 SM-clocks =
+ * 487.73 / 256 = 1.90520 lane-clocks per score, so the chain is (8 + 10.4375) / 2 + 1.90520 =
+ * 11.12395 lane-clocks per score, longer than the softmax alone: the exp term is
+ * pairs · 11.12395 / lanes − F / 2250e12. The preset's peak and clock are rounded figures
+ * (148 · 8192 · 1.856e9 = 2250.2 TFLOP/s): ratios of the two agree to 1e-3. */
 static void fa4_b200_by_hand(void) {
     rl_problem p = {.batch = 2, .heads = 16, .seq = 16384, .head_dim = 128, .dtype = RL_DTYPE_BF16};
     rl_prediction r;
@@ -53,46 +58,56 @@ static void fa4_b200_by_hand(void) {
     CHECK_CLOSE(r.terms_s[RL_TERM_MMA], F / 2250e12, 1e-12);
     CHECK(r.terms_s[RL_TERM_TILES] == 0);
     const double lanes = 128.0 * 148 * 1.856e9;
-    CHECK_CLOSE(r.terms_s[RL_TERM_EXP], pairs * 10.4375 / lanes - F / 2250e12, 1e-9);
+    /* the chain's MMA half is F / 2250e12 (the preset's peak), its softmax half pairs · 10.4375 /
+     * lanes, its latency pairs / 32768 iterations / 148 SMs · 487.73 clocks */
+    const double chain = (F / 2250e12 + pairs * 10.4375 / lanes) / 2 +
+                         pairs / 32768 / 148 * 487.73 / 1.856e9;
+    CHECK_CLOSE(r.terms_s[RL_TERM_EXP], chain - F / 2250e12, 1e-9);
     CHECK_CLOSE(r.time_s, sum_terms(&r), 1e-12);
-    /* the compute side: the softmax time, 8 / 10.4375 = 76.6 % of the peak; FA4's paper
-     * measures 71 % (1613 TFLOP/s) at its best shape */
+    /* the compute side: the chain, 8 / 11.12395 = 71.9 % of the peak; FA4's paper measures 71 %
+     * (1613 TFLOP/s) at its best shape */
     const double compute = r.terms_s[RL_TERM_MMA] + r.terms_s[RL_TERM_EXP];
-    CHECK_CLOSE(F / compute, 2250e12 * 8.0 / 10.4375, 1e-3); /* 1e-3: the rounded peak */
+    CHECK_CLOSE(F / compute, 2250e12 * 8.0 / 11.12395, 1e-3); /* 1e-3: the rounded peak */
     CHECK(r.limit == RL_LIMIT_COMPUTE);
 }
 
 /* The same problem on GB200 (sm_100, MUFU 16) and GB300 (sm_103, MUFU 32, FA4 emulates nothing):
  * GB300's softmax per score is (1/32 + 3/128) SM-clocks = 7 lane-clocks of 1/128 < the
- * MMA's 8: no exp term, the MMA alone. GB200: 10.4375 as on B200. Same clock and dense peak: the
- * ratio of the compute sides is 10.4375 / 8 = 1.305 (issue 18: GB300 beats GB200 by
- * 1.2–1.37 on attention). */
+ * MMA's 8, but the chain is (8 + 7) / 2 + 487.73 / 256 = 9.40520 > 8: the exp term is the
+ * chain's excess over the MMA, 1.40520 / 8 of it. GB200: (8 + 10.4375) / 2 + 1.90520 = 11.12395
+ * as on B200. Same clock and dense peak: the ratio of the compute sides is 11.12395 / 9.40520 =
+ * 1.1827 (issue 18: GB300 beats GB200 by 1.2–1.37 on attention; cuDNN frontend's d = 128 forward
+ * rows: 1.13–1.20). */
 static void fa4_gb300_over_gb200(void) {
     rl_problem p = {.batch = 2, .heads = 16, .seq = 16384, .head_dim = 128, .dtype = RL_DTYPE_BF16};
     rl_prediction a, b;
     CHECK(run(p, "gb200", RL_KERNEL_FA4, &a, NULL) == RL_OK);
     CHECK(run(p, "gb300", RL_KERNEL_FA4, &b, NULL) == RL_OK);
-    CHECK(b.terms_s[RL_TERM_EXP] == 0);
+    CHECK_CLOSE(b.terms_s[RL_TERM_EXP] / b.terms_s[RL_TERM_MMA], 1.40520 / 8.0, 1e-4);
     const double ca = a.terms_s[RL_TERM_MMA] + a.terms_s[RL_TERM_EXP];
     const double cb = b.terms_s[RL_TERM_MMA] + b.terms_s[RL_TERM_EXP];
-    CHECK_CLOSE(ca / cb, 10.4375 / 8.0, 1e-3);
-    CHECK(a.time_s / b.time_s > 1.2 && a.time_s / b.time_s < 1.37);
+    CHECK_CLOSE(ca / cb, 11.12395 / 9.40520, 1e-4);
+    CHECK(a.time_s / b.time_s > 1.15 && a.time_s / b.time_s < 1.22);
 }
 
 /* cudnn on Blackwell: FA4's tiles and overlap, every exp2 on MUFU (8 lane-clocks) + 3 = 11
- * lane-clocks per score against the MMA's 8: 8/11 of GB200's 2500 TFLOP/s = 1818 TFLOP/s on
- * the compute side (issue 18: cuDNN on GB200 1.6–1.8 PFLOP/s); GB300 MMA-bound: 11/8 faster.
+ * lane-clocks per score against the MMA's 8; the chain (8 + 11) / 2 + 487.73 / 256 = 11.40520
+ * binds: 8/11.40520 of GB200's 2500 TFLOP/s = 1754 TFLOP/s on the compute side (issue 18: cuDNN
+ * on GB200 1.6–1.8 PFLOP/s); GB300 (softmax 7): chain (8 + 7) / 2 + 1.90520 = 9.40520, 11.40520 /
+ * 9.40520 = 1.2126 faster.
  * On Hopper: FA3's mechanism, the same prediction as --kernel fa3. */
 static void cudnn_profiles(void) {
     rl_problem p = {.batch = 2, .heads = 16, .seq = 16384, .head_dim = 128, .dtype = RL_DTYPE_BF16};
     rl_prediction a, b, c, d;
     CHECK(run(p, "gb200", RL_KERNEL_CUDNN, &a, NULL) == RL_OK);
     const double F = 4.0 * 2 * 16 * 128 * 16384.0 * 16384.0;
-    CHECK_CLOSE(F / (a.terms_s[RL_TERM_MMA] + a.terms_s[RL_TERM_EXP]), 2500e12 * 8.0 / 11.0, 1e-3);
+    CHECK_CLOSE(F / (a.terms_s[RL_TERM_MMA] + a.terms_s[RL_TERM_EXP]), 2500e12 * 8.0 / 11.40520, 1e-3);
     CHECK(run(p, "gb300", RL_KERNEL_CUDNN, &b, NULL) == RL_OK);
-    CHECK(b.terms_s[RL_TERM_EXP] == 0);
-    CHECK_CLOSE((a.terms_s[RL_TERM_MMA] + a.terms_s[RL_TERM_EXP]) / b.terms_s[RL_TERM_MMA], 11.0 / 8,
-                1e-3);
+    CHECK_CLOSE((b.terms_s[RL_TERM_MMA] + b.terms_s[RL_TERM_EXP]) / b.terms_s[RL_TERM_MMA],
+                9.40520 / 8, 1e-4);
+    CHECK_CLOSE((a.terms_s[RL_TERM_MMA] + a.terms_s[RL_TERM_EXP]) /
+                    (b.terms_s[RL_TERM_MMA] + b.terms_s[RL_TERM_EXP]),
+                11.40520 / 9.40520, 1e-4);
     p.dtype = RL_DTYPE_FP16;
     CHECK(run(p, "h100-sxm", RL_KERNEL_CUDNN, &c, NULL) == RL_OK);
     CHECK(run(p, "h100-sxm", RL_KERNEL_FA3, &d, NULL) == RL_OK);
@@ -257,7 +272,7 @@ static void refusals(void) {
     CHECK(run(v, "b200", RL_KERNEL_FA4, &r, NULL) == RL_OK);
     /* F = 2 · B · H · P · (192 + 128) */
     CHECK_CLOSE(r.terms_s[RL_TERM_MMA], 2.0 * 1 * 16 * 4096.0 * 4096 * 320 / 2250e12, 1e-12);
-    expect_refusal(v, "h100-sxm", RL_KERNEL_FA2, "head-dim-v", "--kernel fa4 and fa3 run");
+    expect_refusal(v, "h100-sxm", RL_KERNEL_FA2, "head-dim-v", "--kernel fa4, fa3 and cudnn run");
     /* fa3 runs it too: tile_size.h, d <= 192 with d_v <= 128: 128 x 128 */
     CHECK(run(v, "h100-sxm", RL_KERNEL_FA3, &r, NULL) == RL_OK);
     CHECK(r.block_m == 128 && r.block_n == 128);
@@ -425,8 +440,67 @@ static void paged_and_ragged_by_hand(void) {
     expect_refusal(g, "b200", RL_KERNEL_FA4, "kv-lens", "does not model a ragged batch");
 }
 
+/* cudnn at d_qk 192 / d_v 128 (DeepSeek-V3's MLA prefill in MHA mode), the dsv3 shape of the
+ * cuDNN frontend's results: B = 2, H = 128, N = L = 16384, non-causal, bf16. 256-row x 128-key
+ * tiles: 64 x 128 per head, no padding, pairs = 256 · 16384² = 68 719 476 736.
+ * F = 2 · 2 · 128 · (192 + 128) · 16384² = 4.3980e16 FLOP.
+ * Per score, in lane-clocks (1/128 SM clock): the MMA 2 · (192 + 128) / 8192 · 128 = 10 (d = 128:
+ * 8); the softmax on GB200 8 (MUFU 16/clock) + 3 = 11, on GB300 4 + 3 = 7 — the same at any d.
+ * The chain per KV iteration of a 256 x 128 tile (487.73 clocks / 32768 scores = 1.90520
+ * lane-clocks per score): GB200 (10 + 11) / 2 + 1.90520 = 12.40520 > 11 > 10: chain-bound where
+ * d = 128 is nearly softmax-bound ((8 + 11) / 2 + 1.90520 = 11.40520 against 11); GB300
+ * (10 + 7) / 2 + 1.90520 = 10.40520 > 10. So GB200 runs 192 / 128 at 2500 · 10 / 12.40520 =
+ * 2015.3 TFLOP/s against 2500 · 8 / 11.40520 = 1754.1 at d = 128: 1.149x the rate (cuDNN
+ * measures 1812 and 1697 TFLOP/s at this N: 1.07x). The backward: F = 2 · 2 · 128 · (3 · 192 +
+ * 2 · 128) · 16384² at the fitted 0.94901 of the peak, the 128 x 256 2-CTA tile, the softmax and
+ * dS serialised (MUFU 8 + FP32 4 = 12 lane-clocks per score) and, d 192's loop being unpipelined,
+ * three handoff round trips of 487.73 clocks per 128 x 128 iteration of a CTA: pairs / 16384 /
+ * 148 iterations per SM · 3 · 487.73 / 2.062e9 s (with pairs = 6.8719e10: 20.11 ms beside the
+ * MMA's 48.20 ms and the softmax's 21.11 ms; cuDNN measures 105.1 ms). */
+static void cudnn_mla_prefill_by_hand(void) {
+    rl_problem p = {.batch = 2, .heads = 128, .seq = 16384, .head_dim = 192, .head_dim_v = 128,
+                    .dtype = RL_DTYPE_BF16};
+    rl_prediction a, b, c;
+    CHECK(run(p, "gb200", RL_KERNEL_CUDNN, &a, NULL) == RL_OK);
+    CHECK(a.block_m == 256 && a.block_n == 128 && a.ctas_per_sm == 1);
+    const double F = 2.0 * 2 * 128 * 320 * 16384.0 * 16384.0;
+    const double pairs = 256.0 * 16384.0 * 16384.0;
+    CHECK_CLOSE(a.computed_pairs, pairs, 0);
+    CHECK_CLOSE(a.terms_s[RL_TERM_MMA], F / 2500e12, 1e-12);
+    CHECK(a.terms_s[RL_TERM_TILES] == 0);
+    /* the chain's halves: F / 2500e12 and pairs · 11 / (128 · 148 · 2.062e9); its latency:
+     * pairs / 32768 / 148 · 487.73 / 2.062e9 */
+    const double lanes = 128.0 * 148 * 2.062e9;
+    const double chain = (F / 2500e12 + pairs * 11.0 / lanes) / 2 +
+                         pairs / 32768 / 148 * 487.73 / 2.062e9;
+    CHECK_CLOSE(a.terms_s[RL_TERM_EXP], chain - F / 2500e12, 1e-9);
+    CHECK_CLOSE(F / (a.terms_s[RL_TERM_MMA] + a.terms_s[RL_TERM_EXP]), 2500e12 * 10 / 12.40520, 1e-3);
+    CHECK(run(p, "gb300", RL_KERNEL_CUDNN, &b, NULL) == RL_OK);
+    CHECK_CLOSE(F / (b.terms_s[RL_TERM_MMA] + b.terms_s[RL_TERM_EXP]), 2500e12 * 10 / 10.40520, 1e-3);
+    p.pass = RL_PASS_BWD;
+    CHECK(run(p, "gb200", RL_KERNEL_CUDNN, &c, NULL) == RL_OK);
+    CHECK(c.block_m == 128 && c.block_n == 256);
+    CHECK_CLOSE(c.computed_pairs, pairs, 0);
+    CHECK_CLOSE(c.terms_s[RL_TERM_MMA],
+                2.0 * 2 * 128 * (3 * 192 + 2 * 128) * 16384.0 * 16384.0 / (0.94901 * 2500e12), 1e-4);
+    CHECK_CLOSE(c.terms_s[RL_TERM_EXP],
+                pairs * 12.0 / lanes + pairs / 16384 / 148 * 3 * 487.73 / 2.062e9, 1e-9);
+    CHECK_CLOSE(pairs / 16384 / 148 * 3 * 487.73 / 2.062e9, 20.11e-3, 1e-3);
+    /* d = 128 has no such term: its loop is pipelined (the next S issued before dK, dP, dQ) */
+    rl_problem q = p;
+    q.head_dim = 128;
+    q.head_dim_v = 0;
+    CHECK(run(q, "gb200", RL_KERNEL_CUDNN, &c, NULL) == RL_OK);
+    CHECK_CLOSE(c.terms_s[RL_TERM_EXP], pairs * 12.0 / lanes, 1e-9);
+    /* other value head dims stay refused by name */
+    p.pass = RL_PASS_FWD;
+    p.head_dim_v = 64;
+    expect_refusal(p, "gb200", RL_KERNEL_CUDNN, "head-dim-v", "--kernel fa4, fa3 and cudnn run");
+}
+
 int main(void) {
     fa4_b200_by_hand();
+    cudnn_mla_prefill_by_hand();
     fa4_gb300_over_gb200();
     cudnn_profiles();
     flashmla_by_hand();
