@@ -143,9 +143,9 @@ static const char *const kernel_descriptions[RL_KERNEL_COUNT] = {
                       "sm_100/sm_103, tcgen05 MMA into TMEM, two 128-row Q tiles per CTA (256 "
                       "rows) x 128 keys, 1 CTA/SM, persistent; the softmax of one Q tile runs "
                       "beside the MMA of the other, each tile's S -> softmax -> P.V a chain with "
-                      "a fitted handoff latency per KV iteration; exp2 split between MUFU.EX2 and a cubic "
-                      "polynomial on the FP32 pipes (ex2_emu_freq 10, res 4: 28 % of a 128-key "
-                      "row; none on sm_103); d 64-128 and d_qk 192 / d_v 128; fp16/bf16. "
+                      "a fitted handoff latency per KV iteration; exp2 split between MUFU.EX2 "
+                      "and a cubic polynomial on the FP32 pipes (its tuning table by 2-CTA, "
+                      "causal and d: 6-19 % of a 128-key row; none on sm_103); d 64-128 and d_qk 192 / d_v 128; fp16/bf16. "
                       "Backward (flash_bwd_sm100.py): 128 x 128 tiles, 2-CTA MMA at d >= 128, the "
                       "softmax and dS serialised with the five GEMMs, MUFU-only exp2; d 192 / 128 "
                       "unpipelined (three handoff round trips per iteration)",
@@ -372,12 +372,12 @@ static void flashinfer_profile(const rl_problem *p, const rl_hw *hw, rl_cores co
 }
 
 /* FlashAttention-4's exp2 split (flash_attn/cute/softmax.py, SoftmaxSm100.apply_exp2_convert, as
- * flash_fwd_sm100.py calls it with ex2_emu_freq = 10, ex2_emu_res = 4, ex2_emu_start_frg = 0 for
- * fp16/bf16): a softmax thread holds one row of Bc scores in fragments of 32; in every fragment
+ * flash_fwd_sm100.py calls it with its tuned ex2_emu_freq and ex2_emu_start_frg and ex2_emu_res
+ * 4: fa4_ex2_share): a softmax thread holds one row of Bc scores in fragments of 32; in every fragment
  * but the last (and from fragment `start` on) the element pairs k = 0, 2, ..., 30 with
  * k mod freq >= freq - res go through the polynomial (utils.ex2_emulation_2), the rest through
- * MUFU.EX2. Returns the emulated share of the row. Bc = 128: pairs 6, 8, 16, 18, 26, 28 of
- * fragments 0..2: 3 · 12 / 128 = 0.28125. */
+ * MUFU.EX2. Returns the emulated share of the row. Bc = 128, freq 10: pairs 6, 8, 16, 18, 26, 28
+ * of fragments 0..2 (start 0): 3 · 12 / 128 = 0.28125; of fragments 1..2 (start 1): 0.1875. */
 double rl__ex2_emulated_share(int64_t bc, int freq, int res, int start) {
     if (freq <= 0 || bc < 32) return 0.0;
     const int64_t frgs = bc / 32;
@@ -388,6 +388,35 @@ double rl__ex2_emulated_share(int64_t bc, int freq, int res, int start) {
             if (k % freq >= freq - res) emulated += 2;
     }
     return (double)emulated / (double)(frgs * 32);
+}
+
+/* FA4's exp2 emulation share on sm_100 (sm_103 emulates none), as flash_fwd_sm100.py @ 0251105a
+ * picks it: _TUNING_CONFIG keyed (2-CTA, causal, padded d) gives ex2_emu_freq and
+ * ex2_emu_start_frg (res 4, softmax.py's default; start 1 when the key has none): 2-CTA d 128
+ * (10, 1), causal d 128 (16, 1), 2-CTA d 192 (16, 0), causal d 192 (32, 1); a key not in the
+ * table keeps the default — emulation on for d <= 128 (freq 16, start 1), off for d 192 unless
+ * 2-CTA; PackGQA at d > 64 without a causal or local mask takes freq 10. The 2-CTA forward
+ * (interface.py use_2cta_instrs): no causal or local mask, padded d 128 or 192 with d_v 128, more
+ * than 2 · 128 query rows (G·N when packed). Share of a 128-key row (rl__ex2_emulated_share):
+ * 2-CTA d 128 24/128 = 0.1875, d <= 128 otherwise 16/128 = 0.125, 2-CTA d 192 24/128 = 0.1875,
+ * causal d 192 8/128 = 0.0625. */
+static double fa4_ex2_share(const rl_problem *p, int packed) {
+    const int64_t d = (p->head_dim + 15) / 16 * 16;
+    const int64_t dv = p->head_dim_v ? p->head_dim_v : p->head_dim;
+    const int64_t rows = p->seq * (packed ? p->heads / p->kv_heads : 1);
+    const int masked = p->causal || p->window;
+    const int two_cta = !masked && (d == 128 || d == 192) && (dv + 15) / 16 * 16 == 128 && rows > 256;
+    int freq, start;
+    if (d == 192) {
+        if (two_cta) freq = 16, start = 0;
+        else if (p->causal && !p->window) freq = 32, start = 1;
+        else return 0.0;
+    } else {
+        freq = two_cta ? 10 : 16;
+        start = 1;
+    }
+    if (packed && d > 64 && !masked) freq = 10;
+    return rl__ex2_emulated_share(128, freq, 4, start);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -722,10 +751,8 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
          * warpgroups, 1 correction warpgroup, MMA, load, epilogue, empty), 1 CTA per SM (its
          * TMEM and shared memory), a persistent tile scheduler (LPT order when causal); no
          * split-KV by default (interface.py num_splits = 1). */
-        /* sm_103 (Blackwell Ultra: MUFU.EX2 at 32/SM/clock) runs exp2 in hardware only; sm_100
-         * splits it (ex2_emu_freq 10, res 4). */
-        blackwell_overlapped(pf, hw->sm_arch == 103 ? 0.0 : rl__ex2_emulated_share(128, 10, 4, 0));
         pf->gqa_packed = p->seq <= 16 && p->heads > p->kv_heads; /* pack_gqa for decode */
+        blackwell_overlapped(pf, hw->sm_arch == 103 ? 0.0 : fa4_ex2_share(p, pf->gqa_packed));
         return RL_OK;
     case RL_KERNEL_FLASHMLA: {
         if (hw->sm_arch != 90)

@@ -11,6 +11,9 @@
 #include "check.h"
 #include "rooflab/rooflab.h"
 
+/* core/src/profiles.h (internal): FA4's exp2 emulation share of a row of bc scores */
+double rl__ex2_emulated_share(int64_t bc, int freq, int res, int start);
+
 static rl_roof roof_of(const rl_hw *hw, rl_dtype dt) {
     rl_roof r = {hw->bandwidth_bytes_per_s, rl_hw_peak_for_dtype(hw, dt)};
     return r;
@@ -33,17 +36,20 @@ static rl_status run(rl_problem p, const char *hw, rl_kernel k, rl_prediction *r
  * Tile 2 x 128 query rows x 128 keys: 64 query blocks x 128 key tiles per head, no padding, so
  * the computed pairs are exactly 32 · 16384² = 8 589 934 592.
  * MMA: F = 4 · 2 · 16 · 128 · 16384² = 4.398e12 FLOP at 2250 TFLOP/s.
- * exp2 emulated (softmax.py, freq 10, res 4, a 128-key row = 4 fragments of 32, the last all on
- * MUFU): pairs k = 6, 8, 16, 18, 26, 28 of each of 3 fragments: e = 3 · 12 / 128 = 0.28125.
- * Softmax per score, in FP32-lane clocks of one SM (128 lanes; MUFU is 16/clock = 8 lane-clocks
- * each): MUFU (1 − e) · 8 = 5.75, FP32 ops 3 + 6e = 4.6875: 10.4375 / (128 · 148 · 1.856e9) s.
+ * exp2 emulated: non-causal, d 128, 16384 query rows > 256, so the 2-CTA forward
+ * (interface.py use_2cta_instrs), whose _TUNING_CONFIG entry is ex2_emu_freq 10, start fragment 1
+ * (res 4, softmax.py's default): of a 128-key row's 4 fragments of 32, fragments 1 and 2 (the
+ * last all on MUFU, fragment 0 before the start) emulate the pairs k = 6, 8, 16, 18, 26, 28:
+ * e = 2 · 12 / 128 = 0.1875. Softmax per score, in FP32-lane clocks of one SM (128 lanes; MUFU
+ * is 16/clock = 8 lane-clocks each): MUFU (1 − e) · 8 = 6.5, FP32 ops 3 + 6e = 4.125: 10.625 /
+ * (128 · 148 · 1.856e9) s.
  * The MMA per score: 512 FLOP / 8192 FLOP/clock = 8 lane-clocks: the softmax is longer, so the
  * exp term is its excess. Each Q tile's chain (flash_fwd_sm100.py mma(): S, softmax, P·V one after
  * another) adds per KV iteration (256 x 128 = 32768 scores) the fitted handoff latency,
  * RL_FIT_CHAIN_SM100 = 487.73 SM clocks (MODEL.md "Fitted constants"): 487.73 / 32768 SM-clocks =
- * 487.73 / 256 = 1.90520 lane-clocks per score, so the chain is (8 + 10.4375) / 2 + 1.90520 =
- * 11.12395 lane-clocks per score, longer than the softmax alone: the exp term is
- * pairs · 11.12395 / lanes − F / 2250e12. The preset's peak and clock are rounded figures
+ * 487.73 / 256 = 1.90520 lane-clocks per score, so the chain is (8 + 10.625) / 2 + 1.90520 =
+ * 11.21770 lane-clocks per score, longer than the softmax alone: the exp term is
+ * pairs · 11.21770 / lanes − F / 2250e12. The preset's peak and clock are rounded figures
  * (148 · 8192 · 1.856e9 = 2250.2 TFLOP/s): ratios of the two agree to 1e-3. */
 static void fa4_b200_by_hand(void) {
     rl_problem p = {.batch = 2, .heads = 16, .seq = 16384, .head_dim = 128, .dtype = RL_DTYPE_BF16};
@@ -58,25 +64,47 @@ static void fa4_b200_by_hand(void) {
     CHECK_CLOSE(r.terms_s[RL_TERM_MMA], F / 2250e12, 1e-12);
     CHECK(r.terms_s[RL_TERM_TILES] == 0);
     const double lanes = 128.0 * 148 * 1.856e9;
-    /* the chain's MMA half is F / 2250e12 (the preset's peak), its softmax half pairs · 10.4375 /
+    /* the chain's MMA half is F / 2250e12 (the preset's peak), its softmax half pairs · 10.625 /
      * lanes, its latency pairs / 32768 iterations / 148 SMs · 487.73 clocks */
-    const double chain = (F / 2250e12 + pairs * 10.4375 / lanes) / 2 +
+    const double chain = (F / 2250e12 + pairs * 10.625 / lanes) / 2 +
                          pairs / 32768 / 148 * 487.73 / 1.856e9;
     CHECK_CLOSE(r.terms_s[RL_TERM_EXP], chain - F / 2250e12, 1e-9);
     CHECK_CLOSE(r.time_s, sum_terms(&r), 1e-12);
-    /* the compute side: the chain, 8 / 11.12395 = 71.9 % of the peak; FA4's paper measures 71 %
-     * (1613 TFLOP/s) at its best shape */
+    /* the compute side: the chain, 8 / 11.21770 = 71.3 % of the peak (1605 TFLOP/s); FA4's paper
+     * measures 71 % (1613 TFLOP/s) at its best shape */
     const double compute = r.terms_s[RL_TERM_MMA] + r.terms_s[RL_TERM_EXP];
-    CHECK_CLOSE(F / compute, 2250e12 * 8.0 / 11.12395, 1e-3); /* 1e-3: the rounded peak */
+    CHECK_CLOSE(F / compute, 2250e12 * 8.0 / 11.21770, 1e-3); /* 1e-3: the rounded peak */
+    /* the other emulation patterns of _TUNING_CONFIG, by hand (pairs k of fragments 0..2 with
+     * k mod freq >= freq - 4, from the start fragment; 2 scores per pair, out of 128):
+     * freq 16 start 1 (d <= 128 when not 2-CTA): k = 12, 14, 28, 30 in fragments 1, 2: 16/128;
+     * freq 16 start 0 (2-CTA d 192): the same in fragments 0..2: 24/128;
+     * freq 32 start 1 (causal d 192): k = 28, 30 in fragments 1, 2: 8/128 */
+    CHECK_CLOSE(rl__ex2_emulated_share(128, 10, 4, 1), 24.0 / 128, 0);
+    CHECK_CLOSE(rl__ex2_emulated_share(128, 16, 4, 1), 16.0 / 128, 0);
+    CHECK_CLOSE(rl__ex2_emulated_share(128, 16, 4, 0), 24.0 / 128, 0);
+    CHECK_CLOSE(rl__ex2_emulated_share(128, 32, 4, 1), 8.0 / 128, 0);
+    /* causal d 128 (1-CTA, freq 16): softmax (1 − 0.125) · 8 + 3 + 0.75 = 10.75 lane-clocks per
+     * score; the chain (8 + 10.75) / 2 + 1.90520 = 11.27920 on every computed pair */
+    p.causal = 1;
+    CHECK(run(p, "b200", RL_KERNEL_FA4, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.terms_s[RL_TERM_MMA] + r.terms_s[RL_TERM_TILES] + r.terms_s[RL_TERM_EXP],
+                r.computed_pairs * 11.27920 / lanes, 1e-3);
+    /* d_qk 192 / d_v 128, non-causal, 2-CTA (freq 16, start 0): softmax (1 − 0.1875) · 8 + 4.125 =
+     * 10.625, MMA 2 · 320 / 8192 · 128 = 10, chain (10 + 10.625) / 2 + 1.90520 = 12.21770 */
+    p.causal = 0;
+    p.head_dim = 192;
+    p.head_dim_v = 128;
+    CHECK(run(p, "b200", RL_KERNEL_FA4, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.terms_s[RL_TERM_MMA] + r.terms_s[RL_TERM_EXP], pairs * 12.21770 / lanes, 1e-3);
     CHECK(r.limit == RL_LIMIT_COMPUTE);
 }
 
 /* The same problem on GB200 (sm_100, MUFU 16) and GB300 (sm_103, MUFU 32, FA4 emulates nothing):
  * GB300's softmax per score is (1/32 + 3/128) SM-clocks = 7 lane-clocks of 1/128 < the
  * MMA's 8, but the chain is (8 + 7) / 2 + 487.73 / 256 = 9.40520 > 8: the exp term is the
- * chain's excess over the MMA, 1.40520 / 8 of it. GB200: (8 + 10.4375) / 2 + 1.90520 = 11.12395
- * as on B200. Same clock and dense peak: the ratio of the compute sides is 11.12395 / 9.40520 =
- * 1.1827 (issue 18: GB300 beats GB200 by 1.2–1.37 on attention; cuDNN frontend's d = 128 forward
+ * chain's excess over the MMA, 1.40520 / 8 of it. GB200: (8 + 10.625) / 2 + 1.90520 = 11.21770
+ * as on B200. Same clock and dense peak: the ratio of the compute sides is 11.21770 / 9.40520 =
+ * 1.1927 (issue 18: GB300 beats GB200 by 1.2–1.37 on attention; cuDNN frontend's d = 128 forward
  * rows: 1.13–1.20). */
 static void fa4_gb300_over_gb200(void) {
     rl_problem p = {.batch = 2, .heads = 16, .seq = 16384, .head_dim = 128, .dtype = RL_DTYPE_BF16};
@@ -86,7 +114,7 @@ static void fa4_gb300_over_gb200(void) {
     CHECK_CLOSE(b.terms_s[RL_TERM_EXP] / b.terms_s[RL_TERM_MMA], 1.40520 / 8.0, 1e-4);
     const double ca = a.terms_s[RL_TERM_MMA] + a.terms_s[RL_TERM_EXP];
     const double cb = b.terms_s[RL_TERM_MMA] + b.terms_s[RL_TERM_EXP];
-    CHECK_CLOSE(ca / cb, 11.12395 / 9.40520, 1e-4);
+    CHECK_CLOSE(ca / cb, 11.21770 / 9.40520, 1e-4);
     CHECK(a.time_s / b.time_s > 1.15 && a.time_s / b.time_s < 1.22);
 }
 
