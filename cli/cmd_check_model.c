@@ -1,6 +1,6 @@
 /* cmd_check_model.c — `rooflab check-model`: the predicted time (core's rl_predict) of every
  * point of published or measured records that names a kernel profile and a hardware preset,
- * against the time the record gives, summarised per family (profile, preset, phase, fp8) with the
+ * against the time the record gives, summarised per family (profile, preset, phase, MLA, fp8) with the
  * fit points (a model constant was fitted on them, "set": "fit") apart from the held-out ones,
  * and the points that lie below their compulsory bound. Production split-KV decode points
  * ("production_decode") are also scored with the default prediction (no --kernel) in the
@@ -31,9 +31,11 @@ static void check_model_help(FILE *out) {
           "rl_predict, as `rooflab eval --kernel PROFILE` does, and compares it with the time the\n"
           "record gives (timing.median_s): error = (predicted - measured) / measured.\n"
           "Families: PROFILE/PRESET/PHASE with PHASE prefill (N > 16, fwd), decode (N <= 16, fwd)\n"
-          "or backward, plus /fp8 for fp8 points (fa3/h100-sxm/prefill/fp8). Points marked\n"
-          "\"production_decode\" (a production split-KV decode kernel) are also predicted with the\n"
-          "default prediction (`rooflab eval` without --kernel) in default/PRESET/decode.\n"
+          "or backward, plus /mla for a value head dim apart from --head-dim (MLA prefill in\n"
+          "MHA mode: cudnn/gb200/prefill/mla) and /fp8 for fp8 points (fa3/h100-sxm/prefill/fp8).\n"
+          "Points marked \"production_decode\" (a production split-KV decode kernel) are also\n"
+          "predicted with the default prediction (`rooflab eval` without --kernel) in\n"
+          "default/PRESET/decode.\n"
           "Fit and held-out apart: a point marked \"set\": \"fit\" had a model constant fitted on it;\n"
           "every other point is held out (a prediction). Per family and set: points, mean, median\n"
           "and max |error|, bias (mean signed error: > 0 predicted too slow), points within 20 %,\n"
