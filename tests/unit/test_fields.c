@@ -350,6 +350,15 @@ static void kernel_fields_are_one_table(void) {
     CHECK(rl_kernel_field_choice(RL_KFIELD_SPLITS, 1) == NULL);
 }
 
+/* MODEL.md's first example, B=1 H=8 N=L=16384 d=64 fp16, Br=Bc=64, on a typed roof (no preset). */
+static rl_problem first_example(rl_report *r) {
+    rl_problem p = {0};
+    p.heads = 8, p.seq = 16384, p.head_dim = 64;
+    rl_roof roof = {2.039e12, 312e12};
+    CHECK(rl_report_compute(&p, NULL, roof, r, NULL) == RL_OK);
+    return p;
+}
+
 /* The report-output table: names unique, the problem's keys first, values by hand (MODEL.md's
  * first example: B=1 H=8 N=L=16384 d=64 fp16, Br=Bc=64). */
 static void report_outputs_are_one_table(void) {
@@ -358,11 +367,8 @@ static void report_outputs_are_one_table(void) {
             CHECK(strcmp(rl_output_info_at(i)->name, rl_output_info_at(k)->name) != 0);
     CHECK(rl_output_info_at(rl_output_count()) == NULL);
     CHECK(rl_output_find("problem.score_dtype") == RL_FIELD_SCORE_DTYPE);
-    rl_problem p = {0};
-    p.heads = 8, p.seq = 16384, p.head_dim = 64;
-    rl_roof roof = {2.039e12, 312e12};
     rl_report r;
-    CHECK(rl_report_compute(&p, NULL, roof, &r, NULL) == RL_OK);
+    first_example(&r);
     const rl_output_view v = {&r, NULL, NULL};
     const int bytes = rl_output_find("models.tiled.bytes");
     CHECK(bytes >= 0 && rl_output_info_at((size_t)bytes)->unit == RL_DIM_BYTES);
@@ -415,14 +421,11 @@ static void fill_matches(const rl_problem *p, const char *hw_id, rl_kernel kerne
 }
 
 static void batched_fill_is_the_table(void) {
-    rl_problem p = {0};
-    p.heads = 8, p.seq = 16384, p.head_dim = 64;
-    rl_roof roof = {2.039e12, 312e12};
     rl_report r;
-    CHECK(rl_report_compute(&p, NULL, roof, &r, NULL) == RL_OK);
+    const rl_problem p = first_example(&r);
     const rl_output_view v = {&r, NULL, NULL};
     double out[1024];
-    /* MODEL.md's first example, as in report_outputs_are_one_table: 8 623 489 024 B, F = 4·8·64·16384² */
+    /* as in report_outputs_are_one_table: 8 623 489 024 B, F = 4·8·64·16384² */
     CHECK(rl_output_fill(&v, out, 1024) == rl_output_count());
     CHECK(out[rl_output_find("models.tiled.bytes")] == 8623489024.0);
     CHECK(out[rl_output_find("flops")] == 549755813888.0);
