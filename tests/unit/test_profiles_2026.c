@@ -9,18 +9,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "predict_check.h"
 #include "rooflab/rooflab.h"
-
-static rl_roof roof_of(const rl_hw *hw, rl_dtype dt) {
-    rl_roof r = {hw->bandwidth_bytes_per_s, rl_hw_peak_for_dtype(hw, dt)};
-    return r;
-}
-
-static double sum_terms(const rl_prediction *p) {
-    double s = 0;
-    for (int t = 0; t < RL_TERM_COUNT; t++) s += p->terms_s[t];
-    return s;
-}
 
 static rl_status run(rl_problem p, const char *hw, rl_kernel k, rl_prediction *r, rl_error *e) {
     const rl_hw *h = rl_hw_find(hw);
