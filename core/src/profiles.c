@@ -803,7 +803,8 @@ static int fit_tile(rl_problem *tile, const rl_hw *hw, rl_profile *pf) {
  * once; FlashInfer's KV chunks, assumed to do the same): only the splits whose chunk meets the
  * window [L − N − W + 1, L − 1] do work. FA3 splits the window's own blocks (hopper/block.h:
  * the n_block range after the local clip is what num_splits divides) and is left alone. Returns
- * the splits that work: the CTAs that set the time. */
+ * the splits that work: the CTAs that set the time (generic's sinks, S ≤ a chunk's keys, add a
+ * short CTA on chunk 0 that does not: their K/V bytes are counted, their CTA is not). */
 static int64_t window_working_splits(const rl_problem *p, const rl_profile *pf) {
     const int64_t chunk = pf->chunk_keys > 0 ? pf->chunk_keys : p->kv_len; /* keys per split */
     int64_t first = p->kv_len - p->seq - p->window + 1;
