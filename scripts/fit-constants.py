@@ -15,7 +15,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = ['status.c', 'utf8.c', 'units.c', 'dtype.c', 'hardware.c', 'problem.c', 'problem_fields.c',
-       'workload.c', 'roofline.c', 'report.c', 'sweep.c', 'profiles.c', 'predict.c', 'intervals.c']
+       'workload.c', 'roofline.c', 'report.c', 'sweep.c', 'profiles.c', 'predict.c', 'intervals.c', 'kernel_fields.c']
 
 # constant, its point (preset kernel B H Hkv N L d dtype causal pass), measured seconds,
 # bracket, whether the time grows with the constant
@@ -42,6 +42,8 @@ FITS = [
      (0.3, 1.0), False),  # TileOps dense GQA decode, docs/perf/gqa-dense-h200.md
     ('RL_FIT_EAGER_DRAM', 'h100-sxm standard 4 16 16 4096 4096 128 fp16 0 fwd',
      4 * 4 * 16 * 4096 * 4096 * 128 / 133e12, (0.2, 1.0), False),  # Fig. 5(c)
+    ('RL_FIT_TILE_FILL_SHARE', 'gb200 cudnn 2 128 128 4096 4096 64 bf16 1 fwd 128', 0.210e-3,
+     (0.05, 4.0), False),  # cudnn-frontend gpt_oss GB200 CSV, W = 128
 ]
 
 

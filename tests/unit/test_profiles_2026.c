@@ -421,6 +421,44 @@ static void sinks_by_hand(void) {
     CHECK_CLOSE(w.pairs, 4100.0, 0);
 }
 
+/* The Blackwell per-work-tile fill (FA4's mechanism: fa4, cudnn on sm_100/103, forward): each
+ * work tile's Q load and O store at 0.47855 (RL_FIT_TILE_FILL_SHARE) of β / SMs, per round of
+ * CTAs. cuDNN, GB200 (8 TB/s, 148 SMs), the gpt-oss window: B = 2, H = Hkv = 128, d = 64,
+ * N = L = 4096, causal, W = 128, bf16. Work tiles 2 · 128 · 4096/256 = 4096, rounds 4096/148;
+ * bytes per tile 256 · 64 · 2 (Q) + 256 · 64 · 2 (O) = 65,536. Floor = one kernel's 2.855 µs +
+ * (4096/148) · 65,536 / (0.47855 · 8e12 / 148) = 2.855 µs + 4096 · 65,536 / 3.8284e12
+ * = 2.855 + 70.117 µs. The fit point: the whole prediction is the measured 0.210 ms. */
+static void blackwell_fill_by_hand(void) {
+    rl_problem p = {.batch = 2, .heads = 128, .seq = 4096, .head_dim = 64, .causal = 1,
+                    .window = 128, .dtype = RL_DTYPE_BF16};
+    rl_prediction r;
+    rl_error e;
+    CHECK(run(p, "gb200", RL_KERNEL_CUDNN, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.ctas, 4096.0, 0);
+    const double fill = 4096.0 * 65536.0 / (0.47855 * 8e12);
+    CHECK_CLOSE(r.terms_s[RL_TERM_FLOOR], 2.855e-6 + fill, 1e-9);
+    CHECK_CLOSE(r.time_s, 0.210e-3, 1e-3);
+    /* FA4 on the same GPU: the same fill */
+    CHECK(run(p, "gb200", RL_KERNEL_FA4, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.terms_s[RL_TERM_FLOOR], 2.855e-6 + fill, 1e-9);
+    /* half the bandwidth (--bandwidth 4 TB/s): twice the fill */
+    const rl_hw *gb = rl_hw_find("gb200");
+    rl_roof half = {4e12, rl_hw_peak_for_dtype(gb, RL_DTYPE_BF16)};
+    rl_kernel_spec spec = {.kernel = RL_KERNEL_CUDNN};
+    CHECK(rl_predict(&p, gb, half, &spec, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.terms_s[RL_TERM_FLOOR], 2.855e-6 + 2 * fill, 1e-9);
+    /* Hopper (FA3's mechanism): no fill, one kernel's fixed cost */
+    CHECK(run(p, "h100-sxm", RL_KERNEL_CUDNN, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.terms_s[RL_TERM_FLOOR], 2.855e-6, 1e-9);
+    /* MLA prefill in MHA mode on FA4, d_qk 192 / d_v 128, N = L = 8192, B = 1, H = 16, causal:
+     * 16 · 8192/256 = 512 tiles of Q 256 · 192 · 2 + O 256 · 128 · 2 = 163,840 B */
+    rl_problem m = {.batch = 1, .heads = 16, .seq = 8192, .head_dim = 192, .head_dim_v = 128,
+                    .causal = 1, .dtype = RL_DTYPE_BF16};
+    CHECK(run(m, "gb200", RL_KERNEL_FA4, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.ctas, 512.0, 0);
+    CHECK_CLOSE(r.terms_s[RL_TERM_FLOOR], 2.855e-6 + 512.0 * 163840.0 / (0.47855 * 8e12), 1e-9);
+}
+
 /* Paged KV and ragged batches, by hand. H100 SXM, H = 32, Hkv = 8, d = 128, fp16, N = 1. */
 static void paged_and_ragged_by_hand(void) {
     rl_prediction r, u;
@@ -498,6 +536,7 @@ int main(void) {
     refusals();
     windows_by_hand();
     sinks_by_hand();
+    blackwell_fill_by_hand();
     paged_and_ragged_by_hand();
     return check_report("test_profiles_2026");
 }
