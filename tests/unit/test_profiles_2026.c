@@ -415,6 +415,10 @@ static void sinks_by_hand(void) {
     CHECK(run(d0, "h100-sxm", RL_KERNEL_GENERIC, &rd0, &e) == RL_OK);
     CHECK(rd.gqa_packed && rd0.gqa_packed);
     CHECK(rd.splits == 8 && rd0.splits == 8);
+    /* DRAM: K/V 16,793,600 + Q and O 2 · 32 · 128 · 2 = 16,384 + per split the partial O and LSE
+     * written and read, 8 · 2 · 32 rows · 129 · 4 B = 264,192 */
+    CHECK_CLOSE(rd.levels.bytes[RL_LEVEL_DRAM], 16793600.0 + 16384.0 + 8.0 * 2 * 32 * 129 * 4,
+                1e-12);
     CHECK_CLOSE(rd.levels.bytes[RL_LEVEL_DRAM] - rd0.levels.bytes[RL_LEVEL_DRAM], 16384.0, 1e-12);
     CHECK(rd.time_s >= rd0.time_s);
     CHECK(rl_workload_compute(&d, &w, &e) == RL_OK);
