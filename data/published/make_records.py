@@ -49,12 +49,12 @@ NOTES_RAINSTORM = ('Shapes as printed above each table: MHA batch_size=16 kv_len
                    '(tensor cores when H/Hkv > 4), so it predicts the CUDA-core column of the MHA table '
                    'and the tensor-core column of the GQA table; the other column has no profile.')
 
-SRC_CUDNN_FE = ('NVIDIA/cudnn-frontend, benchmark/sdpa_benchmark_training (runner.py --config gpt_oss, '
+SRC_CUDNN_FE = ('NVIDIA/cudnn-frontend, benchmark/sdpa_benchmark_training (runner.py --config %s, '
                 'benchmark_single_sdpa.py), committed results CSV benchmark/sdpa_benchmark_training/results/'
                 '%s (text, one row per shape), NVIDIA %s. Read at commit '
                 '3929da2ef4c1dba1bb8acb68727b9134f26f40c0. https://github.com/NVIDIA/cudnn-frontend')
-SW_CUDNN_FE_T = ('cuDNN fused SDPA through the cudnn-frontend Python graph API (sdpa with '
-                 'diagonal_band_left_bound = sliding_window_size, right bound 0), forward / backward')
+SW_CUDNN_FE_T = ('cuDNN fused SDPA through the cudnn-frontend Python graph API (sdpa; a sliding '
+                 'window as diagonal_band_left_bound = W, right bound 0)')
 
 
 def _sw_cudnn_fe(fe, be):
@@ -67,6 +67,14 @@ NOTES_CUDNN_FE = ('gpt-oss shape as the config gives it: batch 2, %d query heads
                   'device time of the cuDNN kernels, a 256 MB L2-flush buffer zeroed before each. The '
                   'CSV\'s TFLOPS count the window\'s pairs, W(W+1)/2 + (N - W)W, as rooflab does. The '
                   'fp8 and mxfp8 rows are not recorded (no profile).')
+
+NOTES_CUDNN_FE_LLAMA = ('llama3.1 config as the rows print it: batch 2, 64 query heads, 8 KV heads, '
+                        'd = 128, N = L = 2048 ... 32768, attn_mask top_left (causal) and no_mask. '
+                        'bf16, recorded as fp16 (same size and peak on the preset). Forward rows only '
+                        '(the backward rows are another record\'s). Time: the CSV\'s time_ms, the '
+                        'median of iterations 6-10 of 10 of the profiler\'s device time of the cuDNN '
+                        'kernels, a 256 MB L2-flush buffer zeroed before each. Held out: they check '
+                        'the Blackwell per-work-tile fill at twice the gpt_oss fit point\'s d.')
 
 
 SOURCES = {
@@ -304,7 +312,7 @@ SOURCES = {
     },
     'cudnn_fe_gptoss_gb200': {
         'file': 'cudnn-fe-gptoss-gb200.json',
-        'source': SRC_CUDNN_FE % ('gpt_oss/gb200/gpt_oss_20260424_100011.csv', 'GB200'),
+        'source': SRC_CUDNN_FE % ('gpt_oss', 'gpt_oss/gb200/gpt_oss_20260424_100011.csv', 'GB200'),
         'date': '2026-04-24',
         'hardware': {'name': 'NVIDIA GB200', 'preset': 'gb200'},
         'software': _sw_cudnn_fe('1.21.1', '92200'),
@@ -312,7 +320,7 @@ SOURCES = {
     },
     'cudnn_fe_gptoss_gb300': {
         'file': 'cudnn-fe-gptoss-gb300.json',
-        'source': SRC_CUDNN_FE % ('gpt_oss/gb300/gpt_oss_20260424_100022.csv', 'GB300'),
+        'source': SRC_CUDNN_FE % ('gpt_oss', 'gpt_oss/gb300/gpt_oss_20260424_100022.csv', 'GB300'),
         'date': '2026-04-24',
         'hardware': {'name': 'NVIDIA GB300', 'preset': 'gb300'},
         'software': _sw_cudnn_fe('1.21.1', '92200'),
@@ -320,12 +328,28 @@ SOURCES = {
     },
     'cudnn_fe_gptoss_h200': {
         'file': 'cudnn-fe-gptoss-h200.json',
-        'source': SRC_CUDNN_FE % ('h200_919_only_cudnn/gpt_oss_20260227_034819.csv', 'H200'),
+        'source': SRC_CUDNN_FE % ('gpt_oss', 'h200_919_only_cudnn/gpt_oss_20260227_034819.csv', 'H200'),
         'date': '2026-02-27',
         'hardware': {'name': 'NVIDIA H200', 'preset': 'h200-sxm'},
         'software': _sw_cudnn_fe('1.19.0', '91901'),
         'notes': NOTES_CUDNN_FE % (64, 8, 1024) + (' Forward and backward (deterministic_bwd False) '
                                                    'times of the same run.'),
+    },
+    'cudnn_fe_llama31_gb200': {
+        'file': 'cudnn-fe-llama31-gb200.json',
+        'source': SRC_CUDNN_FE % ('llama', 'llama3.1/gb200/llama3.1_20260424_100750.csv', 'GB200'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB200', 'preset': 'gb200'},
+        'software': _sw_cudnn_fe('1.21.1', '92200'),
+        'notes': NOTES_CUDNN_FE_LLAMA,
+    },
+    'cudnn_fe_llama31_gb300': {
+        'file': 'cudnn-fe-llama31-gb300.json',
+        'source': SRC_CUDNN_FE % ('llama', 'llama3.1/gb300/llama3.1_20260424_100757.csv', 'GB300'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB300', 'preset': 'gb300'},
+        'software': _sw_cudnn_fe('1.21.1', '92200'),
+        'notes': NOTES_CUDNN_FE_LLAMA,
     },
 }
 
@@ -582,7 +606,8 @@ def make_point(r, companion):
     elif r['source_id'].startswith('therainstorm_') or r['source_id'] in (
             'tileops_gqa_dense_h200', 'flashmla_issue30_h20', 'flashmla_achatbot_h100',
             'fa_issue_1310_h20', 'helion_pr3463_gb300', 'cudnn_fe_gptoss_gb200',
-            'cudnn_fe_gptoss_gb300', 'cudnn_fe_gptoss_h200'):
+            'cudnn_fe_gptoss_gb300', 'cudnn_fe_gptoss_h200', 'cudnn_fe_llama31_gb200',
+            'cudnn_fe_llama31_gb300'):
         xlabel = ''
     elif r['source_id'] == 'tileops_pr2132':
         xlabel = 'row (1, 1, %d, 32, 4, 128)' % p['kv_len']
