@@ -388,6 +388,7 @@ double rl__ex2_emulated_share(int64_t bc, int freq, int res, int start) {
  * is left without it: its N = 512 point (3 key tiles per CTA at 467 TFLOP/s) and cuDNN's H200
  * gpt-oss points (W = 1024, within 4–12 % without it) show no such cost. */
 static void blackwell_fill(const rl_problem *p, rl_profile *pf) {
+    if (p->pass != RL_PASS_FWD) return; /* the forward's tiles; a backward has its own costs */
     const double dv = (double)(p->head_dim_v > 0 ? p->head_dim_v : p->head_dim);
     const rl_dtype out = p->out_dtype != RL_DTYPE_DEFAULT ? p->out_dtype : p->dtype;
     /* the rows a tile holds: Br, or fewer (a decode's G·N packed rows, a short N) */
