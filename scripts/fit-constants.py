@@ -45,6 +45,8 @@ FITS = [
      (0.2, 1.0), False),  # cuDNN frontend sdpa_benchmark_training, wan22 on GB200
     ('RL_FIT_EAGER_DRAM', 'h100-sxm standard 4 16 16 4096 4096 128 fp16 0 fwd',
      4 * 4 * 16 * 4096 * 4096 * 128 / 133e12, (0.2, 1.0), False),  # Fig. 5(c)
+    ('RL_FIT_TILE_FILL_SHARE', 'gb200 cudnn 2 128 128 4096 4096 64 bf16 1 fwd 128', 0.210e-3,
+     (0.05, 4.0), False),  # cudnn-frontend gpt_oss GB200 CSV, W = 128
 ]
 
 

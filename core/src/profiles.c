@@ -52,6 +52,13 @@
  *   own, serialised: blackwell_bwd). Fitted on cuDNN (the cudnn profile takes FA4's backward mechanism),
  *   GB200, bf16, B = 1, H = 40, d = 128, N = L = 17160, non-causal: 10.638 ms (cuDNN frontend
  *   benchmark/sdpa_benchmark_training results, wan22 on GB200); fa4 uses the same value.
+ * RL_FIT_TILE_FILL_SHARE — Blackwell, FA4's mechanism (fa4; cudnn on sm_100/103), forward: each
+ *   work tile's Q load and O store (Br·d and Br·d_v elements) run outside the mainloop, at this
+ *   share of an SM's fair share of DRAM bandwidth, β / SMs: a fixed cost per work tile that a
+ *   window of W = 128 (3 key tiles per tile) exposes. Fitted on cuDNN (frontend 1.21.1, backend
+ *   9.22), GB200, gpt-oss shape B = 2, H = Hkv = 128, d = 64, N = L = 4096, causal, W = 128,
+ *   bf16: 0.210 ms (NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/gpt_oss/
+ *   gb200/gpt_oss_20260424_100011.csv).
  * RL_FIT_EAGER_DRAM — the fraction of the datasheet DRAM bandwidth PyTorch eager's elementwise
  *   and GEMM-epilogue traffic reaches for materialised S and P. Fitted on standard attention,
  *   H100 SXM, fp16, d = 128, B = 4, H = 16, N = 4096, non-causal: 133 TFLOP/s (FA3 paper,
@@ -91,6 +98,9 @@
 #endif
 #ifndef RL_FIT_BWD_MMA_SM100
 #define RL_FIT_BWD_MMA_SM100 0.94901
+#endif
+#ifndef RL_FIT_TILE_FILL_SHARE
+#define RL_FIT_TILE_FILL_SHARE 0.47855
 #endif
 #ifndef RL_FIT_EAGER_DRAM
 #define RL_FIT_EAGER_DRAM 0.66776
@@ -379,6 +389,26 @@ double rl__ex2_emulated_share(int64_t bc, int freq, int res, int start) {
  * Profile resolution: the profile's choices, then the caller's spec on top
  * ------------------------------------------------------------------------------------------- */
 
+/* The per-work-tile fill of FA4's mechanism on Blackwell (forward): the Q tile (Br rows of d)
+ * loaded before the first S = QKᵀ and the O tile (Br rows of d_v) stored after the last P·V,
+ * neither hidden behind a mainloop of a few key tiles. cuDNN on a GB200 and a GB300 runs the
+ * gpt-oss window (W = 128, d = 64) in the same time (0.210 and 0.202 ms at N = 4096) although the
+ * GB300's MUFU is twice as fast and both are at a third of the DRAM roof: a cost per tile, not
+ * a rate. Charged per round of CTAs (a persistent kernel: per work tile on each SM). Hopper's FA3
+ * is left without it: its N = 512 point (3 key tiles per CTA at 467 TFLOP/s) and cuDNN's H200
+ * gpt-oss points (W = 1024, within 4–12 % without it) show no such cost. */
+static void blackwell_fill(const rl_problem *p, rl_profile *pf) {
+    if (p->pass != RL_PASS_FWD) return; /* the forward's tiles; a backward has its own costs */
+    const double dv = (double)(p->head_dim_v > 0 ? p->head_dim_v : p->head_dim);
+    const rl_dtype out = p->out_dtype != RL_DTYPE_DEFAULT ? p->out_dtype : p->dtype;
+    /* the rows a tile holds: Br, or fewer (a decode's G·N packed rows, a short N) */
+    const int64_t rows = pf->gqa_packed ? (p->heads / p->kv_heads) * p->seq : p->seq;
+    const double br = (double)(rows < pf->block_m ? rows : pf->block_m);
+    pf->fill_bytes = br * ((double)p->head_dim * rl_dtype_bytes(p->dtype) +
+                           dv * rl_dtype_bytes(out));
+    pf->fill_share = RL_FIT_TILE_FILL_SHARE;
+}
+
 /* FA3's choices on a Hopper GPU, once the kernel's checks have passed (fa3, and cudnn on sm_90). */
 static rl_status fa3_profile(const rl_problem *p, rl_profile *pf, int bwd, rl_error *err) {
     pf->persistent = 1;
@@ -577,6 +607,7 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
                 p->head_dim != 256)
                 return no_tile(k, p->head_dim, err);
             blackwell_overlapped(pf, 0.0); /* FA4's tiles, no exp2 emulation */
+            blackwell_fill(p, pf);
             return RL_OK;
         }
         if (hw->sm_arch != 90)
@@ -690,6 +721,7 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
          * splits it (ex2_emu_freq 10, res 4). */
         blackwell_overlapped(pf, hw->sm_arch == 103 ? 0.0 : rl__ex2_emulated_share(128, 10, 4, 0));
         pf->gqa_packed = p->seq <= 16 && p->heads > p->kv_heads; /* pack_gqa for decode */
+        blackwell_fill(p, pf);
         return RL_OK;
     case RL_KERNEL_FLASHMLA: {
         if (hw->sm_arch != 90)
@@ -862,7 +894,8 @@ static int fit_tile(rl_problem *tile, const rl_hw *hw, rl_profile *pf) {
  * once; FlashInfer's KV chunks, assumed to do the same): only the splits whose chunk meets the
  * window [L − N − W + 1, L − 1] do work. FA3 splits the window's own blocks (hopper/block.h:
  * the n_block range after the local clip is what num_splits divides) and is left alone. Returns
- * the splits that work: the CTAs that set the time. */
+ * the splits that work: the CTAs that set the time (generic's sinks, S ≤ a chunk's keys, add a
+ * short CTA on chunk 0 that does not: their K/V bytes are counted, their CTA is not). */
 static int64_t window_working_splits(const rl_problem *p, const rl_profile *pf) {
     const int64_t chunk = pf->chunk_keys > 0 ? pf->chunk_keys : p->kv_len; /* keys per split */
     int64_t first = p->kv_len - p->seq - p->window + 1;

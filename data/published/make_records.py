@@ -49,6 +49,33 @@ NOTES_RAINSTORM = ('Shapes as printed above each table: MHA batch_size=16 kv_len
                    '(tensor cores when H/Hkv > 4), so it predicts the CUDA-core column of the MHA table '
                    'and the tensor-core column of the GQA table; the other column has no profile.')
 
+SRC_CUDNN_FE = ('NVIDIA/cudnn-frontend, benchmark/sdpa_benchmark_training (runner.py --config %s, '
+                'benchmark_single_sdpa.py), committed results CSV benchmark/sdpa_benchmark_training/results/'
+                '%s (text, one row per shape), NVIDIA %s. Read at commit '
+                '3929da2ef4c1dba1bb8acb68727b9134f26f40c0. https://github.com/NVIDIA/cudnn-frontend')
+SW_CUDNN_FE_T = ('cuDNN fused SDPA through the cudnn-frontend Python graph API (sdpa; a sliding '
+                 'window as diagonal_band_left_bound = W, right bound 0)')
+
+
+def _sw_cudnn_fe(fe, be):
+    return {'kernel': SW_CUDNN_FE_T, 'kernel_version': 'cudnn-frontend %s, cuDNN backend %s' % (fe, be)}
+
+NOTES_CUDNN_FE = ('gpt-oss shape as the config gives it: batch 2, %d query heads, %d KV heads, d = 64, '
+                  'N = L, causal with a sliding window of %d keys (attn_mask top_left; with N = L the '
+                  'same as bottom-right). bf16, recorded as fp16 (same size and peak on the preset). '
+                  'Time: the CSV\'s time_ms, the median of iterations 6-10 of 10 of the profiler\'s '
+                  'device time of the cuDNN kernels, a 256 MB L2-flush buffer zeroed before each. The '
+                  'CSV\'s TFLOPS count the window\'s pairs, W(W+1)/2 + (N - W)W, as rooflab does. The '
+                  'fp8 and mxfp8 rows are not recorded (no profile).')
+
+NOTES_CUDNN_FE_LLAMA = ('llama3.1 config as the rows print it: batch 2, 64 query heads, 8 KV heads, '
+                        'd = 128, N = L = 2048 ... 32768, attn_mask top_left (causal) and no_mask. '
+                        'bf16, recorded as fp16 (same size and peak on the preset). Forward rows only '
+                        '(the backward rows are another record\'s). Time: the CSV\'s time_ms, the '
+                        'median of iterations 6-10 of 10 of the profiler\'s device time of the cuDNN '
+                        'kernels, a 256 MB L2-flush buffer zeroed before each. Held out: they check '
+                        'the Blackwell per-work-tile fill at twice the gpt_oss fit point\'s d.')
+
 
 SOURCES = {
     'fa3_paper': {
@@ -330,6 +357,47 @@ SOURCES = {
                   'backward, dsv3/kimiK26 (d 192 / d_v 128: the cudnn profile does not take --head-dim-v), gpt_oss '
                   '(window 128 with sinks), qwen35 (d 256, forward only).'),
     },
+    'cudnn_fe_gptoss_gb200': {
+        'file': 'cudnn-fe-gptoss-gb200.json',
+        'source': SRC_CUDNN_FE % ('gpt_oss', 'gpt_oss/gb200/gpt_oss_20260424_100011.csv', 'GB200'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB200', 'preset': 'gb200'},
+        'software': _sw_cudnn_fe('1.21.1', '92200'),
+        'notes': NOTES_CUDNN_FE % (128, 128, 128),
+    },
+    'cudnn_fe_gptoss_gb300': {
+        'file': 'cudnn-fe-gptoss-gb300.json',
+        'source': SRC_CUDNN_FE % ('gpt_oss', 'gpt_oss/gb300/gpt_oss_20260424_100022.csv', 'GB300'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB300', 'preset': 'gb300'},
+        'software': _sw_cudnn_fe('1.21.1', '92200'),
+        'notes': NOTES_CUDNN_FE % (128, 128, 128),
+    },
+    'cudnn_fe_gptoss_h200': {
+        'file': 'cudnn-fe-gptoss-h200.json',
+        'source': SRC_CUDNN_FE % ('gpt_oss', 'h200_919_only_cudnn/gpt_oss_20260227_034819.csv', 'H200'),
+        'date': '2026-02-27',
+        'hardware': {'name': 'NVIDIA H200', 'preset': 'h200-sxm'},
+        'software': _sw_cudnn_fe('1.19.0', '91901'),
+        'notes': NOTES_CUDNN_FE % (64, 8, 1024) + (' Forward and backward (deterministic_bwd False) '
+                                                   'times of the same run.'),
+    },
+    'cudnn_fe_llama31_gb200': {
+        'file': 'cudnn-fe-llama31-gb200.json',
+        'source': SRC_CUDNN_FE % ('llama', 'llama3.1/gb200/llama3.1_20260424_100750.csv', 'GB200'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB200', 'preset': 'gb200'},
+        'software': _sw_cudnn_fe('1.21.1', '92200'),
+        'notes': NOTES_CUDNN_FE_LLAMA,
+    },
+    'cudnn_fe_llama31_gb300': {
+        'file': 'cudnn-fe-llama31-gb300.json',
+        'source': SRC_CUDNN_FE % ('llama', 'llama3.1/gb300/llama3.1_20260424_100757.csv', 'GB300'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB300', 'preset': 'gb300'},
+        'software': _sw_cudnn_fe('1.21.1', '92200'),
+        'notes': NOTES_CUDNN_FE_LLAMA,
+    },
 }
 
 SKIP_SOURCES = {
@@ -401,8 +469,15 @@ def traffic_for(profile, kernel, bwd):
     return 'compulsory'
 
 
-def rooflab_flops(b, h, n, l, d, causal, bwd, dv=None):
+def _sum_min(x, c):
+    """sum_{q=1}^{x} min(c, q)"""
+    return x * (x + 1) // 2 if x <= c else c * (c + 1) // 2 + (x - c) * c
+
+
+def rooflab_flops(b, h, n, l, d, causal, bwd, dv=None, window=0):
     pairs = n * l - (n * (n - 1) // 2 if causal else 0)
+    if window:  # query i (key position L - N + i) sees min(W, L - N + i + 1) keys
+        pairs = _sum_min(l, window) - _sum_min(l - n, window)
     f = 2.0 * b * h * (d + (d if dv is None else dv)) * pairs
     return f * 2.5 if bwd else f
 
@@ -449,6 +524,11 @@ FIT_POINTS = {
      'benchmark/sdpa_benchmark_training/results/wan22/gb200/wan22_20260424_095743.csv, row wan22 no_mask seqlen 17160',
      'cudnn sdpa (cuDNN frontend 1.21.1, backend 92200)', '1', '17160', '10.638'):
         'Blackwell backward MMA fraction',
+    ('cudnn_fe_gptoss_gb200',
+     'benchmark/sdpa_benchmark_training/results/gpt_oss/gb200/gpt_oss_20260424_100011.csv, row '
+     'bfloat16 fwd seqlen 4096', 'cudnn sdpa (cudnn-frontend graph, sliding window)', '2', '4096',
+     '0.210'):
+        'Blackwell per-work-tile fill (Q load, O store)',
 }
 
 
@@ -503,6 +583,9 @@ def problem_of(r):
     p = {'batch': b, 'heads': int(r['heads']), 'kv_heads': int(r['kv_heads']), 'seq': n,
          'kv_len': l, 'head_dim': int(r['head_dim']), 'dtype': 'fp8' if fp8 else 'fp16',
          'causal': causal, 'pass': 'bwd' if bwd else 'fwd'}
+    m = re.search(r'sliding_window_size (\d+)', r['notes'])
+    if m:  # a causal sliding window of W keys (cudnn-frontend's gpt_oss benchmark)
+        p['window'] = int(m.group(1))
     m = re.search(r'page_size[ =](\d+)', r['notes'])
     if m and r['kernel'] != 'flashmla dense decode':
         # a paged KV cache of that page size (FlashInfer and FA3 paged decode)
@@ -555,7 +638,7 @@ def make_point(r, companion):
     pt = {'problem': p, 'traffic_model': traffic_for(profile, r['kernel'], bwd),
           'timing': {'median_s': float('%.6g' % t)},
           'flops': rooflab_flops(p['batch'], p['heads'], p['seq'], p['kv_len'], p['head_dim'],
-                                 p['causal'], bwd, p.get('kv_lora_rank')),
+                                 p['causal'], bwd, p.get('kv_lora_rank'), p.get('window', 0)),
           'kernel': r['kernel'], 'label': label_of(r, p, profile, assumed)}
     if profile:
         pt['profile'] = profile
@@ -573,7 +656,9 @@ def make_point(r, companion):
         xlabel = 'line seqlen_k %d' % p['kv_len']
     elif r['source_id'].startswith('therainstorm_') or r['source_id'] in (
             'tileops_gqa_dense_h200', 'flashmla_issue30_h20', 'flashmla_achatbot_h100',
-            'fa_issue_1310_h20', 'helion_pr3463_gb300', 'cudnn_fe_sdpa_gb200', 'cudnn_fe_sdpa_gb300'):
+            'fa_issue_1310_h20', 'helion_pr3463_gb300', 'cudnn_fe_sdpa_gb200', 'cudnn_fe_sdpa_gb300',
+            'cudnn_fe_gptoss_gb200', 'cudnn_fe_gptoss_gb300', 'cudnn_fe_gptoss_h200',
+            'cudnn_fe_llama31_gb200', 'cudnn_fe_llama31_gb300'):
         xlabel = ''
     elif r['source_id'] == 'tileops_pr2132':
         xlabel = 'row (1, 1, %d, 32, 4, 128)' % p['kv_len']

@@ -339,13 +339,119 @@ static void windows_by_hand(void) {
     CHECK_CLOSE(r.levels.bytes[RL_LEVEL_DRAM],
                 8.0 * 4096 * 128 * 2 * 2 + 16384.0 +
                     (r.splits > 1 ? 2.0 * (double)r.splits * 32 * 129 * 4 : 0), 1e-12);
-    /* refusals: sink tokens by every profile, a window by flashmla */
+    /* refusals: sink tokens by every profile but generic (naming it), a window by flashmla */
     rl_problem sk = w;
     sk.sinks = 4;
-    expect_refusal(sk, "h100-sxm", RL_KERNEL_FA3, "sinks", "learned sink logit");
+    expect_refusal(sk, "h100-sxm", RL_KERNEL_FA3, "sinks", "--kernel generic models them");
+    expect_refusal(sk, "b200", RL_KERNEL_FA4, "sinks", "learned sink logit");
+    expect_refusal(sk, "h100-sxm", RL_KERNEL_FLASHINFER, "sinks", "--kernel generic");
     rl_problem mw = {.batch = 1, .heads = 128, .seq = 1, .kv_len = 4096, .kv_lora_rank = 512,
                      .rope_dim = 64, .causal = 1, .window = 128, .dtype = RL_DTYPE_BF16};
     expect_refusal(mw, "h100-sxm", RL_KERNEL_FLASHMLA, "window", "no sliding window");
+}
+
+/* StreamingLLM sink tokens in `generic` (the one profile that loads them), by hand. H100 SXM,
+ * B = 1, H = 16, N = L = 4096, d = 64, bf16, causal, W = 128, S = 4, Br = Bc = 128.
+ * Query block i (rows 128i … 128i + 127) needs window keys 128i − 127 … 128i + 127: tiles i − 1
+ * and i (i ≥ 1), tile 0 alone for i = 0; the sinks (keys 0 … 3) sit in tile 0, ⌈4/128⌉ = 1 sink
+ * tile, loaded separately only where the window starts above it (first tile i − 1 ≥ 1: i ≥ 2).
+ * Tiles per head: 1 + 31 · 2 + 30 · 1 = 93 (63 without the sinks); KV rows 93 · 128 = 11,904.
+ * Pairs per head: Σ_{q=1}^{4096} min(128, q) = 128·129/2 + 3968·128 = 516,160, plus the sinks
+ * Σ_{u=1}^{3968} min(4, u) = 1 + 2 + 3 + 3965 · 4 = 15,866: 532,026 (steady state N·(W + S) =
+ * 540,672 less the ramp). */
+static void sinks_by_hand(void) {
+    rl_problem p = {.batch = 1, .heads = 16, .seq = 4096, .head_dim = 64, .causal = 1,
+                    .window = 128, .sinks = 4, .block_m = 128, .block_n = 128,
+                    .dtype = RL_DTYPE_BF16};
+    rl_prediction r, r0;
+    rl_error e;
+    CHECK(run(p, "h100-sxm", RL_KERNEL_GENERIC, &r, &e) == RL_OK);
+    CHECK(r.block_m == 128 && r.block_n == 128 && !r.gqa_packed && r.splits == 1);
+    CHECK_CLOSE(r.computed_pairs, 16.0 * 93 * 128 * 128, 0);
+    CHECK_CLOSE(r.ctas, 16.0 * 32, 0);
+    CHECK_CLOSE(r.time_s, sum_terms(&r), 1e-12);
+    /* the tiles beyond the useful pairs: (93 · 128² − 532,026) per head at F / useful pairs
+     * = 4 · 64 = 256 FLOP each, against the MMA term's F = 4 · 16 · 64 · 532,026 */
+    CHECK_CLOSE(r.terms_s[RL_TERM_TILES] / r.terms_s[RL_TERM_MMA],
+                (93.0 * 128 * 128 - 532026.0) / 532026.0, 1e-12);
+    rl_problem p0 = p;
+    p0.sinks = 0;
+    CHECK(run(p0, "h100-sxm", RL_KERNEL_GENERIC, &r0, &e) == RL_OK);
+    CHECK_CLOSE(r0.computed_pairs, 16.0 * 63 * 128 * 128, 0);
+    CHECK(r.time_s > r0.time_s);
+    /* the workload's tiled bytes: Q and O 16 · 4096 · 64 · 2 = 8,388,608 each, K and V
+     * 16 · 11,904 · 64 · 2 = 24,379,392 each: 65,536,000 (without sinks 63 · 128 = 8,064 rows:
+     * 16,515,072 each, 49,807,360); pairs 16 · 532,026; compulsory K/V every key (N = L) */
+    rl_workload w;
+    CHECK(rl_workload_compute(&p, &w, &e) == RL_OK);
+    CHECK_CLOSE(w.pairs, 532026.0, 0);
+    CHECK_CLOSE(w.flops, 4.0 * 16 * 64 * 532026.0, 0);
+    CHECK_CLOSE(w.traffic[RL_MODEL_TILED].bytes, 2 * 8388608.0 + 2 * 24379392.0, 0);
+    CHECK_CLOSE(w.traffic[RL_MODEL_COMPULSORY].bytes, 4 * 8388608.0, 0);
+
+    /* Decode, B = 1, H = 32, Hkv = 8, N = 1, L = 32768, W = 4096, S = 4, bf16: generic packs the
+     * group (4 rows, a 16-row tile) and splits the keys to fill the GPU; only the window's
+     * keys 28672 … 32767 and the sinks 0 … 3 are read: 4100 keys per KV head, K and V
+     * 8 · 4100 · 128 · 2 B · 2 = 16,793,600 B (the DRAM level's K/V); the sinks' 4 · 8 · 128 · 2
+     * · 2 = 16,384 B are what they add. Full cache: 64 splits of 512 keys; the window meets 8
+     * of them, which set the time; the sinks' chunk 0 is a 4-key CTA beside them, not counted
+     * (a longer time would come from its work, not a shorter one from its count). */
+    rl_problem d = {.batch = 1, .heads = 32, .kv_heads = 8, .seq = 1, .kv_len = 32768,
+                    .head_dim = 128, .causal = 1, .window = 4096, .sinks = 4,
+                    .dtype = RL_DTYPE_BF16};
+    rl_prediction rd, rd0;
+    CHECK(run(d, "h100-sxm", RL_KERNEL_GENERIC, &rd, &e) == RL_OK);
+    rl_problem d0 = d;
+    d0.sinks = 0;
+    CHECK(run(d0, "h100-sxm", RL_KERNEL_GENERIC, &rd0, &e) == RL_OK);
+    CHECK(rd.gqa_packed && rd0.gqa_packed);
+    CHECK(rd.splits == 8 && rd0.splits == 8);
+    /* DRAM: K/V 16,793,600 + Q and O 2 · 32 · 128 · 2 = 16,384 + per split the partial O and LSE
+     * written and read, 8 · 2 · 32 rows · 129 · 4 B = 264,192 */
+    CHECK_CLOSE(rd.levels.bytes[RL_LEVEL_DRAM], 16793600.0 + 16384.0 + 8.0 * 2 * 32 * 129 * 4,
+                1e-12);
+    CHECK_CLOSE(rd.levels.bytes[RL_LEVEL_DRAM] - rd0.levels.bytes[RL_LEVEL_DRAM], 16384.0, 1e-12);
+    CHECK(rd.time_s >= rd0.time_s);
+    CHECK(rl_workload_compute(&d, &w, &e) == RL_OK);
+    CHECK_CLOSE(w.pairs, 4100.0, 0);
+}
+
+/* The Blackwell per-work-tile fill (FA4's mechanism: fa4, cudnn on sm_100/103, forward): each
+ * work tile's Q load and O store at 0.47855 (RL_FIT_TILE_FILL_SHARE) of β / SMs, per round of
+ * CTAs. cuDNN, GB200 (8 TB/s, 148 SMs), the gpt-oss window: B = 2, H = Hkv = 128, d = 64,
+ * N = L = 4096, causal, W = 128, bf16. Work tiles 2 · 128 · 4096/256 = 4096, rounds 4096/148;
+ * bytes per tile 256 · 64 · 2 (Q) + 256 · 64 · 2 (O) = 65,536. Floor = one kernel's 2.855 µs +
+ * (4096/148) · 65,536 / (0.47855 · 8e12 / 148) = 2.855 µs + 4096 · 65,536 / 3.8284e12
+ * = 2.855 + 70.117 µs. The fit point: the whole prediction is the measured 0.210 ms. */
+static void blackwell_fill_by_hand(void) {
+    rl_problem p = {.batch = 2, .heads = 128, .seq = 4096, .head_dim = 64, .causal = 1,
+                    .window = 128, .dtype = RL_DTYPE_BF16};
+    rl_prediction r;
+    rl_error e;
+    CHECK(run(p, "gb200", RL_KERNEL_CUDNN, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.ctas, 4096.0, 0);
+    const double fill = 4096.0 * 65536.0 / (0.47855 * 8e12);
+    CHECK_CLOSE(r.terms_s[RL_TERM_FLOOR], 2.855e-6 + fill, 1e-9);
+    CHECK_CLOSE(r.time_s, 0.210e-3, 1e-3);
+    /* FA4 on the same GPU: the same fill */
+    CHECK(run(p, "gb200", RL_KERNEL_FA4, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.terms_s[RL_TERM_FLOOR], 2.855e-6 + fill, 1e-9);
+    /* half the bandwidth (--bandwidth 4 TB/s): twice the fill */
+    const rl_hw *gb = rl_hw_find("gb200");
+    rl_roof half = {4e12, rl_hw_peak_for_dtype(gb, RL_DTYPE_BF16)};
+    rl_kernel_spec spec = {.kernel = RL_KERNEL_CUDNN};
+    CHECK(rl_predict(&p, gb, half, &spec, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.terms_s[RL_TERM_FLOOR], 2.855e-6 + 2 * fill, 1e-9);
+    /* Hopper (FA3's mechanism): no fill, one kernel's fixed cost */
+    CHECK(run(p, "h100-sxm", RL_KERNEL_CUDNN, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.terms_s[RL_TERM_FLOOR], 2.855e-6, 1e-9);
+    /* MLA prefill in MHA mode on FA4, d_qk 192 / d_v 128, N = L = 8192, B = 1, H = 16, causal:
+     * 16 · 8192/256 = 512 tiles of Q 256 · 192 · 2 + O 256 · 128 · 2 = 163,840 B */
+    rl_problem m = {.batch = 1, .heads = 16, .seq = 8192, .head_dim = 192, .head_dim_v = 128,
+                    .causal = 1, .dtype = RL_DTYPE_BF16};
+    CHECK(run(m, "gb200", RL_KERNEL_FA4, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.ctas, 512.0, 0);
+    CHECK_CLOSE(r.terms_s[RL_TERM_FLOOR], 2.855e-6 + 512.0 * 163840.0 / (0.47855 * 8e12), 1e-9);
 }
 
 /* Paged KV and ragged batches, by hand. H100 SXM, H = 32, Hkv = 8, d = 128, fp16, N = 1. */
@@ -424,6 +530,8 @@ int main(void) {
     flashmla_sparse_by_hand();
     refusals();
     windows_by_hand();
+    sinks_by_hand();
+    blackwell_fill_by_hand();
     paged_and_ragged_by_hand();
     return check_report("test_profiles_2026");
 }

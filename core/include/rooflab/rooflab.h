@@ -941,7 +941,8 @@ rl_status rl_kernel_spec_set_text(rl_kernel_spec *spec, rl_kernel_field field, c
     X(OCCUPANCY, "occupancy", "too few CTAs for the GPU: idle SMs and one SM’s bandwidth cap",    \
       "too few CTAs to fill the GPU")                     \
     X(FLOOR, "floor",                                                                              \
-      "fixed costs: a launch, prologue and epilogue per kernel (the combine kernel when split)",   \
+      "fixed costs: a launch, prologue and epilogue per kernel (the combine kernel when split), "  \
+      "and per round of CTAs (backward: the K/V block; Blackwell: each tile's Q load, O store)",   \
       "more kernels (a combine when split)")
 
 typedef enum {
