@@ -394,6 +394,53 @@ static rl_status fa3_profile(const rl_problem *p, rl_profile *pf, int bwd, rl_er
     return st;
 }
 
+/* cuDNN's decode on Blackwell (sm_100, sm_103). cuDNN is closed source; what is published: SDPA
+ * has a "decode only mode, i.e. s_q == 1" of its own (cudnn-frontend
+ * include/cudnn_frontend/node/sdpa_support_surface.h @ 3929da2: its own checks, d_qk and d_v <= 128
+ * on Blackwell through cuDNN 9.9, no sink token), sped up for "single-query step" use on Blackwell
+ * in cuDNN 9.8.0 (release notes), and its query heads of a KV head share the kernel's rows (9.18.1
+ * release notes, known issues: decode "with causal masking turned on, and if the layer has Q head
+ * count != K/V head count", the result is wrong — a mask over packed head rows). The mechanism is
+ * ASSUMED to be that of the open SM100 decode kernels NVIDIA ships, TensorRT-LLM's trtllm-gen
+ * generation kernels (cpp/tensorrt_llm/kernels/trtllmGenKernels/fmha/fmhaKernels.h @ 01c84c6):
+ * groups of <= 16 query heads run SwapsMmaAbForGeneration — 128 keys in the MMA's M, the group's
+ * heads in its N: tileSizeQ 8 (G <= 8) or 16 —, larger groups KeepsMmaAbForGeneration with 32
+ * heads per CTA; one CTA per (sequence, head tile), the keys split over the idle SMs:
+ * numCtasPerSeqKv = min(ceil(L / 128), max(1, SMs / CTAs)), a reduction after (resolved below,
+ * RL_SPLIT_SM100_DECODE). The DRAM fraction is the production decode kernel's (fitted on H200:
+ * no Blackwell decode point exists to fit one on) — an ASSUMPTION. */
+static rl_status cudnn_sm100_decode(const rl_problem *p, rl_profile *pf, rl_error *err) {
+    if (p->seq != 1)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "seq",
+                        "--kernel cudnn models cuDNN's decode-only mode, s_q = 1 "
+                        "(cudnn-frontend sdpa_support_surface.h); --seq 2..16 (speculative, MTP) "
+                        "runs another cuDNN path with no published mechanism: give --seq 1, or "
+                        "--seq 17 or more for its prefill");
+    if ((p->dtype != RL_DTYPE_FP16 && p->dtype != RL_DTYPE_BF16) || p->kv_dtype != p->dtype)
+        return no_dtype(RL_KERNEL_CUDNN, p, "the cudnn profile models cuDNN's fp16/bf16 decode on "
+                                            "Blackwell, the cache in the query's dtype", err);
+    const int64_t dv = p->head_dim_v ? p->head_dim_v : p->head_dim;
+    if (p->head_dim > 128 || dv > 128)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "head-dim",
+                        "--kernel cudnn's decode on Blackwell runs d_qk and d_v <= 128 "
+                        "(cudnn-frontend sdpa_support_surface.h), got %lld / %lld",
+                        (long long)p->head_dim, (long long)dv);
+    const int64_t G = p->heads / p->kv_heads;
+    pf->block_m = G <= 8 ? 8 : G <= 16 ? 16 : 32; /* tileSizeQ: the heads in one CTA */
+    pf->block_n = 128;                            /* tileSizeKv: the keys in the MMA's M */
+    pf->split_block_n = 128;
+    pf->warps = 16; /* warp-specialised as the prefill kernel (assumed: not published) */
+    pf->ctas_per_sm = 1;
+    pf->gqa_packed = 1;
+    pf->head_major = 1;
+    pf->split_rule = RL_SPLIT_SM100_DECODE;
+    pf->dram_fraction = RL_FIT_DECODE_DRAM;
+    pf->exp_serialised = 0;
+    pf->softmax_overlap = 1;
+    pf->ex2_emulated = 0.0;
+    return RL_OK;
+}
+
 static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
                               rl_profile *pf, rl_error *err) {
     const rl_kernel k = spec->kernel;
@@ -482,10 +529,13 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
          * SM100 SDPA kernels — softmax beside the MMA) without FA4's exp2 emulation (FA4's paper
          * presents it as FA4's own). Forward prefill on both, backward on Hopper; decode is not
          * modelled. */
-        if (p->seq <= 16 && !bwd)
+        if (p->seq <= 16 && !bwd) {
+            if (hw->sm_arch == 100 || hw->sm_arch == 103) return cudnn_sm100_decode(p, pf, err);
             return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
-                            "--kernel cudnn models cuDNN's prefill (N > 16) and backward; its decode "
-                            "path has no published point with its shape to check a rate against");
+                            "--kernel cudnn models cuDNN's decode (N = 1) on Blackwell only; on "
+                            "preset %s (%s) it models prefill (N > 16) and backward",
+                            hw->id, hw->arch);
+        }
         if (hw->sm_arch == 100 || hw->sm_arch == 103) {
             if (p->dtype != RL_DTYPE_FP16 && p->dtype != RL_DTYPE_BF16)
                 return no_dtype(k, p, "the cudnn profile models cuDNN's fp16/bf16 SDPA on "
@@ -905,6 +955,16 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
         if (parts < 1) parts = 1;
         pf->splits = parts / (p->batch * (p->topk ? p->seq : 1));
         if (pf->splits < 1) pf->splits = 1;
+    } else if (pf->split_rule == RL_SPLIT_SM100_DECODE) {
+        /* trtllm-gen computeNumCtas: min(key tiles, max(1, SMs / (B · head tiles))), the head
+         * tiles H / min(G, tileSizeQ) = Hkv · ceil(G / tileSizeQ) (N = 1: one CTA per sequence) */
+        const double ctas = (double)p->batch * (double)p->kv_heads *
+                            ceil(G * (double)p->seq / (double)pf->block_m);
+        int64_t per_seq = (int64_t)floor((double)hw->sm_count / ctas);
+        if (per_seq < 1) per_seq = 1;
+        const int64_t key_tiles = (p->kv_len + pf->split_block_n - 1) / pf->split_block_n;
+        pf->splits = per_seq < key_tiles ? per_seq : key_tiles;
+        pf->chunk_keys = ((key_tiles + pf->splits - 1) / pf->splits) * pf->split_block_n;
     } else if (pf->split_rule == RL_SPLIT_FILL) {
         const double rows = pf->gqa_packed ? G * (double)p->seq : (double)p->seq;
         const double tiles = (double)p->batch * (double)(pf->gqa_packed ? p->kv_heads : p->heads) *
@@ -920,7 +980,9 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
     if (pf->split_rule == RL_SPLIT_FA2 && spec->splits == 0) /* n_blocks_per_split */
         pf->chunk_keys = (((p->kv_len + pf->split_block_n - 1) / pf->split_block_n + pf->splits - 1) /
                           pf->splits) * pf->split_block_n;
-    if (pf->split_rule != RL_SPLIT_FA2 && pf->split_rule != RL_SPLIT_FILL) pf->chunk_keys = 0;
+    if (pf->split_rule != RL_SPLIT_FA2 && pf->split_rule != RL_SPLIT_FILL &&
+        pf->split_rule != RL_SPLIT_SM100_DECODE)
+        pf->chunk_keys = 0;
     if (pf->pack_rule) {
         /* should_pack_gqa: N / round_up(N, Br) < 0.9 · G·N / round_up(G·N, Br); always split */
         const double br = (double)pf->block_m, n = (double)p->seq, gn = G * n;

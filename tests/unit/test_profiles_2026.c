@@ -256,7 +256,7 @@ static void refusals(void) {
     CHECK(run(v, "b200", RL_KERNEL_FA4, &r, NULL) == RL_OK);
     /* F = 2 · B · H · P · (192 + 128) */
     CHECK_CLOSE(r.terms_s[RL_TERM_MMA], 2.0 * 1 * 16 * 4096.0 * 4096 * 320 / 2250e12, 1e-12);
-    expect_refusal(v, "h100-sxm", RL_KERNEL_FA2, "head-dim-v", "--kernel fa4 and fa3 run");
+    expect_refusal(v, "h100-sxm", RL_KERNEL_FA2, "head-dim-v", "--kernel fa4, fa3 and cudnn run");
     /* fa3 runs it too: tile_size.h, d <= 192 with d_v <= 128: 128 x 128 */
     CHECK(run(v, "h100-sxm", RL_KERNEL_FA3, &r, NULL) == RL_OK);
     CHECK(r.block_m == 128 && r.block_n == 128);
@@ -270,7 +270,7 @@ static void refusals(void) {
                     (r.splits > 1 ? 2.0 * (double)r.splits * 8 * 128 * 513 * 4 : 0), 1e-9);
     rl_problem dec = plain;
     dec.seq = 1;
-    expect_refusal(dec, "b200", RL_KERNEL_CUDNN, "kernel", "decode");
+    expect_refusal(dec, "h100-sxm", RL_KERNEL_CUDNN, "kernel", "decode (N = 1) on Blackwell only");
     expect_refusal(plain, "a100-sxm4-80gb", RL_KERNEL_CUDNN, "kernel", "Hopper (sm_90)");
     rl_kernel k;
     CHECK(rl_kernel_parse("fa4", "kernel", &k, NULL) == RL_OK && k == RL_KERNEL_FA4);
