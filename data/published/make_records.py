@@ -283,6 +283,48 @@ SOURCES = {
                   'have the same size and peak). Only the SDPA column is recorded (Helion\'s kernel has no '
                   'rooflab profile).'),
     },
+    'cudnn_fe_bench_gb200': {
+        'file': 'cudnn-fe-bench-gb200.json',
+        'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/ (commit 3929da2, results added by the v1.20.0 and v1.23.0 release commits), CSV files written by runner.py: one row per (model, dtype, mask, seqlen, pass): dsv3_20260424_101009.csv and llama3.1_20260424_100750.csv, '
+                   'gpu_name "NVIDIA GB200". https://github.com/NVIDIA/cudnn-frontend/tree/main/benchmark/sdpa_benchmark_training'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB200', 'preset': 'gb200'},
+        'software': {'kernel': 'cuDNN fused SDPA forward (cudnn-frontend sdpa_benchmark_training, backend cudnn)',
+                     'kernel_version': 'cudnn-frontend 1.21.1, cuDNN backend 9.22.0'},
+        'notes': ('The bfloat16 forward rows (profile_pass fwd) of two presets: DeepSeek-V3 (configs/dsv3.py: 128 '
+                  'heads, head_dim_qk 192, head_dim_vo 128 — MLA prefill in MHA mode) and Llama 3.1 (64 query '
+                  'heads, 8 KV heads, d 128); batch 2, N = L = 2048 ... 32768, masks top_left (causal) and '
+                  'no_mask. time_ms is the median of 10 iterations of the kernels\' device time (torch profiler), '
+                  'the L2 flushed before each (benchmark_single_sdpa.py). The fp8, mxfp8 and backward rows are '
+                  'not recorded here.'),
+    },
+    'cudnn_fe_bench_gb300': {
+        'file': 'cudnn-fe-bench-gb300.json',
+        'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/ (commit 3929da2, results added by the v1.20.0 and v1.23.0 release commits), CSV files written by runner.py: one row per (model, dtype, mask, seqlen, pass): dsv3_20260424_101002.csv and llama3.1_20260424_100757.csv, '
+                   'gpu_name "NVIDIA GB300". https://github.com/NVIDIA/cudnn-frontend/tree/main/benchmark/sdpa_benchmark_training'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB300', 'preset': 'gb300'},
+        'software': {'kernel': 'cuDNN fused SDPA forward (cudnn-frontend sdpa_benchmark_training, backend cudnn)',
+                     'kernel_version': 'cudnn-frontend 1.21.1, cuDNN backend 9.22.0'},
+        'notes': ('As cudnn-fe-bench-gb200.json, on a GB300: the bfloat16 forward rows of the DeepSeek-V3 (d_qk '
+                  '192, d_v 128, 128 heads) and Llama 3.1 (64/8 heads, d 128) presets, batch 2, N = L = 2048 ... '
+                  '32768, causal and not. The fp8, mxfp8 and backward rows are not recorded here.'),
+    },
+    'cudnn_fe_bench_h200': {
+        'file': 'cudnn-fe-bench-h200.json',
+        'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/ (commit 3929da2, results added by the v1.20.0 and v1.23.0 release commits), CSV files written by runner.py: one row per (model, dtype, mask, seqlen, pass): h200_919_only_cudnn/dsv3_20260227_034744.csv and '
+                   'llama3.1_20260227_034703.csv, gpu_name "NVIDIA H200". '
+                   'https://github.com/NVIDIA/cudnn-frontend/tree/main/benchmark/sdpa_benchmark_training'),
+        'date': '2026-02-27',
+        'hardware': {'name': 'NVIDIA H200', 'preset': 'h200-sxm'},
+        'software': {'kernel': 'cuDNN fused SDPA forward (cudnn-frontend sdpa_benchmark_training, backend cudnn)',
+                     'kernel_version': 'cudnn-frontend 1.19.0, cuDNN backend 9.19.1'},
+        'notes': ('The bfloat16 rows that succeeded, run with profile_pass both: the fwd_time_ms column. DeepSeek-V3 '
+                  '(batch 1, 128 heads, d_qk 192 / d_v 128, causal, N = L = 2048, 4096, 8192: the 16k and 32k rows '
+                  'failed in the source) and Llama 3.1 (batch 1, 64/8 heads, d 128, causal and not, N = L = 2048 '
+                  '... 32768). "NVIDIA H200" is the SXM part (the NVL reports "H200 NVL"). fp8 and backward '
+                  'columns not recorded.'),
+    },
 }
 
 SKIP_SOURCES = {
@@ -395,6 +437,10 @@ FIT_POINTS = {
         'backward fixed cost per CTA round',
     ('fa3_paper', 'Fig.5(e)', 'flash-attention-2 (v2.5.8)', '1', '16384', '326'):
         "FA2's MMA rate with one 8-warp CTA per SM at d > 128",
+    ('cudnn_fe_bench_gb300', 'benchmark/sdpa_benchmark_training/results @ 3929da2, '
+     'llama3.1_20260424_100757.csv, row no_mask bfloat16 B=2 seqlen 16384',
+     'cudnn sdpa (cudnn-frontend sdpa_benchmark_training, cuDNN 9.22.0)', '2', '16384', '8.734'):
+        "cuDNN's Blackwell forward MMA fraction",
     ('tileops_pr2084', 'PR description, table Performance, row Qwen3-30B-A3B, B=1, KV=1K, FP16',
      'tileops-dense-gqa-decode', '1', '1', '0.0069'):
         'per-kernel fixed cost (fitted with the default prediction)',
@@ -452,6 +498,10 @@ def problem_of(r):
     p = {'batch': b, 'heads': int(r['heads']), 'kv_heads': int(r['kv_heads']), 'seq': n,
          'kv_len': l, 'head_dim': int(r['head_dim']), 'dtype': 'fp8' if fp8 else 'fp16',
          'causal': causal, 'pass': 'bwd' if bwd else 'fwd'}
+    m = re.search(r'head_dim_v (\d+)', r['notes'])
+    if m and int(m.group(1)) != p['head_dim']:
+        # a value head dim of its own (MLA prefill in MHA mode: d_qk 192, d_v 128)
+        p['head_dim_v'] = int(m.group(1))
     m = re.search(r'page_size[ =](\d+)', r['notes'])
     if m and r['kernel'] != 'flashmla dense decode':
         # a paged KV cache of that page size (FlashInfer and FA3 paged decode)
@@ -504,7 +554,7 @@ def make_point(r, companion):
     pt = {'problem': p, 'traffic_model': traffic_for(profile, r['kernel'], bwd),
           'timing': {'median_s': float('%.6g' % t)},
           'flops': rooflab_flops(p['batch'], p['heads'], p['seq'], p['kv_len'], p['head_dim'],
-                                 p['causal'], bwd, p.get('kv_lora_rank')),
+                                 p['causal'], bwd, p.get('head_dim_v', p.get('kv_lora_rank'))),
           'kernel': r['kernel'], 'label': label_of(r, p, profile, assumed)}
     if profile:
         pt['profile'] = profile
@@ -522,7 +572,8 @@ def make_point(r, companion):
         xlabel = 'line seqlen_k %d' % p['kv_len']
     elif r['source_id'].startswith('therainstorm_') or r['source_id'] in (
             'tileops_gqa_dense_h200', 'flashmla_issue30_h20', 'flashmla_achatbot_h100',
-            'fa_issue_1310_h20', 'helion_pr3463_gb300'):
+            'fa_issue_1310_h20', 'helion_pr3463_gb300', 'cudnn_fe_bench_gb200',
+            'cudnn_fe_bench_gb300', 'cudnn_fe_bench_h200'):
         xlabel = ''
     elif r['source_id'] == 'tileops_pr2132':
         xlabel = 'row (1, 1, %d, 32, 4, 128)' % p['kv_len']
