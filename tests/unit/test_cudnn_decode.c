@@ -8,6 +8,7 @@
  * production decode DRAM fraction 0.92421 and the overlap exponent p = 1.7166. Also cuDNN's MLA
  * prefill shape (d_qk 192, d_v 128) on GB200, and the refusals by flag. */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "check.h"
@@ -155,7 +156,49 @@ static void refusals(void) {
     expect_refusal(p, "b200", "page-size", "does not model a paged");
 }
 
+/* Properties of the decode over 3,000 random problems on the three sm_100/103 presets the profile
+ * covers (test_properties.c draws Hopper and Ampere only): never below the compulsory bound (the
+ * K/V, Q and O bytes at the datasheet bandwidth), and never faster for a longer cache or a larger
+ * batch with the split count held (the rule may split a small batch more, a really faster GPU). */
+static uint64_t seed = 12345;
+static int64_t pick(int64_t lo, int64_t hi) {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return lo + (int64_t)((seed >> 33) % (uint64_t)(hi - lo + 1));
+}
+static void properties(void) {
+    static const char *const hws[] = {"b200", "gb200", "gb300"};
+    int checked = 0, below = 0, faster = 0;
+    for (int t = 0; t < 3000; t++) {
+        rl_problem p = {.seq = 1, .dtype = pick(0, 1) ? RL_DTYPE_BF16 : RL_DTYPE_FP16};
+        p.batch = pick(1, 256);
+        p.kv_heads = pick(1, 16);
+        p.heads = p.kv_heads * (int64_t[]){1, 2, 4, 5, 8, 16, 32, 64}[pick(0, 7)];
+        p.kv_len = pick(1, 131072);
+        p.head_dim = pick(1, 2) * 64;
+        const char *hw = hws[pick(0, 2)];
+        const rl_hw *h = rl_hw_find(hw);
+        rl_prediction a, b;
+        if (run(p, hw, &a, NULL) != RL_OK) continue;
+        checked++;
+        const double B = (double)p.batch, L = (double)p.kv_len, d = (double)p.head_dim;
+        const double bytes = 2.0 * B * (double)p.kv_heads * L * d * 2 +
+                             2.0 * B * (double)p.heads * d * 2;
+        if (a.time_s < bytes / h->bandwidth_bytes_per_s) below++;
+        rl_problem q = p;
+        if (pick(0, 1)) q.kv_len += pick(1, 8192);
+        else q.batch += pick(1, 32);
+        const rl_roof roof = {h->bandwidth_bytes_per_s, rl_hw_peak_for_dtype(h, q.dtype)};
+        rl_kernel_spec held = {.kernel = RL_KERNEL_CUDNN, .splits = a.splits};
+        if (rl_predict(&q, h, roof, &held, &b, NULL) == RL_OK && b.time_s < a.time_s * (1 - 1e-9))
+            faster++;
+    }
+    CHECK(checked == 3000);
+    CHECK(below == 0);
+    CHECK(faster == 0);
+}
+
 int main(void) {
+    properties();
     b200_gqa_by_hand();
     b200_split_by_hand();
     head_tiles();
