@@ -47,17 +47,17 @@
  * RL_FIT_SM_BANDWIDTH_SHARE — κ: one SM reaches κ · β / SMs of DRAM bandwidth when few SMs are
  *   busy. From issue 17's measurement (not a data/published point): FlashInfer decode without
  *   split, 32 CTAs on 32 SMs of an H100 SXM, reached 47 % of HBM: 0.47 · 132 / 32 = 1.94.
- * RL_FIT_CUDNN_SM100_MMA — the fraction of the dense tensor peak cuDNN's Blackwell forward reaches
- *   where the MMA, not the softmax, sets its time. Fitted on cuDNN 9.22, GB300, bf16, B = 2,
- *   H = 64, Hkv = 8, d = 128, N = L = 16384, non-causal: 8.734 ms (cudnn-frontend
- *   benchmark/sdpa_benchmark_training, llama3.1 on GB300) — on GB300 (MUFU 32/clock) the softmax,
- *   7/128 SM-clock per score, is shorter than the MMA's 8/128, so the time is the MMA pipe's:
- *   2014 TFLOP/s of 2500. What keeps it below the peak (the sustained clock under load, the two
- *   dependent GEMMs per tile) is not separable from public data.
  * RL_FIT_EAGER_DRAM — the fraction of the datasheet DRAM bandwidth PyTorch eager's elementwise
  *   and GEMM-epilogue traffic reaches for materialised S and P. Fitted on standard attention,
  *   H100 SXM, fp16, d = 128, B = 4, H = 16, N = 4096, non-causal: 133 TFLOP/s (FA3 paper,
- *   Fig. 5(c)). */
+ *   Fig. 5(c)).
+ * RL_FIT_CUDNN_SM100_MMA — the fraction of the dense tensor peak cuDNN's Blackwell forward reaches
+ *   where the MMA, not the softmax, sets its time. Fitted on cuDNN 9.22, GB300, bf16, DeepSeek-V3's
+ *   MLA prefill shape B = 2, H = 128, d_qk 192 / d_v 128, N = L = 16384, non-causal: 21.640 ms
+ *   (cudnn-frontend benchmark/sdpa_benchmark_training, dsv3 on GB300) — there the softmax, 7/128
+ *   SM-clock per score on GB300's MUFU (32/clock), is shorter than the MMA's 10/128 at the peak,
+ *   so the time is the MMA pipe's: 2032 TFLOP/s of 2500. What holds it there (the sustained clock
+ *   under load, the two dependent GEMMs per tile) is not separable from public data. */
 #ifndef RL_FIT_OVERLAP_P
 #define RL_FIT_OVERLAP_P 1.7166
 #endif
@@ -91,11 +91,11 @@
 #ifndef RL_FIT_FA2_ONE_CTA
 #define RL_FIT_FA2_ONE_CTA 0.77701
 #endif
-#ifndef RL_FIT_CUDNN_SM100_MMA
-#define RL_FIT_CUDNN_SM100_MMA 0.81584
-#endif
 #ifndef RL_FIT_EAGER_DRAM
 #define RL_FIT_EAGER_DRAM 0.66776
+#endif
+#ifndef RL_FIT_CUDNN_SM100_MMA
+#define RL_FIT_CUDNN_SM100_MMA 0.81646
 #endif
 
 static const char *const kernel_names[RL_KERNEL_COUNT] = {
@@ -559,6 +559,7 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
             if (p->head_dim > 128 && !(p->head_dim == 192 && p->head_dim_v == 128) &&
                 p->head_dim != 256)
                 return no_tile(k, p->head_dim, err);
+            pf->mma_fraction = RL_FIT_CUDNN_SM100_MMA; /* fitted on GB300, where the MMA binds */
             pf->block_m = 256;
             pf->block_n = 128;
             pf->warps = 16;
@@ -568,7 +569,6 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
             pf->exp_serialised = 0;
             pf->softmax_overlap = 1;
             pf->ex2_emulated = 0.0;
-            pf->mma_fraction = RL_FIT_CUDNN_SM100_MMA; /* fitted on GB300, where the MMA binds */
             return RL_OK;
         }
         if (hw->sm_arch != 90)

@@ -50,6 +50,19 @@ NOTES_RAINSTORM = ('Shapes as printed above each table: MHA batch_size=16 kv_len
                    'and the tensor-core column of the GQA table; the other column has no profile.')
 
 
+
+SRC_CUDNN_FE_DSV3 = ('NVIDIA/cudnn-frontend, benchmark/sdpa_benchmark_training (runner.py --config dsv3, '
+                     'benchmark_single_sdpa.py), committed results CSV benchmark/sdpa_benchmark_training/'
+                     'results/%s (text, one row per shape), NVIDIA %s. Read at commit '
+                     '3929da2ef4c1dba1bb8acb68727b9134f26f40c0. https://github.com/NVIDIA/cudnn-frontend')
+SW_CUDNN_FE_DSV3 = 'cuDNN fused SDPA forward through the cudnn-frontend Python graph API (sdpa)'
+NOTES_CUDNN_FE_DSV3 = ('DeepSeek-V3 config (configs/dsv3.py): 128 query and KV heads, head_dim_qk 192, '
+                       'head_dim_vo 128 (MLA prefill in MHA mode), %s; bf16, recorded as fp16 (same size '
+                       'and peak on the preset). Time: the CSV\'s time_ms, the median of iterations 6-10 of '
+                       '10 of the profiler\'s device time of the cuDNN kernels, a 256 MB L2-flush buffer '
+                       'zeroed before each. The printed TFLOPS equal 2 B H N^2 (192 + 128) (/2 causal) / time. '
+                       'The fp8, mxfp8 and backward rows are not recorded here.')
+
 SOURCES = {
     'fa3_paper': {
         'file': 'fa3-paper-h100.json',
@@ -283,47 +296,47 @@ SOURCES = {
                   'have the same size and peak). Only the SDPA column is recorded (Helion\'s kernel has no '
                   'rooflab profile).'),
     },
-    'cudnn_fe_bench_gb200': {
-        'file': 'cudnn-fe-bench-gb200.json',
-        'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/ (commit 3929da2, results added by the v1.20.0 and v1.23.0 release commits), CSV files written by runner.py: one row per (model, dtype, mask, seqlen, pass): dsv3_20260424_101009.csv and llama3.1_20260424_100750.csv, '
-                   'gpu_name "NVIDIA GB200". https://github.com/NVIDIA/cudnn-frontend/tree/main/benchmark/sdpa_benchmark_training'),
+    'cudnn_fe_dsv3_gb200': {
+        'file': 'cudnn-fe-dsv3-gb200.json',
+        'source': SRC_CUDNN_FE_DSV3 % ('dsv3/gb200/dsv3_20260424_101009.csv', 'GB200'),
         'date': '2026-04-24',
         'hardware': {'name': 'NVIDIA GB200', 'preset': 'gb200'},
-        'software': {'kernel': 'cuDNN fused SDPA forward (cudnn-frontend sdpa_benchmark_training, backend cudnn)',
-                     'kernel_version': 'cudnn-frontend 1.21.1, cuDNN backend 9.22.0'},
-        'notes': ('The bfloat16 forward rows (profile_pass fwd) of two presets: DeepSeek-V3 (configs/dsv3.py: 128 '
-                  'heads, head_dim_qk 192, head_dim_vo 128 — MLA prefill in MHA mode) and Llama 3.1 (64 query '
-                  'heads, 8 KV heads, d 128); batch 2, N = L = 2048 ... 32768, masks top_left (causal) and '
-                  'no_mask. time_ms is the median of 10 iterations of the kernels\' device time (torch profiler), '
-                  'the L2 flushed before each (benchmark_single_sdpa.py). The fp8, mxfp8 and backward rows are '
-                  'not recorded here.'),
+        'software': {'kernel': SW_CUDNN_FE_DSV3, 'kernel_version': 'cudnn-frontend 1.21.1, cuDNN 9.22.0'},
+        'notes': NOTES_CUDNN_FE_DSV3 % 'batch 2, N = L = 2048 ... 32768, masks top_left (causal) and no_mask',
     },
-    'cudnn_fe_bench_gb300': {
-        'file': 'cudnn-fe-bench-gb300.json',
-        'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/ (commit 3929da2, results added by the v1.20.0 and v1.23.0 release commits), CSV files written by runner.py: one row per (model, dtype, mask, seqlen, pass): dsv3_20260424_101002.csv and llama3.1_20260424_100757.csv, '
-                   'gpu_name "NVIDIA GB300". https://github.com/NVIDIA/cudnn-frontend/tree/main/benchmark/sdpa_benchmark_training'),
+    'cudnn_fe_dsv3_gb300': {
+        'file': 'cudnn-fe-dsv3-gb300.json',
+        'source': SRC_CUDNN_FE_DSV3 % ('dsv3/gb300/dsv3_20260424_101002.csv', 'GB300'),
         'date': '2026-04-24',
         'hardware': {'name': 'NVIDIA GB300', 'preset': 'gb300'},
-        'software': {'kernel': 'cuDNN fused SDPA forward (cudnn-frontend sdpa_benchmark_training, backend cudnn)',
-                     'kernel_version': 'cudnn-frontend 1.21.1, cuDNN backend 9.22.0'},
-        'notes': ('As cudnn-fe-bench-gb200.json, on a GB300: the bfloat16 forward rows of the DeepSeek-V3 (d_qk '
-                  '192, d_v 128, 128 heads) and Llama 3.1 (64/8 heads, d 128) presets, batch 2, N = L = 2048 ... '
-                  '32768, causal and not. The fp8, mxfp8 and backward rows are not recorded here.'),
+        'software': {'kernel': SW_CUDNN_FE_DSV3, 'kernel_version': 'cudnn-frontend 1.21.1, cuDNN 9.22.0'},
+        'notes': (NOTES_CUDNN_FE_DSV3 % 'batch 2, N = L = 2048 ... 32768, masks top_left (causal) and no_mask') +
+                 ' The non-causal N = 16384 row is the fit point of cuDNN\'s Blackwell forward MMA fraction.',
     },
-    'cudnn_fe_bench_h200': {
-        'file': 'cudnn-fe-bench-h200.json',
-        'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/ (commit 3929da2, results added by the v1.20.0 and v1.23.0 release commits), CSV files written by runner.py: one row per (model, dtype, mask, seqlen, pass): h200_919_only_cudnn/dsv3_20260227_034744.csv and '
-                   'llama3.1_20260227_034703.csv, gpu_name "NVIDIA H200". '
-                   'https://github.com/NVIDIA/cudnn-frontend/tree/main/benchmark/sdpa_benchmark_training'),
+    'cudnn_fe_dsv3_h200': {
+        'file': 'cudnn-fe-dsv3-h200.json',
+        'source': SRC_CUDNN_FE_DSV3 % ('h200_919_only_cudnn/dsv3_20260227_034744.csv', 'H200'),
         'date': '2026-02-27',
         'hardware': {'name': 'NVIDIA H200', 'preset': 'h200-sxm'},
-        'software': {'kernel': 'cuDNN fused SDPA forward (cudnn-frontend sdpa_benchmark_training, backend cudnn)',
-                     'kernel_version': 'cudnn-frontend 1.19.0, cuDNN backend 9.19.1'},
-        'notes': ('The bfloat16 rows that succeeded, run with profile_pass both: the fwd_time_ms column. DeepSeek-V3 '
-                  '(batch 1, 128 heads, d_qk 192 / d_v 128, causal, N = L = 2048, 4096, 8192: the 16k and 32k rows '
-                  'failed in the source) and Llama 3.1 (batch 1, 64/8 heads, d 128, causal and not, N = L = 2048 '
-                  '... 32768). "NVIDIA H200" is the SXM part (the NVL reports "H200 NVL"). fp8 and backward '
-                  'columns not recorded.'),
+        'software': {'kernel': SW_CUDNN_FE_DSV3, 'kernel_version': 'cudnn-frontend 1.19.0, cuDNN 9.19.1'},
+        'notes': (NOTES_CUDNN_FE_DSV3 % 'batch 1, causal, N = L = 2048, 4096, 8192 (the 16k and 32k rows '
+                  'failed in the source)') + ' Run with profile_pass both: the fwd_time_ms column. "NVIDIA H200" '
+                 'is the SXM part (the NVL reports "H200 NVL").',
+    },
+    'cudnn_fe_llama31_h200': {
+        'file': 'cudnn-fe-llama31-h200.json',
+        'source': ('NVIDIA/cudnn-frontend, benchmark/sdpa_benchmark_training (runner.py --config llama), '
+                   'committed results CSV benchmark/sdpa_benchmark_training/results/h200_919_only_cudnn/'
+                   'llama3.1_20260227_034703.csv (text, one row per shape), NVIDIA H200. Read at commit '
+                   '3929da2ef4c1dba1bb8acb68727b9134f26f40c0. https://github.com/NVIDIA/cudnn-frontend'),
+        'date': '2026-02-27',
+        'hardware': {'name': 'NVIDIA H200', 'preset': 'h200-sxm'},
+        'software': {'kernel': SW_CUDNN_FE_DSV3, 'kernel_version': 'cudnn-frontend 1.19.0, cuDNN 9.19.1'},
+        'notes': ('llama3.1 config as the rows print it: batch 1, 64 query heads, 8 KV heads, d = 128, '
+                  'N = L = 2048 ... 32768, attn_mask top_left (causal) and no_mask; bf16, recorded as fp16 (same '
+                  'size and peak). Run with profile_pass both: the fwd_time_ms column (the median of iterations '
+                  '6-10 of 10 of the profiler\'s device time of the cuDNN kernels, a 256 MB L2-flush buffer '
+                  'zeroed before each). The fp8 and backward columns are not recorded.'),
     },
 }
 
@@ -437,9 +450,9 @@ FIT_POINTS = {
         'backward fixed cost per CTA round',
     ('fa3_paper', 'Fig.5(e)', 'flash-attention-2 (v2.5.8)', '1', '16384', '326'):
         "FA2's MMA rate with one 8-warp CTA per SM at d > 128",
-    ('cudnn_fe_bench_gb300', 'benchmark/sdpa_benchmark_training/results @ 3929da2, '
-     'llama3.1_20260424_100757.csv, row no_mask bfloat16 B=2 seqlen 16384',
-     'cudnn sdpa (cudnn-frontend sdpa_benchmark_training, cuDNN 9.22.0)', '2', '16384', '8.734'):
+    ('cudnn_fe_dsv3_gb300', 'benchmark/sdpa_benchmark_training/results @ 3929da2, '
+     'dsv3_20260424_101002.csv, row no_mask bfloat16 B=2 seqlen 16384',
+     'cudnn sdpa (cudnn-frontend sdpa_benchmark_training, cuDNN 9.22.0)', '2', '16384', '21.640'):
         "cuDNN's Blackwell forward MMA fraction",
     ('tileops_pr2084', 'PR description, table Performance, row Qwen3-30B-A3B, B=1, KV=1K, FP16',
      'tileops-dense-gqa-decode', '1', '1', '0.0069'):
@@ -572,8 +585,8 @@ def make_point(r, companion):
         xlabel = 'line seqlen_k %d' % p['kv_len']
     elif r['source_id'].startswith('therainstorm_') or r['source_id'] in (
             'tileops_gqa_dense_h200', 'flashmla_issue30_h20', 'flashmla_achatbot_h100',
-            'fa_issue_1310_h20', 'helion_pr3463_gb300', 'cudnn_fe_bench_gb200',
-            'cudnn_fe_bench_gb300', 'cudnn_fe_bench_h200'):
+            'fa_issue_1310_h20', 'helion_pr3463_gb300', 'cudnn_fe_dsv3_gb200',
+            'cudnn_fe_dsv3_gb300', 'cudnn_fe_dsv3_h200', 'cudnn_fe_llama31_h200'):
         xlabel = ''
     elif r['source_id'] == 'tileops_pr2132':
         xlabel = 'row (1, 1, %d, 32, 4, 128)' % p['kv_len']

@@ -105,19 +105,19 @@ static void head_tiles(void) {
 
 /* MLA prefill in MHA mode on GB200 (d_qk 192, d_v 128: cudnn-frontend's DeepSeek-V3 preset):
  * F = 2 · B · H · N² · (192 + 128) = 2 · 2 · 128 · 4096² · 320 = 2.749e15 FLOP. Per score the MMA
- * takes 640 / 8192 = 10/128 SM-clock at the peak, 10 / 0.81584 = 12.26/128 at cuDNN's fitted
+ * takes 640 / 8192 = 10/128 SM-clock at the peak, 10 / 0.81646 = 12.25/128 at cuDNN's fitted
  * Blackwell fraction (MODEL.md, RL_FIT_CUDNN_SM100_MMA), longer than the softmax's 11/128 (MUFU
- * 1/16 + 3/128): MMA-bound, mma = F / (2500e12 · 0.81584) = 1.3477 ms, no exp term. At d = 128
- * the MMA's 8 / 0.81584 = 9.81/128 is the shorter: the softmax binds there. */
+ * 1/16 + 3/128): MMA-bound, mma = F / (2500e12 · 0.81646) = 1.3467 ms, no exp term. At d = 128
+ * the MMA's 8 / 0.81646 = 9.81/128 is the shorter: the softmax binds there. */
 static void mla_prefill(void) {
     rl_problem p = {.batch = 2, .heads = 128, .seq = 4096, .head_dim = 192, .head_dim_v = 128,
                     .dtype = RL_DTYPE_BF16};
     rl_prediction r;
     rl_error e;
     CHECK(run(p, "gb200", &r, &e) == RL_OK);
-    CHECK_CLOSE(r.terms_s[RL_TERM_MMA], 2.0 * 2 * 128 * 4096.0 * 4096 * 320 / (2500e12 * 0.81584),
+    CHECK_CLOSE(r.terms_s[RL_TERM_MMA], 2.0 * 2 * 128 * 4096.0 * 4096 * 320 / (2500e12 * 0.81646),
                 1e-9);
-    CHECK_CLOSE(r.terms_s[RL_TERM_MMA], 1.3477e-3, 1e-4);
+    CHECK_CLOSE(r.terms_s[RL_TERM_MMA], 1.3467e-3, 1e-4);
     CHECK(r.terms_s[RL_TERM_EXP] == 0);
     p.head_dim = 128;
     p.head_dim_v = 0;
