@@ -410,16 +410,18 @@ static rl_status fa3_profile(const rl_problem *p, rl_profile *pf, int bwd, rl_er
  * has a "decode only mode, i.e. s_q == 1" of its own (cudnn-frontend
  * include/cudnn_frontend/node/sdpa_support_surface.h @ 3929da2: its own checks, d_qk and d_v <= 128
  * on Blackwell through cuDNN 9.9, no sink token), sped up for "single-query step" use on Blackwell
- * in cuDNN 9.8.0 (release notes), and its query heads of a KV head share the kernel's rows (9.18.1
- * release notes, known issues: decode "with causal masking turned on, and if the layer has Q head
- * count != K/V head count", the result is wrong — a mask over packed head rows). The mechanism is
- * ASSUMED to be that of the open SM100 decode kernels NVIDIA ships, TensorRT-LLM's trtllm-gen
+ * in cuDNN 9.8.0 (release notes); the 9.18.1 release notes' known issues single out decode "with
+ * causal masking turned on, and if the layer has Q head count != K/V head count" (the rest of the
+ * sentence was not in the copy read) — a hint, not a statement, that the group's heads share
+ * rows. The mechanism, packing included, is ASSUMED to be that of the open SM100 decode kernels
+ * NVIDIA ships, TensorRT-LLM's trtllm-gen
  * generation kernels (cpp/tensorrt_llm/kernels/trtllmGenKernels/fmha/fmhaKernels.h @ 01c84c6):
  * groups of <= 16 query heads run SwapsMmaAbForGeneration — 128 keys in the MMA's M, the group's
  * heads in its N: tileSizeQ 8 (G <= 8) or 16 —, larger groups KeepsMmaAbForGeneration with 32
  * heads per CTA; one CTA per (sequence, head tile), the keys split over the idle SMs:
- * numCtasPerSeqKv = min(ceil(L / 128), max(1, SMs / CTAs)), a reduction after (resolved below,
- * RL_SPLIT_SM100_DECODE). The DRAM fraction is the production decode kernel's (fitted on H200:
+ * numCtasPerSeqKv = min(ceil(L / stepKv), max(1, SMs / CTAs)), a reduction after (resolved below,
+ * RL_SPLIT_SM100_DECODE). stepKv = tileSizeKv = 128 keys is assumed: the GQA kernels' values sit in
+ * the cubin metadata (kernelMetaInfo.h), and 128 is the tile the MLA path starts from. The DRAM fraction is the production decode kernel's (fitted on H200:
  * no Blackwell decode point exists to fit one on) — an ASSUMPTION. */
 static rl_status cudnn_sm100_decode(const rl_problem *p, rl_profile *pf, rl_error *err) {
     if (p->seq != 1)
