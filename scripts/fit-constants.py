@@ -15,7 +15,8 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = ['status.c', 'utf8.c', 'units.c', 'dtype.c', 'hardware.c', 'problem.c', 'problem_fields.c',
-       'workload.c', 'roofline.c', 'report.c', 'sweep.c', 'profiles.c', 'predict.c', 'intervals.c', 'kernel_fields.c']
+       'workload.c', 'roofline.c', 'report.c', 'sweep.c', 'profiles.c', 'predict.c', 'intervals.c',
+       'kernel_fields.c']
 
 # constant, its point (preset kernel B H Hkv N L d dtype causal pass), measured seconds,
 # bracket, whether the time grows with the constant
@@ -40,6 +41,8 @@ FITS = [
      (0.2, 1.0), False),  # Flash-Decoding blog
     ('RL_FIT_DECODE_DRAM', 'h200-sxm generic 8 32 8 1 32768 128 fp16 0 fwd', 256.55e-6,
      (0.3, 1.0), False),  # TileOps dense GQA decode, docs/perf/gqa-dense-h200.md
+    ('RL_FIT_BWD_MMA_SM100', 'gb200 cudnn 1 40 40 17160 17160 128 bf16 0 bwd', 10.638e-3,
+     (0.2, 1.0), False),  # cuDNN frontend sdpa_benchmark_training, wan22 on GB200
     ('RL_FIT_CUDNN_SM100_MMA', 'gb300 cudnn 2 128 128 16384 16384 192/128 bf16 0 fwd', 21.640e-3,
      (0.3, 1.0), False),  # cudnn-frontend sdpa_benchmark_training, dsv3 (d 192 / d_v 128) on GB300
     ('RL_FIT_EAGER_DRAM', 'h100-sxm standard 4 16 16 4096 4096 128 fp16 0 fwd',

@@ -316,6 +316,9 @@ static void fused_ledger(const rl_problem *p, const rl_hw *hw, rl_roof roof, con
     r->terms_s[RL_TERM_MMA] = w->flops / rate;
     r->terms_s[RL_TERM_TILES] = (s.computed_pairs - useful_pairs) * flop_per_pair / rate;
     r->terms_s[RL_TERM_EXP] = pf->exp_serialised ? s.computed_pairs / hw->exp_per_s : 0.0;
+    if (pf->exp_serialised && pf->softmax_fp32_ops > 0) /* the elementwise work beside the exp */
+        r->terms_s[RL_TERM_EXP] += s.computed_pairs * pf->softmax_fp32_ops /
+                                   (FP32_LANES_PER_SM_CLOCK * hw->sm_count * hw->sm_clock_hz);
     if (pf->rescale_serialised && hw->peak_flops_per_s[RL_PEAK_FP32] > 0) /* 2 FLOP per FMA */
         r->terms_s[RL_TERM_EXP] += 2.0 * s.computed_pairs / (double)pf->block_n * (double)p->head_dim /
                                    hw->peak_flops_per_s[RL_PEAK_FP32];

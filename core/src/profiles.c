@@ -47,6 +47,11 @@
  * RL_FIT_SM_BANDWIDTH_SHARE — κ: one SM reaches κ · β / SMs of DRAM bandwidth when few SMs are
  *   busy. From issue 17's measurement (not a data/published point): FlashInfer decode without
  *   split, 32 CTAs on 32 SMs of an H100 SXM, reached 47 % of HBM: 0.47 · 132 / 32 = 1.94.
+ * RL_FIT_BWD_MMA_SM100 — the Blackwell backward's MMA rate as a fraction of the dense peak
+ *   while the MMAs run (tcgen05, five GEMMs per tile; the softmax and dS work is a term of its
+ *   own, serialised: blackwell_bwd). Fitted on cuDNN (the cudnn profile takes FA4's backward mechanism),
+ *   GB200, bf16, B = 1, H = 40, d = 128, N = L = 17160, non-causal: 10.638 ms (cuDNN frontend
+ *   benchmark/sdpa_benchmark_training results, wan22 on GB200); fa4 uses the same value.
  * RL_FIT_EAGER_DRAM — the fraction of the datasheet DRAM bandwidth PyTorch eager's elementwise
  *   and GEMM-epilogue traffic reaches for materialised S and P. Fitted on standard attention,
  *   H100 SXM, fp16, d = 128, B = 4, H = 16, N = 4096, non-causal: 133 TFLOP/s (FA3 paper,
@@ -91,6 +96,9 @@
 #ifndef RL_FIT_FA2_ONE_CTA
 #define RL_FIT_FA2_ONE_CTA 0.77701
 #endif
+#ifndef RL_FIT_BWD_MMA_SM100
+#define RL_FIT_BWD_MMA_SM100 0.94901
+#endif
 #ifndef RL_FIT_EAGER_DRAM
 #define RL_FIT_EAGER_DRAM 0.66776
 #endif
@@ -134,7 +142,9 @@ static const char *const kernel_descriptions[RL_KERNEL_COUNT] = {
                       "rows) x 128 keys, 1 CTA/SM, persistent; the softmax of one Q tile runs "
                       "beside the MMA of the other; exp2 split between MUFU.EX2 and a cubic "
                       "polynomial on the FP32 pipes (ex2_emu_freq 10, res 4: 28 % of a 128-key "
-                      "row; none on sm_103); d 64-128 and d_qk 192 / d_v 128; fp16/bf16",
+                      "row; none on sm_103); d 64-128 and d_qk 192 / d_v 128; fp16/bf16. "
+                      "Backward (flash_bwd_sm100.py): 128 x 128 tiles, 2-CTA MMA at d >= 128, the "
+                      "softmax and dS serialised with the five GEMMs, MUFU-only exp2",
     [RL_KERNEL_FLASHMLA] = "FlashMLA dense MLA decode (deepseek-ai/FlashMLA, sm_90): the h_q·s_q "
                            "query rows of a sequence packed in 64-row tiles, 64-key blocks, one "
                            "CTA per SM (a 64 x 512 fp32 output fills half the register file), "
@@ -143,9 +153,10 @@ static const char *const kernel_descriptions[RL_KERNEL_COUNT] = {
     [RL_KERNEL_CUDNN] = "cuDNN fused SDPA (closed source: the mechanism of the open kernel for "
                         "the same hardware, assumed): on Hopper FA3's (prefill, backward, fp8 "
                         "forward), on Blackwell FA4's tiles and softmax overlap without exp2 "
-                        "emulation, the MMA at a fitted 0.816 of the peak (prefill); Blackwell "
-                        "decode (N = 1) as TensorRT-LLM's trtllm-gen generation kernels: the "
-                        "group's heads in 8/16/32-row tiles, 128-key tiles, keys split over idle SMs",
+                        "emulation, the MMA at a fitted 0.816 of the peak (prefill), FA4's "
+                        "backward; Blackwell decode (N = 1) as TensorRT-LLM's trtllm-gen "
+                        "generation kernels: the group's heads in 8/16/32-row tiles, 128-key "
+                        "tiles, keys split over idle SMs",
 };
 
 const char *rl_kernel_name(rl_kernel k) {
@@ -455,6 +466,71 @@ static rl_status cudnn_sm100_decode(const rl_problem *p, rl_profile *pf, rl_erro
     return RL_OK;
 }
 
+/* FA4's forward on Blackwell (flash_attn/cute/flash_fwd_sm100.py), shared by `fa4` and by
+ * `cudnn` on sm_100/sm_103: m_block_size = n_block_size = 128 with q_stage = 2 (two 128-row Q
+ * tiles per CTA whose softmax warpgroups take turns with the MMA warp: 256 x 128), 16 warps,
+ * 1 CTA per SM (its TMEM and shared memory), persistent, head-major, the softmax overlapped with
+ * the MMA; `ex2_share` of the exp2 emulated on the FP32 pipes. */
+static void blackwell_overlapped(rl_profile *pf, double ex2_share) {
+    pf->block_m = 256;
+    pf->block_n = 128;
+    pf->warps = 16;
+    pf->ctas_per_sm = 1;
+    pf->persistent = 1;
+    pf->head_major = 1;
+    pf->exp_serialised = 0;
+    pf->softmax_overlap = 1;
+    pf->ex2_emulated = ex2_share;
+}
+
+/* FA4's backward on Blackwell (flash_attn/cute/flash_bwd_sm100.py and interface.py
+ * _flash_attn_bwd @ 0251105a, 2026-08-15), shared by `fa4` and by `cudnn` on sm_100/sm_103:
+ * one CTA per 128-key block (tile_n 128) looping over 128-row query blocks (tile_m 128), 16 warps
+ * (4 dQ-reduce, 8 compute, MMA, load, relay, empty), 1 CTA per SM, not persistent
+ * (is_persistent False). For d >= 128 two CTAs of a cluster run one 2-CTA MMA (use_2cta_instrs:
+ * mma_tiler 2·tile_n × tile_m): 256 keys share each Q, dO tile and each dQ accumulation, so
+ * the tile the traffic and causal mask see is 128 queries × 256 keys (a CTA still holds 128
+ * keys: the CTA count is B·H·⌈N/128⌉ for N = L). All five GEMMs (S = K·Qᵀ, dP = V·dOᵀ,
+ * dV += Pᵀ·dO, dK += dSᵀ·Q, dQ = dS·K) run on the tensor cores at the fitted backward fraction.
+ * The compute warps recompute P = exp2(S·scale − LSE) on MUFU only (cute.math.exp2; no
+ * emulation in the backward) and form dS = P·(dP − D): per score one MUFU.EX2 and, on the FP32
+ * pipes, the scale-and-subtract FMA (1), the P conversion (1/2: F2FP packs two), dP − D (1),
+ * the product with P (1) and the dS conversion (1/2) = 4. The model adds this softmax time to
+ * the MMA time (serialised). The kernel pipelines one tile deep (mma(): S of the next query
+ * block is issued before dK, dP, dQ of the current one), but TMEM has no second buffer (at
+ * d = 128 S/P 128 + dV 128 + dP/dS 128 + dK 128 columns = all 512; dQ shares dP's columns, in
+ * the 2-CTA layout S's): each S waits for the reduce warps to drain the previous dQ, each dV
+ * for P, each dK and dQ for dS. How much of the softmax hides is not derived; the data say most
+ * of it shows: GB300 (MUFU 32/clock) runs cuDNN's backward 1.09× faster than GB200 at the same
+ * MMA peak (median of 20 pairs), serialised predicts 1.14×, hidden 1.00×. dQ: fp32 TMA
+ * reduce-adds into dQaccum per tile, zeroed by the preprocess (D = rowsum(dO·O)), converted by
+ * a postprocess kernel; with a group (H > Hkv) dK and dV are accumulated in fp32 too and two
+ * more postprocess kernels convert them. */
+static rl_status blackwell_bwd(const rl_problem *p, rl_kernel k, rl_profile *pf, rl_error *err) {
+    if (!(p->head_dim <= 128 || (p->head_dim == 192 && p->head_dim_v == 128)))
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
+                        "--kernel %s --pass bwd models FlashAttention-4's sm100 backward "
+                        "(flash_bwd_sm100.py: d <= 128, or d_qk 192 with d_v 128); head dim %lld "
+                        "runs a separate 2-CTA d = 256 kernel, not modelled",
+                        rl_kernel_name(k), (long long)p->head_dim);
+    pf->block_m = 128;
+    pf->block_n = p->head_dim >= 128 ? 256 : 128;
+    pf->warps = 16;
+    pf->ctas_per_sm = 1;
+    pf->persistent = 0;
+    pf->head_major = 1;
+    pf->exp_serialised = 1;
+    pf->softmax_overlap = 0;
+    pf->softmax_fp32_ops = 4.0;
+    pf->ex2_emulated = 0.0;
+    pf->bwd_mma_fraction = RL_FIT_BWD_MMA_SM100;
+    pf->kernels = 3 + (p->heads > p->kv_heads ? 2 : 0);
+    /* each CTA loads its K/V block, fills and drains the pipeline over its query blocks and
+     * writes dK/dV: FA2's and FA3's per-round cost (fitted on FA3, H100), taken as is */
+    pf->cta_fixed_s = RL_FIT_BWD_CTA_S;
+    return RL_OK;
+}
+
 static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_kernel_spec *spec,
                               rl_profile *pf, rl_error *err) {
     const rl_kernel k = spec->kernel;
@@ -497,8 +573,14 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
             pf->gqa_packed = 1;
             pf->split_rule = RL_SPLIT_FILL;
             pf->head_major = 1;
-            /* the DRAM fraction a production decode kernel reaches at a large size (fitted) */
-            pf->dram_fraction = RL_FIT_DECODE_DRAM;
+            /* the DRAM fraction a production decode kernel reaches at a large size (fitted). On
+             * Ampere and Ada (sm_80-89) the production decode is FlashAttention-2's split-KV kernel:
+             * vLLM's CUDA backend priority puts FLASH_ATTN first on every non-Blackwell GPU
+             * (vllm/platforms/cuda.py _get_backend_priorities @ 002db495), which is FA2 below sm_90
+             * (FA3 needs sm_90), and FA2 runs a paged KV cache through its split-KV kernel
+             * (flash_api.cpp: force_split_kernel for paged KV) - at that kernel's fitted fraction. */
+            pf->dram_fraction = hw->sm_arch >= 80 && hw->sm_arch < 90 ? RL_FIT_SPLITKV_DRAM
+                                                                      : RL_FIT_DECODE_DRAM;
         }
         return RL_OK;
     case RL_KERNEL_FA2:
@@ -541,8 +623,10 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
          * TMA, warp-specialised producer/consumers, 1 CTA/SM), on Blackwell FA4's (tcgen05 into
          * TMEM, 2 x 128-row Q tiles x 128 keys — the mma_tiler_mn (128, 128) of cuDNN frontend's
          * SM100 SDPA kernels — softmax beside the MMA) without FA4's exp2 emulation (FA4's paper
-         * presents it as FA4's own). Forward prefill on both, backward on Hopper; decode is not
-         * modelled. */
+         * presents it as FA4's own). Forward prefill on both; the backward on Hopper is FA3's,
+         * on Blackwell FA4's (blackwell_bwd; checked on cuDNN frontend's GB200/GB300 training
+         * results); decode (N = 1) on Blackwell by trtllm-gen's mechanism (cudnn_sm100_decode),
+         * not modelled on Hopper. */
         if (p->seq <= 16 && !bwd) {
             if (hw->sm_arch == 100 || hw->sm_arch == 103) return cudnn_sm100_decode(p, pf, err);
             return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
@@ -554,23 +638,12 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
             if (p->dtype != RL_DTYPE_FP16 && p->dtype != RL_DTYPE_BF16)
                 return no_dtype(k, p, "the cudnn profile models cuDNN's fp16/bf16 SDPA on "
                                       "Blackwell", err);
-            if (bwd)
-                return rl__fail(err, RL_ERR_UNSUPPORTED, "pass",
-                                "--kernel cudnn on Blackwell models the forward pass only (no "
-                                "published cuDNN Blackwell backward point with its shape)");
+            if (bwd) return blackwell_bwd(p, k, pf, err); /* FA4's backward, ASSUMED */
             if (p->head_dim > 128 && !(p->head_dim == 192 && p->head_dim_v == 128) &&
                 p->head_dim != 256)
                 return no_tile(k, p->head_dim, err);
+            blackwell_overlapped(pf, 0.0); /* FA4's tiles, no exp2 emulation */
             pf->mma_fraction = RL_FIT_CUDNN_SM100_MMA; /* fitted on GB300, where the MMA binds */
-            pf->block_m = 256;
-            pf->block_n = 128;
-            pf->warps = 16;
-            pf->ctas_per_sm = 1;
-            pf->persistent = 1;
-            pf->head_major = 1;
-            pf->exp_serialised = 0;
-            pf->softmax_overlap = 1;
-            pf->ex2_emulated = 0.0;
             return RL_OK;
         }
         if (hw->sm_arch != 90)
@@ -668,11 +741,7 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
         if (p->dtype != RL_DTYPE_FP16 && p->dtype != RL_DTYPE_BF16)
             return no_dtype(k, p, "the fa4 profile models FlashAttention-4's fp16/bf16 forward "
                                   "(flash_fwd_sm100.py); its fp8 path is not modelled", err);
-        if (bwd)
-            return rl__fail(err, RL_ERR_UNSUPPORTED, "pass",
-                            "--kernel fa4 models the forward pass only: FlashAttention-4's "
-                            "backward (flash_bwd_sm100.py) has no published point with its shape "
-                            "to check a rate against");
+        if (bwd) return blackwell_bwd(p, k, pf, err);
         if (!(p->head_dim <= 128 || (p->head_dim == 192 && p->head_dim_v == 128)))
             return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
                             "--kernel fa4 has no tile for head dim %lld (flash_fwd_sm100.py runs "
@@ -684,17 +753,9 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
          * warpgroups, 1 correction warpgroup, MMA, load, epilogue, empty), 1 CTA per SM (its
          * TMEM and shared memory), a persistent tile scheduler (LPT order when causal); no
          * split-KV by default (interface.py num_splits = 1). */
-        pf->block_m = 256;
-        pf->block_n = 128;
-        pf->warps = 16;
-        pf->ctas_per_sm = 1;
-        pf->persistent = 1;
-        pf->head_major = 1;
-        pf->exp_serialised = 0;
-        pf->softmax_overlap = 1;
         /* sm_103 (Blackwell Ultra: MUFU.EX2 at 32/SM/clock) runs exp2 in hardware only; sm_100
          * splits it (ex2_emu_freq 10, res 4). */
-        pf->ex2_emulated = hw->sm_arch == 103 ? 0.0 : rl__ex2_emulated_share(pf->block_n, 10, 4, 0);
+        blackwell_overlapped(pf, hw->sm_arch == 103 ? 0.0 : rl__ex2_emulated_share(128, 10, 4, 0));
         pf->gqa_packed = p->seq <= 16 && p->heads > p->kv_heads; /* pack_gqa for decode */
         return RL_OK;
     case RL_KERNEL_FLASHMLA: {

@@ -47,6 +47,9 @@ typedef struct rl_profile {
     int softmax_overlap;      /* 1: the softmax runs beside the MMA (FA4's two Q tiles ping-pong,
                                  FlashMLA's seesaw): the exp term is only the softmax time that
                                  exceeds the MMA time, the softmax on the MUFU and FP32 pipes */
+    double softmax_fp32_ops;  /* FP32-pipe operations per computed score added to a serialised
+                                 exp term (Blackwell backward: FA4's scale-and-subtract FMA, the
+                                 P and dS conversions, dS = P·(dP − D)); 0: the exp alone */
     double ex2_emulated;      /* the share of exp2 computed by a polynomial on the FP32 pipes
                                  instead of MUFU.EX2 (FA4's ex2_emu_freq / ex2_emu_res) */
     int balanced;             /* 1: a tile scheduler deals the key blocks evenly over the resident

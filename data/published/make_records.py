@@ -116,15 +116,24 @@ SOURCES = {
                    '(pasted flash_attention_benchmark.py output). '
                    'https://github.com/Dao-AILab/flash-attention/issues/1572'),
         'date': '2025-04-11',
-        'hardware': {'name': 'NVIDIA H100 (SXM or PCIe not stated by the source)', 'preset': 'h100-sxm'},
+        'hardware': {'name': 'NVIDIA H100 PCIe (the comment says "H100"; the author\'s own follow-up '
+                             'benchmark repository lists its H100 as "h100(PCIE)")', 'preset': 'h100-pcie'},
         'software': {'kernel': 'flash_attn_with_kvcache (FlashAttention-3, paged KV cache, CUDA graph)',
                      'kernel_version': 'FlashAttention-3 hopper/ (version not stated; issue of 2025-04)'},
-        'notes': ('Hardware: "an H100"; SXM or PCIe is not stated. The preset h100-sxm (3.35 TB/s) is an '
-                  'assumption: on an H100 PCIe (2.0 TB/s) the printed 1849 GB/s would be 92 % of the '
-                  'roof. dtype is not printed: the printed GB/s match 2-byte K/V exactly, so fp16 is '
-                  'recorded. causal is not stated (it does not change a one-row decode). page_size 8, '
-                  'num_splits 0 (auto). Times in microseconds as printed; the printed GB/s (K and V '
-                  'bytes / time) is kept in reported.bytes_per_s.'),
+        'notes': ('Hardware: the comment says "H100", not SXM or PCIe. The preset is h100-pcie (2.0 TB/s), '
+                  'from the author\'s own records: TheRainstorm/attention_tests, the repository the author made '
+                  'for this issue (its readme links #1572), lists the author\'s GPUs as h100(PCIE), h20, a800 '
+                  '80g(SXM) and a800 80g(PCIE) - no H100 SXM - and holds the script whose output the comment '
+                  'pastes (flash_attention_benchmark.py @ 9c71ff7, committed 2025-04-11, the comment\'s day), with this '
+                  'comment\'s shape in its commented-out parameters (seqlen 128, 2000, 4000, 32000; batch 16; '
+                  '32/32 heads). Until 0.4 these points were placed on h100-sxm (3.35 TB/s), an assumption with '
+                  'no source, where the printed 1849 GB/s was 55 % of the roof; on h100-pcie it is 92 %, and the '
+                  'same author\'s page-size-128 FA3 run on that H100 PCIe (attention_tests) reaches 1.93 TB/s. '
+                  'The script (same file): dtype bfloat16 (2-byte K/V, recorded as fp16: same bytes and peak), '
+                  'causal=True (no effect on a one-row decode), page_table = arange (the pages of a sequence '
+                  'lie consecutively in memory), scheduler metadata precomputed, do_bench_cudagraph. page_size 8, '
+                  'num_splits 0 (auto). Times in microseconds as printed; the printed GB/s (K and V bytes / '
+                  'time) is kept in reported.bytes_per_s.'),
     },
     'pytorch_benchmark_ff65cb6': {
         'file': 'pytorch-benchmark-ff65cb6.json',
@@ -338,6 +347,44 @@ SOURCES = {
                   '6-10 of 10 of the profiler\'s device time of the cuDNN kernels, a 256 MB L2-flush buffer '
                   'zeroed before each). The fp8 and backward columns are not recorded.'),
     },
+    'cudnn_fe_sdpa_gb200': {
+        'file': 'cudnn-fe-sdpa-gb200.json',
+        'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/{llama3.1,ltx2,wan22}/gb200/*.csv '
+                   '@ 3929da2ef4c1dba1bb8acb68727b9134f26f40c0 (CSVs added in fb682ce761; run 2026-04-24). '
+                   'https://github.com/NVIDIA/cudnn-frontend/tree/main/benchmark/sdpa_benchmark_training'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB200', 'preset': 'gb200'},
+        'software': {'kernel': 'cuDNN fused SDPA backward through the cuDNN frontend graph API (benchmark_single_sdpa.py, '
+                                 'backend cudnn), bf16, non-deterministic',
+                     'kernel_version': 'cuDNN frontend 1.21.1, cuDNN backend 9.22.0 (cudnn_backend_version 92200)'},
+        'notes': ('The backward rows (profile_pass bwd, deterministic_bwd False, bfloat16) of the configs with head dim '
+                  '128: llama3.1 (B 2, H 64, Hkv 8, causal top_left and no_mask, seqlen 2k-32k), ltx2 (B 1, H 32, MHA, '
+                  'no_mask) and wan22 (B 1, H 40, MHA, no_mask), N = L = q_seqlen; top_left (causal from the top-left '
+                  'corner) equals rooflab\'s causal at N = L. Time: time_ms as printed, the median of the timed '
+                  'iterations, the L2 flushed before each. The CSV\'s tflops uses the same FLOP convention (2.5 x '
+                  '4·B·H·N·L·d, halved when causal). Not recorded: the forward rows, fp8/mxfp8 rows, the deterministic '
+                  'backward, dsv3/kimiK26 (d 192 / d_v 128: the cudnn profile takes --head-dim-v for the forward only), gpt_oss '
+                  '(window 128 with sinks), qwen35 (d 256, forward only).'),
+    },
+    'cudnn_fe_sdpa_gb300': {
+        'file': 'cudnn-fe-sdpa-gb300.json',
+        'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/{llama3.1,ltx2,wan22}/gb300/*.csv '
+                   '@ 3929da2ef4c1dba1bb8acb68727b9134f26f40c0 (CSVs added in fb682ce761; run 2026-04-24). '
+                   'https://github.com/NVIDIA/cudnn-frontend/tree/main/benchmark/sdpa_benchmark_training'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB300', 'preset': 'gb300'},
+        'software': {'kernel': 'cuDNN fused SDPA backward through the cuDNN frontend graph API (benchmark_single_sdpa.py, '
+                                 'backend cudnn), bf16, non-deterministic',
+                     'kernel_version': 'cuDNN frontend 1.21.1, cuDNN backend 9.22.0 (cudnn_backend_version 92200)'},
+        'notes': ('The backward rows (profile_pass bwd, deterministic_bwd False, bfloat16) of the configs with head dim '
+                  '128: llama3.1 (B 2, H 64, Hkv 8, causal top_left and no_mask, seqlen 2k-32k), ltx2 (B 1, H 32, MHA, '
+                  'no_mask) and wan22 (B 1, H 40, MHA, no_mask), N = L = q_seqlen; top_left (causal from the top-left '
+                  'corner) equals rooflab\'s causal at N = L. Time: time_ms as printed, the median of the timed '
+                  'iterations, the L2 flushed before each. The CSV\'s tflops uses the same FLOP convention (2.5 x '
+                  '4·B·H·N·L·d, halved when causal). Not recorded: the forward rows, fp8/mxfp8 rows, the deterministic '
+                  'backward, dsv3/kimiK26 (d 192 / d_v 128: the cudnn profile takes --head-dim-v for the forward only), gpt_oss '
+                  '(window 128 with sinks), qwen35 (d 256, forward only).'),
+    },
 }
 
 SKIP_SOURCES = {
@@ -457,6 +504,10 @@ FIT_POINTS = {
     ('tileops_pr2084', 'PR description, table Performance, row Qwen3-30B-A3B, B=1, KV=1K, FP16',
      'tileops-dense-gqa-decode', '1', '1', '0.0069'):
         'per-kernel fixed cost (fitted with the default prediction)',
+    ('cudnn_fe_sdpa_gb200',
+     'benchmark/sdpa_benchmark_training/results/wan22/gb200/wan22_20260424_095743.csv, row wan22 no_mask seqlen 17160',
+     'cudnn sdpa (cuDNN frontend 1.21.1, backend 92200)', '1', '17160', '10.638'):
+        'Blackwell backward MMA fraction',
 }
 
 
@@ -586,7 +637,8 @@ def make_point(r, companion):
     elif r['source_id'].startswith('therainstorm_') or r['source_id'] in (
             'tileops_gqa_dense_h200', 'flashmla_issue30_h20', 'flashmla_achatbot_h100',
             'fa_issue_1310_h20', 'helion_pr3463_gb300', 'cudnn_fe_dsv3_gb200',
-            'cudnn_fe_dsv3_gb300', 'cudnn_fe_dsv3_h200', 'cudnn_fe_llama31_h200'):
+            'cudnn_fe_dsv3_gb300', 'cudnn_fe_dsv3_h200', 'cudnn_fe_llama31_h200',
+            'cudnn_fe_sdpa_gb200', 'cudnn_fe_sdpa_gb300'):
         xlabel = ''
     elif r['source_id'] == 'tileops_pr2132':
         xlabel = 'row (1, 1, %d, 32, 4, 128)' % p['kv_len']

@@ -154,6 +154,10 @@ static void refusals(void) {
     p = dec;
     p.page_size = 16;
     expect_refusal(p, "b200", "page-size", "does not model a paged");
+    /* d_qk 192 / d_v 128: cudnn's forward only (its d 192 backward is slower than FA4's) */
+    rl_problem m = {.batch = 1, .heads = 16, .seq = 2048, .head_dim = 192, .head_dim_v = 128,
+                    .dtype = RL_DTYPE_BF16, .pass = RL_PASS_BWD};
+    expect_refusal(m, "gb200", "head-dim-v", "in the backward pass");
 }
 
 /* Properties of the decode over 3,000 random problems on the three sm_100/103 presets the profile

@@ -8,23 +8,13 @@
 #include <string.h>
 
 #include "check.h"
+#include "predict_check.h"
 #include "rooflab/rooflab.h"
 
 /* the fitted per-kernel fixed cost, as MODEL.md's table gives it */
 #define KERNEL_FIXED_S 2.855e-6
 
 static const rl_hw *H100(void) { return rl_hw_find("h100-sxm"); }
-static rl_roof roof_of(const rl_hw *hw, rl_dtype dt) {
-    rl_roof r = {hw->bandwidth_bytes_per_s, rl_hw_peak_for_dtype(hw, dt)};
-    return r;
-}
-
-static double sum_terms(const rl_prediction *p) {
-    double s = 0;
-    for (int t = 0; t < RL_TERM_COUNT; t++) s += p->terms_s[t];
-    return s;
-}
-
 static void fa3_ledger_by_hand(void) {
     /* B = 1, H = 16, N = L = 16384, d = 128, fp16, non-causal; FA3's tile 128 × 176. */
     rl_problem p = {.batch = 1, .heads = 16, .seq = 16384, .head_dim = 128};
@@ -492,6 +482,37 @@ static void flashinfer_cores(void) {
     CHECK(rl_cores_parse("gpu", "cores", &c, &e) == RL_ERR_INVALID && strcmp(e.field, "cores") == 0);
 }
 
+/* The default decode's DRAM fraction by architecture (MODEL.md "Fitted constants"): on sm_80-89
+ * it is FlashAttention-2's split-KV kernel's, 0.62618 (vLLM runs FLASH_ATTN, FA2 below sm_90, and
+ * FA2 sends a paged cache through its split-KV kernel), elsewhere the production decode's, 0.92421;
+ * --kernel flashinfer keeps its own 0.92421 on Ampere. The attention_tests MHA shape (B = 16,
+ * H = Hkv = 32, L = 32000, d = 128) is streaming on every preset here: the DRAM time is its DRAM
+ * bytes at β × the fraction, the datasheet β of MODEL.md's presets (A100 SXM 2039, A100 PCIe 1935,
+ * RTX 3060 360, L4 300, H100 SXM 3350, V100 900 GB/s). */
+static void default_decode_dram_by_arch(void) {
+    rl_problem p = {.batch = 16, .heads = 32, .kv_heads = 32, .seq = 1, .kv_len = 32000, .head_dim = 128};
+    const struct { const char *hw; double beta, fraction; } rows[] = {
+        {"a100-sxm4-80gb", 2039e9, 0.62618}, {"a100-pcie-80gb", 1935e9, 0.62618},
+        {"rtx3060", 360e9, 0.62618},         {"l4", 300e9, 0.62618},
+        {"h100-sxm", 3350e9, 0.92421},       {"v100-sxm2", 900e9, 0.92421},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const rl_hw *hw = rl_hw_find(rows[i].hw);
+        rl_prediction r;
+        CHECK(hw && rl_predict(&p, hw, roof_of(hw, RL_DTYPE_FP16), NULL, &r, NULL) == RL_OK);
+        /* K and V: 2 · 16 · 32 · 32000 · 128 · 2 B = 8.39 GB, the bulk of the DRAM bytes */
+        CHECK(r.levels.bytes[RL_LEVEL_DRAM] >= 2.0 * 16 * 32 * 32000 * 128 * 2);
+        CHECK_CLOSE(r.level_time_s[RL_LEVEL_DRAM],
+                    r.levels.bytes[RL_LEVEL_DRAM] / (rows[i].beta * rows[i].fraction), 1e-9);
+    }
+    const rl_hw *a100 = rl_hw_find("a100-sxm4-80gb");
+    rl_prediction r;
+    CHECK(rl_predict(&p, a100, roof_of(a100, RL_DTYPE_FP16),
+                     &(rl_kernel_spec){.kernel = RL_KERNEL_FLASHINFER}, &r, NULL) == RL_OK);
+    CHECK_CLOSE(r.level_time_s[RL_LEVEL_DRAM], r.levels.bytes[RL_LEVEL_DRAM] / (2039e9 * 0.92421),
+                1e-9);
+}
+
 int main(void) {
     fa3_ledger_by_hand();
     fitted_point_reproduced();
@@ -501,6 +522,7 @@ int main(void) {
     gqa_packing();
     decode_profiles_differ();
     decode_default_and_verdict();
+    default_decode_dram_by_arch();
     occupancy_is_smooth();
     standard_backward();
     tile_search();

@@ -9,18 +9,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "predict_check.h"
 #include "rooflab/rooflab.h"
-
-static rl_roof roof_of(const rl_hw *hw, rl_dtype dt) {
-    rl_roof r = {hw->bandwidth_bytes_per_s, rl_hw_peak_for_dtype(hw, dt)};
-    return r;
-}
-
-static double sum_terms(const rl_prediction *p) {
-    double s = 0;
-    for (int t = 0; t < RL_TERM_COUNT; t++) s += p->terms_s[t];
-    return s;
-}
 
 static rl_status run(rl_problem p, const char *hw, rl_kernel k, rl_prediction *r, rl_error *e) {
     const rl_hw *h = rl_hw_find(hw);
@@ -223,7 +213,8 @@ static void refusals(void) {
     expect_refusal(plain, "h100-sxm", RL_KERNEL_FA4, "kernel", "sm_100/sm_103");
     rl_problem b = plain;
     b.pass = RL_PASS_BWD;
-    expect_refusal(b, "b200", RL_KERNEL_FA4, "pass", "forward pass only");
+    rl_prediction rb; /* the backward is modelled (test_blackwell_bwd) */
+    CHECK(run(b, "b200", RL_KERNEL_FA4, &rb, NULL) == RL_OK);
     rl_problem d = plain;
     d.head_dim = 256;
     expect_refusal(d, "b200", RL_KERNEL_FA4, "kernel", "head dim 256");
@@ -258,7 +249,8 @@ static void refusals(void) {
     CHECK(run(v, "b200", RL_KERNEL_FA4, &r, NULL) == RL_OK);
     /* F = 2 · B · H · P · (192 + 128) */
     CHECK_CLOSE(r.terms_s[RL_TERM_MMA], 2.0 * 1 * 16 * 4096.0 * 4096 * 320 / 2250e12, 1e-12);
-    expect_refusal(v, "h100-sxm", RL_KERNEL_FA2, "head-dim-v", "--kernel fa4, fa3 and cudnn run");
+    expect_refusal(v, "h100-sxm", RL_KERNEL_FA2, "head-dim-v",
+                   "--kernel fa4, fa3 and cudnn (forward) run");
     /* fa3 runs it too: tile_size.h, d <= 192 with d_v <= 128: 128 x 128 */
     CHECK(run(v, "h100-sxm", RL_KERNEL_FA3, &r, NULL) == RL_OK);
     CHECK(r.block_m == 128 && r.block_n == 128);
