@@ -33,6 +33,9 @@ int main(int argc, char **argv) {
                     .pass = argv[11][0] == 'b' ? RL_PASS_BWD : RL_PASS_FWD,
                     .window = argc == 13 ? atoll(argv[12]) : 0};
     rl_roof roof = {hw->bandwidth_bytes_per_s, rl_hw_peak_for_dtype(hw, dt)};
+    char *dv = NULL; /* D as "192/128": a value head dim of its own (MLA prefill) */
+    p.head_dim = strtoll(argv[8], &dv, 10);
+    if (*dv == '/') p.head_dim_v = strtoll(dv + 1, NULL, 10);
     rl_kernel_spec spec = {.kernel = k};
     if (k == RL_KERNEL_FA2 && p.seq == 1) { /* as rl_rec_point_predict: FA2 v2.0.9's decode */
         spec.gqa_pack = RL_PACK_PER_HEAD;

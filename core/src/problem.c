@@ -193,14 +193,22 @@ rl_status rl__variant_unmodelled(const rl_problem *p, int k, rl_error *err) {
         return rl__fail(err, RL_ERR_UNSUPPORTED, "kv-lora-rank",
                         "--kernel flashmla is FlashMLA's absorbed-MLA decode: give --kv-lora-rank "
                         "and --rope-dim (DeepSeek-V3: 512 and 64)");
-    const int fa4_mla_prefill = (k == RL_KERNEL_FA4 || k == RL_KERNEL_FA3) && p->head_dim == 192 &&
-                                p->head_dim_v == 128;
+    /* cudnn too, forward: cuDNN's SDPA runs d_qk 192 / d_v 128 (cudnn-frontend's DeepSeek-V3
+     * preset, benchmark/sdpa_benchmark_training/configs/dsv3.py, measured on H200, GB200 and
+     * GB300). Its d 192 backward is left out: FA4's backward mechanism predicts cuDNN's dsv3
+     * backward rows 11-34 % fast (data/published/SOURCES.md, cudnn_fe_sdpa). */
+    const int fa4_mla_prefill = (k == RL_KERNEL_FA4 || k == RL_KERNEL_FA3 ||
+                                 (k == RL_KERNEL_CUDNN && p->pass == RL_PASS_FWD)) &&
+                                p->head_dim == 192 && p->head_dim_v == 128;
     if (p->kv_lora_rank == 0 && p->head_dim_v != 0 && p->head_dim_v != p->head_dim &&
         !fa4_mla_prefill)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "head-dim-v",
-                        "--kernel %s does not model a value head dim different from --head-dim; "
-                        "--kernel fa4 and fa3 run --head-dim 192 --head-dim-v 128 (MLA prefill)",
-                        rl_kernel_name((rl_kernel)k));
+                        "--kernel %s does not model a value head dim different from --head-dim%s; "
+                        "--kernel fa4, fa3 and cudnn (forward) run --head-dim 192 --head-dim-v 128 "
+                        "(MLA prefill)",
+                        rl_kernel_name((rl_kernel)k),
+                        k == RL_KERNEL_CUDNN ? " in the backward pass (cuDNN's d 192 backward is "
+                                               "slower than the mechanism it takes)" : "");
     /* Sliding windows: flash-attention's local mask (FA2 window_size, FA3 hopper/block.h, FA4
      * flash_fwd_sm100.py is_local), cuDNN's sliding_window_length, FlashInfer's window_left —
      * every fused profile but FlashMLA's (no window in its MLA decode) runs them; eager

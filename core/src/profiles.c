@@ -62,7 +62,14 @@
  * RL_FIT_EAGER_DRAM — the fraction of the datasheet DRAM bandwidth PyTorch eager's elementwise
  *   and GEMM-epilogue traffic reaches for materialised S and P. Fitted on standard attention,
  *   H100 SXM, fp16, d = 128, B = 4, H = 16, N = 4096, non-causal: 133 TFLOP/s (FA3 paper,
- *   Fig. 5(c)). */
+ *   Fig. 5(c)).
+ * RL_FIT_CUDNN_SM100_MMA — the fraction of the dense tensor peak cuDNN's Blackwell forward reaches
+ *   where the MMA, not the softmax, sets its time. Fitted on cuDNN 9.22, GB300, bf16, DeepSeek-V3's
+ *   MLA prefill shape B = 2, H = 128, d_qk 192 / d_v 128, N = L = 16384, non-causal: 21.640 ms
+ *   (cudnn-frontend benchmark/sdpa_benchmark_training, dsv3 on GB300) — there the softmax, 7/128
+ *   SM-clock per score on GB300's MUFU (32/clock), is shorter than the MMA's 10/128 at the peak,
+ *   so the time is the MMA pipe's: 2032 TFLOP/s of 2500. What holds it there (the sustained clock
+ *   under load, the two dependent GEMMs per tile) is not separable from public data. */
 #ifndef RL_FIT_OVERLAP_P
 #define RL_FIT_OVERLAP_P 1.7166
 #endif
@@ -104,6 +111,9 @@
 #endif
 #ifndef RL_FIT_EAGER_DRAM
 #define RL_FIT_EAGER_DRAM 0.66776
+#endif
+#ifndef RL_FIT_CUDNN_SM100_MMA
+#define RL_FIT_CUDNN_SM100_MMA 0.84388
 #endif
 
 static const char *const kernel_names[RL_KERNEL_COUNT] = {
@@ -153,7 +163,10 @@ static const char *const kernel_descriptions[RL_KERNEL_COUNT] = {
     [RL_KERNEL_CUDNN] = "cuDNN fused SDPA (closed source: the mechanism of the open kernel for "
                         "the same hardware, assumed): on Hopper FA3's (prefill, backward, fp8 "
                         "forward), on Blackwell FA4's tiles and softmax overlap without exp2 "
-                        "emulation (prefill) and FA4's backward; no decode",
+                        "emulation, the MMA at a fitted 0.844 of the peak (prefill), FA4's "
+                        "backward; Blackwell decode (N = 1) as TensorRT-LLM's trtllm-gen "
+                        "generation kernels: the group's heads in 8/16/32-row tiles, 128-key "
+                        "tiles, keys split over idle SMs",
 };
 
 const char *rl_kernel_name(rl_kernel k) {
@@ -434,6 +447,55 @@ static rl_status fa3_profile(const rl_problem *p, rl_profile *pf, int bwd, rl_er
     return st;
 }
 
+/* cuDNN's decode on Blackwell (sm_100, sm_103). cuDNN is closed source; what is published: SDPA
+ * has a "decode only mode, i.e. s_q == 1" of its own (cudnn-frontend
+ * include/cudnn_frontend/node/sdpa_support_surface.h @ 3929da2: its own checks, d_qk and d_v <= 128
+ * on Blackwell through cuDNN 9.9, no sink token), sped up for "single-query step" use on Blackwell
+ * in cuDNN 9.8.0 (release notes); the 9.18.1 release notes' known issues single out decode "with
+ * causal masking turned on, and if the layer has Q head count != K/V head count" (the rest of the
+ * sentence was not in the copy read) — a hint, not a statement, that the group's heads share
+ * rows. The mechanism, packing included, is ASSUMED to be that of the open SM100 decode kernels
+ * NVIDIA ships, TensorRT-LLM's trtllm-gen
+ * generation kernels (cpp/tensorrt_llm/kernels/trtllmGenKernels/fmha/fmhaKernels.h @ 01c84c6):
+ * groups of <= 16 query heads run SwapsMmaAbForGeneration — 128 keys in the MMA's M, the group's
+ * heads in its N: tileSizeQ 8 (G <= 8) or 16 —, larger groups KeepsMmaAbForGeneration with 32
+ * heads per CTA; one CTA per (sequence, head tile), the keys split over the idle SMs:
+ * numCtasPerSeqKv = min(ceil(L / stepKv), max(1, SMs / CTAs)), a reduction after (resolved below,
+ * RL_SPLIT_SM100_DECODE). stepKv = tileSizeKv = 128 keys is assumed: the GQA kernels' values sit in
+ * the cubin metadata (kernelMetaInfo.h), and 128 is the tile the MLA path starts from. The DRAM fraction is the production decode kernel's (fitted on H200:
+ * no Blackwell decode point exists to fit one on) — an ASSUMPTION. */
+static rl_status cudnn_sm100_decode(const rl_problem *p, rl_profile *pf, rl_error *err) {
+    if (p->seq != 1)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "seq",
+                        "--kernel cudnn models cuDNN's decode-only mode, s_q = 1 "
+                        "(cudnn-frontend sdpa_support_surface.h); --seq 2..16 (speculative, MTP) "
+                        "runs another cuDNN path with no published mechanism: give --seq 1, or "
+                        "--seq 17 or more for its prefill");
+    if ((p->dtype != RL_DTYPE_FP16 && p->dtype != RL_DTYPE_BF16) || p->kv_dtype != p->dtype)
+        return no_dtype(RL_KERNEL_CUDNN, p, "the cudnn profile models cuDNN's fp16/bf16 decode on "
+                                            "Blackwell, the cache in the query's dtype", err);
+    const int64_t dv = p->head_dim_v ? p->head_dim_v : p->head_dim;
+    if (p->head_dim > 128 || dv > 128)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "head-dim",
+                        "--kernel cudnn's decode on Blackwell runs d_qk and d_v <= 128 "
+                        "(cudnn-frontend sdpa_support_surface.h), got %lld / %lld",
+                        (long long)p->head_dim, (long long)dv);
+    const int64_t G = p->heads / p->kv_heads;
+    pf->block_m = G <= 8 ? 8 : G <= 16 ? 16 : 32; /* tileSizeQ: the heads in one CTA */
+    pf->block_n = 128;                            /* tileSizeKv: the keys in the MMA's M */
+    pf->split_block_n = 128;
+    pf->warps = 16; /* warp-specialised as the prefill kernel (assumed: not published) */
+    pf->ctas_per_sm = 1;
+    pf->gqa_packed = 1;
+    pf->head_major = 1;
+    pf->split_rule = RL_SPLIT_SM100_DECODE;
+    pf->dram_fraction = RL_FIT_DECODE_DRAM;
+    pf->exp_serialised = 0;
+    pf->softmax_overlap = 1;
+    pf->ex2_emulated = 0.0;
+    return RL_OK;
+}
+
 /* FA4's forward on Blackwell (flash_attn/cute/flash_fwd_sm100.py), shared by `fa4` and by
  * `cudnn` on sm_100/sm_103: m_block_size = n_block_size = 128 with q_stage = 2 (two 128-row Q
  * tiles per CTA whose softmax warpgroups take turns with the MMA warp: 256 x 128), 16 warps,
@@ -593,11 +655,15 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
          * SM100 SDPA kernels — softmax beside the MMA) without FA4's exp2 emulation (FA4's paper
          * presents it as FA4's own). Forward prefill on both; the backward on Hopper is FA3's,
          * on Blackwell FA4's (blackwell_bwd; checked on cuDNN frontend's GB200/GB300 training
-         * results); decode is not modelled. */
-        if (p->seq <= 16 && !bwd)
+         * results); decode (N = 1) on Blackwell by trtllm-gen's mechanism (cudnn_sm100_decode),
+         * not modelled on Hopper. */
+        if (p->seq <= 16 && !bwd) {
+            if (hw->sm_arch == 100 || hw->sm_arch == 103) return cudnn_sm100_decode(p, pf, err);
             return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
-                            "--kernel cudnn models cuDNN's prefill (N > 16) and backward; its decode "
-                            "path has no published point with its shape to check a rate against");
+                            "--kernel cudnn models cuDNN's decode (N = 1) on Blackwell only; on "
+                            "preset %s (%s) it models prefill (N > 16) and backward",
+                            hw->id, hw->arch);
+        }
         if (hw->sm_arch == 100 || hw->sm_arch == 103) {
             if (p->dtype != RL_DTYPE_FP16 && p->dtype != RL_DTYPE_BF16)
                 return no_dtype(k, p, "the cudnn profile models cuDNN's fp16/bf16 SDPA on "
@@ -607,6 +673,7 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
                 p->head_dim != 256)
                 return no_tile(k, p->head_dim, err);
             blackwell_overlapped(pf, 0.0); /* FA4's tiles, no exp2 emulation */
+            pf->mma_fraction = RL_FIT_CUDNN_SM100_MMA; /* fitted on GB300, where the MMA binds */
             blackwell_fill(p, pf);
             return RL_OK;
         }
@@ -997,6 +1064,16 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
         if (parts < 1) parts = 1;
         pf->splits = parts / (p->batch * (p->topk ? p->seq : 1));
         if (pf->splits < 1) pf->splits = 1;
+    } else if (pf->split_rule == RL_SPLIT_SM100_DECODE) {
+        /* trtllm-gen computeNumCtas: min(key tiles, max(1, SMs / (B · head tiles))), the head
+         * tiles H / min(G, tileSizeQ) = Hkv · ceil(G / tileSizeQ) (N = 1: one CTA per sequence) */
+        const double ctas = (double)p->batch * (double)p->kv_heads *
+                            ceil(G * (double)p->seq / (double)pf->block_m);
+        int64_t per_seq = (int64_t)floor((double)hw->sm_count / ctas);
+        if (per_seq < 1) per_seq = 1;
+        const int64_t key_tiles = (p->kv_len + pf->split_block_n - 1) / pf->split_block_n;
+        pf->splits = per_seq < key_tiles ? per_seq : key_tiles;
+        pf->chunk_keys = ((key_tiles + pf->splits - 1) / pf->splits) * pf->split_block_n;
     } else if (pf->split_rule == RL_SPLIT_FILL) {
         const double rows = pf->gqa_packed ? G * (double)p->seq : (double)p->seq;
         const double tiles = (double)p->batch * (double)(pf->gqa_packed ? p->kv_heads : p->heads) *
@@ -1012,7 +1089,9 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
     if (pf->split_rule == RL_SPLIT_FA2 && spec->splits == 0) /* n_blocks_per_split */
         pf->chunk_keys = (((p->kv_len + pf->split_block_n - 1) / pf->split_block_n + pf->splits - 1) /
                           pf->splits) * pf->split_block_n;
-    if (pf->split_rule != RL_SPLIT_FA2 && pf->split_rule != RL_SPLIT_FILL) pf->chunk_keys = 0;
+    if (pf->split_rule != RL_SPLIT_FA2 && pf->split_rule != RL_SPLIT_FILL &&
+        pf->split_rule != RL_SPLIT_SM100_DECODE)
+        pf->chunk_keys = 0;
     if (pf->pack_rule) {
         /* should_pack_gqa: N / round_up(N, Br) < 0.9 · G·N / round_up(G·N, Br); always split */
         const double br = (double)pf->block_m, n = (double)p->seq, gn = G * n;

@@ -73,7 +73,7 @@ typedef struct rl_profile {
 /* Resolve the profile for `p` (resolved) on `hw`, with the caller's spec on top. Errors name
  * "kernel". */
 enum rl_split_rule { RL_SPLIT_NONE = 0, RL_SPLIT_FA2, RL_SPLIT_FA3, RL_SPLIT_FILL, RL_SPLIT_SINGLE,
-                     RL_SPLIT_MLA };
+                     RL_SPLIT_MLA, RL_SPLIT_SM100_DECODE };
 
 /* The share of exp2 FlashAttention-4 emulates on the FP32 pipes for a row of bc scores
  * (softmax.py apply_exp2_convert's pattern: ex2_emu_freq, ex2_emu_res, ex2_emu_start_frg). */

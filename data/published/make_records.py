@@ -77,6 +77,19 @@ NOTES_CUDNN_FE_LLAMA = ('llama3.1 config as the rows print it: batch 2, 64 query
                         'the Blackwell per-work-tile fill at twice the gpt_oss fit point\'s d.')
 
 
+
+SRC_CUDNN_FE_DSV3 = ('NVIDIA/cudnn-frontend, benchmark/sdpa_benchmark_training (runner.py --config dsv3, '
+                     'benchmark_single_sdpa.py), committed results CSV benchmark/sdpa_benchmark_training/'
+                     'results/%s (text, one row per shape), NVIDIA %s. Read at commit '
+                     '3929da2ef4c1dba1bb8acb68727b9134f26f40c0. https://github.com/NVIDIA/cudnn-frontend')
+SW_CUDNN_FE_DSV3 = 'cuDNN fused SDPA forward through the cudnn-frontend Python graph API (sdpa)'
+NOTES_CUDNN_FE_DSV3 = ('DeepSeek-V3 config (configs/dsv3.py): 128 query and KV heads, head_dim_qk 192, '
+                       'head_dim_vo 128 (MLA prefill in MHA mode), %s; bf16, recorded as fp16 (same size '
+                       'and peak on the preset). Time: the CSV\'s time_ms, the median of iterations 6-10 of '
+                       '10 of the profiler\'s device time of the cuDNN kernels, a 256 MB L2-flush buffer '
+                       'zeroed before each. The printed TFLOPS equal 2 B H N^2 (192 + 128) (/2 causal) / time. '
+                       'The fp8, mxfp8 and backward rows are not recorded here.')
+
 SOURCES = {
     'fa3_paper': {
         'file': 'fa3-paper-h100.json',
@@ -319,6 +332,48 @@ SOURCES = {
                   'have the same size and peak). Only the SDPA column is recorded (Helion\'s kernel has no '
                   'rooflab profile).'),
     },
+    'cudnn_fe_dsv3_gb200': {
+        'file': 'cudnn-fe-dsv3-gb200.json',
+        'source': SRC_CUDNN_FE_DSV3 % ('dsv3/gb200/dsv3_20260424_101009.csv', 'GB200'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB200', 'preset': 'gb200'},
+        'software': {'kernel': SW_CUDNN_FE_DSV3, 'kernel_version': 'cudnn-frontend 1.21.1, cuDNN 9.22.0'},
+        'notes': NOTES_CUDNN_FE_DSV3 % 'batch 2, N = L = 2048 ... 32768, masks top_left (causal) and no_mask',
+    },
+    'cudnn_fe_dsv3_gb300': {
+        'file': 'cudnn-fe-dsv3-gb300.json',
+        'source': SRC_CUDNN_FE_DSV3 % ('dsv3/gb300/dsv3_20260424_101002.csv', 'GB300'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB300', 'preset': 'gb300'},
+        'software': {'kernel': SW_CUDNN_FE_DSV3, 'kernel_version': 'cudnn-frontend 1.21.1, cuDNN 9.22.0'},
+        'notes': (NOTES_CUDNN_FE_DSV3 % 'batch 2, N = L = 2048 ... 32768, masks top_left (causal) and no_mask') +
+                 ' The non-causal N = 16384 row is the fit point of cuDNN\'s Blackwell forward MMA fraction.',
+    },
+    'cudnn_fe_dsv3_h200': {
+        'file': 'cudnn-fe-dsv3-h200.json',
+        'source': SRC_CUDNN_FE_DSV3 % ('h200_919_only_cudnn/dsv3_20260227_034744.csv', 'H200'),
+        'date': '2026-02-27',
+        'hardware': {'name': 'NVIDIA H200', 'preset': 'h200-sxm'},
+        'software': {'kernel': SW_CUDNN_FE_DSV3, 'kernel_version': 'cudnn-frontend 1.19.0, cuDNN 9.19.1'},
+        'notes': (NOTES_CUDNN_FE_DSV3 % 'batch 1, causal, N = L = 2048, 4096, 8192 (the 16k and 32k rows '
+                  'failed in the source)') + ' Run with profile_pass both: the fwd_time_ms column. "NVIDIA H200" '
+                 'is the SXM part (the NVL reports "H200 NVL").',
+    },
+    'cudnn_fe_llama31_h200': {
+        'file': 'cudnn-fe-llama31-h200.json',
+        'source': ('NVIDIA/cudnn-frontend, benchmark/sdpa_benchmark_training (runner.py --config llama), '
+                   'committed results CSV benchmark/sdpa_benchmark_training/results/h200_919_only_cudnn/'
+                   'llama3.1_20260227_034703.csv (text, one row per shape), NVIDIA H200. Read at commit '
+                   '3929da2ef4c1dba1bb8acb68727b9134f26f40c0. https://github.com/NVIDIA/cudnn-frontend'),
+        'date': '2026-02-27',
+        'hardware': {'name': 'NVIDIA H200', 'preset': 'h200-sxm'},
+        'software': {'kernel': SW_CUDNN_FE_DSV3, 'kernel_version': 'cudnn-frontend 1.19.0, cuDNN 9.19.1'},
+        'notes': ('llama3.1 config as the rows print it: batch 1, 64 query heads, 8 KV heads, d = 128, '
+                  'N = L = 2048 ... 32768, attn_mask top_left (causal) and no_mask; bf16, recorded as fp16 (same '
+                  'size and peak). Run with profile_pass both: the fwd_time_ms column (the median of iterations '
+                  '6-10 of 10 of the profiler\'s device time of the cuDNN kernels, a 256 MB L2-flush buffer '
+                  'zeroed before each). The fp8 and backward columns are not recorded.'),
+    },
     'cudnn_fe_sdpa_gb200': {
         'file': 'cudnn-fe-sdpa-gb200.json',
         'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/{llama3.1,ltx2,wan22}/gb200/*.csv '
@@ -335,7 +390,7 @@ SOURCES = {
                   'corner) equals rooflab\'s causal at N = L. Time: time_ms as printed, the median of the timed '
                   'iterations, the L2 flushed before each. The CSV\'s tflops uses the same FLOP convention (2.5 x '
                   '4·B·H·N·L·d, halved when causal). Not recorded: the forward rows, fp8/mxfp8 rows, the deterministic '
-                  'backward, dsv3/kimiK26 (d 192 / d_v 128: the cudnn profile does not take --head-dim-v), gpt_oss '
+                  'backward, dsv3/kimiK26 (d 192 / d_v 128: the cudnn profile takes --head-dim-v for the forward only), gpt_oss '
                   '(window 128 with sinks), qwen35 (d 256, forward only).'),
     },
     'cudnn_fe_sdpa_gb300': {
@@ -354,7 +409,7 @@ SOURCES = {
                   'corner) equals rooflab\'s causal at N = L. Time: time_ms as printed, the median of the timed '
                   'iterations, the L2 flushed before each. The CSV\'s tflops uses the same FLOP convention (2.5 x '
                   '4·B·H·N·L·d, halved when causal). Not recorded: the forward rows, fp8/mxfp8 rows, the deterministic '
-                  'backward, dsv3/kimiK26 (d 192 / d_v 128: the cudnn profile does not take --head-dim-v), gpt_oss '
+                  'backward, dsv3/kimiK26 (d 192 / d_v 128: the cudnn profile takes --head-dim-v for the forward only), gpt_oss '
                   '(window 128 with sinks), qwen35 (d 256, forward only).'),
     },
     'cudnn_fe_gptoss_gb200': {
@@ -478,8 +533,10 @@ def rooflab_flops(b, h, n, l, d, causal, bwd, dv=None, window=0):
     pairs = n * l - (n * (n - 1) // 2 if causal else 0)
     if window:  # query i (key position L - N + i) sees min(W, L - N + i + 1) keys
         pairs = _sum_min(l, window) - _sum_min(l - n, window)
-    f = 2.0 * b * h * (d + (d if dv is None else dv)) * pairs
-    return f * 2.5 if bwd else f
+    dv = d if dv is None else dv
+    if bwd:  # QK^T recomputed, dQ and dK with d; dV and dP with d_v (MODEL.md): 2.5x when d_v = d
+        return 2.0 * b * h * (3 * d + 2 * dv) * pairs
+    return 2.0 * b * h * (d + dv) * pairs
 
 
 def source_flops(b, h, n, l, d, causal, bwd):
@@ -517,6 +574,10 @@ FIT_POINTS = {
         'backward fixed cost per CTA round',
     ('fa3_paper', 'Fig.5(e)', 'flash-attention-2 (v2.5.8)', '1', '16384', '326'):
         "FA2's MMA rate with one 8-warp CTA per SM at d > 128",
+    ('cudnn_fe_dsv3_gb300', 'benchmark/sdpa_benchmark_training/results @ 3929da2, '
+     'dsv3_20260424_101002.csv, row no_mask bfloat16 B=2 seqlen 16384',
+     'cudnn sdpa (cudnn-frontend sdpa_benchmark_training, cuDNN 9.22.0)', '2', '16384', '21.640'):
+        "cuDNN's Blackwell forward MMA fraction",
     ('tileops_pr2084', 'PR description, table Performance, row Qwen3-30B-A3B, B=1, KV=1K, FP16',
      'tileops-dense-gqa-decode', '1', '1', '0.0069'):
         'per-kernel fixed cost (fitted with the default prediction)',
@@ -586,6 +647,10 @@ def problem_of(r):
     m = re.search(r'sliding_window_size (\d+)', r['notes'])
     if m:  # a causal sliding window of W keys (cudnn-frontend's gpt_oss benchmark)
         p['window'] = int(m.group(1))
+    m = re.search(r'head_dim_v (\d+)', r['notes'])
+    if m and int(m.group(1)) != p['head_dim']:
+        # a value head dim of its own (MLA prefill in MHA mode: d_qk 192, d_v 128)
+        p['head_dim_v'] = int(m.group(1))
     m = re.search(r'page_size[ =](\d+)', r['notes'])
     if m and r['kernel'] != 'flashmla dense decode':
         # a paged KV cache of that page size (FlashInfer and FA3 paged decode)
@@ -638,7 +703,8 @@ def make_point(r, companion):
     pt = {'problem': p, 'traffic_model': traffic_for(profile, r['kernel'], bwd),
           'timing': {'median_s': float('%.6g' % t)},
           'flops': rooflab_flops(p['batch'], p['heads'], p['seq'], p['kv_len'], p['head_dim'],
-                                 p['causal'], bwd, p.get('kv_lora_rank'), p.get('window', 0)),
+                                 p['causal'], bwd, p.get('head_dim_v', p.get('kv_lora_rank')),
+                                 p.get('window', 0)),
           'kernel': r['kernel'], 'label': label_of(r, p, profile, assumed)}
     if profile:
         pt['profile'] = profile
@@ -658,7 +724,8 @@ def make_point(r, companion):
             'tileops_gqa_dense_h200', 'flashmla_issue30_h20', 'flashmla_achatbot_h100',
             'fa_issue_1310_h20', 'helion_pr3463_gb300', 'cudnn_fe_sdpa_gb200', 'cudnn_fe_sdpa_gb300',
             'cudnn_fe_gptoss_gb200', 'cudnn_fe_gptoss_gb300', 'cudnn_fe_gptoss_h200',
-            'cudnn_fe_llama31_gb200', 'cudnn_fe_llama31_gb300'):
+            'cudnn_fe_llama31_gb200', 'cudnn_fe_llama31_gb300', 'cudnn_fe_dsv3_gb200',
+            'cudnn_fe_dsv3_gb300', 'cudnn_fe_dsv3_h200', 'cudnn_fe_llama31_h200'):
         xlabel = ''
     elif r['source_id'] == 'tileops_pr2132':
         xlabel = 'row (1, 1, %d, 32, 4, 128)' % p['kv_len']

@@ -260,7 +260,10 @@ json_check 'j["predicted"]["kernel"] == "fa3" and j["predicted"]["tile"]["block_
 expect_err 'page-size: --kernel flashmla reads a paged cache of 64-token blocks' eval $MLA --seq 1 --page-size 16 --kernel flashmla --hw h20
 expect_err 'head-dim-v: --kernel fa2 does not model a value head dim different from --head-dim' eval --seq 4096 --head-dim 192 --head-dim-v 128 --kernel fa2
 json_check 'j["predicted"]["kernel"] == "fa3" and j["predicted"]["tile"]["block_n"] == 128' --seq 4096 --head-dim 192 --head-dim-v 128 --kernel fa3
-expect_err 'kernel: --kernel cudnn models cuDNN'"'"'s prefill (N > 16) and backward' eval --seq 1 --kv-len 4096 --kernel cudnn --hw b200
+expect_err 'kernel: --kernel cudnn models cuDNN'"'"'s decode (N = 1) on Blackwell only' eval --seq 1 --kv-len 4096 --kernel cudnn --hw h100-sxm
+# cuDNN's decode on Blackwell: the group packed into 8-row head tiles, memory-bound; s_q = 1 only
+json_check 'j["predicted"]["kernel"] == "cudnn" and j["predicted"]["limit"] == "memory" and j["predicted"]["tile"]["gqa_packed"] and j["predicted"]["tile"]["block_m"] == 8' --batch 64 --heads 32 --kv-heads 8 --seq 1 --kv-len 8192 --head-dim 128 --dtype bf16 --kernel cudnn --hw b200
+expect_err 'seq: --kernel cudnn models cuDNN'"'"'s decode-only mode, s_q = 1' eval --seq 4 --kv-len 4096 --dtype bf16 --kernel cudnn --hw b200
 
 python3 "$(dirname "$0")/fuzz_argv.py" "$R" 3000 1234 && ok || bad "argv fuzz found a crash"
 

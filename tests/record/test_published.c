@@ -184,11 +184,15 @@ static void fit_set_and_production_decode(const char *dir) {
         /* cuDNN backward, GB200, wan22 B=1 H=40 N=17160 d=128: 10.638 ms as printed */
         {"cudnn-fe-sdpa-gb200.json", "cudnn sdpa (cuDNN frontend 1.21.1, backend 92200)", 1, 17160,
          17160, 10.638e-3},
+        /* cuDNN forward, GB300, dsv3 B=2 H=128 d 192 / d_v 128 N=16384 non-causal: 21.640 ms */
+        {"cudnn-fe-dsv3-gb300.json", "cudnn sdpa (cudnn-frontend sdpa_benchmark_training, cuDNN 9.22.0)",
+         2, 16384, 16384, 21.640e-3},
     };
     const char *files[] = {"fa3-paper-h100.json", "flash-decoding-blog-a100.json",
                            "tileops-pr2084-h200.json", "attention-tests-h100-pcie.json",
                            "tileops-gqa-dense-h200.json", "cudnn-fe-sdpa-gb200.json",
-                           "cudnn-fe-sdpa-gb300.json"};
+                           "cudnn-fe-sdpa-gb300.json", "cudnn-fe-dsv3-gb200.json",
+                           "cudnn-fe-dsv3-gb300.json", "cudnn-fe-dsv3-h200.json"};
     size_t fits_seen = 0, marked = 0;
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         rl_record *r = load_record(dir, files[f]);
