@@ -6,7 +6,7 @@
 // efficiency and attainable throughput, carried by record-marks.js's marks); what was drawn last is
 // kept in the plugin's options as the chart holds them (chart.options.plugins.ID.drawn, not the
 // resolved copy a hook is handed) for the test hook.
-import { esc } from './chart-plugins.js';
+import { esc, drawLabelBox } from './chart-plugins.js';
 
 // "prediction for B1 H8 N4096 d64 fp16 — the controls" (the records list's shape notation: L, Hkv
 // and causal named where they differ from N, H and off). r: model.evaluate's result.
@@ -125,13 +125,7 @@ export const dropPlugin = {
       // left of the line (the tooltip opens to its right), unless that leaves the plot
       const left = px - 8 - w < a.left ? px + 8 : px - 8 - w;
       const top = Math.min(Math.max(y1 - 8, a.top), a.bottom - 16);
-      ctx.fillStyle = opts.background;
-      ctx.globalAlpha = 0.9;
-      ctx.fillRect(left, top, w, 16);
-      ctx.globalAlpha = 1;
-      ctx.fillStyle = ds.borderColor;
-      ctx.textBaseline = 'middle';
-      ctx.fillText(text, left + 4, top + 8);
+      drawLabelBox(ctx, text, { left, top, w }, { background: opts.background, color: ds.borderColor });
       ctx.restore();
       opts.drawn = { x: p.x, y: p.y, roofY, text };
       return;
@@ -168,13 +162,7 @@ export function drawStarCaption(chart) {
   }
   const left = Math.max(a.left, px - 14 - w >= a.left ? px - 14 - w : Math.min(px + 14, a.right - w));
   const top = Math.min(py + 4, a.bottom - 16);
-  ctx.fillStyle = opts.background;
-  ctx.globalAlpha = 0.85;
-  ctx.fillRect(left, top, w, 16);
-  ctx.globalAlpha = 1;
-  ctx.fillStyle = opts.color;
-  ctx.textBaseline = 'middle';
-  ctx.fillText(text, left + 4, top + 8);
+  drawLabelBox(ctx, text, { left, top, w }, { background: opts.background, color: opts.color, alpha: 0.85 });
   ctx.restore();
   opts.drawn = text;
 }

@@ -65,7 +65,8 @@ export function testHook({ app, model, records, layerView }) {
 
     // What chart `name` drew: { datasets, scales: { x, y: { min, max, title, ticks (labels) } }, plugins: { band,
     // pointLabels, highlight, background, annotations (ids) }, tooltip: { opacity, active, kinds,
-    // labels, lines, x, width, chartWidth }, legend: the item texts }. points: false leaves the
+    // labels, lines, x, width, chartWidth }, legend: the item texts, area: the plot area in canvas
+    // pixels }. points: false leaves the
     // points out (their count stays), an array of indices copies only those (100,000 measured points).
     chart(name, { points = true } = {}) {
       const c = chartOf(name);
@@ -76,6 +77,7 @@ export function testHook({ app, model, records, layerView }) {
         datasets: c.data.datasets.map((d, i) => plainDataset(d, i, points)),
         labels: c.data.labels ? [...c.data.labels] : [],
         scales: { x: axis(c.scales.x, c.options.scales?.x), y: axis(c.scales.y, c.options.scales?.y) },
+        area: c.chartArea ? { left: c.chartArea.left, right: c.chartArea.right, top: c.chartArea.top, bottom: c.chartArea.bottom } : null,
         plugins: {
           band: !!o.rlBand?.band, pointLabels: !!o.rlPointLabels?.show, highlight: o.rlHighlight?.kernel ?? '',
           background: o.rlBackground?.color ?? '', annotations: Object.keys(o.annotation?.annotations || {}),
