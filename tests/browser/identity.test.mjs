@@ -371,3 +371,51 @@ test('a hostile record\'s 300-character names (HTML, RLO, RLM, BEL, ESC): escape
   }
 });
 
+// The ★'s caption on a phone (390×844) with the banner shown (the Flash-Decoding blog's A100
+// points on the H100 page): it used to lie over the tiled ▲ beside the star. Every box it could
+// cover is read from the hook and built here from what was drawn — each mark's canvas place and
+// its radius plus border (the working points, the star, every measured mark), the line labels, the
+// × → ☆ error labels and the point names as placed — and the caption's box meets none of them.
+const meets = (b, r) => b.x0 < r.x1 && b.x1 > r.x0 && b.y0 < r.y1 && b.y1 > r.y0;
+async function drawnBoxes(page, c) {
+  const boxes = [];
+  for (const d of c.datasets.filter((x) => ['point', 'predicted', 'level', 'measured'].includes(x.rlKind) && !x.showLine && !x.hidden)) {
+    const r = d.pointRadius + d.borderWidth;
+    for (let index = 0; index < d.n; index++) {
+      const at = await page.evaluate(([kind, label, i]) => window.rooflab.markAt('roofline', { kind, label, index: i }), [d.rlKind, d.label, index]);
+      if (at) boxes.push({ x0: at.px - r, x1: at.px + r, y0: at.py - r, y1: at.py + r, what: `${d.label} #${index}` });
+    }
+  }
+  for (const b of [...c.plugins.lineLabels, ...c.plugins.pairBoxes, ...c.plugins.pointLabelBoxes]) boxes.push({ ...b, what: b.text || 'label' });
+  return boxes;
+}
+
+test('the ★\'s caption on a phone with the banner shown covers no mark and no label', async () => {
+  const page = await fresh('#hw=h100-sxm', { width: 390, height: 844 });
+  await loadExamples(page, ['flash-decoding-blog-a100.json']);
+  assert.equal(await page.isVisible('[data-testid="hw-banner"]'), true);
+  await toChart(page);
+  const check = async (what) => {
+    const c = await chart(page);
+    const box = c.plugins.starBox;
+    assert.ok(box && c.plugins.star.startsWith('★ prediction for'), `${what}: a caption drawn (${JSON.stringify(c.plugins.star)})`);
+    const a = c.area;
+    assert.ok(box.x0 >= a.left && box.x1 <= a.right && box.y0 >= a.top && box.y1 <= a.bottom, `${what}: inside the plot`);
+    const boxes = await drawnBoxes(page, c);
+    assert.ok(boxes.some((b) => b.what === 'tiled #0'), 'the tiled ▲ is among them');
+    const hit = boxes.filter((b) => meets(box, b));
+    assert.deepEqual(hit.map((b) => b.what), [], `${what}: the caption ${JSON.stringify(box)} covers ${JSON.stringify(hit)}`);
+    return c;
+  };
+  await check('the example on the phone');
+  await page.screenshot({ path: join(ARTIFACTS, 'identity-star-caption-390.png') });
+  // with the points named, and after N moves (a fast draw places it again)
+  await page.check('[data-testid="labels-toggle"]');
+  await check('with the names beside the marks');
+  await page.evaluate(() => { location.hash = 'hw=h100-sxm&seq=16384'; });
+  await page.waitForFunction(() => window.rooflab.state.seq === 16384 || window.rooflab.state.seq === '16384');
+  await check('at N = 16,384');
+  await page.screenshot({ path: join(ARTIFACTS, 'identity-star-caption-390-16k.png') });
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});

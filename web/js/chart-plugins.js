@@ -141,10 +141,11 @@ const POINT_LABEL_BYTES = 40; // a name beside a mark: core's cut past 40 bytes 
 export const pointLabelPlugin = {
   id: 'rlPointLabels',
   afterDatasetsDraw(chart, _args, opts) {
+    const placed = [];
+    chart.options.plugins.rlPointLabels.drawn = placed; // (the ★'s caption keeps off them)
     if (!opts.show) return;
     const { ctx, chartArea: a } = chart;
     let n = 0;
-    const placed = [];
     ctx.save();
     ctx.font = '10px system-ui, sans-serif';
     ctx.textBaseline = 'middle';

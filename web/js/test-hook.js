@@ -84,7 +84,8 @@ export function testHook({ app, model, records, layerView }) {
           // chart-identity.js's last draw: the × → ☆ lines, the hover drop-line, the ★'s caption;
           // chart-plugins.js's line labels as placed ({ text, x0, x1, y0, y1 } in canvas pixels)
           pairs: copy(o.rlPairs?.drawn || []), pairsSkipped: o.rlPairs?.skipped || 0, drop: copy(o.rlDrop?.drawn ?? null),
-          star: o.rlStar?.drawn ?? '', lineLabels: copy(o.rlLineLabels?.drawn || []),
+          star: o.rlStar?.drawn ?? '', starBox: copy(o.rlStar?.box ?? null), lineLabels: copy(o.rlLineLabels?.drawn || []),
+          pairBoxes: copy(o.rlPairs?.boxes || []), pointLabelBoxes: copy(o.rlPointLabels?.drawn || []),
         },
         tooltip: {
           opacity: t?.opacity || 0, active: c.getActiveElements().length,
