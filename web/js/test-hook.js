@@ -136,5 +136,8 @@ export function testHook({ app, model, records, layerView }) {
     recordSeries: () => records.chartList.map((s) => ({ predicted: !!s.predicted, points: s.points ? s.points.map(copy) : null })),
     warningsByPoint: (report) => records.warningsByPoint(report),
     keeperTiming: () => copy(records.keeper.timing),
+    // Work the records did, counted: { listRenders, chartRenders, itemsMade, checks } (checks:
+    // answered by a worker).
+    recordWork: () => ({ ...records.work, checks: records.checker.inWorker }),
   });
 }
