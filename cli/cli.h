@@ -93,6 +93,9 @@ void cli_json_int_pos(cli_json *j, const char *path, long long v);
 void cli_json_str(cli_json *j, const char *path, const char *s);
 void cli_json_bool(cli_json *j, const char *path, int b);
 void cli_json_null(cli_json *j, const char *path);
+/* A value already written as JSON (core's record report; "[]" or "{}" for an empty container,
+ * which a path cannot open), as is. */
+void cli_json_raw(cli_json *j, const char *path, const char *json);
 /* Open the parents of `path` (its first `segments` segments; 0 = all) and write its key: the
  * caller writes the value next. */
 void cli_json_key(cli_json *j, const char *path, int segments);

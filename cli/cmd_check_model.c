@@ -7,7 +7,7 @@
  * default/PRESET/decode families. `--targets` holds the held-out figures to stated error targets
  * (data/published/README.md); `--bands` prints each profile's held-out error distribution, the
  * base of its prediction interval. */
-#include <cjson/cJSON.h>
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -656,148 +656,156 @@ static int print_text(cm_state *s, int targets, int bands, int ok) {
  * JSON
  * ------------------------------------------------------------------------------------------- */
 
-static cJSON *problem_json(const rl_problem *p) {
-    cJSON *o = cJSON_CreateObject(); /* every field of core's RL_PROBLEM_FIELDS, by its JSON key */
-    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) {
-        const rl_field_info *fi = rl_problem_field_info((rl_problem_field)f);
-        char text[64];
-        rl_problem_value_text(p, (rl_problem_field)f, text, sizeof text);
-        if (fi->type == RL_FTYPE_INT)
-            cJSON_AddNumberToObject(o, fi->key, (double)rl_problem_get(p, (rl_problem_field)f));
-        else if (fi->type == RL_FTYPE_BOOL)
-            cJSON_AddBoolToObject(o, fi->key, rl_problem_get(p, (rl_problem_field)f) != 0);
-        else
-            cJSON_AddStringToObject(o, fi->key, text);
-    }
-    return o;
-}
-
-static cJSON *eval_json(const cm_eval *e) {
-    cJSON *o = cJSON_CreateObject();
-    char file[4096];
-    rl_text_utf8(file, sizeof file, e->file); /* a path from argv: valid UTF-8 for JSON */
-    cJSON_AddStringToObject(o, "file", file);
-    cJSON_AddNumberToObject(o, "index", (double)e->index);
-    if (e->pt->figure) cJSON_AddStringToObject(o, "figure", e->pt->figure);
-    if (e->pt->kernel) cJSON_AddStringToObject(o, "kernel", e->pt->kernel);
-    cJSON_AddStringToObject(o, "set", e->fit ? "fit" : "held-out");
-    cJSON_AddItemToObject(o, "problem", problem_json(&e->pt->problem));
-    cJSON_AddNumberToObject(o, "measured_s", e->measured_s);
+/* One point at the writer's prefix (cli_json_at, ending in "."). */
+static void eval_json(cli_json *j, const cm_eval *e) {
+    char at[CLI_JSON_NAME];
+    snprintf(at, sizeof at, "%s", j->at);
+    cli_json_str(j, "file", e->file); /* a path from argv: the writer escapes it, U+FFFD for bad bytes */
+    cli_json_int(j, "index", (long long)e->index);
+    if (e->pt->figure) cli_json_str(j, "figure", e->pt->figure);
+    if (e->pt->kernel) cli_json_str(j, "kernel", e->pt->kernel);
+    cli_json_str(j, "set", e->fit ? "fit" : "held-out");
+    char problem[CLI_JSON_NAME + 16];
+    snprintf(problem, sizeof problem, "%sproblem.", at);
+    cli_json_problem(j, problem, &e->pt->problem); /* every field of core's RL_PROBLEM_FIELDS */
+    cli_json_num(j, "measured_s", e->measured_s);
     if (e->predicted_s > 0) {
-        cJSON_AddNumberToObject(o, "predicted_s", e->predicted_s);
-        cJSON_AddNumberToObject(o, "error", e->error);
+        cli_json_num(j, "predicted_s", e->predicted_s);
+        cli_json_num(j, "error", e->error);
     }
-    if (e->compulsory_s > 0) cJSON_AddNumberToObject(o, "compulsory_s", e->compulsory_s);
-    return o;
+    if (e->compulsory_s > 0) cli_json_num(j, "compulsory_s", e->compulsory_s);
 }
 
-static cJSON *stats_json(const cm_stats *st) {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "points", (double)st->n);
-    if (st->n) {
-        cJSON_AddNumberToObject(o, "mean_abs_error", st->mean_abs);
-        cJSON_AddNumberToObject(o, "median_abs_error", st->median_abs);
-        cJSON_AddNumberToObject(o, "max_abs_error", st->max_abs);
-        cJSON_AddNumberToObject(o, "bias", st->bias);
-        cJSON_AddNumberToObject(o, "within_20_percent", (double)st->within);
-    }
-    return o;
+static void stats_json(cli_json *j, const cm_stats *st) {
+    cli_json_int(j, "points", (long long)st->n);
+    if (!st->n) return;
+    cli_json_num(j, "mean_abs_error", st->mean_abs);
+    cli_json_num(j, "median_abs_error", st->median_abs);
+    cli_json_num(j, "max_abs_error", st->max_abs);
+    cli_json_num(j, "bias", st->bias);
+    cli_json_int(j, "within_20_percent", (long long)st->within);
 }
 
-static cJSON *band_json(const cm_band *b) {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "points", (double)b->n);
+/* One band at the writer's prefix; `at` is that prefix. */
+static void band_json(cli_json *j, const char *at, const cm_band *b) {
+    cli_json_int(j, "points", (long long)b->n);
     if (b->n) {
-        cJSON_AddNumberToObject(o, "min", b->min);
-        cJSON_AddNumberToObject(o, "p10", b->p10);
-        cJSON_AddNumberToObject(o, "p25", b->p25);
-        cJSON_AddNumberToObject(o, "p50", b->p50);
-        cJSON_AddNumberToObject(o, "p75", b->p75);
-        cJSON_AddNumberToObject(o, "p90", b->p90);
-        cJSON_AddNumberToObject(o, "max", b->max);
+        cli_json_num(j, "min", b->min);
+        cli_json_num(j, "p10", b->p10);
+        cli_json_num(j, "p25", b->p25);
+        cli_json_num(j, "p50", b->p50);
+        cli_json_num(j, "p75", b->p75);
+        cli_json_num(j, "p90", b->p90);
+        cli_json_num(j, "max", b->max);
     }
-    cJSON *ea = cJSON_AddArrayToObject(o, "errors");
-    for (size_t k = 0; k < b->n; k++) cJSON_AddItemToArray(ea, cJSON_CreateNumber(b->errors[k]));
-    cJSON_AddBoolToObject(o, "has_band", b->has_band);
+    if (!b->n) cli_json_raw(j, "errors", "[]");
+    for (size_t k = 0; k < b->n; k++) {
+        cli_json_at(j, "%serrors.%zu", at, k);
+        cli_json_num(j, "", b->errors[k]);
+    }
+    cli_json_at(j, "%s", at);
+    cli_json_bool(j, "has_band", b->has_band);
     if (b->has_band) {
-        cJSON_AddNumberToObject(o, "time_factor_low", 1 / (1 + b->p90));
-        cJSON_AddNumberToObject(o, "time_factor_high", 1 / (1 + b->p10));
+        cli_json_num(j, "time_factor_low", 1 / (1 + b->p90));
+        cli_json_num(j, "time_factor_high", 1 / (1 + b->p10));
     }
-    return o;
 }
 
-static cJSON *family_json(const cm_family *f, int *oom) {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "family", f->name);
-    cJSON_AddStringToObject(o, "profile", f->profile);
-    cJSON_AddStringToObject(o, "hw", f->hw);
-    cJSON_AddStringToObject(o, "phase", f->phase);
-    cJSON_AddBoolToObject(o, "fp8", f->fp8);
-    cJSON_AddBoolToObject(o, "default_prediction", f->is_default);
-    cJSON_AddNumberToObject(o, "points", (double)f->n);
-    cJSON_AddItemToObject(o, "held_out", stats_json(&f->st[CM_HELD]));
-    cJSON_AddItemToObject(o, "fit", stats_json(&f->st[CM_FIT]));
-    cJSON_AddNumberToObject(o, "below_compulsory", (double)f->below);
-    cJSON *t = cJSON_AddObjectToObject(o, "target");
-    cJSON_AddNumberToObject(t, "mean_abs_error", mean_target(f));
-    if (f->strict) cJSON_AddNumberToObject(t, "max_abs_error", CM_FA3_POINT);
-    else cJSON_AddNullToObject(t, "max_abs_error");
-    cJSON_AddBoolToObject(o, "checked", f->checked);
-    cJSON_AddBoolToObject(o, "meets_target", f->checked ? f->passes : f->below == 0);
-    cJSON_AddBoolToObject(o, "excepted", f->excepted);
+static void family_json(cli_json *j, size_t i, const cm_family *f, int *oom) {
+    char at[CLI_JSON_NAME];
+    snprintf(at, sizeof at, "families.%zu.", i);
+    cli_json_at(j, "%s", at);
+    cli_json_str(j, "family", f->name);
+    cli_json_str(j, "profile", f->profile);
+    cli_json_str(j, "hw", f->hw);
+    cli_json_str(j, "phase", f->phase);
+    cli_json_bool(j, "fp8", f->fp8);
+    cli_json_bool(j, "default_prediction", f->is_default);
+    cli_json_int(j, "points", (long long)f->n);
+    cli_json_at(j, "%sheld_out.", at);
+    stats_json(j, &f->st[CM_HELD]);
+    cli_json_at(j, "%sfit.", at);
+    stats_json(j, &f->st[CM_FIT]);
+    cli_json_at(j, "%s", at);
+    cli_json_int(j, "below_compulsory", (long long)f->below);
+    cli_json_num(j, "target.mean_abs_error", mean_target(f));
+    if (f->strict) cli_json_num(j, "target.max_abs_error", CM_FA3_POINT);
+    else cli_json_null(j, "target.max_abs_error");
+    cli_json_bool(j, "checked", f->checked);
+    cli_json_bool(j, "meets_target", f->checked ? f->passes : f->below == 0);
+    cli_json_bool(j, "excepted", f->excepted);
     cm_band b;
-    if (family_band(f, &b, oom) == 0) cJSON_AddItemToObject(o, "band", band_json(&b));
-    free(b.errors);
-    cJSON *w = cJSON_AddArrayToObject(o, "worst");
-    for (size_t k = 0; k < f->nworst; k++) cJSON_AddItemToArray(w, eval_json(&f->ev[f->worst[k]]));
-    return o;
-}
-
-static cJSON *not_predicted_json(const cm_state *s) {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "points", (double)s->not_predicted);
-    cJSON *a = cJSON_AddArrayToObject(o, "reasons");
-    for (size_t i = 0; i < s->ntally; i++) {
-        cJSON *r = cJSON_CreateObject();
-        cJSON_AddStringToObject(r, "reason", s->tally[i].why);
-        cJSON_AddStringToObject(r, "detail", s->tally[i].detail);
-        cJSON_AddNumberToObject(r, "points", (double)s->tally[i].n);
-        cJSON_AddItemToArray(a, r);
+    if (family_band(f, &b, oom) == 0) {
+        char band[2 * CLI_JSON_NAME];
+        snprintf(band, sizeof band, "%sband.", at);
+        cli_json_at(j, "%s", band);
+        band_json(j, band, &b);
     }
-    return o;
+    free(b.errors);
+    cli_json_at(j, "%s", at);
+    if (!f->nworst) cli_json_raw(j, "worst", "[]");
+    for (size_t k = 0; k < f->nworst; k++) {
+        cli_json_at(j, "%sworst.%zu.", at, k);
+        eval_json(j, &f->ev[f->worst[k]]);
+    }
 }
 
-static int print_json(cm_state *s, int targets, int ok) {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "files", (double)s->nrec);
-    cJSON_AddNumberToObject(o, "points", (double)s->points);
-    cJSON_AddNumberToObject(o, "predicted", (double)s->predicted);
-    cJSON_AddNumberToObject(o, "default_predicted", (double)s->default_predicted);
-    cJSON *fa = cJSON_AddArrayToObject(o, "families");
-    for (size_t i = 0; i < s->nfam; i++) cJSON_AddItemToArray(fa, family_json(&s->fam[i], &s->oom));
+/* The whole report as one object on `out`. */
+static void write_json(FILE *out, cm_state *s, int targets, int ok) {
+    cli_json j;
+    cli_json_begin(&j, out);
+    cli_json_int(&j, "files", (long long)s->nrec);
+    cli_json_int(&j, "points", (long long)s->points);
+    cli_json_int(&j, "predicted", (long long)s->predicted);
+    cli_json_int(&j, "default_predicted", (long long)s->default_predicted);
+    if (!s->nfam) cli_json_raw(&j, "families", "[]");
+    for (size_t i = 0; i < s->nfam; i++) family_json(&j, i, &s->fam[i], &s->oom);
     cm_band *pb = NULL;
     size_t np = 0;
     if (profile_bands(s, &pb, &np) != 0) s->oom = 1;
-    cJSON *ba = cJSON_AddObjectToObject(o, "bands");
-    for (size_t k = 0; k < np; k++) cJSON_AddItemToObject(ba, pb[k].name, band_json(&pb[k]));
-    bands_free(pb, np);
-    cJSON_AddItemToObject(o, "not_predicted", not_predicted_json(s));
-    cJSON *fl = cJSON_AddArrayToObject(o, "below_compulsory");
-    for (size_t k = 0; k < s->nflags; k++) {
-        cJSON *e = eval_json(&s->flags[k].e);
-        cJSON_AddStringToObject(e, "what", s->flags[k].predicted ? "predicted" : "measured");
-        if (s->flags[k].family[0]) cJSON_AddStringToObject(e, "family", s->flags[k].family);
-        cJSON_AddItemToArray(fl, e);
+    cli_json_at(&j, "%s", "");
+    if (!np) cli_json_raw(&j, "bands", "{}");
+    for (size_t k = 0; k < np; k++) { /* keyed by profile name (core's kernel names: no dots) */
+        char at[CLI_JSON_NAME];
+        snprintf(at, sizeof at, "bands.%s.", pb[k].name);
+        cli_json_at(&j, "%s", at);
+        band_json(&j, at, &pb[k]);
     }
-    cJSON *t = cJSON_AddObjectToObject(o, "targets");
-    cJSON_AddBoolToObject(t, "checked", targets && checked_families(s) > 0);
-    cJSON_AddBoolToObject(t, "met", ok);
-    char *text = s->oom ? NULL : cJSON_PrintUnformatted(o);
-    cJSON_Delete(o);
-    if (!text) return -1;
-    puts(text);
+    bands_free(pb, np);
+    cli_json_at(&j, "%s", "not_predicted.");
+    cli_json_int(&j, "points", (long long)s->not_predicted);
+    if (!s->ntally) cli_json_raw(&j, "reasons", "[]");
+    for (size_t i = 0; i < s->ntally; i++) {
+        cli_json_at(&j, "not_predicted.reasons.%zu.", i);
+        cli_json_str(&j, "reason", s->tally[i].why);
+        cli_json_str(&j, "detail", s->tally[i].detail);
+        cli_json_int(&j, "points", (long long)s->tally[i].n);
+    }
+    cli_json_at(&j, "%s", "");
+    if (!s->nflags) cli_json_raw(&j, "below_compulsory", "[]");
+    for (size_t k = 0; k < s->nflags; k++) {
+        cli_json_at(&j, "below_compulsory.%zu.", k);
+        eval_json(&j, &s->flags[k].e);
+        cli_json_str(&j, "what", s->flags[k].predicted ? "predicted" : "measured");
+        if (s->flags[k].family[0]) cli_json_str(&j, "family", s->flags[k].family);
+    }
+    cli_json_at(&j, "%s", "targets.");
+    cli_json_bool(&j, "checked", targets && checked_families(s) > 0);
+    cli_json_bool(&j, "met", ok);
+    cli_json_end(&j);
+}
+
+/* Written to memory first, so that running out of memory prints no half of an object: 0 or -1. */
+static int print_json(cm_state *s, int targets, int ok) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) return -1;
+    write_json(mem, s, targets, ok);
+    int failed = fclose(mem) != 0 || s->oom;
+    if (!failed) fwrite(text, 1, len, stdout);
     free(text);
-    return 0;
+    return failed ? -1 : 0;
 }
 
 /* ---------------------------------------------------------------------------------------------

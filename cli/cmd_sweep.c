@@ -34,6 +34,60 @@ static void sweep_help(FILE *out) {
     cli_flags_help(out, sweep_rules.uses);
 }
 
+static void print_csv(const char *name, const rl_sweep_row *rows, size_t n) {
+    printf("%s,flops", name);
+    for (int m = 0; m < RL_MODEL_COUNT; m++) {
+        const char *mn = rl_model_name((rl_model)m);
+        printf(",bytes_%s,intensity_%s,attainable_flops_per_s_%s,time_s_%s,bound_%s", mn, mn, mn, mn, mn);
+    }
+    printf("\n");
+    for (size_t i = 0; i < n; i++) {
+        const rl_sweep_row *r = &rows[i];
+        printf("%lld,%.17g", (long long)r->x, r->flops);
+        for (int m = 0; m < RL_MODEL_COUNT; m++) {
+            if (r->bytes[m] > 0)
+                printf(",%.17g,%.17g,%.17g,%.17g,%s", r->bytes[m], r->intensity_flop_per_byte[m],
+                       r->attainable_flops_per_s[m], r->time_s[m], rl_bound_name(r->bound[m]));
+            else
+                printf(",,,,,");
+        }
+        printf("\n");
+    }
+}
+
+/* One object: the roof, then "rows" (one per value: the swept value under the parameter's name,
+ * F, and per traffic model its point, null where the model has none). */
+static void print_json(const char *name, const rl_hw *hw, rl_roof roof, const rl_sweep_row *rows,
+                       size_t n) {
+    cli_json j;
+    cli_json_begin(&j, stdout);
+    cli_json_str(&j, "param", name);
+    cli_json_str(&j, "hw", hw->id);
+    cli_json_num(&j, "bandwidth_bytes_per_s", roof.bandwidth_bytes_per_s);
+    cli_json_num(&j, "peak_flops_per_s", roof.peak_flops_per_s);
+    cli_json_num(&j, "ridge_flop_per_byte", rl_ridge_flop_per_byte(roof));
+    if (n == 0) cli_json_raw(&j, "rows", "[]");
+    for (size_t i = 0; i < n; i++) {
+        const rl_sweep_row *r = &rows[i];
+        cli_json_at(&j, "rows.%zu.", i);
+        cli_json_int(&j, name, (long long)r->x);
+        cli_json_num(&j, "flops", r->flops);
+        for (int m = 0; m < RL_MODEL_COUNT; m++) {
+            cli_json_at(&j, "rows.%zu.models.%s", i, rl_model_name((rl_model)m));
+            if (!(r->bytes[m] > 0)) {
+                cli_json_null(&j, "");
+                continue;
+            }
+            cli_json_num(&j, ".bytes", r->bytes[m]);
+            cli_json_num(&j, ".intensity_flop_per_byte", r->intensity_flop_per_byte[m]);
+            cli_json_num(&j, ".attainable_flops_per_s", r->attainable_flops_per_s[m]);
+            cli_json_num(&j, ".time_s", r->time_s[m]);
+            cli_json_str(&j, ".bound", rl_bound_name(r->bound[m]));
+        }
+    }
+    cli_json_end(&j);
+}
+
 int cmd_sweep(int argc, char **argv) {
     cli_problem_opts opts = {.rules = &sweep_rules};
     rl_sweep_param param = RL_SWEEP_SEQ;
@@ -101,47 +155,8 @@ int cmd_sweep(int argc, char **argv) {
         return cli_errorf("sweep", "--%s", err.message);
     }
     const char *name = rl_sweep_param_name(param);
-    if (!json) {
-        printf("%s,flops", name);
-        for (int m = 0; m < RL_MODEL_COUNT; m++) {
-            const char *mn = rl_model_name((rl_model)m);
-            printf(",bytes_%s,intensity_%s,attainable_flops_per_s_%s,time_s_%s,bound_%s", mn, mn, mn, mn, mn);
-        }
-        printf("\n");
-    } else {
-        printf("{\"param\": \"%s\", \"hw\": \"%s\", \"bandwidth_bytes_per_s\": %.17g, "
-               "\"peak_flops_per_s\": %.17g, \"ridge_flop_per_byte\": %.17g, \"rows\": [\n",
-               name, hw->id, roof.bandwidth_bytes_per_s, roof.peak_flops_per_s,
-               rl_ridge_flop_per_byte(roof));
-    }
-    for (size_t i = 0; i < n; i++) {
-        const rl_sweep_row *r = &rows[i];
-        if (!json) {
-            printf("%lld,%.17g", (long long)r->x, r->flops);
-            for (int m = 0; m < RL_MODEL_COUNT; m++) {
-                if (r->bytes[m] > 0)
-                    printf(",%.17g,%.17g,%.17g,%.17g,%s", r->bytes[m], r->intensity_flop_per_byte[m],
-                           r->attainable_flops_per_s[m], r->time_s[m], rl_bound_name(r->bound[m]));
-                else
-                    printf(",,,,,");
-            }
-            printf("\n");
-        } else {
-            printf("  {\"%s\": %lld, \"flops\": %.17g, \"models\": {", name, (long long)r->x, r->flops);
-            for (int m = 0; m < RL_MODEL_COUNT; m++) {
-                printf("%s\"%s\": ", m ? ", " : "", rl_model_name((rl_model)m));
-                if (r->bytes[m] > 0)
-                    printf("{\"bytes\": %.17g, \"intensity_flop_per_byte\": %.17g, "
-                           "\"attainable_flops_per_s\": %.17g, \"time_s\": %.17g, \"bound\": \"%s\"}",
-                           r->bytes[m], r->intensity_flop_per_byte[m], r->attainable_flops_per_s[m],
-                           r->time_s[m], rl_bound_name(r->bound[m]));
-                else
-                    printf("null");
-            }
-            printf("}}%s\n", i + 1 < n ? "," : "");
-        }
-    }
-    if (json) printf("]}\n");
+    if (json) print_json(name, hw, roof, rows, n);
+    else print_csv(name, rows, n);
     free(values);
     free(rows);
     return CLI_EXIT_OK;

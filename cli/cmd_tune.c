@@ -44,20 +44,31 @@ static const char *why_loses(const rl_tile_candidate *c) {
     return c->loses_on < 0 ? "ties (smaller SRAM first)" : rl_term_why_loses((rl_term)c->loses_on);
 }
 
+/* One object: the feasible count, then the candidates best first (the best's "loses_on" ""). */
 static void print_json(const rl_tile_candidate *c, size_t n, size_t feasible) {
-    printf("{\"feasible\": %zu, \"candidates\": [", feasible);
+    cli_json j;
+    cli_json_begin(&j, stdout);
+    cli_json_int(&j, "feasible", (long long)feasible);
+    if (n == 0) cli_json_raw(&j, "candidates", "[]");
     for (size_t i = 0; i < n; i++) {
         const rl_prediction *p = &c[i].prediction;
-        printf("%s\n  {\"block_m\": %lld, \"block_n\": %lld, \"splits\": %lld, \"ctas_per_sm\": %lld, "
-               "\"sram_bytes\": %.17g, \"time_s\": %.17g, \"flops_per_s\": %.17g, \"waves\": %.17g, "
-               "\"terms\": {",
-               i ? "," : "", (long long)c[i].block_m, (long long)c[i].block_n, (long long)c[i].splits,
-               (long long)c[i].ctas_per_sm, c[i].sram_bytes, p->time_s, p->flops_per_s, p->waves);
-        for (int t = 0; t < RL_TERM_COUNT; t++)
-            printf("%s\"%s\": %.17g", t ? ", " : "", rl_term_name((rl_term)t), p->terms_s[t]);
-        printf("}, \"loses_on\": \"%s\"}", i ? why_loses(&c[i]) : "");
+        cli_json_at(&j, "candidates.%zu.", i);
+        cli_json_int(&j, "block_m", (long long)c[i].block_m);
+        cli_json_int(&j, "block_n", (long long)c[i].block_n);
+        cli_json_int(&j, "splits", (long long)c[i].splits);
+        cli_json_int(&j, "ctas_per_sm", (long long)c[i].ctas_per_sm);
+        cli_json_num(&j, "sram_bytes", c[i].sram_bytes);
+        cli_json_num(&j, "time_s", p->time_s);
+        cli_json_num(&j, "flops_per_s", p->flops_per_s);
+        cli_json_num(&j, "waves", p->waves);
+        for (int t = 0; t < RL_TERM_COUNT; t++) {
+            cli_json_at(&j, "candidates.%zu.terms.%s", i, rl_term_name((rl_term)t));
+            cli_json_num(&j, "", p->terms_s[t]);
+        }
+        cli_json_at(&j, "candidates.%zu.", i);
+        cli_json_str(&j, "loses_on", i ? why_loses(&c[i]) : "");
     }
-    printf("\n]}\n");
+    cli_json_end(&j);
 }
 
 static void print_table(const rl_tile_candidate *c, size_t n, size_t feasible, const rl_hw *hw) {

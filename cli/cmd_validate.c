@@ -2,7 +2,6 @@
  * Exit 0 when every file is a valid record, 1 when any is not (errors on stderr with their JSON
  * paths), 2 on bad usage. Never a crash: the reader is core's, fuzzed and limit-checked. */
 #define _POSIX_C_SOURCE 200809L
-#include <cjson/cJSON.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -176,8 +175,9 @@ int cmd_validate(int argc, char **argv) {
     if (nfiles == 0)
         return cli_errorf("validate", "FILE: expected at least one record file (see --help)");
 
-    int all_ok = 1, first = 1;
-    if (json) fputs("{\"files\": [", stdout);
+    int all_ok = 1, nout = 0;
+    cli_json j;
+    if (json) cli_json_begin(&j, stdout);
     for (int i = 1; i < argc; i++) {
         const char *path = argv[i];
         if (path[0] == '-' && path[1] == '-') continue;
@@ -185,22 +185,14 @@ int cmd_validate(int argc, char **argv) {
         size_t len = 0;
         rl_rec_issues is = {0};
         rl_record *rec = NULL;
+        if (json) cli_json_at(&j, "files.%d.", nout++);
         if (cli_read_file(path, RL_RECORD_MAX_FILE_BYTES, &text, &len, why, sizeof why) != 0) {
             cli_errorf("validate", "%s: %s", path, why);
             all_ok = 0;
-            if (json) {
-                char file[4096], clean_why[sizeof why];
-                rl_text_utf8(file, sizeof file, path);
-                rl_text_utf8(clean_why, sizeof clean_why, why);
-                cJSON *o = cJSON_CreateObject();
-                cJSON_AddStringToObject(o, "file", file);
-                cJSON_AddBoolToObject(o, "ok", 0);
-                cJSON_AddStringToObject(o, "error", clean_why);
-                char *s = cJSON_PrintUnformatted(o);
-                printf("%s%s", first ? "" : ",\n", s ? s : "{}");
-                free(s);
-                cJSON_Delete(o);
-                first = 0;
+            if (json) { /* the path as given, escaped by the writer (not UTF-8: U+FFFD) */
+                cli_json_str(&j, "file", path);
+                cli_json_bool(&j, "ok", 0);
+                cli_json_str(&j, "error", why);
             }
             continue;
         }
@@ -218,16 +210,9 @@ int cmd_validate(int argc, char **argv) {
                        is.errors + is.warnings - is.count);
         if (json) {
             char *report = rl_record_report_json(rec, &is, 0);
-            char file[4096];
-            rl_text_utf8(file, sizeof file, path);
-            cJSON *name = cJSON_CreateString(file);
-            char *qname = name ? cJSON_PrintUnformatted(name) : NULL;
-            printf("%s{\"file\": %s, \"report\": %s}", first ? "" : ",\n", qname ? qname : "\"\"",
-                   report ? report : "null");
-            free(qname);
-            cJSON_Delete(name);
+            cli_json_str(&j, "file", path);
+            cli_json_raw(&j, "report", report ? report : "null");
             free(report);
-            first = 0;
         } else if (!quiet && st == RL_OK) {
             valid_line(path, rec, is.warnings, strict);
         }
@@ -235,6 +220,6 @@ int cmd_validate(int argc, char **argv) {
         rl_rec_issues_free(&is);
         free(text);
     }
-    if (json) fputs("]}\n", stdout);
+    if (json) cli_json_end(&j);
     return all_ok ? CLI_EXIT_OK : CLI_EXIT_INVALID;
 }

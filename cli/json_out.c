@@ -110,6 +110,7 @@ void cli_json_str(cli_json *j, const char *path, const char *s) {
 }
 void cli_json_bool(cli_json *j, const char *path, int b) { fputs(b ? "true" : "false", key_at(j, path)); }
 void cli_json_null(cli_json *j, const char *path) { fputs("null", key_at(j, path)); }
+void cli_json_raw(cli_json *j, const char *path, const char *json) { fputs(json, key_at(j, path)); }
 
 void cli_json_key(cli_json *j, const char *path, int segments) {
     char seg[CLI_JSON_DEPTH][CLI_JSON_NAME];

@@ -43,10 +43,14 @@ FITS = [
      (0.3, 1.0), False),  # TileOps dense GQA decode, docs/perf/gqa-dense-h200.md
     ('RL_FIT_BWD_MMA_SM100', 'gb200 cudnn 1 40 40 17160 17160 128 bf16 0 bwd', 10.638e-3,
      (0.2, 1.0), False),  # cuDNN frontend sdpa_benchmark_training, wan22 on GB200
-    ('RL_FIT_CHAIN_SM100', 'gb300 cudnn 1 40 40 17160 17160 128 bf16 0 fwd', 3.002e-3,
-     (0.0, 3000.0), True),  # cuDNN frontend sdpa_benchmark_training, wan22 forward on GB300
+    ('RL_FIT_CHAIN_SM100', 'gb200 cudnn 2 64 64 16384 16384 192/128 bf16 0 fwd', 12.457e-3,
+     (0.0, 3000.0), True),  # cuDNN frontend sdpa_benchmark_training, kimiK26 forward on GB200
+    ('RL_FIT_CUDNN_SM100_MMA', 'gb300 cudnn 2 128 128 16384 16384 192/128 bf16 0 fwd', 21.640e-3,
+     (0.3, 1.0), False),  # cudnn-frontend sdpa_benchmark_training, dsv3 (d 192 / d_v 128) on GB300
     ('RL_FIT_EAGER_DRAM', 'h100-sxm standard 4 16 16 4096 4096 128 fp16 0 fwd',
      4 * 4 * 16 * 4096 * 4096 * 128 / 133e12, (0.2, 1.0), False),  # Fig. 5(c)
+    ('RL_FIT_TILE_FILL_SHARE', 'gb200 cudnn 2 128 128 4096 4096 64 bf16 1 fwd 128', 0.210e-3,
+     (0.05, 4.0), False),  # cudnn-frontend gpt_oss GB200 CSV, W = 128
 ]
 
 

@@ -1,7 +1,7 @@
 /* fit-point.c — one predicted time, for scripts/fit-constants.py: the model compiled with the
  * fitted constants given as -D flags (profiles.c's RL_FIT_* are #ifndef), so that each constant
  * can be solved for on its one fit-set point. Not part of the build.
- * usage: fit-point PRESET KERNEL B H HKV N L D DTYPE CAUSAL PASS  → seconds on stdout */
+ * usage: fit-point PRESET KERNEL B H HKV N L D DTYPE CAUSAL PASS [WINDOW]  → seconds on stdout */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -20,7 +20,7 @@ double rl__fit(const char *name) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 12) return 2;
+    if (argc != 12 && argc != 13) return 2;
     const rl_hw *hw = rl_hw_find(argv[1]);
     rl_kernel k;
     rl_dtype dt;
@@ -30,8 +30,12 @@ int main(int argc, char **argv) {
     rl_problem p = {.batch = atoll(argv[3]), .heads = atoll(argv[4]), .kv_heads = atoll(argv[5]),
                     .seq = atoll(argv[6]), .kv_len = atoll(argv[7]), .head_dim = atoll(argv[8]),
                     .dtype = dt, .causal = atoi(argv[10]),
-                    .pass = argv[11][0] == 'b' ? RL_PASS_BWD : RL_PASS_FWD};
+                    .pass = argv[11][0] == 'b' ? RL_PASS_BWD : RL_PASS_FWD,
+                    .window = argc == 13 ? atoll(argv[12]) : 0};
     rl_roof roof = {hw->bandwidth_bytes_per_s, rl_hw_peak_for_dtype(hw, dt)};
+    char *dv = NULL; /* D as "192/128": a value head dim of its own (MLA prefill) */
+    p.head_dim = strtoll(argv[8], &dv, 10);
+    if (*dv == '/') p.head_dim_v = strtoll(dv + 1, NULL, 10);
     rl_kernel_spec spec = {.kernel = k};
     if (k == RL_KERNEL_FA2 && p.seq == 1) { /* as rl_rec_point_predict: FA2 v2.0.9's decode */
         spec.gqa_pack = RL_PACK_PER_HEAD;

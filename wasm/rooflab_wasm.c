@@ -227,10 +227,7 @@ RLW_EXPORT int rlw_report(const double *in, double *out, rl_error *err, rl_error
     if ((st = rl_report_compute(&p, hw, roof, &r, err)) != RL_OK) return st;
     st = rl_predict(&p, hw, roof, &spec, &pr, pred_err);
     const rl_output_view view = {&r, st == RL_OK ? &pr : NULL, hw};
-    for (size_t i = 0; i < rl_output_count(); i++) {
-        const rl_output_value v = rl_output_get(i, &view);
-        out[i] = v.state == RL_OUTV_VALUE ? v.number : NAN;
-    }
+    rl_output_fill(&view, out, rl_output_count()); /* core's table in one call */
     return RL_OK;
 }
 

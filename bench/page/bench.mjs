@@ -5,7 +5,10 @@
 //   - the page at scale (scale.mjs): 0, 10,000 and 100,000 measured points loaded, a drag of the N
 //     slider: main-thread work per input, input → frame painted, long tasks (point files generated);
 //   - many records (many.mjs): 250 and 1,000 small records kept in the browser restored on load,
-//     100 and 400 files uploaded at once: time and the longest main-thread task of each;
+//     100 and 400 files uploaded at once: time and the longest main-thread task of each (the
+//     figures tests/browser/scale.test.mjs no longer asserts), with the work counted (checks, list
+//     items made, list and chart renders) and how far the records had come when a slider move
+//     made during the work was handled;
 //   - first start (first-start.mjs, issue 20): bytes on the wire for one cold page load from
 //     `make run`'s server (gzip), navigation → first model number painted (median of
 //     ROOFLAB_BENCH_FIRST_RUNS, default 7), and `make run` from a fresh clone until the page is

@@ -29,6 +29,30 @@ const char *rl_act_kind_name(rl_act_kind kind) {
  * its values checked against copies of that file reproduced in public code. */
 #define HF(repo) "huggingface.co/" repo " config.json"
 
+/* The MLA rows (DeepSeek-V2/V3/R1/V3.2, Kimi K2) share one attention and one layer form; they
+ * differ in the numbers below, each written once and stringified into the row's cited fields so
+ * that the text and the value cannot part. MLA_ATTENTION: H heads (num_attention_heads =
+ * num_key_value_heads), d = qk_nope_head_dim 128 + qk_rope_head_dim 64, d_v = v_head_dim 128,
+ * kv_lora_rank 512. */
+#define MLA_ATTENTION(h)                                                                           \
+    .heads = h, .kv_heads = h, .head_dim = 192, .head_dim_v = 128, .kv_lora_rank = 512, .rope_dim = 64
+#define MLA_FIELDS(h)                                                                              \
+    "num_attention_heads " #h ", num_key_value_heads " #h ", qk_nope_head_dim 128, "              \
+    "qk_rope_head_dim 64 (head dim 192), v_head_dim 128, kv_lora_rank 512, q_lora_rank 1536"
+/* The layer: hidden_size, intermediate_size (of the first_k_dense_replace dense layers),
+ * num_hidden_layers, vocab_size, n_routed_experts, num_experts_per_tok, moe_intermediate_size,
+ * n_shared_experts, first_k_dense_replace; `dense_note` and `norm_note` are wording of the row. */
+#define MLA_LAYER(repo, hidden, inter, layers, vocab, experts, top, moe_inter, shared, dense,      \
+                  dense_note, norm_note)                                                           \
+    {hidden, inter, layers, vocab, experts, top, moe_inter, shared, RL_NORM_RMS, RL_ACT_SILU_GLU,   \
+     0, 2, 0, 1, HF(repo),                                                                         \
+     "hidden_size " #hidden ", intermediate_size " #inter " (" dense_note "first_k_dense_replace " \
+     #dense "), moe_intermediate_size " #moe_inter ", n_routed_experts " #experts                  \
+     ", num_experts_per_tok " #top ", n_shared_experts " #shared ", num_hidden_layers " #layers    \
+     ", vocab_size " #vocab ", q_lora_rank 1536, hidden_act silu (gated), rms_norm_eps (RMSNorm"   \
+     norm_note ")",                                                                                \
+     .dense_layers = dense, .q_lora_rank = 1536}
+
 static const rl_model_shape shapes[] = {
     {"llama-3.1-8b", "Llama 3.1 8B (meta-llama/Meta-Llama-3.1-8B)", 32, 8, 128, 0, LLAMA31_SRC,
      "n_heads 32, n_kv_heads 8, dim 4096 (head dim = dim / n_heads)", NULL,
@@ -167,57 +191,22 @@ static const rl_model_shape shapes[] = {
      * W_UV into the output: H query heads on one cached latent of kv_lora_rank + qk_rope_head_dim
      * = 576 elements, K the whole latent, V its first 512). The first first_k_dense_replace
      * layers have a dense MLP, the rest the mixture (n_shared_experts always on). */
-    {.id = "deepseek-v3", .name = "DeepSeek-V3 (deepseek-ai/DeepSeek-V3)", .heads = 128,
-     .kv_heads = 128, .head_dim = 192, .head_dim_v = 128, .kv_lora_rank = 512, .rope_dim = 64,
-     .source = HF("deepseek-ai/DeepSeek-V3"),
-     .fields = "num_attention_heads 128, num_key_value_heads 128, qk_nope_head_dim 128, "
-               "qk_rope_head_dim 64 (head dim 192), v_head_dim 128, kv_lora_rank 512, q_lora_rank 1536",
-     .layer = {7168, 18432, 61, 129280, 256, 8, 2048, 1, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 0, 1,
-               HF("deepseek-ai/DeepSeek-V3"),
-               "hidden_size 7168, intermediate_size 18432 (the 3 dense layers: first_k_dense_replace 3), "
-               "moe_intermediate_size 2048, n_routed_experts 256, num_experts_per_tok 8, "
-               "n_shared_experts 1, num_hidden_layers 61, vocab_size 129280, q_lora_rank 1536, "
-               "hidden_act silu (gated), rms_norm_eps (RMSNorm; q_a_layernorm, kv_a_layernorm)",
-               .dense_layers = 3, .q_lora_rank = 1536}},
+    {.id = "deepseek-v3", .name = "DeepSeek-V3 (deepseek-ai/DeepSeek-V3)", MLA_ATTENTION(128),
+     .source = HF("deepseek-ai/DeepSeek-V3"), .fields = MLA_FIELDS(128),
+     .layer = MLA_LAYER("deepseek-ai/DeepSeek-V3", 7168, 18432, 61, 129280, 256, 8, 2048, 1, 3,
+                        "the 3 dense layers: ", "; q_a_layernorm, kv_a_layernorm")},
     /* DeepSeek-R1 is trained from DeepSeek-V3-Base: its config.json has the same architecture. */
-    {.id = "deepseek-r1", .name = "DeepSeek-R1 (deepseek-ai/DeepSeek-R1)", .heads = 128,
-     .kv_heads = 128, .head_dim = 192, .head_dim_v = 128, .kv_lora_rank = 512, .rope_dim = 64,
-     .source = HF("deepseek-ai/DeepSeek-R1"),
-     .fields = "num_attention_heads 128, num_key_value_heads 128, qk_nope_head_dim 128, "
-               "qk_rope_head_dim 64 (head dim 192), v_head_dim 128, kv_lora_rank 512, q_lora_rank 1536",
-     .layer = {7168, 18432, 61, 129280, 256, 8, 2048, 1, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 0, 1,
-               HF("deepseek-ai/DeepSeek-R1"),
-               "hidden_size 7168, intermediate_size 18432 (first_k_dense_replace 3), "
-               "moe_intermediate_size 2048, n_routed_experts 256, num_experts_per_tok 8, "
-               "n_shared_experts 1, num_hidden_layers 61, vocab_size 129280, q_lora_rank 1536, "
-               "hidden_act silu (gated), rms_norm_eps (RMSNorm)",
-               .dense_layers = 3, .q_lora_rank = 1536}},
-    {.id = "deepseek-v2", .name = "DeepSeek-V2 (deepseek-ai/DeepSeek-V2)", .heads = 128,
-     .kv_heads = 128, .head_dim = 192, .head_dim_v = 128, .kv_lora_rank = 512, .rope_dim = 64,
-     .source = HF("deepseek-ai/DeepSeek-V2"),
-     .fields = "num_attention_heads 128, num_key_value_heads 128, qk_nope_head_dim 128, "
-               "qk_rope_head_dim 64 (head dim 192), v_head_dim 128, kv_lora_rank 512, q_lora_rank 1536",
-     .layer = {5120, 12288, 60, 102400, 160, 6, 1536, 2, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 0, 1,
-               HF("deepseek-ai/DeepSeek-V2"),
-               "hidden_size 5120, intermediate_size 12288 (first_k_dense_replace 1), "
-               "moe_intermediate_size 1536, n_routed_experts 160, num_experts_per_tok 6, "
-               "n_shared_experts 2, num_hidden_layers 60, vocab_size 102400, q_lora_rank 1536, "
-               "hidden_act silu (gated), rms_norm_eps (RMSNorm)",
-               .dense_layers = 1, .q_lora_rank = 1536}},
+    {.id = "deepseek-r1", .name = "DeepSeek-R1 (deepseek-ai/DeepSeek-R1)", MLA_ATTENTION(128),
+     .source = HF("deepseek-ai/DeepSeek-R1"), .fields = MLA_FIELDS(128),
+     .layer = MLA_LAYER("deepseek-ai/DeepSeek-R1", 7168, 18432, 61, 129280, 256, 8, 2048, 1, 3, "", "")},
+    {.id = "deepseek-v2", .name = "DeepSeek-V2 (deepseek-ai/DeepSeek-V2)", MLA_ATTENTION(128),
+     .source = HF("deepseek-ai/DeepSeek-V2"), .fields = MLA_FIELDS(128),
+     .layer = MLA_LAYER("deepseek-ai/DeepSeek-V2", 5120, 12288, 60, 102400, 160, 6, 1536, 2, 1, "", "")},
     /* Kimi K2: DeepSeek-V3's architecture (model_type kimi_k2 on DeepseekV3ForCausalLM) with 64
      * heads, 384 routed experts and one dense layer. */
-    {.id = "kimi-k2", .name = "Kimi K2 (moonshotai/Kimi-K2-Instruct)", .heads = 64, .kv_heads = 64,
-     .head_dim = 192, .head_dim_v = 128, .kv_lora_rank = 512, .rope_dim = 64,
-     .source = HF("moonshotai/Kimi-K2-Instruct"),
-     .fields = "num_attention_heads 64, num_key_value_heads 64, qk_nope_head_dim 128, "
-               "qk_rope_head_dim 64 (head dim 192), v_head_dim 128, kv_lora_rank 512, q_lora_rank 1536",
-     .layer = {7168, 18432, 61, 163840, 384, 8, 2048, 1, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 0, 1,
-               HF("moonshotai/Kimi-K2-Instruct"),
-               "hidden_size 7168, intermediate_size 18432 (first_k_dense_replace 1), "
-               "moe_intermediate_size 2048, n_routed_experts 384, num_experts_per_tok 8, "
-               "n_shared_experts 1, num_hidden_layers 61, vocab_size 163840, q_lora_rank 1536, "
-               "hidden_act silu (gated), rms_norm_eps (RMSNorm)",
-               .dense_layers = 1, .q_lora_rank = 1536}},
+    {.id = "kimi-k2", .name = "Kimi K2 (moonshotai/Kimi-K2-Instruct)", MLA_ATTENTION(64),
+     .source = HF("moonshotai/Kimi-K2-Instruct"), .fields = MLA_FIELDS(64),
+     .layer = MLA_LAYER("moonshotai/Kimi-K2-Instruct", 7168, 18432, 61, 163840, 384, 8, 2048, 1, 1, "", "")},
     /* gpt-oss: layer_types alternate sliding_attention (window 128) and full_attention, starting
      * with sliding; each head has a learned sink logit (transformers GptOssAttention `sinks`),
      * which adds one exp per row to the softmax and no traffic. Every layer is a mixture. */
@@ -341,19 +330,10 @@ static const rl_model_shape shapes[] = {
      * every cached key; each query attends to the index_topk 2048 keys it selects: --topk 2048
      * (the indexer is its own ledger line, MODEL.md "--topk"). Values as in
      * deepseek-ai/DeepSeek-V3.2-Exp inference/config_671B_v3.2.json @ 3b99a535. */
-    {.id = "deepseek-v3.2", .name = "DeepSeek-V3.2 (deepseek-ai/DeepSeek-V3.2-Exp)", .heads = 128,
-     .kv_heads = 128, .head_dim = 192, .head_dim_v = 128, .kv_lora_rank = 512, .rope_dim = 64,
+    {.id = "deepseek-v3.2", .name = "DeepSeek-V3.2 (deepseek-ai/DeepSeek-V3.2-Exp)", MLA_ATTENTION(128),
      .topk = 2048, .source = HF("deepseek-ai/DeepSeek-V3.2-Exp"),
-     .fields = "num_attention_heads 128, num_key_value_heads 128, qk_nope_head_dim 128, "
-               "qk_rope_head_dim 64 (head dim 192), v_head_dim 128, kv_lora_rank 512, q_lora_rank "
-               "1536, index_topk 2048, index_n_heads 64, index_head_dim 128",
-     .layer = {7168, 18432, 61, 129280, 256, 8, 2048, 1, RL_NORM_RMS, RL_ACT_SILU_GLU, 0, 2, 0, 1,
-               HF("deepseek-ai/DeepSeek-V3.2-Exp"),
-               "hidden_size 7168, intermediate_size 18432 (first_k_dense_replace 3), "
-               "moe_intermediate_size 2048, n_routed_experts 256, num_experts_per_tok 8, "
-               "n_shared_experts 1, num_hidden_layers 61, vocab_size 129280, q_lora_rank 1536, "
-               "hidden_act silu (gated), rms_norm_eps (RMSNorm)",
-               .dense_layers = 3, .q_lora_rank = 1536}},
+     .fields = MLA_FIELDS(128) ", index_topk 2048, index_n_heads 64, index_head_dim 128",
+     .layer = MLA_LAYER("deepseek-ai/DeepSeek-V3.2-Exp", 7168, 18432, 61, 129280, 256, 8, 2048, 1, 3, "", "")},
     /* Qwen3-Next: Gated DeltaNet linear attention (a recurrent state, no KV cache) in three of
      * every four layers — layer_types "linear_attention" where (i + 1) % full_attention_interval
      * != 0, full_attention_interval 4: 36 of 48 — beside gated softmax attention (16 heads, 2 KV

@@ -486,6 +486,9 @@ rl_status rl_predict(const rl_problem *problem, const rl_hw *hw, rl_roof roof,
     rl_profile pf;
     const rl_kernel_spec none = {0};
     if ((st = rl__profile_resolve(&w.problem, hw, spec ? spec : &none, &pf, err)) != RL_OK) return st;
+    if (pf.fill_bytes > 0 && pf.fill_share > 0) /* per work tile, at fill_share · β / SMs */
+        pf.cta_fixed_s += pf.fill_bytes * (double)hw->sm_count /
+                          (pf.fill_share * roof.bandwidth_bytes_per_s);
     rl_prediction r;
     memset(&r, 0, sizeof r);
     r.kernel = pf.kernel;

@@ -195,6 +195,10 @@ rl_status rl__variant_unmodelled(const rl_problem *p, int k, rl_error *err) {
         return rl__fail(err, RL_ERR_UNSUPPORTED, "kv-lora-rank",
                         "--kernel flashmla is FlashMLA's absorbed-MLA decode: give --kv-lora-rank "
                         "and --rope-dim (DeepSeek-V3: 512 and 64)");
+    /* cudnn too, forward and backward: cuDNN's SDPA runs d_qk 192 / d_v 128 (cudnn-frontend's
+     * DeepSeek-V3 and Kimi K2.6 presets, benchmark/sdpa_benchmark_training/configs, measured on
+     * H200, GB200 and GB300); its Blackwell backward takes FA4's unpipelined d 192 loop
+     * (profiles.c blackwell_bwd). */
     const int fa4_mla_prefill =
         (k == RL_KERNEL_FA4 || k == RL_KERNEL_FA3 || k == RL_KERNEL_CUDNN) && p->head_dim == 192 &&
         p->head_dim_v == 128;
@@ -213,12 +217,24 @@ rl_status rl__variant_unmodelled(const rl_problem *p, int k, rl_error *err) {
                         "--kernel flashmla has no sliding window (FlashMLA's MLA decode reads the "
                         "whole cache); --kernel fa2, fa3, fa4, cudnn, flashinfer, flash-decoding "
                         "and generic run --window");
-    if (p->sinks != 0)
+    /* StreamingLLM sink tokens (the first S keys, always visible): no shipped kernel of a
+     * profile loads them. FA3's hopper mainloop had a sink_token_length loop over the tiles
+     * 0 … ⌈S/Bc⌉ − 1 below the window (flash-attention 7a802796, 2025-01-07), compiled out from
+     * the start (`if constexpr (false && Is_local)`) and removed in 5458c78e (2025-03-01, "It
+     * wasn't working anyway"); TensorRT-LLM keeps the sinks in its cyclic KV cache for its
+     * generation kernels and runs the context phase dense (docs/source/advanced/
+     * gpt-attention.md, "StreamingLLM"); FA4's, cuDNN's (SDPA set_sink_token) and FlashInfer's
+     * "sinks" are gpt-oss's learned per-head logit, no key. `generic` is a tiled kernel that
+     * loads the sink tiles (rl__window_tiles), as FA3's disabled loop would have. */
+    if (p->sinks != 0 && k != RL_KERNEL_GENERIC)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "sinks",
-                        "no kernel profile models sink tokens: the kernels' masks take a left and "
-                        "right window only (flash-attention window_size, FlashInfer window_left, "
-                        "cuDNN's band); gpt-oss's learned sink logit is no --sinks value (one more "
-                        "exp per row, no traffic: leave --sinks out)");
+                        "--kernel %s has no sink tokens: its mask takes a left and right window "
+                        "only; --kernel generic models them (a tiled kernel that also loads the "
+                        "ceil(S/Bc) sink tiles below each window, as FlashAttention-3's "
+                        "sink_token_length loop would have before it was removed, unused, in "
+                        "2025). gpt-oss's learned sink logit is no --sinks value (one more exp "
+                        "per row, no traffic: leave --sinks out)",
+                        rl_kernel_name((rl_kernel)k));
     if (p->page_size != 0 && k == RL_KERNEL_FLASHMLA && p->page_size != 64)
         return rl__fail(err, RL_ERR_UNSUPPORTED, "page-size",
                         "--kernel flashmla reads a paged cache of 64-token blocks (FlashMLA "

@@ -58,13 +58,29 @@
  *   written P and the correction warps have rescaled O: flash_fwd_sm100.py mma()), and each
  *   iteration adds the handoffs' latency (TMEM load of S and store of P, the mbarriers softmax →
  *   correction → MMA warp, the MMA's own pipeline latency) beyond the pipes' busy times. Fitted on
- *   cuDNN (the cudnn profile takes FA4's forward mechanism), GB300, bf16, B = 1, H = 40, d = 128,
- *   N = L = 17160, non-causal: 3.002 ms (cuDNN frontend benchmark/sdpa_benchmark_training results,
- *   wan22 on GB300); fa4 uses the same value.
+ *   cuDNN (the cudnn profile takes FA4's forward mechanism), GB200, bf16, Kimi K2.6's MLA prefill
+ *   shape B = 2, H = 64, d_qk 192 / d_v 128, N = L = 16384, non-causal: 12.457 ms (cuDNN frontend
+ *   benchmark/sdpa_benchmark_training results, kimiK26 on GB200) — where the chain, not the
+ *   softmax's throughput nor the MMA's, binds; fa4 uses the same value, and the d 192 / 128
+ *   backward charges it three times per iteration.
+ * RL_FIT_TILE_FILL_SHARE — Blackwell, FA4's mechanism (fa4; cudnn on sm_100/103), forward: each
+ *   work tile's Q load and O store (Br·d and Br·d_v elements) run outside the mainloop, at this
+ *   share of an SM's fair share of DRAM bandwidth, β / SMs: a fixed cost per work tile that a
+ *   window of W = 128 (3 key tiles per tile) exposes. Fitted on cuDNN (frontend 1.21.1, backend
+ *   9.22), GB200, gpt-oss shape B = 2, H = Hkv = 128, d = 64, N = L = 4096, causal, W = 128,
+ *   bf16: 0.210 ms (NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/gpt_oss/
+ *   gb200/gpt_oss_20260424_100011.csv).
  * RL_FIT_EAGER_DRAM — the fraction of the datasheet DRAM bandwidth PyTorch eager's elementwise
  *   and GEMM-epilogue traffic reaches for materialised S and P. Fitted on standard attention,
  *   H100 SXM, fp16, d = 128, B = 4, H = 16, N = 4096, non-causal: 133 TFLOP/s (FA3 paper,
- *   Fig. 5(c)). */
+ *   Fig. 5(c)).
+ * RL_FIT_CUDNN_SM100_MMA — the fraction of the dense tensor peak cuDNN's Blackwell forward reaches
+ *   where the MMA, not the softmax, sets its time. Fitted on cuDNN 9.22, GB300, bf16, DeepSeek-V3's
+ *   MLA prefill shape B = 2, H = 128, d_qk 192 / d_v 128, N = L = 16384, non-causal: 21.640 ms
+ *   (cudnn-frontend benchmark/sdpa_benchmark_training, dsv3 on GB300) — there the softmax, 7/128
+ *   SM-clock per score on GB300's MUFU (32/clock), is shorter than the MMA's 10/128 at the peak,
+ *   so the time is the MMA pipe's: 2032 TFLOP/s of 2500. What holds it there (the sustained clock
+ *   under load, the two dependent GEMMs per tile) is not separable from public data. */
 #ifndef RL_FIT_OVERLAP_P
 #define RL_FIT_OVERLAP_P 1.7166
 #endif
@@ -102,10 +118,16 @@
 #define RL_FIT_BWD_MMA_SM100 0.94901
 #endif
 #ifndef RL_FIT_CHAIN_SM100
-#define RL_FIT_CHAIN_SM100 487.73
+#define RL_FIT_CHAIN_SM100 552.69
+#endif
+#ifndef RL_FIT_TILE_FILL_SHARE
+#define RL_FIT_TILE_FILL_SHARE 0.47855
 #endif
 #ifndef RL_FIT_EAGER_DRAM
 #define RL_FIT_EAGER_DRAM 0.66776
+#endif
+#ifndef RL_FIT_CUDNN_SM100_MMA
+#define RL_FIT_CUDNN_SM100_MMA 0.84388
 #endif
 
 static const char *const kernel_names[RL_KERNEL_COUNT] = {
@@ -423,6 +445,26 @@ static double fa4_ex2_share(const rl_problem *p, int packed) {
  * Profile resolution: the profile's choices, then the caller's spec on top
  * ------------------------------------------------------------------------------------------- */
 
+/* The per-work-tile fill of FA4's mechanism on Blackwell (forward): the Q tile (Br rows of d)
+ * loaded before the first S = QKᵀ and the O tile (Br rows of d_v) stored after the last P·V,
+ * neither hidden behind a mainloop of a few key tiles. cuDNN on a GB200 and a GB300 runs the
+ * gpt-oss window (W = 128, d = 64) in the same time (0.210 and 0.202 ms at N = 4096) although the
+ * GB300's MUFU is twice as fast and both are at a third of the DRAM roof: a cost per tile, not
+ * a rate. Charged per round of CTAs (a persistent kernel: per work tile on each SM). Hopper's FA3
+ * is left without it: its N = 512 point (3 key tiles per CTA at 467 TFLOP/s) and cuDNN's H200
+ * gpt-oss points (W = 1024, within 4–12 % without it) show no such cost. */
+static void blackwell_fill(const rl_problem *p, rl_profile *pf) {
+    if (p->pass != RL_PASS_FWD) return; /* the forward's tiles; a backward has its own costs */
+    const double dv = (double)(p->head_dim_v > 0 ? p->head_dim_v : p->head_dim);
+    const rl_dtype out = p->out_dtype != RL_DTYPE_DEFAULT ? p->out_dtype : p->dtype;
+    /* the rows a tile holds: Br, or fewer (a decode's G·N packed rows, a short N) */
+    const int64_t rows = pf->gqa_packed ? (p->heads / p->kv_heads) * p->seq : p->seq;
+    const double br = (double)(rows < pf->block_m ? rows : pf->block_m);
+    pf->fill_bytes = br * ((double)p->head_dim * rl_dtype_bytes(p->dtype) +
+                           dv * rl_dtype_bytes(out));
+    pf->fill_share = RL_FIT_TILE_FILL_SHARE;
+}
+
 /* FA3's choices on a Hopper GPU, once the kernel's checks have passed (fa3, and cudnn on sm_90). */
 static rl_status fa3_profile(const rl_problem *p, rl_profile *pf, int bwd, rl_error *err) {
     pf->persistent = 1;
@@ -446,6 +488,55 @@ static rl_status fa3_profile(const rl_problem *p, rl_profile *pf, int bwd, rl_er
     pf->split_block_m = pf->block_m;
     pf->split_block_n = pf->block_n;
     return st;
+}
+
+/* cuDNN's decode on Blackwell (sm_100, sm_103). cuDNN is closed source; what is published: SDPA
+ * has a "decode only mode, i.e. s_q == 1" of its own (cudnn-frontend
+ * include/cudnn_frontend/node/sdpa_support_surface.h @ 3929da2: its own checks, d_qk and d_v <= 128
+ * on Blackwell through cuDNN 9.9, no sink token), sped up for "single-query step" use on Blackwell
+ * in cuDNN 9.8.0 (release notes); the 9.18.1 release notes' known issues single out decode "with
+ * causal masking turned on, and if the layer has Q head count != K/V head count" (the rest of the
+ * sentence was not in the copy read) — a hint, not a statement, that the group's heads share
+ * rows. The mechanism, packing included, is ASSUMED to be that of the open SM100 decode kernels
+ * NVIDIA ships, TensorRT-LLM's trtllm-gen
+ * generation kernels (cpp/tensorrt_llm/kernels/trtllmGenKernels/fmha/fmhaKernels.h @ 01c84c6):
+ * groups of <= 16 query heads run SwapsMmaAbForGeneration — 128 keys in the MMA's M, the group's
+ * heads in its N: tileSizeQ 8 (G <= 8) or 16 —, larger groups KeepsMmaAbForGeneration with 32
+ * heads per CTA; one CTA per (sequence, head tile), the keys split over the idle SMs:
+ * numCtasPerSeqKv = min(ceil(L / stepKv), max(1, SMs / CTAs)), a reduction after (resolved below,
+ * RL_SPLIT_SM100_DECODE). stepKv = tileSizeKv = 128 keys is assumed: the GQA kernels' values sit in
+ * the cubin metadata (kernelMetaInfo.h), and 128 is the tile the MLA path starts from. The DRAM fraction is the production decode kernel's (fitted on H200:
+ * no Blackwell decode point exists to fit one on) — an ASSUMPTION. */
+static rl_status cudnn_sm100_decode(const rl_problem *p, rl_profile *pf, rl_error *err) {
+    if (p->seq != 1)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "seq",
+                        "--kernel cudnn models cuDNN's decode-only mode, s_q = 1 "
+                        "(cudnn-frontend sdpa_support_surface.h); --seq 2..16 (speculative, MTP) "
+                        "runs another cuDNN path with no published mechanism: give --seq 1, or "
+                        "--seq 17 or more for its prefill");
+    if ((p->dtype != RL_DTYPE_FP16 && p->dtype != RL_DTYPE_BF16) || p->kv_dtype != p->dtype)
+        return no_dtype(RL_KERNEL_CUDNN, p, "the cudnn profile models cuDNN's fp16/bf16 decode on "
+                                            "Blackwell, the cache in the query's dtype", err);
+    const int64_t dv = p->head_dim_v ? p->head_dim_v : p->head_dim;
+    if (p->head_dim > 128 || dv > 128)
+        return rl__fail(err, RL_ERR_UNSUPPORTED, "head-dim",
+                        "--kernel cudnn's decode on Blackwell runs d_qk and d_v <= 128 "
+                        "(cudnn-frontend sdpa_support_surface.h), got %lld / %lld",
+                        (long long)p->head_dim, (long long)dv);
+    const int64_t G = p->heads / p->kv_heads;
+    pf->block_m = G <= 8 ? 8 : G <= 16 ? 16 : 32; /* tileSizeQ: the heads in one CTA */
+    pf->block_n = 128;                            /* tileSizeKv: the keys in the MMA's M */
+    pf->split_block_n = 128;
+    pf->warps = 16; /* warp-specialised as the prefill kernel (assumed: not published) */
+    pf->ctas_per_sm = 1;
+    pf->gqa_packed = 1;
+    pf->head_major = 1;
+    pf->split_rule = RL_SPLIT_SM100_DECODE;
+    pf->dram_fraction = RL_FIT_DECODE_DRAM;
+    pf->exp_serialised = 0;
+    pf->softmax_overlap = 1;
+    pf->ex2_emulated = 0.0;
+    return RL_OK;
 }
 
 /* FA4's forward on Blackwell (flash_attn/cute/flash_fwd_sm100.py), shared by `fa4` and by
@@ -628,11 +719,15 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
          * SM100 SDPA kernels — softmax beside the MMA) without FA4's exp2 emulation (FA4's paper
          * presents it as FA4's own). Forward prefill on both; the backward on Hopper is FA3's,
          * on Blackwell FA4's (blackwell_bwd; checked on cuDNN frontend's GB200/GB300 training
-         * results); decode is not modelled. */
-        if (p->seq <= 16 && !bwd)
+         * results); decode (N = 1) on Blackwell by trtllm-gen's mechanism (cudnn_sm100_decode),
+         * not modelled on Hopper. */
+        if (p->seq <= 16 && !bwd) {
+            if (hw->sm_arch == 100 || hw->sm_arch == 103) return cudnn_sm100_decode(p, pf, err);
             return rl__fail(err, RL_ERR_UNSUPPORTED, "kernel",
-                            "--kernel cudnn models cuDNN's prefill (N > 16) and backward; its decode "
-                            "path has no published point with its shape to check a rate against");
+                            "--kernel cudnn models cuDNN's decode (N = 1) on Blackwell only; on "
+                            "preset %s (%s) it models prefill (N > 16) and backward",
+                            hw->id, hw->arch);
+        }
         if (hw->sm_arch == 100 || hw->sm_arch == 103) {
             if (p->dtype != RL_DTYPE_FP16 && p->dtype != RL_DTYPE_BF16)
                 return no_dtype(k, p, "the cudnn profile models cuDNN's fp16/bf16 SDPA on "
@@ -642,6 +737,8 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
                 p->head_dim != 256)
                 return no_tile(k, p->head_dim, err);
             blackwell_overlapped(pf, 0.0); /* FA4's tiles, no exp2 emulation */
+            pf->mma_fraction = RL_FIT_CUDNN_SM100_MMA; /* fitted on GB300, where the MMA binds */
+            blackwell_fill(p, pf);
             return RL_OK;
         }
         if (hw->sm_arch != 90)
@@ -753,6 +850,7 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
          * split-KV by default (interface.py num_splits = 1). */
         pf->gqa_packed = p->seq <= 16 && p->heads > p->kv_heads; /* pack_gqa for decode */
         blackwell_overlapped(pf, hw->sm_arch == 103 ? 0.0 : fa4_ex2_share(p, pf->gqa_packed));
+        blackwell_fill(p, pf);
         return RL_OK;
     case RL_KERNEL_FLASHMLA: {
         if (hw->sm_arch != 90)
@@ -925,7 +1023,8 @@ static int fit_tile(rl_problem *tile, const rl_hw *hw, rl_profile *pf) {
  * once; FlashInfer's KV chunks, assumed to do the same): only the splits whose chunk meets the
  * window [L − N − W + 1, L − 1] do work. FA3 splits the window's own blocks (hopper/block.h:
  * the n_block range after the local clip is what num_splits divides) and is left alone. Returns
- * the splits that work: the CTAs that set the time. */
+ * the splits that work: the CTAs that set the time (generic's sinks, S ≤ a chunk's keys, add a
+ * short CTA on chunk 0 that does not: their K/V bytes are counted, their CTA is not). */
 static int64_t window_working_splits(const rl_problem *p, const rl_profile *pf) {
     const int64_t chunk = pf->chunk_keys > 0 ? pf->chunk_keys : p->kv_len; /* keys per split */
     int64_t first = p->kv_len - p->seq - p->window + 1;
@@ -1027,6 +1126,16 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
         if (parts < 1) parts = 1;
         pf->splits = parts / (p->batch * (p->topk ? p->seq : 1));
         if (pf->splits < 1) pf->splits = 1;
+    } else if (pf->split_rule == RL_SPLIT_SM100_DECODE) {
+        /* trtllm-gen computeNumCtas: min(key tiles, max(1, SMs / (B · head tiles))), the head
+         * tiles H / min(G, tileSizeQ) = Hkv · ceil(G / tileSizeQ) (N = 1: one CTA per sequence) */
+        const double ctas = (double)p->batch * (double)p->kv_heads *
+                            ceil(G * (double)p->seq / (double)pf->block_m);
+        int64_t per_seq = (int64_t)floor((double)hw->sm_count / ctas);
+        if (per_seq < 1) per_seq = 1;
+        const int64_t key_tiles = (p->kv_len + pf->split_block_n - 1) / pf->split_block_n;
+        pf->splits = per_seq < key_tiles ? per_seq : key_tiles;
+        pf->chunk_keys = ((key_tiles + pf->splits - 1) / pf->splits) * pf->split_block_n;
     } else if (pf->split_rule == RL_SPLIT_FILL) {
         const double rows = pf->gqa_packed ? G * (double)p->seq : (double)p->seq;
         const double tiles = (double)p->batch * (double)(pf->gqa_packed ? p->kv_heads : p->heads) *
@@ -1042,7 +1151,9 @@ rl_status rl__profile_resolve(const rl_problem *p, const rl_hw *hw, const rl_ker
     if (pf->split_rule == RL_SPLIT_FA2 && spec->splits == 0) /* n_blocks_per_split */
         pf->chunk_keys = (((p->kv_len + pf->split_block_n - 1) / pf->split_block_n + pf->splits - 1) /
                           pf->splits) * pf->split_block_n;
-    if (pf->split_rule != RL_SPLIT_FA2 && pf->split_rule != RL_SPLIT_FILL) pf->chunk_keys = 0;
+    if (pf->split_rule != RL_SPLIT_FA2 && pf->split_rule != RL_SPLIT_FILL &&
+        pf->split_rule != RL_SPLIT_SM100_DECODE)
+        pf->chunk_keys = 0;
     if (pf->pack_rule) {
         /* should_pack_gqa: N / round_up(N, Br) < 0.9 · G·N / round_up(G·N, Br); always split */
         const double br = (double)pf->block_m, n = (double)p->seq, gn = G * n;

@@ -44,6 +44,10 @@ typedef struct rl_profile {
     double kernel_fixed_s;
     double cta_fixed_s;       /* backward: fixed cost per round of CTAs on an SM (load K/V, write
                                  dK/dV, the dQ accumulation's pipeline fill and drain) */    /* fixed cost per kernel launched (launch gap, prologue, epilogue) */
+    double fill_bytes;        /* Blackwell FA4 mechanism, forward: the Q tile loaded and the O
+                                 tile stored by each work tile outside its mainloop, at
+                                 fill_share · β / SMs (rl_predict adds them to cta_fixed_s) */
+    double fill_share;
     int softmax_overlap;      /* 1: the softmax runs beside the MMA (FA4's two Q tiles ping-pong,
                                  FlashMLA's seesaw): the exp term is only the softmax time that
                                  exceeds the MMA time, the softmax on the MUFU and FP32 pipes */
@@ -76,7 +80,7 @@ typedef struct rl_profile {
 /* Resolve the profile for `p` (resolved) on `hw`, with the caller's spec on top. Errors name
  * "kernel". */
 enum rl_split_rule { RL_SPLIT_NONE = 0, RL_SPLIT_FA2, RL_SPLIT_FA3, RL_SPLIT_FILL, RL_SPLIT_SINGLE,
-                     RL_SPLIT_MLA };
+                     RL_SPLIT_MLA, RL_SPLIT_SM100_DECODE };
 
 /* The share of exp2 FlashAttention-4 emulates on the FP32 pipes for a row of bc scores
  * (softmax.py apply_exp2_convert's pattern: ex2_emu_freq, ex2_emu_res, ex2_emu_start_frg). */

@@ -16,7 +16,8 @@ enum {
     C_INTERVAL, /* "predicted.interval_*": null under too few held-out points (C_PRED first) */
     C_BWD,      /* "unmodelled": only for the backward pass */
     C_TOPK,     /* "indexer": only with --topk (DeepSeek-V3.2's lightning indexer) */
-    C_MLA       /* absorbed MLA's intensity limit: only where rl_mla_intensity_limit has one */
+    C_MLA,      /* absorbed MLA's intensity limit: only where rl_mla_intensity_limit has one */
+    C_COUNT
 };
 
 #define N RL_OUT_NUMBER
@@ -287,6 +288,38 @@ rl_output_value rl_output_get(size_t i, const rl_output_view *v) {
     }
     if (e->info.kind == RL_OUT_TEXT) out.number = 0;
     return out;
+}
+
+/* Every entry at once, in table order: each condition decided once per (condition, model) group,
+ * then one assignment per entry (no per-entry call or switch): what rl_output_get gives, number by
+ * number, NaN where it has no value. */
+size_t rl_output_fill(const rl_output_view *v, double *out, size_t cap) {
+    if (!v || !v->report || !out || cap < rl_output_count()) return 0;
+    unsigned char has[C_COUNT][RL_MODEL_COUNT];
+    for (int c = 0; c < C_COUNT; c++)
+        for (int m = 0; m < RL_MODEL_COUNT; m++) {
+            const out_entry e = {{NULL, D_0, N}, c, m};
+            has[c][m] = state_of(&e, v).state == RL_OUTV_VALUE;
+        }
+    const rl_report *r = v->report;
+    const rl_problem *q = &r->work.problem;
+    const rl_prediction *pr = v->prediction;
+    const rl_hw *hw = v->hw;
+    (void)hw;
+    for (int f = 0; f < RL_PROBLEM_FIELD_COUNT; f++) out[f] = (double)rl_problem_get(q, (rl_problem_field)f);
+    double *o = out + RL_PROBLEM_FIELD_COUNT;
+#define RL_X_OUT_FILL(ID, name, unit, kind, cond, mm, num, txt)                                    \
+    {                                                                                              \
+        const rl_traffic *t = &r->work.traffic[mm];                                                \
+        const rl_point *pt = &r->points[mm];                                                       \
+        const rl_level_traffic *lv = &r->levels[mm];                                               \
+        const rl_point *lp = r->level_points[mm];                                                  \
+        (void)t, (void)pt, (void)lv, (void)lp;                                                     \
+        o[OUT_##ID] = has[cond][mm] ? (double)(num) : NAN;                                         \
+    }
+    RL_OUTPUTS(RL_X_OUT_FILL)
+#undef RL_X_OUT_FILL
+    return rl_output_count();
 }
 
 /* The columns of one "sequences" row (rl_seq_work). */

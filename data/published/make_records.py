@@ -49,6 +49,46 @@ NOTES_RAINSTORM = ('Shapes as printed above each table: MHA batch_size=16 kv_len
                    '(tensor cores when H/Hkv > 4), so it predicts the CUDA-core column of the MHA table '
                    'and the tensor-core column of the GQA table; the other column has no profile.')
 
+SRC_CUDNN_FE = ('NVIDIA/cudnn-frontend, benchmark/sdpa_benchmark_training (runner.py --config %s, '
+                'benchmark_single_sdpa.py), committed results CSV benchmark/sdpa_benchmark_training/results/'
+                '%s (text, one row per shape), NVIDIA %s. Read at commit '
+                '3929da2ef4c1dba1bb8acb68727b9134f26f40c0. https://github.com/NVIDIA/cudnn-frontend')
+SW_CUDNN_FE_T = ('cuDNN fused SDPA through the cudnn-frontend Python graph API (sdpa; a sliding '
+                 'window as diagonal_band_left_bound = W, right bound 0)')
+
+
+def _sw_cudnn_fe(fe, be):
+    return {'kernel': SW_CUDNN_FE_T, 'kernel_version': 'cudnn-frontend %s, cuDNN backend %s' % (fe, be)}
+
+NOTES_CUDNN_FE = ('gpt-oss shape as the config gives it: batch 2, %d query heads, %d KV heads, d = 64, '
+                  'N = L, causal with a sliding window of %d keys (attn_mask top_left; with N = L the '
+                  'same as bottom-right). bf16, recorded as fp16 (same size and peak on the preset). '
+                  'Time: the CSV\'s time_ms, the median of iterations 6-10 of 10 of the profiler\'s '
+                  'device time of the cuDNN kernels, a 256 MB L2-flush buffer zeroed before each. The '
+                  'CSV\'s TFLOPS count the window\'s pairs, W(W+1)/2 + (N - W)W, as rooflab does. The '
+                  'fp8 and mxfp8 rows are not recorded (no profile).')
+
+NOTES_CUDNN_FE_LLAMA = ('llama3.1 config as the rows print it: batch 2, 64 query heads, 8 KV heads, '
+                        'd = 128, N = L = 2048 ... 32768, attn_mask top_left (causal) and no_mask. '
+                        'bf16, recorded as fp16 (same size and peak on the preset). Forward rows only '
+                        '(the backward rows are another record\'s). Time: the CSV\'s time_ms, the '
+                        'median of iterations 6-10 of 10 of the profiler\'s device time of the cuDNN '
+                        'kernels, a 256 MB L2-flush buffer zeroed before each. Held out: they check '
+                        'the Blackwell per-work-tile fill at twice the gpt_oss fit point\'s d.')
+
+
+
+SRC_CUDNN_FE_DSV3 = ('NVIDIA/cudnn-frontend, benchmark/sdpa_benchmark_training (runner.py --config dsv3, '
+                     'benchmark_single_sdpa.py), committed results CSV benchmark/sdpa_benchmark_training/'
+                     'results/%s (text, one row per shape), NVIDIA %s. Read at commit '
+                     '3929da2ef4c1dba1bb8acb68727b9134f26f40c0. https://github.com/NVIDIA/cudnn-frontend')
+SW_CUDNN_FE_DSV3 = 'cuDNN fused SDPA forward through the cudnn-frontend Python graph API (sdpa)'
+NOTES_CUDNN_FE_DSV3 = ('DeepSeek-V3 config (configs/dsv3.py): 128 query and KV heads, head_dim_qk 192, '
+                       'head_dim_vo 128 (MLA prefill in MHA mode), %s; bf16, recorded as fp16 (same size '
+                       'and peak on the preset). Time: the CSV\'s time_ms, the median of iterations 6-10 of '
+                       '10 of the profiler\'s device time of the cuDNN kernels, a 256 MB L2-flush buffer '
+                       'zeroed before each. The printed TFLOPS equal 2 B H N^2 (192 + 128) (/2 causal) / time. '
+                       'The fp8, mxfp8 and backward rows are not recorded here.')
 
 SOURCES = {
     'fa3_paper': {
@@ -292,6 +332,48 @@ SOURCES = {
                   'have the same size and peak). Only the SDPA column is recorded (Helion\'s kernel has no '
                   'rooflab profile).'),
     },
+    'cudnn_fe_dsv3_gb200': {
+        'file': 'cudnn-fe-dsv3-gb200.json',
+        'source': SRC_CUDNN_FE_DSV3 % ('dsv3/gb200/dsv3_20260424_101009.csv', 'GB200'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB200', 'preset': 'gb200'},
+        'software': {'kernel': SW_CUDNN_FE_DSV3, 'kernel_version': 'cudnn-frontend 1.21.1, cuDNN 9.22.0'},
+        'notes': NOTES_CUDNN_FE_DSV3 % 'batch 2, N = L = 2048 ... 32768, masks top_left (causal) and no_mask',
+    },
+    'cudnn_fe_dsv3_gb300': {
+        'file': 'cudnn-fe-dsv3-gb300.json',
+        'source': SRC_CUDNN_FE_DSV3 % ('dsv3/gb300/dsv3_20260424_101002.csv', 'GB300'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB300', 'preset': 'gb300'},
+        'software': {'kernel': SW_CUDNN_FE_DSV3, 'kernel_version': 'cudnn-frontend 1.21.1, cuDNN 9.22.0'},
+        'notes': (NOTES_CUDNN_FE_DSV3 % 'batch 2, N = L = 2048 ... 32768, masks top_left (causal) and no_mask') +
+                 ' The non-causal N = 16384 row is the fit point of cuDNN\'s Blackwell forward MMA fraction.',
+    },
+    'cudnn_fe_dsv3_h200': {
+        'file': 'cudnn-fe-dsv3-h200.json',
+        'source': SRC_CUDNN_FE_DSV3 % ('h200_919_only_cudnn/dsv3_20260227_034744.csv', 'H200'),
+        'date': '2026-02-27',
+        'hardware': {'name': 'NVIDIA H200', 'preset': 'h200-sxm'},
+        'software': {'kernel': SW_CUDNN_FE_DSV3, 'kernel_version': 'cudnn-frontend 1.19.0, cuDNN 9.19.1'},
+        'notes': (NOTES_CUDNN_FE_DSV3 % 'batch 1, causal, N = L = 2048, 4096, 8192 (the 16k and 32k rows '
+                  'failed in the source)') + ' Run with profile_pass both: the fwd_time_ms column. "NVIDIA H200" '
+                 'is the SXM part (the NVL reports "H200 NVL").',
+    },
+    'cudnn_fe_llama31_h200': {
+        'file': 'cudnn-fe-llama31-h200.json',
+        'source': ('NVIDIA/cudnn-frontend, benchmark/sdpa_benchmark_training (runner.py --config llama), '
+                   'committed results CSV benchmark/sdpa_benchmark_training/results/h200_919_only_cudnn/'
+                   'llama3.1_20260227_034703.csv (text, one row per shape), NVIDIA H200. Read at commit '
+                   '3929da2ef4c1dba1bb8acb68727b9134f26f40c0. https://github.com/NVIDIA/cudnn-frontend'),
+        'date': '2026-02-27',
+        'hardware': {'name': 'NVIDIA H200', 'preset': 'h200-sxm'},
+        'software': {'kernel': SW_CUDNN_FE_DSV3, 'kernel_version': 'cudnn-frontend 1.19.0, cuDNN 9.19.1'},
+        'notes': ('llama3.1 config as the rows print it: batch 1, 64 query heads, 8 KV heads, d = 128, '
+                  'N = L = 2048 ... 32768, attn_mask top_left (causal) and no_mask; bf16, recorded as fp16 (same '
+                  'size and peak). Run with profile_pass both: the fwd_time_ms column (the median of iterations '
+                  '6-10 of 10 of the profiler\'s device time of the cuDNN kernels, a 256 MB L2-flush buffer '
+                  'zeroed before each). The fp8 and backward columns are not recorded.'),
+    },
     'cudnn_fe_sdpa_gb200': {
         'file': 'cudnn-fe-sdpa-gb200.json',
         'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/{llama3.1,ltx2,wan22,dsv3,kimiK26}/gb200/*.csv '
@@ -302,16 +384,17 @@ SOURCES = {
         'software': {'kernel': 'cuDNN fused SDPA forward and backward through the cuDNN frontend graph API '
                                  '(benchmark_single_sdpa.py, backend cudnn), bf16, backward non-deterministic',
                      'kernel_version': 'cuDNN frontend 1.21.1, cuDNN backend 9.22.0 (cudnn_backend_version 92200)'},
-        'notes': ('The bfloat16 rows (forward, and backward with deterministic_bwd False) of llama3.1 (B 2, H 64, '
-                  'Hkv 8, d 128, causal top_left and no_mask, seqlen 2k-32k), ltx2 (B 1, H 32, MHA, d 128, no_mask), '
-                  'wan22 (B 1, H 40, MHA, d 128, no_mask), dsv3 (B 2, H 128, MHA, d_qk 192 / d_v 128: DeepSeek-V3\'s '
-                  'MLA prefill in MHA mode, top_left and no_mask, 2k-32k) and kimiK26 (the same with H 64), '
-                  'N = L = q_seqlen; top_left (causal from the top-left corner) equals rooflab\'s causal at N = L. '
-                  'Time: time_ms as printed, the median of the timed iterations, the L2 flushed before each. The '
-                  'CSV\'s tflops uses rooflab\'s FLOP count (2·B·H·(d_qk + d_v)·pairs forward, '
-                  '2·B·H·(3·d_qk + 2·d_v)·pairs backward, pairs N·L or N(N+1)/2). Not recorded: fp8/mxfp8 rows, the '
-                  'deterministic backward, gpt_oss (window 128 with sinks: no profile models sinks), qwen35 (d 256: '
-                  'FA4\'s separate 2-CTA kernel, not modelled).'),
+        'notes': ('The bfloat16 rows (forward, and backward with deterministic_bwd False) of ltx2 (B 1, H 32, MHA, '
+                  'd 128, no_mask) and wan22 (B 1, H 40, MHA, d 128, no_mask), the backward rows of llama3.1 (B 2, '
+                  'H 64, Hkv 8, d 128, causal top_left and no_mask, seqlen 2k-32k) and dsv3 (B 2, H 128, MHA, d_qk '
+                  '192 / d_v 128: DeepSeek-V3\'s MLA prefill in MHA mode, top_left and no_mask, 2k-32k), and both '
+                  'passes of kimiK26 (d_qk 192 / d_v 128 with H 64, Kimi K2.6); N = L = q_seqlen; top_left (causal '
+                  'from the top-left corner) equals rooflab\'s causal at N = L. Time: time_ms as printed, the median '
+                  'of the timed iterations, the L2 flushed before each. The CSV\'s tflops uses rooflab\'s FLOP count '
+                  '(2·B·H·(d_qk + d_v)·pairs forward, 2·B·H·(3·d_qk + 2·d_v)·pairs backward, pairs N·L or '
+                  'N(N+1)/2). The llama3.1 and dsv3 forward rows are the cudnn-fe-llama31-* and cudnn-fe-dsv3-* '
+                  'records. Not recorded: fp8/mxfp8 rows, the deterministic backward, qwen35 (d 256: FA4\'s '
+                  'separate 2-CTA kernel, not modelled); gpt_oss is the cudnn-fe-gptoss-* records.'),
     },
     'cudnn_fe_sdpa_gb300': {
         'file': 'cudnn-fe-sdpa-gb300.json',
@@ -323,16 +406,58 @@ SOURCES = {
         'software': {'kernel': 'cuDNN fused SDPA forward and backward through the cuDNN frontend graph API '
                                  '(benchmark_single_sdpa.py, backend cudnn), bf16, backward non-deterministic',
                      'kernel_version': 'cuDNN frontend 1.21.1, cuDNN backend 9.22.0 (cudnn_backend_version 92200)'},
-        'notes': ('The bfloat16 rows (forward, and backward with deterministic_bwd False) of llama3.1 (B 2, H 64, '
-                  'Hkv 8, d 128, causal top_left and no_mask, seqlen 2k-32k), ltx2 (B 1, H 32, MHA, d 128, no_mask), '
-                  'wan22 (B 1, H 40, MHA, d 128, no_mask), dsv3 (B 2, H 128, MHA, d_qk 192 / d_v 128: DeepSeek-V3\'s '
-                  'MLA prefill in MHA mode, top_left and no_mask, 2k-32k) and kimiK26 (the same with H 64), '
-                  'N = L = q_seqlen; top_left (causal from the top-left corner) equals rooflab\'s causal at N = L. '
-                  'Time: time_ms as printed, the median of the timed iterations, the L2 flushed before each. The '
-                  'CSV\'s tflops uses rooflab\'s FLOP count (2·B·H·(d_qk + d_v)·pairs forward, '
-                  '2·B·H·(3·d_qk + 2·d_v)·pairs backward, pairs N·L or N(N+1)/2). Not recorded: fp8/mxfp8 rows, the '
-                  'deterministic backward, gpt_oss (window 128 with sinks: no profile models sinks), qwen35 (d 256: '
-                  'FA4\'s separate 2-CTA kernel, not modelled).'),
+        'notes': ('The bfloat16 rows (forward, and backward with deterministic_bwd False) of ltx2 (B 1, H 32, MHA, '
+                  'd 128, no_mask) and wan22 (B 1, H 40, MHA, d 128, no_mask), the backward rows of llama3.1 (B 2, '
+                  'H 64, Hkv 8, d 128, causal top_left and no_mask, seqlen 2k-32k) and dsv3 (B 2, H 128, MHA, d_qk '
+                  '192 / d_v 128: DeepSeek-V3\'s MLA prefill in MHA mode, top_left and no_mask, 2k-32k), and both '
+                  'passes of kimiK26 (d_qk 192 / d_v 128 with H 64, Kimi K2.6); N = L = q_seqlen; top_left (causal '
+                  'from the top-left corner) equals rooflab\'s causal at N = L. Time: time_ms as printed, the median '
+                  'of the timed iterations, the L2 flushed before each. The CSV\'s tflops uses rooflab\'s FLOP count '
+                  '(2·B·H·(d_qk + d_v)·pairs forward, 2·B·H·(3·d_qk + 2·d_v)·pairs backward, pairs N·L or '
+                  'N(N+1)/2). The llama3.1 and dsv3 forward rows are the cudnn-fe-llama31-* and cudnn-fe-dsv3-* '
+                  'records. Not recorded: fp8/mxfp8 rows, the deterministic backward, qwen35 (d 256: FA4\'s '
+                  'separate 2-CTA kernel, not modelled); gpt_oss is the cudnn-fe-gptoss-* records.'),
+    },
+    'cudnn_fe_gptoss_gb200': {
+        'file': 'cudnn-fe-gptoss-gb200.json',
+        'source': SRC_CUDNN_FE % ('gpt_oss', 'gpt_oss/gb200/gpt_oss_20260424_100011.csv', 'GB200'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB200', 'preset': 'gb200'},
+        'software': _sw_cudnn_fe('1.21.1', '92200'),
+        'notes': NOTES_CUDNN_FE % (128, 128, 128),
+    },
+    'cudnn_fe_gptoss_gb300': {
+        'file': 'cudnn-fe-gptoss-gb300.json',
+        'source': SRC_CUDNN_FE % ('gpt_oss', 'gpt_oss/gb300/gpt_oss_20260424_100022.csv', 'GB300'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB300', 'preset': 'gb300'},
+        'software': _sw_cudnn_fe('1.21.1', '92200'),
+        'notes': NOTES_CUDNN_FE % (128, 128, 128),
+    },
+    'cudnn_fe_gptoss_h200': {
+        'file': 'cudnn-fe-gptoss-h200.json',
+        'source': SRC_CUDNN_FE % ('gpt_oss', 'h200_919_only_cudnn/gpt_oss_20260227_034819.csv', 'H200'),
+        'date': '2026-02-27',
+        'hardware': {'name': 'NVIDIA H200', 'preset': 'h200-sxm'},
+        'software': _sw_cudnn_fe('1.19.0', '91901'),
+        'notes': NOTES_CUDNN_FE % (64, 8, 1024) + (' Forward and backward (deterministic_bwd False) '
+                                                   'times of the same run.'),
+    },
+    'cudnn_fe_llama31_gb200': {
+        'file': 'cudnn-fe-llama31-gb200.json',
+        'source': SRC_CUDNN_FE % ('llama', 'llama3.1/gb200/llama3.1_20260424_100750.csv', 'GB200'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB200', 'preset': 'gb200'},
+        'software': _sw_cudnn_fe('1.21.1', '92200'),
+        'notes': NOTES_CUDNN_FE_LLAMA,
+    },
+    'cudnn_fe_llama31_gb300': {
+        'file': 'cudnn-fe-llama31-gb300.json',
+        'source': SRC_CUDNN_FE % ('llama', 'llama3.1/gb300/llama3.1_20260424_100757.csv', 'GB300'),
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA GB300', 'preset': 'gb300'},
+        'software': _sw_cudnn_fe('1.21.1', '92200'),
+        'notes': NOTES_CUDNN_FE_LLAMA,
     },
 }
 
@@ -405,12 +530,19 @@ def traffic_for(profile, kernel, bwd):
     return 'compulsory'
 
 
-def rooflab_flops(b, h, n, l, d, causal, bwd, dv=None):
-    """rooflab's F: 2·B·H·(d + d_v)·pairs forward, 2·B·H·(3·d + 2·d_v)·pairs backward (2.5x the
-    forward when d_v = d)."""
+def _sum_min(x, c):
+    """sum_{q=1}^{x} min(c, q)"""
+    return x * (x + 1) // 2 if x <= c else c * (c + 1) // 2 + (x - c) * c
+
+
+def rooflab_flops(b, h, n, l, d, causal, bwd, dv=None, window=0):
     pairs = n * l - (n * (n - 1) // 2 if causal else 0)
+    if window:  # query i (key position L - N + i) sees min(W, L - N + i + 1) keys
+        pairs = _sum_min(l, window) - _sum_min(l - n, window)
     dv = d if dv is None else dv
-    return 2.0 * b * h * ((3 * d + 2 * dv) if bwd else (d + dv)) * pairs
+    if bwd:  # QK^T recomputed, dQ and dK with d; dV and dP with d_v (MODEL.md): 2.5x when d_v = d
+        return 2.0 * b * h * (3 * d + 2 * dv) * pairs
+    return 2.0 * b * h * (d + dv) * pairs
 
 
 def source_flops(b, h, n, l, d, causal, bwd):
@@ -448,6 +580,10 @@ FIT_POINTS = {
         'backward fixed cost per CTA round',
     ('fa3_paper', 'Fig.5(e)', 'flash-attention-2 (v2.5.8)', '1', '16384', '326'):
         "FA2's MMA rate with one 8-warp CTA per SM at d > 128",
+    ('cudnn_fe_dsv3_gb300', 'benchmark/sdpa_benchmark_training/results @ 3929da2, '
+     'dsv3_20260424_101002.csv, row no_mask bfloat16 B=2 seqlen 16384',
+     'cudnn sdpa (cudnn-frontend sdpa_benchmark_training, cuDNN 9.22.0)', '2', '16384', '21.640'):
+        "cuDNN's Blackwell forward MMA fraction",
     ('tileops_pr2084', 'PR description, table Performance, row Qwen3-30B-A3B, B=1, KV=1K, FP16',
      'tileops-dense-gqa-decode', '1', '1', '0.0069'):
         'per-kernel fixed cost (fitted with the default prediction)',
@@ -455,9 +591,14 @@ FIT_POINTS = {
      'benchmark/sdpa_benchmark_training/results/wan22/gb200/wan22_20260424_095743.csv, row wan22 no_mask seqlen 17160',
      'cudnn sdpa (cuDNN frontend 1.21.1, backend 92200)', '1', '17160', '10.638'):
         'Blackwell backward MMA fraction',
-    ('cudnn_fe_sdpa_gb300',
-     'benchmark/sdpa_benchmark_training/results/wan22/gb300/wan22_20260424_095741.csv, row wan22 no_mask seqlen 17160, profile_pass fwd',
-     'cudnn sdpa (cuDNN frontend 1.21.1, backend 92200)', '1', '17160', '3.002'):
+    ('cudnn_fe_gptoss_gb200',
+     'benchmark/sdpa_benchmark_training/results/gpt_oss/gb200/gpt_oss_20260424_100011.csv, row '
+     'bfloat16 fwd seqlen 4096', 'cudnn sdpa (cudnn-frontend graph, sliding window)', '2', '4096',
+     '0.210'):
+        'Blackwell per-work-tile fill (Q load, O store)',
+    ('cudnn_fe_sdpa_gb200',
+     'benchmark/sdpa_benchmark_training/results/kimiK26/gb200/kimiK26_20260424_100953.csv, row kimiK26 no_mask seqlen 16384, profile_pass fwd',
+     'cudnn sdpa (cuDNN frontend 1.21.1, backend 92200)', '2', '16384', '12.457'):
         'Blackwell forward chain latency',
 }
 
@@ -513,9 +654,16 @@ def problem_of(r):
     p = {'batch': b, 'heads': int(r['heads']), 'kv_heads': int(r['kv_heads']), 'seq': n,
          'kv_len': l, 'head_dim': int(r['head_dim']), 'dtype': 'fp8' if fp8 else 'fp16',
          'causal': causal, 'pass': 'bwd' if bwd else 'fwd'}
+    m = re.search(r'sliding_window_size (\d+)', r['notes'])
+    if m:  # a causal sliding window of W keys (cudnn-frontend's gpt_oss benchmark)
+        p['window'] = int(m.group(1))
+    m = re.search(r'head_dim_v (\d+)', r['notes'])
+    if m and int(m.group(1)) != p['head_dim']:
+        # a value head dim of its own (MLA prefill in MHA mode: d_qk 192, d_v 128)
+        p['head_dim_v'] = int(m.group(1))
     m = re.search(r'head_dim_qk (\d+) head_dim_vo (\d+)', r['notes'])
     if m:
-        # a value head dim apart from the query/key one (MLA prefill in MHA mode: 192 / 128)
+        # the CSV's own column names (cudnn_fe_sdpa_*: kimiK26, dsv3 backward)
         assert int(m.group(1)) == p['head_dim'], r['notes']
         p['head_dim_v'] = int(m.group(2))
     m = re.search(r'page_size[ =](\d+)', r['notes'])
@@ -571,7 +719,8 @@ def make_point(r, companion):
     pt = {'problem': p, 'traffic_model': traffic_for(profile, r['kernel'], bwd),
           'timing': {'median_s': float('%.6g' % t)},
           'flops': rooflab_flops(p['batch'], p['heads'], p['seq'], p['kv_len'], p['head_dim'],
-                                 p['causal'], bwd, p.get('kv_lora_rank', p.get('head_dim_v'))),
+                                 p['causal'], bwd, p.get('head_dim_v', p.get('kv_lora_rank')),
+                                 p.get('window', 0)),
           'kernel': r['kernel'], 'label': label_of(r, p, profile, assumed)}
     if profile:
         pt['profile'] = profile
@@ -589,7 +738,10 @@ def make_point(r, companion):
         xlabel = 'line seqlen_k %d' % p['kv_len']
     elif r['source_id'].startswith('therainstorm_') or r['source_id'] in (
             'tileops_gqa_dense_h200', 'flashmla_issue30_h20', 'flashmla_achatbot_h100',
-            'fa_issue_1310_h20', 'helion_pr3463_gb300', 'cudnn_fe_sdpa_gb200', 'cudnn_fe_sdpa_gb300'):
+            'fa_issue_1310_h20', 'helion_pr3463_gb300', 'cudnn_fe_sdpa_gb200', 'cudnn_fe_sdpa_gb300',
+            'cudnn_fe_gptoss_gb200', 'cudnn_fe_gptoss_gb300', 'cudnn_fe_gptoss_h200',
+            'cudnn_fe_llama31_gb200', 'cudnn_fe_llama31_gb300', 'cudnn_fe_dsv3_gb200',
+            'cudnn_fe_dsv3_gb300', 'cudnn_fe_dsv3_h200', 'cudnn_fe_llama31_h200'):
         xlabel = ''
     elif r['source_id'] == 'tileops_pr2132':
         xlabel = 'row (1, 1, %d, 32, 4, 128)' % p['kv_len']

@@ -31,6 +31,9 @@ async function loadPoints(page, n) {
   await page.setInputFiles('[data-testid="input-upload"]', [file]);
   await page.waitForFunction((want) => Number(document.querySelector('[data-testid="measured-count"]').dataset.value) === want, n, { timeout: 120000 });
   await page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
+  // the measured layer's bitmap finished: it is drawn in slices and, once complete, the chart is
+  // drawn again (an ordinary draw), which a loaded machine could put among the moves that follow
+  await page.waitForFunction(() => (({ active, pending, builds }) => !active || (!pending && builds > 0))(window.rooflab.measuredLayer()), null, { timeout: 60000 });
 }
 
 // k moves of the N slider, one per frame, back and forth by small steps (the roof, the trails and
@@ -114,6 +117,9 @@ test('hover, a tooltip and the keyboard step still work after fast draws', async
   await moveN(page);
   // hover the tiled working point: its tooltip (an ordinary draw)
   await hoverMark(page, { kind: 'point', label: 'tiled' });
+  // the pointer on the chart fetched the zoom plugin, which updates the chart once it is there (an
+  // ordinary draw): waited for, so that it cannot fall among the moves below
+  await page.waitForFunction(() => !!window.Chart.registry.plugins.get('zoom'), null, { timeout: 60000 });
   const tip = await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).tooltip.labels);
   assert.deepEqual(tip, ['tiled']);
   assert.equal((await info(page)).roofline.valid, false, 'the hover dropped the copy');
@@ -164,8 +170,12 @@ test('a theme switch or a zoom after fast draws shows the new state (no stale co
 
   const axes = () => page.evaluate(() => { const s = window.rooflab.chart('roofline', { points: false }).scales; return [s.x.min, s.x.max, s.y.min, s.y.max]; });
   const wide = await axes();
+  const builds = await page.evaluate(() => window.rooflab.measuredLayer().builds);
   await page.click('[data-testid="action-zoom-in"]');
-  await page.waitForTimeout(400); // the measured layer drawn again once the axes rest
+  // the zoom (its plugin fetched on first use), then the measured layer drawn again once the axes
+  // rest: both waited for, not a fixed pause
+  await page.waitForFunction((w) => { const s = window.rooflab.chart('roofline', { points: false }).scales; return [s.x.min, s.x.max, s.y.min, s.y.max].join() !== w; }, wide.join(), { timeout: 60000 });
+  await page.waitForFunction((b) => (({ builds: n, pending }) => n > b && !pending)(window.rooflab.measuredLayer()), builds, { timeout: 60000 });
   assert.notDeepEqual(await axes(), wide);
   await moveN(page);
   cmp = await compare(page);

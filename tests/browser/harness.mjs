@@ -197,6 +197,6 @@ export async function sliderMoveCalls(page, key = 'seq') {
       Object.assign(M, saved);
     }
     const total = Object.values(byName).reduce((a, b) => a + b, 0);
-    return { total, byName, seqShown: document.querySelector('[data-testid=calc-seq]')?.dataset.value ?? null };
+    return { total, byName, seqShown: document.querySelector('[data-testid=calc-problem-seq]')?.dataset.value ?? null };
   }, key);
 }

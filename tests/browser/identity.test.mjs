@@ -8,21 +8,25 @@
 // compare axis taking in every ridge. Screenshots in test-artifacts/identity-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { serve, launch, openPage, ARTIFACTS, ROOT, hoverMark, clearStored } from './harness.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
 let server;
 let browser;
+let tmp;
 before(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
+  tmp = await mkdtemp(join(tmpdir(), 'rooflab-identity-'));
   server = await serve();
   browser = await launch();
 });
 after(async () => {
   await browser?.close();
   await server?.close();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
 const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
@@ -280,6 +284,138 @@ test('an ERT upload says which device it ran on: asked (never taken from the con
   await page.click('[data-testid="hw-banner-switch"]');
   await page.waitForFunction(() => window.rooflab.state.hw === 'v100-sxm2');
   await page.waitForSelector('[data-testid="hw-banner"]', { state: 'hidden' });
+  assert.deepEqual(page.rlErrors, []);
+  await page.close();
+});
+
+// A hostile record (issue-19/20 leftovers): its device, ceilings, kernels and labels are each a
+// 300-character name that opens with HTML, a RIGHT-TO-LEFT OVERRIDE, a RIGHT-TO-LEFT MARK, BEL and
+// an ESC sequence. Every text the roofline's canvas draws is core's escaped form, cut by core where
+// long (rl_text_escape's max_bytes through model.escapeText: on a whole character or named form,
+// ending "..."); line labels and tooltips stay inside the chart; nothing of it runs as HTML.
+// The raw characters are what the test looks for.
+// eslint-disable-next-line no-control-regex
+const RAW_HOSTILE = /[\u202e\u200f\u0007\u001b]/;
+const HOSTILE = '<img src=x onerror=alert(1)>\u202eevil\u200f\u0007\u001b[31m' + 'x'.repeat(300);
+function hostileRecord() {
+  // two points, B 4, H 16, d 128, non-causal: F = 4·B·H·d·N² (N = L); times for ~300 TFLOP/s
+  const p = (seq, i) => {
+    const flops = 4 * 4 * 16 * 128 * seq * seq; // 4·B·H·d·N·L
+    return { problem: { batch: 4, heads: 16, seq, head_dim: 128, dtype: 'bf16' }, timing: { median_s: flops / 3e14 }, flops, label: `${HOSTILE}${i}`, kernel: `${HOSTILE}k${i}` };
+  };
+  return JSON.stringify({
+    schema: 'rooflab-record', schema_version: 1, provenance: { kind: 'measured' },
+    hardware: { name: HOSTILE, preset: 'h100-sxm', ceilings: [{ name: HOSTILE, bytes_per_s: 3.0e12, level: 'dram', source: 'measured' }, { name: `${HOSTILE} FP16`, flops_per_s: 7.0e14, dtype: 'fp16', source: 'measured' }] },
+    software: { kernel: HOSTILE, kernel_version: '1' }, points: [p(2048, 0), p(8192, 1)],
+  });
+}
+// every text the roofline's canvas draws in one full draw
+const drawnTexts = (page) => page.evaluate(() => {
+  const texts = [];
+  const fill = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (t, ...rest) { texts.push(String(t)); return fill.call(this, t, ...rest); };
+  try { window.rooflab.redraw('roofline'); } finally { CanvasRenderingContext2D.prototype.fillText = fill; }
+  return texts;
+});
+const utf8 = (s) => Buffer.byteLength(s, 'utf8');
+
+test('a hostile record\'s 300-character names (HTML, RLO, RLM, BEL, ESC): escaped and cut by core on the canvas, the chart intact', async () => {
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const page = await fresh('#hw=h100-sxm', size);
+    let dialogs = 0;
+    page.on('dialog', (d) => { dialogs++; d.dismiss(); });
+    const before = await chart(page);
+    const file = join(tmp, 'hostile.json');
+    await writeFile(file, hostileRecord());
+    await page.setInputFiles('[data-testid="input-upload"]', [file]);
+    await page.waitForSelector('#records-list > li[data-value="ok"]');
+    await idle(page);
+    await page.check('[data-testid="labels-toggle"]');
+    await toChart(page);
+    const c = await chart(page);
+    // the canvas keeps its size; the plot area its place
+    assert.equal(c.tooltip.chartWidth, before.tooltip.chartWidth);
+    const a = c.area;
+    const drawn = await drawnTexts(page);
+    for (const t of drawn) assert.doesNotMatch(t, RAW_HOSTILE, t);
+    // the names beside the marks (each kernel's): core's cut at 40 bytes. The escaped name starts
+    // "<img src=x onerror=alert(1)>" (28 bytes) and then "<U+202E RIGHT-TO-LEFT OVERRIDE>" (31
+    // bytes); 28 + 31 is past the 37 bytes left before "...", so the named form is not begun:
+    // (the second name would cover the first and is left out: the details have it)
+    const cut = '<img src=x onerror=alert(1)>...';
+    assert.ok(drawn.includes(cut), JSON.stringify(drawn));
+    // the ceilings' labels: escaped, cut to the plot's width, inside the plot and apart
+    const labels = c.plugins.lineLabels.filter((b) => b.text.startsWith('<img src=x onerror=alert(1)>'));
+    assert.equal(labels.length, 2, JSON.stringify(c.plugins.lineLabels.map((b) => b.text)));
+    for (const b of labels) {
+      assert.ok(b.text.endsWith('...'), b.text);
+      assert.ok(utf8(b.text) < 300, `${utf8(b.text)} bytes: cut`);
+      assert.ok(b.x0 >= a.left && b.x1 <= a.right && b.y0 >= a.top - 1 && b.y1 <= a.bottom, `${JSON.stringify(b)} inside ${JSON.stringify(a)}`);
+      assert.ok(drawn.includes(b.text));
+    }
+    // a measured mark's tooltip: escaped, then each line at most 50 bytes, and no wider than the chart
+    await hoverMark(page, { kind: 'measured', index: 0 });
+    const tip = (await chart(page)).tooltip;
+    assert.ok(tip.opacity > 0 && tip.lines.length > 0, JSON.stringify(tip));
+    for (const l of tip.lines) {
+      assert.doesNotMatch(l, RAW_HOSTILE, l);
+      assert.ok(utf8(l) <= 50, `${utf8(l)} bytes: ${l}`);
+    }
+    assert.ok(tip.width <= tip.chartWidth, `tooltip ${tip.width} px in a ${tip.chartWidth} px chart`);
+    // nothing ran or was made from the names' HTML
+    assert.equal(await page.$$eval('img[src="x"]', (e) => e.length), 0);
+    assert.equal(dialogs, 0);
+    await page.screenshot({ path: join(ARTIFACTS, `identity-hostile-${size.width}.png`) });
+    assert.deepEqual(page.rlErrors, []);
+    await page.close();
+  }
+});
+
+// The ★'s caption on a phone (390×844) with the banner shown (the Flash-Decoding blog's A100
+// points on the H100 page): it used to lie over the tiled ▲ beside the star. Every box it could
+// cover is read from the hook and built here from what was drawn — each mark's canvas place and
+// its radius plus border (the working points, the star, every measured mark), the line labels, the
+// × → ☆ error labels and the point names as placed — and the caption's box meets none of them.
+const meets = (b, r) => b.x0 < r.x1 && b.x1 > r.x0 && b.y0 < r.y1 && b.y1 > r.y0;
+async function drawnBoxes(page, c) {
+  const boxes = [];
+  for (const d of c.datasets.filter((x) => ['point', 'predicted', 'level', 'measured'].includes(x.rlKind) && !x.showLine && !x.hidden)) {
+    const r = d.pointRadius + d.borderWidth;
+    for (let index = 0; index < d.n; index++) {
+      const at = await page.evaluate(([kind, label, i]) => window.rooflab.markAt('roofline', { kind, label, index: i }), [d.rlKind, d.label, index]);
+      if (at) boxes.push({ x0: at.px - r, x1: at.px + r, y0: at.py - r, y1: at.py + r, what: `${d.label} #${index}` });
+    }
+  }
+  for (const b of [...c.plugins.lineLabels, ...c.plugins.pairBoxes, ...c.plugins.pointLabelBoxes]) boxes.push({ ...b, what: b.text || 'label' });
+  return boxes;
+}
+
+test('the ★\'s caption on a phone with the banner shown covers no mark and no label', async () => {
+  const page = await fresh('#hw=h100-sxm', { width: 390, height: 844 });
+  await loadExamples(page, ['flash-decoding-blog-a100.json']);
+  assert.equal(await page.isVisible('[data-testid="hw-banner"]'), true);
+  await toChart(page);
+  const check = async (what) => {
+    const c = await chart(page);
+    const box = c.plugins.starBox;
+    assert.ok(box && c.plugins.star.startsWith('★ prediction for'), `${what}: a caption drawn (${JSON.stringify(c.plugins.star)})`);
+    const a = c.area;
+    assert.ok(box.x0 >= a.left && box.x1 <= a.right && box.y0 >= a.top && box.y1 <= a.bottom, `${what}: inside the plot`);
+    const boxes = await drawnBoxes(page, c);
+    assert.ok(boxes.some((b) => b.what === 'tiled #0'), 'the tiled ▲ is among them');
+    const hit = boxes.filter((b) => meets(box, b));
+    assert.deepEqual(hit.map((b) => b.what), [], `${what}: the caption ${JSON.stringify(box)} covers ${JSON.stringify(hit)}`);
+    return c;
+  };
+  await check('the example on the phone');
+  await page.screenshot({ path: join(ARTIFACTS, 'identity-star-caption-390.png') });
+  // with the points named, and after N moves (a fast draw places it again)
+  await page.check('[data-testid="labels-toggle"]');
+  await check('with the names beside the marks');
+  await page.evaluate(() => { location.hash = 'hw=h100-sxm&seq=16384'; });
+  await page.waitForFunction(() => window.rooflab.state.seq === 16384 || window.rooflab.state.seq === '16384');
+  await check('at N = 16,384');
+  await page.screenshot({ path: join(ARTIFACTS, 'identity-star-caption-390-16k.png') });
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });

@@ -37,11 +37,33 @@ function close(actual, expected, what) {
   assert.ok(err <= 1e-12, `${what}: page ${actual} vs native ${expected}`);
 }
 
+// The worked calculation's numbers are named by core's report-output table: calc-NAME, NAME with
+// '.' → '-', is the path NAME in eval --json (no name has a '-' of its own), and the span shows its
+// value. Kept ids (docs/PAGE.md "Test ids of the worked calculation"): the preset's own figures,
+// MLA's d_qk (the Problem step's d shown again), core's reason when nothing is predicted, and the
+// MLA limit, which eval --json does not print (variants.test checks it by hand).
+const CALC_OWN = ['calc-sms', 'calc-clock', 'calc-l2-size', 'calc-mla-dqk', 'calc-predicted-unavailable', 'calc-mla_intensity_limit_flop_per_byte'];
+function assertCalcNamed(values, native, label) {
+  let named = 0;
+  for (const [id, v] of Object.entries(values)) {
+    if (!id.startsWith('calc-') || CALC_OWN.includes(id)) continue;
+    const want = id.slice('calc-'.length).split('-').reduce((o, k) => (o === null || o === undefined ? o : o[k]), native);
+    assert.ok(want !== undefined && want !== null, `${label}: ${id} names nothing in eval --json`);
+    if (typeof want === 'number') close(Number(v), want, `${label} ${id}`);
+    else assert.equal(v, String(want), `${label} ${id}`);
+    named++;
+  }
+  return named;
+}
+
 // Every number the page shows for the state equals rooflab eval --json for the same flags.
 function assertMatchesNative(values, native, label) {
-  const top = { flops: 'flops', pairs: 'pairs', softmax_flops: 'softmax_flops', bandwidth: 'bandwidth_bytes_per_s',
-    peak: 'peak_flops_per_s', ridge: 'ridge_flop_per_byte' };
-  for (const [id, key] of Object.entries(top)) close(Number(values[id]), native[key], `${label} ${id}`);
+  assert.ok(assertCalcNamed(values, native, label) >= 60, `${label}: the worked calculation's numbers`);
+  // the summary cards and the worked calculation (calc-NAME) keyed by core's report-output names
+  for (const key of ['flops', 'pairs', 'softmax_flops', 'bandwidth_bytes_per_s', 'peak_flops_per_s', 'ridge_flop_per_byte']) {
+    close(Number(values[key]), native[key], `${label} ${key}`);
+    close(Number(values[`calc-${key}`]), native[key], `${label} calc-${key}`);
+  }
   for (const m of MODELS) {
     const nm = native.models[m];
     if (!nm) { assert.equal(values[`models-${m}-bytes`], '', `${label}: ${m} should be "not modelled"`); continue; }
@@ -50,7 +72,7 @@ function assertMatchesNative(values, native, label) {
     close(Number(values[`models-${m}-attainable_flops_per_s`]), nm.attainable_flops_per_s, `${label} models-${m}-attainable_flops_per_s`);
     close(Number(values[`models-${m}-time_s`]), nm.time_s, `${label} models-${m}-time_s`);
     assert.equal(values[`models-${m}-bound`], nm.bound, `${label} models-${m}-bound`);
-    close(Number(values[`calc-bytes-${m}`]), nm.bytes, `${label} calc-bytes-${m}`);
+    close(Number(values[`calc-models-${m}-bytes`]), nm.bytes, `${label} calc-models-${m}-bytes`);
   }
   close(Number(values['sram-total_bytes']), native.sram.total_bytes, `${label} sram-total_bytes`);
 }
@@ -80,8 +102,16 @@ test('loads with the default state; every shown number equals rooflab eval --jso
   assertMatchesNative(v, nativeEval([]), 'defaults');
   // Independent check against CONTRACTS.md defaults: B=1 H=8 N=L=4096 d=64 → F = 4·8·4096²·64.
   assert.equal(Number(v.flops), 4 * 8 * 4096 * 4096 * 64);
-  assert.equal(Number(v['calc-sram-total']), 56.5 * 1024);
+  assert.equal(Number(v['calc-sram-total_bytes']), 56.5 * 1024);
   assert.ok(await page.isVisible('[data-testid=sram-warning]'), 'the 56.5 KiB tile is over the 48 KiB default');
+  // no test id twice (the worked calculation's calc- ids apart from the cards' and the table's);
+  // the whole-layer table's per-operator cells are the exception, named by their row
+  const twice = await page.$$eval('[data-testid]', (els) => {
+    const seen = new Map();
+    for (const e of els) seen.set(e.dataset.testid, (seen.get(e.dataset.testid) || 0) + 1);
+    return [...seen].filter(([id, k]) => k > 1 && !id.startsWith('layer-op-')).map(([id]) => id);
+  });
+  assert.deepEqual(twice, []);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });
@@ -131,16 +161,16 @@ test('unit strings in bandwidth and peak; bits and IEC prefixes', async () => {
   await page.fill('[data-testid=input-peak]', '1.5 PFLOP/s');
   await page.press('[data-testid=input-peak]', 'Tab');
   let v = await shown(page);
-  assert.equal(Number(v.bandwidth), 4.8e12);
-  assert.equal(Number(v.peak), 1.5e15);
+  assert.equal(Number(v.bandwidth_bytes_per_s), 4.8e12);
+  assert.equal(Number(v.peak_flops_per_s), 1.5e15);
   assertMatchesNative(v, nativeEval(['--bandwidth', '4.8 TB/s', '--peak', '1.5 PFLOP/s']), 'typed roof');
   await page.fill('[data-testid=input-bandwidth]', '3 TiB/s');
   await page.press('[data-testid=input-bandwidth]', 'Enter');
-  assert.equal(Number((await shown(page)).bandwidth), 3 * 2 ** 40);
+  assert.equal(Number((await shown(page)).bandwidth_bytes_per_s), 3 * 2 ** 40);
   await page.fill('[data-testid=input-bandwidth]', '25 Gbit/s');
   await page.press('[data-testid=input-bandwidth]', 'Enter');
   v = await shown(page);
-  assert.equal(Number(v.bandwidth), 25e9 / 8);
+  assert.equal(Number(v.bandwidth_bytes_per_s), 25e9 / 8);
   assertMatchesNative(v, nativeEval(flagsFromFragment(await hash(page))), 'bits');
   assert.deepEqual(page.rlErrors, []);
   await page.close();
@@ -161,7 +191,7 @@ test('bad input shows the inline error and keeps the last good state and chart',
   assert.ok(await page.isVisible('[data-testid=error-bandwidth]'));
   assert.match(err, /^bandwidth: "312 TFLOPS" is a compute rate, expected bytes per second/);
   assert.equal(await page.getAttribute('[data-testid=input-bandwidth]', 'aria-invalid'), 'true');
-  assert.deepEqual(await shown(page).then((v) => v.bandwidth), good.bandwidth);
+  assert.deepEqual(await shown(page).then((v) => v.bandwidth_bytes_per_s), good.bandwidth_bytes_per_s);
   assert.equal(await hash(page), goodHash, 'the URL keeps the last good state');
   const chartNow = await page.evaluate(() => JSON.stringify(window.rooflab.chart('roofline').datasets.map((d) => d.data)));
   assert.equal(chartNow, goodChart, 'the chart keeps the last good state');
@@ -278,7 +308,7 @@ test('every guided scenario loads, explains itself, and its numbers equal roofla
   v = await shown(page);
   assert.ok(Number(v['models-tiled-bytes']) > Number(v['models-naive-bytes']), 'd=256, Br=16: tiled moves more than naive');
   await page.click('[data-testid=scenario-units-gb-gib]');
-  assert.equal(Number((await shown(page)).bandwidth), 3350 * 2 ** 30);
+  assert.equal(Number((await shown(page)).bandwidth_bytes_per_s), 3350 * 2 ** 30);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });
@@ -339,7 +369,7 @@ test('custom hardware needs typed figures; the backward pass shows what is model
   await page.press('[data-testid=input-peak]', 'Enter');
   assert.equal(await page.textContent('[data-testid=status]'), 'Ready');
   let v = await shown(page);
-  assert.equal(Number(v.ridge), 200e12 / 1.5e12);
+  assert.equal(Number(v.ridge_flop_per_byte), 200e12 / 1.5e12);
   assertMatchesNative(v, nativeEval(['--hw', 'custom', '--bandwidth', '1.5 TB/s', '--peak', '200 TFLOPS']), 'custom');
 
   await page.selectOption('[data-testid=input-hw]', 'h100-sxm');
@@ -384,14 +414,14 @@ test('custom hardware needs typed figures; the backward pass shows what is model
 
 test('a dtype the preset has no peak for asks for one; an unknown preset in a link is named', async () => {
   const page = await openPage(env.browser.context, `${env.server.url}#hw=a100-sxm4-80gb`);
-  const before = (await shown(page)).peak;
+  const before = (await shown(page)).peak_flops_per_s;
   await page.selectOption('[data-testid=input-dtype]', 'fp8');
   assert.match(await page.textContent('[data-testid=error-peak]'), /^peak: preset a100-sxm4-80gb has no fp8 tensor peak for fp8/);
-  assert.equal((await shown(page)).peak, before, 'the last good state stays');
+  assert.equal((await shown(page)).peak_flops_per_s, before, 'the last good state stays');
   await page.fill('[data-testid=input-peak]', '624 TFLOP/s');
   await page.press('[data-testid=input-peak]', 'Enter');
   const v = await shown(page);
-  assert.equal(Number(v.peak), 624e12);
+  assert.equal(Number(v.peak_flops_per_s), 624e12);
   assertMatchesNative(v, nativeEval(['--hw', 'a100-sxm4-80gb', '--dtype', 'fp8', '--peak', '624 TFLOP/s']), 'fp8 on A100 with a typed peak');
   assert.deepEqual(page.rlErrors, []);
   await page.close();

@@ -85,9 +85,7 @@ for (const start of ['', '#seq=4096&causal=1&kernel=fa3&roofs=l2%2Cexp&levels=1'
 
     const native = nativeEval(flags(hash));
     const v = moved.values;
-    for (const [id, key] of Object.entries({ flops: 'flops', pairs: 'pairs', softmax_flops: 'softmax_flops', ridge: 'ridge_flop_per_byte' })) {
-      close(Number(v[id]), native[key], id);
-    }
+    for (const key of ['flops', 'pairs', 'softmax_flops', 'ridge_flop_per_byte']) close(Number(v[key]), native[key], key);
     for (const m of MODELS) {
       const nm = native.models[m];
       if (!nm) { assert.equal(v[`models-${m}-bytes`], '', `${m}: not modelled`); continue; }

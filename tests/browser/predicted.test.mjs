@@ -48,38 +48,38 @@ function assertPredictedMatches(v, nat, label) {
   assert.equal(v['predicted-limit'], p.limit, `${label} predicted-limit (the limit verdict)`);
   for (const t of TERMS) {
     close(Number(v[`predicted-terms-${t}`]), p.terms[t], `${label} predicted-terms-${t}`);
-    close(Number(v[`calc-term-${t}`]), p.terms[t], `${label} calc-term-${t}`);
+    close(Number(v[`calc-predicted-terms-${t}`]), p.terms[t], `${label} calc-term-${t}`);
   }
-  close(Number(v['calc-predicted-time']), p.time_s, `${label} calc-predicted-time`);
-  close(Number(v['calc-predicted-flops']), p.flops_per_s, `${label} calc-predicted-flops`);
-  close(Number(v['calc-pred-dram-bytes']), p.levels.dram.bytes, `${label} predicted DRAM bytes`);
-  close(Number(v['calc-pred-l2-bytes']), p.levels.l2.bytes, `${label} predicted L2 bytes`);
-  close(Number(v['calc-pred-dram-time']), p.levels.dram.time_s, `${label} predicted DRAM time`);
-  close(Number(v['calc-pred-l2-time']), p.levels.l2.time_s, `${label} predicted L2 time`);
-  close(Number(v['calc-pred-dram-intensity']), nat.flops / p.levels.dram.bytes, `${label} predicted DRAM intensity`);
-  close(Number(v['calc-pred-l2-intensity']), nat.flops / p.levels.l2.bytes, `${label} predicted L2 intensity`);
-  close(Number(v['calc-computed-pairs']), p.computed_pairs, `${label} computed pairs`);
-  close(Number(v['calc-ctas']), p.ctas, `${label} CTAs`);
-  close(Number(v['calc-waves']), p.waves, `${label} waves`);
-  close(Number(v['calc-mma-rate']), p.mma_flops_per_s, `${label} MMA rate`);
-  close(Number(v['calc-exp-rate']), p.exp_per_s, `${label} exp rate`);
-  close(Number(v['calc-overlap-p']), p.overlap_exponent, `${label} overlap exponent`);
-  close(Number(v['calc-pred-block-m']), p.tile.block_m, `${label} Br`);
-  close(Number(v['calc-pred-block-n']), p.tile.block_n, `${label} Bc`);
-  close(Number(v['calc-pred-ctas-per-sm']), p.tile.ctas_per_sm, `${label} CTAs/SM`);
-  close(Number(v['calc-pred-splits']), p.tile.splits, `${label} splits`);
-  close(Number(v['calc-l2-bandwidth']), nat.roofs.l2_bandwidth_bytes_per_s, `${label} L2 bandwidth`);
-  close(Number(v['calc-exp-roof']), nat.roofs.exp_flops_per_s, `${label} exp roof`);
-  close(Number(v['calc-mma-exp-roof']), nat.roofs.mma_exp_flops_per_s, `${label} MMA + exp roof`);
+  close(Number(v['calc-predicted-time_s']), p.time_s, `${label} calc-predicted-time`);
+  close(Number(v['calc-predicted-flops_per_s']), p.flops_per_s, `${label} calc-predicted-flops`);
+  close(Number(v['calc-predicted-levels-dram-bytes']), p.levels.dram.bytes, `${label} predicted DRAM bytes`);
+  close(Number(v['calc-predicted-levels-l2-bytes']), p.levels.l2.bytes, `${label} predicted L2 bytes`);
+  close(Number(v['calc-predicted-levels-dram-time_s']), p.levels.dram.time_s, `${label} predicted DRAM time`);
+  close(Number(v['calc-predicted-levels-l2-time_s']), p.levels.l2.time_s, `${label} predicted L2 time`);
+  close(Number(v['calc-predicted-levels-dram-intensity_flop_per_byte']), nat.flops / p.levels.dram.bytes, `${label} predicted DRAM intensity`);
+  close(Number(v['calc-predicted-levels-l2-intensity_flop_per_byte']), nat.flops / p.levels.l2.bytes, `${label} predicted L2 intensity`);
+  close(Number(v['calc-predicted-computed_pairs']), p.computed_pairs, `${label} computed pairs`);
+  close(Number(v['calc-predicted-ctas']), p.ctas, `${label} CTAs`);
+  close(Number(v['calc-predicted-waves']), p.waves, `${label} waves`);
+  close(Number(v['calc-predicted-mma_flops_per_s']), p.mma_flops_per_s, `${label} MMA rate`);
+  close(Number(v['calc-predicted-exp_per_s']), p.exp_per_s, `${label} exp rate`);
+  close(Number(v['calc-predicted-overlap_exponent']), p.overlap_exponent, `${label} overlap exponent`);
+  close(Number(v['calc-predicted-tile-block_m']), p.tile.block_m, `${label} Br`);
+  close(Number(v['calc-predicted-tile-block_n']), p.tile.block_n, `${label} Bc`);
+  close(Number(v['calc-predicted-tile-ctas_per_sm']), p.tile.ctas_per_sm, `${label} CTAs/SM`);
+  close(Number(v['calc-predicted-tile-splits']), p.tile.splits, `${label} splits`);
+  close(Number(v['calc-roofs-l2_bandwidth_bytes_per_s']), nat.roofs.l2_bandwidth_bytes_per_s, `${label} L2 bandwidth`);
+  close(Number(v['calc-roofs-exp_flops_per_s']), nat.roofs.exp_flops_per_s, `${label} exp roof`);
+  close(Number(v['calc-roofs-mma_exp_flops_per_s']), nat.roofs.mma_exp_flops_per_s, `${label} MMA + exp roof`);
   for (const m of MODELS) {
     const lv = nat.models[m].levels;
     for (const l of ['dram', 'l2']) {
-      close(Number(v[`calc-${l}-bytes-${m}`]), lv[l].bytes, `${label} ${m} ${l} bytes`);
-      close(Number(v[`calc-${l}-intensity-${m}`]), lv[l].intensity_flop_per_byte, `${label} ${m} ${l} intensity`);
-      close(Number(v[`calc-${l}-attainable-${m}`]), lv[l].attainable_flops_per_s, `${label} ${m} ${l} attainable`);
+      close(Number(v[`calc-models-${m}-levels-${l}-bytes`]), lv[l].bytes, `${label} ${m} ${l} bytes`);
+      close(Number(v[`calc-models-${m}-levels-${l}-intensity_flop_per_byte`]), lv[l].intensity_flop_per_byte, `${label} ${m} ${l} intensity`);
+      close(Number(v[`calc-models-${m}-levels-${l}-attainable_flops_per_s`]), lv[l].attainable_flops_per_s, `${label} ${m} ${l} attainable`);
     }
-    close(Number(v[`calc-l2-time-${m}`]), lv.l2.time_s, `${label} ${m} L2 time`);
-    close(Number(v[`calc-kv-hit-${m}`]), lv.kv_hit_fraction, `${label} ${m} K/V hit fraction`);
+    close(Number(v[`calc-models-${m}-levels-l2-time_s`]), lv.l2.time_s, `${label} ${m} L2 time`);
+    close(Number(v[`calc-models-${m}-levels-kv_hit_fraction`]), lv.kv_hit_fraction, `${label} ${m} K/V hit fraction`);
   }
 }
 
@@ -181,7 +181,7 @@ test('a profile that cannot predict shows core\'s reason inline, never a stale n
   assert.ok(want.stderr.includes(reason.replace(/^No prediction: /, '')), `page "${reason}" vs CLI "${want.stderr}"`);
   assert.match(reason, /fa3 needs a Hopper GPU/);
   const v = await shown(page);
-  for (const id of ['predicted-time_s', 'predicted-flops_per_s', ...TERMS.map((t) => `predicted-terms-${t}`), 'calc-predicted-time']) {
+  for (const id of ['predicted-time_s', 'predicted-flops_per_s', ...TERMS.map((t) => `predicted-terms-${t}`), 'calc-predicted-time_s']) {
     assert.ok(!(id in v), `${id} is not shown`);
   }
   assert.match(await page.textContent('[data-testid=calc-predicted-unavailable]'), /fa3 needs a Hopper GPU/);
@@ -254,7 +254,7 @@ test('the two new scenarios: FA3 over the tiled DRAM bound; packed vs per-head d
   let v = await shown(page);
   assert.match(await hash(page), /kernel=fa3/);
   assert.equal(v['models-tiled-bound'], 'memory', 'the tiled DRAM-count point is memory-bound');
-  assert.equal(v['calc-dram-bytes-tiled'], v['models-compulsory-bytes'], 'L2 reuse: DRAM carries the compulsory bytes');
+  assert.equal(v['calc-models-tiled-levels-dram-bytes'], v['models-compulsory-bytes'], 'L2 reuse: DRAM carries the compulsory bytes');
   assert.equal(v['predicted-limit'], 'compute');
   const tf = Number(v['predicted-flops_per_s']) / 1e12;
   assert.ok(tf > 600 && tf < 660, `near 640 TFLOP/s: ${tf}`);
@@ -264,7 +264,7 @@ test('the two new scenarios: FA3 over the tiled DRAM bound; packed vs per-head d
 
   await page.click('[data-testid=scenario-decode-packed-vs-per-head]');
   v = await shown(page);
-  const packed = { l2: Number(v['calc-pred-l2-bytes']), dram: Number(v['calc-pred-dram-bytes']) };
+  const packed = { l2: Number(v['calc-predicted-levels-l2-bytes']), dram: Number(v['calc-predicted-levels-dram-bytes']) };
   assertPredictedMatches(v, nativeEval(flagsFromFragment(await hash(page))), 'flashinfer scenario');
   await page.selectOption('[data-testid=input-kernel]', 'generic');
   await page.selectOption('[data-testid=input-gqa-pack]', 'per-head');
@@ -272,16 +272,16 @@ test('the two new scenarios: FA3 over the tiled DRAM bound; packed vs per-head d
   assertPredictedMatches(v, nativeEval(flagsFromFragment(await hash(page))), 'generic per-head');
   // per head, K/V cross L2 once per query head of the group: 4 × the compulsory K/V (Q and O
   // are 16 KiB of the 134 MB); packed, once (plus the splits' partial O, 8.4 MB at 256 splits)
-  const ratio = Number(v['calc-pred-l2-bytes']) / Number(v['calc-bytes-compulsory']);
+  const ratio = Number(v['calc-predicted-levels-l2-bytes']) / Number(v['calc-models-compulsory-bytes']);
   assert.ok(Math.abs(ratio - 4) < 0.01, `L2 bytes × the group size 4: ${ratio}`);
-  assert.ok(packed.l2 < 1.1 * Number(v['calc-bytes-compulsory']), 'packed: K/V cross L2 once');
+  assert.ok(packed.l2 < 1.1 * Number(v['calc-models-compulsory-bytes']), 'packed: K/V cross L2 once');
   // the 4 readers of a KV head are in flight together: their re-reads hit L2 though the cache
   // (134 MB) is over it: DRAM carries the compulsory bytes (issue 17: reuse distance)
-  assert.equal(v['calc-pred-dram-bytes'], v['calc-bytes-compulsory']);
+  assert.equal(v['calc-predicted-levels-dram-bytes'], v['calc-models-compulsory-bytes']);
   // L = 8192: the working set fits L2, DRAM the same as the packed kernel's compulsory K/V.
   await page.fill('[data-testid=input-kv-len]', '8192');
   v = await shown(page);
-  assert.equal(v['calc-pred-dram-bytes'], v['calc-bytes-compulsory']);
+  assert.equal(v['calc-predicted-levels-dram-bytes'], v['calc-models-compulsory-bytes']);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });

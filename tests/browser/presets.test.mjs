@@ -32,17 +32,17 @@ test('the preset select is core\'s list; each new preset shows the native figure
     await page.selectOption('[data-testid=input-hw]', id);
     const v = await shown(page);
     const n = nativeEval([...FLAGS, '--hw', id]);
-    close(Number(v.bandwidth), n.bandwidth_bytes_per_s, `${id} bandwidth`);
-    close(Number(v.peak), n.peak_flops_per_s, `${id} peak`);
-    close(Number(v.ridge), n.ridge_flop_per_byte, `${id} ridge`);
+    close(Number(v.bandwidth_bytes_per_s), n.bandwidth_bytes_per_s, `${id} bandwidth`);
+    close(Number(v.peak_flops_per_s), n.peak_flops_per_s, `${id} peak`);
+    close(Number(v.ridge_flop_per_byte), n.ridge_flop_per_byte, `${id} ridge`);
   }
   // Hand-copied datasheet figures behind two of them: B200 bf16 dense 36 PF / 8 GPUs / 2
   // (sparse) = 2.25 PFLOP/s on 64 TB/s / 8 = 8 TB/s → ridge 281.25 FLOP/B; H20 148 TFLOP/s on
   // 4.0 TB/s → 37 FLOP/B.
   await page.selectOption('[data-testid=input-hw]', 'b200');
-  assert.equal(Number((await shown(page)).ridge), 2.25e15 / 8e12);
+  assert.equal(Number((await shown(page)).ridge_flop_per_byte), 2.25e15 / 8e12);
   await page.selectOption('[data-testid=input-hw]', 'h20');
-  assert.equal(Number((await shown(page)).ridge), 37);
+  assert.equal(Number((await shown(page)).ridge_flop_per_byte), 37);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });

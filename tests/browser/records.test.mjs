@@ -138,8 +138,8 @@ test('adopt sets the controls to the point’s problem; a measured ceiling repla
   const dram = await page.$$eval('[data-testid="record-1"] .record-ceilings li', (els) => els.findIndex((e) => e.textContent.startsWith('DRAM:')));
   await page.click(`[data-testid="use-ceiling-1-${dram}"]`);
   await page.click('[data-testid="ceiling-confirm-yes"]'); // a V100 ceiling on the H100: asked first (identity.test)
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid="bandwidth"]').dataset.value) === 828.8e9);
-  assert.equal(Number(await page.getAttribute('[data-testid="bandwidth"]', 'data-value')), 828.8e9);
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="bandwidth_bytes_per_s"]').dataset.value) === 828.8e9);
+  assert.equal(Number(await page.getAttribute('[data-testid="bandwidth_bytes_per_s"]', 'data-value')), 828.8e9);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });

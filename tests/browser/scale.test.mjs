@@ -1,7 +1,7 @@
 // Many measured points (issue 10, item 5), functional only — speed is reported by
-// `make bench-page` (bench/page/scale.mjs), not asserted here, apart from issue 21's many records
-// (at the end: time linear in N as a ratio of two sizes, never a wall-clock bound, and no task
-// over 200 ms). With 10,000 points the measured
+// `make bench-page` (bench/page/scale.mjs and many.mjs), never asserted here: issue 21's many
+// records (at the end) are checked by the work done, counted, and by the order of events. With
+// 10,000 points the measured
 // marks are drawn from measured-layer.js's cached bitmap: every point drawn (the layer's count, and
 // the record's colour in the canvas pixels), the bitmap kept while N moves; hover and the keyboard
 // still show a point's tooltip; a zoom maps the bitmap until the axes rest; clearing removes them;
@@ -116,14 +116,26 @@ test('10,000 points: drawn from the layer, kept while N moves, hover and keyboar
   assert.match(key.said, /bench 1/);
   await page.keyboard.press('Escape');
 
-  // a zoom shows the bitmap mapped onto the new axes at once; it is drawn again once they rest
+  // a zoom shows the bitmap mapped onto the new axes at once; it is drawn again once they rest.
+  // By the order of events, never a time: the first step fetches the zoom plugin (waited for);
+  // the next is made and read in one task, where no timer can have run: the old bitmap mapped,
+  // none drawn; then a new one is waited for.
   const unzoomed = await layer(page);
+  const xMin = () => page.evaluate(() => window.rooflab.chart('roofline', { points: false }).scales.x.min);
+  const x0 = await xMin();
   await page.keyboard.press('+');
-  assert.equal((await layer(page)).builds, unzoomed.builds, 'not drawn again on each zoom step');
-  await page.waitForTimeout(600);
-  await layerDrawn(page);
+  await page.waitForFunction((x) => window.rooflab.chart('roofline', { points: false }).scales.x.min !== x, x0, { timeout: 60000 });
+  await page.waitForFunction((b) => (({ builds, pending }) => builds > b && !pending)(window.rooflab.measuredLayer()), unzoomed.builds, { timeout: 60000 });
+  const step = await page.evaluate(() => {
+    const before = window.rooflab.measuredLayer();
+    document.querySelector('[data-testid="chart-roofline"]').dispatchEvent(new KeyboardEvent('keydown', { key: '+', bubbles: true, cancelable: true }));
+    return { before, after: window.rooflab.measuredLayer() };
+  });
+  assert.equal(step.after.builds, step.before.builds, 'not drawn again on a zoom step');
+  assert.equal(step.after.mapped, true, 'the last bitmap shown mapped onto the zoomed axes');
+  await page.waitForFunction((b) => (({ builds, pending }) => builds > b && !pending)(window.rooflab.measuredLayer()), step.before.builds, { timeout: 60000 });
   const zoomed = await layer(page);
-  assert.ok(zoomed.builds > unzoomed.builds, 'drawn again once the axes rest');
+  assert.equal(zoomed.mapped, false, 'drawn again once the axes rest');
   assert.ok(zoomed.points < 10000, `zoomed in: ${zoomed.points} points inside the plot`);
   await page.keyboard.press('0');
 
@@ -146,8 +158,8 @@ test('the layer follows the colour scheme and the size; screenshots at 1280 and 
     assert.ok(light.points > 9000, `${w}: ${light.points} points in the plot`);
     await page.screenshot({ path: join(ARTIFACTS, `scale-10k-${w}-light.png`) });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.waitForTimeout(300);
-    await layerDrawn(page);
+    // the marks' colours changed: a new bitmap, waited for (not a fixed pause)
+    await page.waitForFunction((b) => (({ builds, pending }) => builds > b && !pending)(window.rooflab.measuredLayer()), light.builds, { timeout: 60000 });
     const dark = await layer(page);
     assert.equal(dark.active, true);
     assert.equal(dark.points, light.points);
@@ -234,14 +246,16 @@ test('a large and a small file at once: both drawn, the status line says what wa
 
 // Many records (issue 21, items 2 and 3). Restoring N kept records was quadratic (each checked one
 // after another, each add() rendering the whole list and chart: 1,000 took 168 s) and so was
-// uploading N files (400: 36.8 s, with a 3.2 s task). Linear time makes 4× the records take about
-// 4× as long (less, with the page's fixed costs); quadratic makes it 16×. The bound, 10×, is well
-// under quadratic and leaves room for a loaded machine. Long tasks: none over 200 ms (for uploads,
-// from the change event on: the task that delivers it is the browser making its list of 400 files,
-// in which the page's handler only schedules its work; printed, not asserted).
-const RATIO_MAX = 10;
+// uploading N files (400: 36.8 s, with a 3.2 s task). What made it quadratic is work, and work is
+// counted here, never timed (time bounds flaked on a loaded machine; `make bench-page` prints the
+// times and the longest main-thread task): each record checked once by a worker (an upload: its
+// format found, then checked — two jobs), each list item made at most twice (pending, then
+// loaded; a restored one once), where a render per record made N(N+1)/2 of them. The page stays
+// responsive by the order of events: a move of the N slider made once the work has begun is
+// handled while records are still coming.
+const PRINT = (what, cases) => console.log(`# ${cases.map((c) => manyLine(what, c)).join('; ')}`);
 
-test('1,000 kept records restored: the page ready first, time linear in N, no task over 200 ms', async () => {
+test('1,000 kept records restored: the page ready first, each checked once and listed once, a slider move handled while they come', async () => {
   const small = await restoreCase(env.browser.context, env.server.url, 250);
   const big = await restoreCase(env.browser.context, env.server.url, 1000);
   for (const c of [small, big]) {
@@ -249,19 +263,25 @@ test('1,000 kept records restored: the page ready first, time linear in N, no ta
     // ready while they were still coming back, and saying so
     assert.match(c.restoringAtReady.restoring || '', new RegExp(`^\\d+/${c.n}$`));
     assert.match(c.restoringAtReady.text, new RegExp(`^Restoring ${c.n.toLocaleString('en-US')} records kept in this browser… `));
-    assert.ok(c.longestTaskMs <= 200, `${c.n}: a ${c.longestTaskMs} ms task`);
+    assert.equal(c.work.checks, c.n, `${c.n}: each kept record checked once`);
+    assert.ok(c.work.itemsMade >= c.n && c.work.itemsMade <= 2 * c.n, `${c.n}: ${c.work.itemsMade} list items made`);
   }
-  console.log(`# ${manyLine('restore', small)}; ${manyLine('restore', big)}; ratio ${(big.ms / small.ms).toFixed(2)}`);
-  assert.ok(big.ms / small.ms < RATIO_MAX, `1,000 took ${(big.ms / small.ms).toFixed(1)}× as long as 250`);
+  // the move (made once the first record was back) handled before the restore ended: its status
+  // line still counting
+  assert.match(big.moved.restoring || '', /^\d+\/1000$/, `the move handled while restoring: ${JSON.stringify(big.moved)}`);
+  assert.ok(big.moved.shown < big.n, JSON.stringify(big.moved));
+  PRINT('restore', [small, big]);
 });
 
-test('400 files uploaded at once: time linear in N, no task over 200 ms', async () => {
+test('400 files uploaded at once: each found and checked once, listed at most twice, a slider move handled while they come', async () => {
   const small = await uploadCase(env.browser.context, env.server.url, 100, env.tmp);
   const big = await uploadCase(env.browser.context, env.server.url, 400, env.tmp);
   for (const c of [small, big]) {
     assert.equal(c.loaded, c.n);
-    assert.ok(c.longestTaskMs <= 200, `${c.n}: a ${c.longestTaskMs} ms task`);
+    assert.equal(c.work.checks, 2 * c.n, `${c.n}: each file's format found and its record checked, once`);
+    assert.ok(c.work.itemsMade >= c.n && c.work.itemsMade <= 2 * c.n, `${c.n}: ${c.work.itemsMade} list items made`);
   }
-  console.log(`# ${manyLine('upload', small)}; ${manyLine('upload', big)}; ratio ${(big.ms / small.ms).toFixed(2)}`);
-  assert.ok(big.ms / small.ms < RATIO_MAX, `400 took ${(big.ms / small.ms).toFixed(1)}× as long as 100`);
+  // the move (made once the first file was loaded) handled with files still to come
+  assert.ok(big.moved.ok < big.n, `the move handled with ${big.moved.ok} of ${big.n} files loaded`);
+  PRINT('upload', [small, big]);
 });

@@ -28,7 +28,7 @@ async function fresh(url) {
 
 test('student: numbers are grouped by three, never in e-notation, in the worked calculation and on the axis', async () => {
   const page = await fresh(`${env.server.url}${BIG}`);
-  assert.equal(await page.textContent('[data-testid=calc-intensity-compulsory]'), '32,768 FLOP/B');
+  assert.equal(await page.textContent('[data-testid=calc-models-compulsory-intensity_flop_per_byte]'), '32,768 FLOP/B');
   // The x axis (intensity) reaches past 10⁴: its decade ticks say 10,000, not 1e4.
   const ticks = await page.evaluate(() => window.rooflab.chart('roofline', { points: false }).scales.x.ticks.flat().filter(Boolean));
   assert.ok(ticks.includes('10,000'), `x ticks: ${ticks.join(' | ')}`);
@@ -77,14 +77,14 @@ test('student: the worked calculation in two parts, the second folded with its c
     return [during, d.contains(ol)];
   }), [false, true]);
   // The L2 reuse rule and p are in part 2, not part 1.
-  assert.equal(await page.isVisible('[data-testid=calc-overlap-p]'), false);
+  assert.equal(await page.isVisible('[data-testid=calc-predicted-overlap_exponent]'), false);
   await page.click('[data-testid=worked-advanced] > summary');
-  assert.equal(await page.isVisible('[data-testid=calc-overlap-p]'), true);
+  assert.equal(await page.isVisible('[data-testid=calc-predicted-overlap_exponent]'), true);
   // Unfolded stays unfolded when the page writes the calculation again (a control changes).
   await page.fill('[data-testid=input-seq]', '8192');
   await page.dispatchEvent('[data-testid=input-seq]', 'change');
   await page.evaluate(() => window.rooflab.flush());
-  await page.waitForFunction(() => document.querySelector('[data-testid=calc-seq]')?.dataset.value === '8192');
+  await page.waitForFunction(() => document.querySelector('[data-testid=calc-problem-seq]')?.dataset.value === '8192');
   assert.equal(await page.evaluate(() => document.querySelector('[data-testid=worked-advanced]').open), true);
   await page.locator('[data-testid=worked-advanced]').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(ARTIFACTS, 'student-worked.png'), fullPage: false });
@@ -161,7 +161,7 @@ test('student: no closing question is answered by a number shown in its tour ste
 
 test('student: "did you mean 2039 GB/s?" is a button that applies it; the chart keeps the last good value until then', async () => {
   const page = await fresh(`${env.server.url}#hw=a100-sxm4-80gb`);
-  const ridge = () => page.evaluate(() => document.querySelector('[data-testid=calc-ridge]').dataset.value);
+  const ridge = () => page.evaluate(() => document.querySelector('[data-testid=calc-ridge_flop_per_byte]').dataset.value);
   const before = await ridge();
   // As a person does it: type, Enter (the focus stays in the field), then press the button —
   // leaving the field commits it again and rewrites the error; the press still lands.

@@ -306,7 +306,7 @@ test('units that teach: each slip named in core\'s words, the chart never change
   await page.fill('[data-testid=input-bandwidth]', '2,039 GB/s');
   await page.press('[data-testid=input-bandwidth]', 'Enter');
   assert.equal(await page.isVisible('[data-testid=error-bandwidth]'), false);
-  assert.equal(await shownValue(page, 'ridge'), nativeEval(['--bandwidth', '2039 GB/s']).ridge_flop_per_byte);
+  assert.equal(await shownValue(page, 'ridge_flop_per_byte'), nativeEval(['--bandwidth', '2039 GB/s']).ridge_flop_per_byte);
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });

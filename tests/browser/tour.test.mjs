@@ -49,28 +49,20 @@ function nativeValue(id, ev, hw, layer = null) {
     assert.ok(v !== undefined, `a tour quotes ${id}: add where it is in rooflab layer's JSON`);
     return v;
   }
-  // A number of core's report table: its test id is the name with '.' → '-', the path in --json.
-  if (/^(models|predicted)-/.test(id)) {
-    const v = id.split('-').reduce((o, k) => (o === null || o === undefined ? o : o[k]), ev);
-    assert.ok(typeof v === 'number', `a tour quotes ${id}: not a number at that path in eval --json`);
-    return v;
-  }
-  const table = {
-    flops: ev.flops, ridge: ev.ridge_flop_per_byte, bandwidth: ev.bandwidth_bytes_per_s, peak: ev.peak_flops_per_s,
-    'models-tiled-kv_reload_factor': ev.models.tiled?.kv_reload_factor, 'calc-query-blocks': ev.models.tiled?.query_blocks,
-    'sram-total_bytes': ev.sram.total_bytes, 'calc-sram-s': ev.sram.s_tile_bytes,
-    'calc-pred-l2-bytes': ev.predicted?.levels?.l2?.bytes, 'calc-pred-dram-bytes': ev.predicted?.levels?.dram?.bytes,
-    'calc-dram-bytes-tiled': ev.models.tiled?.levels?.dram?.bytes, 'calc-mma-exp-roof': ev.roofs?.mma_exp_flops_per_s,
-    pairs: ev.pairs,
+  const hand = {
     // Absorbed MLA's large-L intensity by hand from the CLI's resolved problem (core's
     // rl_mla_intensity_limit is not in eval --json): 2·H·N·(d_qk + d_v) / (d_qk·b), the latent in
     // the compute dtype (b = 2 for bf16), and the latent's bytes per token d_qk·b.
-    'calc-mla-limit': (2 * ev.problem.heads * ev.problem.seq * (ev.problem.head_dim + ev.problem.head_dim_v)) / (ev.problem.head_dim * { bf16: 2, fp16: 2 }[ev.problem.kv_dtype]),
-    'calc-mla-token-bytes': ev.problem.head_dim * { bf16: 2, fp16: 2 }[ev.problem.kv_dtype],
+    'calc-mla_intensity_limit_flop_per_byte': (2 * ev.problem.heads * ev.problem.seq * (ev.problem.head_dim + ev.problem.head_dim_v)) / (ev.problem.head_dim * { bf16: 2, fp16: 2 }[ev.problem.kv_dtype]),
+    'calc-kv_token_bytes': ev.problem.head_dim * { bf16: 2, fp16: 2 }[ev.problem.kv_dtype],
     'preset-smem-default': hw.smem_per_block_default_bytes, 'preset-smem-optin': hw.smem_per_block_optin_bytes, 'preset-l2': hw.l2_bytes,
   };
-  assert.ok(id in table, `a tour quotes ${id}: add where it is in rooflab's JSON`);
-  return table[id];
+  if (id in hand) return hand[id];
+  // A number of core's report table: its test id is the name with '.' → '-' (calc- before it in
+  // the worked calculation), the path in --json (no name has a '-' of its own).
+  const v = id.replace(/^calc-/, '').split('-').reduce((o, k) => (o === null || o === undefined ? o : o[k]), ev);
+  assert.ok(typeof v === 'number', `a tour quotes ${id}: not a number at that path in eval --json (add where it is in rooflab's JSON)`);
+  return v;
 }
 
 function close(actual, expected, what) {

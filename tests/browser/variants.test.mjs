@@ -161,12 +161,12 @@ test('variant-mla-ridge: MLA decode sits at the ridge at H = 128 and twice as fa
   near(one.compulsory.x, limit1, 5e-4, 'compulsory ● at the large-L limit');
   assert.ok(one.predicted, 'FlashMLA predicts a star');
   near(one.predicted.x, limit1, 0.05, '★ near 242 FLOP/B (its split partials add a few % of bytes)');
-  near(await shown(page, 'ridge'), ridge, 1e-12, 'the ridge');
+  near(await shown(page, 'ridge_flop_per_byte'), ridge, 1e-12, 'the ridge');
   assert.ok(one.compulsory.x > ridge && one.compulsory.x < 1.25 * ridge, 'at the ridge (within 25 %)');
   // The worked calculation's MLA step, with its numbers.
   await page.evaluate(() => window.rooflab.flush());
-  near(await shown(page, 'calc-mla-limit'), limit1, 1e-12, 'the MLA step\'s limit');
-  assert.equal(await shown(page, 'calc-mla-token-bytes'), 1152);
+  near(await shown(page, 'calc-mla_intensity_limit_flop_per_byte'), limit1, 1e-12, 'the MLA step\'s limit');
+  assert.equal(await shown(page, 'calc-kv_token_bytes'), 1152);
   const row = await page.textContent('#worked li[data-row=mla]');
   assert.match(row, /2·H·N·\(d_qk \+ d_v\) \/ \(d_qk·b\) = 2 · 128 · 1 · \(576 \+ 512\) \/ 1,152 B/);
   // The latent fixes d, d_v and Hkv: the fields are disabled and show core's values.
@@ -183,7 +183,7 @@ test('variant-mla-ridge: MLA decode sits at the ridge at H = 128 and twice as fa
   near(two.predicted.x / one.predicted.x, 2, 0.01, 'and the ★');
   assert.ok(two.predicted.x > 2 * ridge, '★ well past the ridge');
   await page.evaluate(() => window.rooflab.flush()); // the worked calculation, written now
-  near(await shown(page, 'calc-mla-limit'), 2 * limit1, 1e-12, 'the limit doubles');
+  near(await shown(page, 'calc-mla_intensity_limit_flop_per_byte'), 2 * limit1, 1e-12, 'the limit doubles');
   const frag = await fragment(page);
   const n = nativeEval(flags(frag));
   near(two.compulsory.x, n.models.compulsory.intensity_flop_per_byte, 1e-12, 'the CLI\'s');
@@ -289,12 +289,12 @@ for (const [id, size] of [['mla-decode', { width: 1280, height: 800 }], ['slidin
     if (id === 'mla-decode') {
       // The last step: two query rows, both marks past the ridge.
       const m = await marks(page);
-      const ridge = await shown(page, 'ridge');
+      const ridge = await shown(page, 'ridge_flop_per_byte');
       assert.ok(m.compulsory.x > 2 * ridge && m.predicted.x > ridge, `past the ridge: ${m.compulsory.x}, ${m.predicted.x} vs ${ridge}`);
     } else {
       // W = 128 at N = 65536: left of the ridge.
       const m = await marks(page);
-      assert.ok(m.compulsory.x < await shown(page, 'ridge'), 'a windowed layer is memory-bound');
+      assert.ok(m.compulsory.x < await shown(page, 'ridge_flop_per_byte'), 'a windowed layer is memory-bound');
     }
     await page.evaluate(() => { for (const el of document.querySelectorAll('section, .results > *')) el.style.contentVisibility = 'visible'; });
     await page.screenshot({ path: join(ARTIFACTS, `variants-tour-${id}-${size.width}.png`), fullPage: false });

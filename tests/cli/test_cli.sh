@@ -224,7 +224,9 @@ expect_err '--head-dim-v: expected a positive integer (1 to 65536), got "-1"' ev
 expect_err '--dtype: --dtype nvfp4: preset h100-sxm has no block-scaled tensor cores' eval --dtype nvfp4
 # fa2 runs the window: 128 x 64 tiles, block 0 reads 2, blocks 1..31 4 (keys 128i - 127 .. 128i + 127): 126 per head
 json_check 'j["predicted"]["kernel"] == "fa2" and j["predicted"]["computed_pairs"] == 16*126*128*64' --seq 4096 --heads 16 --head-dim 128 --causal --window 128 --kernel fa2 --hw h100-sxm
-expect_err 'sinks: no kernel profile models sink tokens' eval --seq 4096 --causal --window 128 --sinks 4 --kernel fa3
+expect_err 'sinks: --kernel fa3 has no sink tokens: its mask takes a left and right window only; --kernel generic models them' eval --seq 4096 --causal --window 128 --sinks 4 --kernel fa3
+# generic loads the sink tile: 128 x 128 tiles, block 0 reads 1, block 1 2, blocks 2..31 2 + the sink tile 0: 93 per head
+json_check 'j["predicted"]["kernel"] == "generic" and j["predicted"]["computed_pairs"] == 16*93*128*128 and j["pairs"] == 532026' --seq 4096 --heads 16 --causal --window 128 --sinks 4 --block-m 128 --block-n 128 --kernel generic --hw h100-sxm
 expect_err 'window: --kernel flashmla has no sliding window' eval --heads 128 --seq 1 --kv-len 4096 --kv-lora-rank 512 --rope-dim 64 --dtype bf16 --causal --window 128 --kernel flashmla --hw h100-sxm
 expect_err 'kv-dtype: no kernel profile models mxfp8 yet' eval --seq 1 --kv-len 4096 --kv-dtype mxfp8 --kernel fa2
 
@@ -260,7 +262,10 @@ json_check 'j["predicted"]["kernel"] == "fa3" and j["predicted"]["tile"]["block_
 expect_err 'page-size: --kernel flashmla reads a paged cache of 64-token blocks' eval $MLA --seq 1 --page-size 16 --kernel flashmla --hw h20
 expect_err 'head-dim-v: --kernel fa2 does not model a value head dim different from --head-dim' eval --seq 4096 --head-dim 192 --head-dim-v 128 --kernel fa2
 json_check 'j["predicted"]["kernel"] == "fa3" and j["predicted"]["tile"]["block_n"] == 128' --seq 4096 --head-dim 192 --head-dim-v 128 --kernel fa3
-expect_err 'kernel: --kernel cudnn models cuDNN'"'"'s prefill (N > 16) and backward' eval --seq 1 --kv-len 4096 --kernel cudnn --hw b200
+expect_err 'kernel: --kernel cudnn models cuDNN'"'"'s decode (N = 1) on Blackwell only' eval --seq 1 --kv-len 4096 --kernel cudnn --hw h100-sxm
+# cuDNN's decode on Blackwell: the group packed into 8-row head tiles, memory-bound; s_q = 1 only
+json_check 'j["predicted"]["kernel"] == "cudnn" and j["predicted"]["limit"] == "memory" and j["predicted"]["tile"]["gqa_packed"] and j["predicted"]["tile"]["block_m"] == 8' --batch 64 --heads 32 --kv-heads 8 --seq 1 --kv-len 8192 --head-dim 128 --dtype bf16 --kernel cudnn --hw b200
+expect_err 'seq: --kernel cudnn models cuDNN'"'"'s decode-only mode, s_q = 1' eval --seq 4 --kv-len 4096 --dtype bf16 --kernel cudnn --hw b200
 
 python3 "$(dirname "$0")/fuzz_argv.py" "$R" 3000 1234 && ok || bad "argv fuzz found a crash"
 

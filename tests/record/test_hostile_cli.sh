@@ -112,6 +112,15 @@ json_ok "$T/out" && ok || bad "validate --json with invalid UTF-8 file names is 
 clean_lines "$T/err" && ok || bad "validate: file names printed raw"
 "$R" check-model --json "$BADNAME" >"$T/out" 2>"$T/err"
 json_ok "$T/out" && ok || bad "check-model --json with an invalid UTF-8 file name is not JSON"
+# the one JSON writer (cli/json_out.c) in validate and check-model: a name's bad byte is U+FFFD
+# and a right-to-left override (U+202E, which reorders a terminal line) is escaped, not raw
+RLO=$'\xe2\x80\xae'
+cp "$ROOT/data/published/fa3-paper-h100.json" "$T/rl${RLO}o"$'\xfe'".json"
+for cmd in validate check-model; do
+  "$R" $cmd --json "$T/rl${RLO}o"$'\xfe'".json" >"$T/out" 2>/dev/null
+  grep -qF 'rl\u202eo\ufffd.json"' "$T/out" && ! grep -qF "$RLO" "$T/out" && ok ||
+    bad "$cmd --json: file name not escaped by the writer: $(head -c 300 "$T/out" | cat -v)"
+done
 
 # --json of every command parses, and with hostile argv it is either JSON or empty (the error on
 # stderr)

@@ -97,42 +97,49 @@ static void flash_decoding_point_is_predicted(const char *dir) {
  * printed 1086: F = 2·2·128·(3·192 + 2·128)·32768² = 4.57397e17, / 421.194 ms = 1085.9 TFLOP/s
  * (2.5x the forward, 4.398e17, would print 1044). */
 static void mla_prefill_points(const char *dir) {
-    char path[1200];
-    snprintf(path, sizeof path, "%s/cudnn-fe-sdpa-gb200.json", dir);
-    size_t len = 0;
-    char *text = check_slurp(path, &len);
-    CHECK(text != NULL);
-    if (!text) return;
-    rl_record *r = NULL;
-    rl_rec_issues is = {0};
-    CHECK(rl_record_parse(text, len, &r, &is) == RL_OK);
-    CHECK(is.warnings == 0);
-    free(text);
-    rl_rec_issues_free(&is);
-    if (!r) return;
+    /* the backward in cudnn-fe-sdpa-gb200.json (with kimiK26's both passes), the forward in
+     * cudnn-fe-dsv3-gb200.json (s4-bwdec's record of the same CSV) */
+    const char *files[2] = {"cudnn-fe-sdpa-gb200.json", "cudnn-fe-dsv3-gb200.json"};
     int seen = 0, mla = 0;
-    for (size_t i = 0; i < r->point_count; i++) {
-        const rl_rec_point *p = &r->points[i];
-        if (p->problem.head_dim_v == 128 && p->problem.head_dim == 192) mla++;
-        if (p->problem.head_dim != 192 || p->problem.heads != 128 || p->problem.seq != 32768 ||
-            p->problem.causal)
-            continue;
-        CHECK(p->problem.head_dim_v == 128 && p->problem.kv_heads == 128 && p->problem.batch == 2);
-        CHECK(p->set == RL_REC_SET_HELD_OUT && p->has_profile && p->profile == RL_KERNEL_CUDNN);
-        if (p->problem.pass == RL_PASS_FWD) {
-            CHECK_CLOSE(p->time_median_s, 111.031e-3, 1e-12);
-            CHECK_CLOSE(p->flops, 2.0 * 2 * 128 * 320 * 32768.0 * 32768.0, 0);
-            CHECK(fabs(p->flops / p->time_median_s / 1e12 - 1584) < 0.5);
-        } else {
-            CHECK_CLOSE(p->time_median_s, 421.194e-3, 1e-12);
-            CHECK_CLOSE(p->flops, 2.0 * 2 * 128 * (3 * 192 + 2 * 128) * 32768.0 * 32768.0, 0);
-            CHECK(fabs(p->flops / p->time_median_s / 1e12 - 1086) < 0.5);
+    for (int fi = 0; fi < 2; fi++) {
+        char path[1200];
+        snprintf(path, sizeof path, "%s/%s", dir, files[fi]);
+        size_t len = 0;
+        char *text = check_slurp(path, &len);
+        CHECK(text != NULL);
+        if (!text) return;
+        rl_record *r = NULL;
+        rl_rec_issues is = {0};
+        CHECK(rl_record_parse(text, len, &r, &is) == RL_OK);
+        CHECK(is.warnings == 0);
+        free(text);
+        rl_rec_issues_free(&is);
+        if (!r) return;
+        for (size_t i = 0; i < r->point_count; i++) {
+            const rl_rec_point *p = &r->points[i];
+            if (p->problem.head_dim_v == 128 && p->problem.head_dim == 192) mla++;
+            if (p->problem.head_dim != 192 || p->problem.heads != 128 || p->problem.seq != 32768 ||
+                p->problem.causal)
+                continue;
+            CHECK(p->problem.head_dim_v == 128 && p->problem.kv_heads == 128 && p->problem.batch == 2);
+            CHECK(p->set == RL_REC_SET_HELD_OUT && p->has_profile && p->profile == RL_KERNEL_CUDNN);
+            if (p->problem.pass == RL_PASS_FWD) {
+                CHECK_CLOSE(p->time_median_s, 111.031e-3, 1e-12);
+                CHECK_CLOSE(p->flops, 2.0 * 2 * 128 * 320 * 32768.0 * 32768.0, 0);
+                CHECK(fabs(p->flops / p->time_median_s / 1e12 - 1584) < 0.5);
+            } else {
+                CHECK_CLOSE(p->time_median_s, 421.194e-3, 1e-12);
+                CHECK_CLOSE(p->flops, 2.0 * 2 * 128 * (3 * 192 + 2 * 128) * 32768.0 * 32768.0, 0);
+                CHECK(fabs(p->flops / p->time_median_s / 1e12 - 1086) < 0.5);
+            }
+            seen++;
         }
-        seen++;
+        rl_record_free(r);
     }
     CHECK(seen == 2);
-    CHECK(mla == 40); /* dsv3 and kimiK26: 5 lengths x 2 masks x (fwd, bwd) each */
-    rl_record_free(r);
+    /* dsv3 (backward here, forward in its own record) and kimiK26 (both): 5 lengths x 2 masks
+     * each: 10 + 20 + 10 */
+    CHECK(mla == 40);
     printf("MLA prefill points (d 192 / 128) checked\n");
 }
 
@@ -230,14 +237,18 @@ static void fit_set_and_production_decode(const char *dir) {
         /* cuDNN backward, GB200, wan22 B=1 H=40 N=17160 d=128: 10.638 ms as printed */
         {"cudnn-fe-sdpa-gb200.json", "cudnn sdpa (cuDNN frontend 1.21.1, backend 92200)", 1, 17160,
          17160, 10.638e-3},
-        /* cuDNN forward, GB300, wan22 B=1 H=40 N=17160 d=128: 3.002 ms as printed */
-        {"cudnn-fe-sdpa-gb300.json", "cudnn sdpa (cuDNN frontend 1.21.1, backend 92200)", 1, 17160,
-         17160, 3.002e-3},
+        /* cuDNN forward, GB200, kimiK26 B=2 H=64 d 192 / d_v 128 N=16384 non-causal: 12.457 ms */
+        {"cudnn-fe-sdpa-gb200.json", "cudnn sdpa (cuDNN frontend 1.21.1, backend 92200)", 2, 16384,
+         16384, 12.457e-3},
+        /* cuDNN forward, GB300, dsv3 B=2 H=128 d 192 / d_v 128 N=16384 non-causal: 21.640 ms */
+        {"cudnn-fe-dsv3-gb300.json", "cudnn sdpa (cudnn-frontend sdpa_benchmark_training, cuDNN 9.22.0)",
+         2, 16384, 16384, 21.640e-3},
     };
     const char *files[] = {"fa3-paper-h100.json", "flash-decoding-blog-a100.json",
                            "tileops-pr2084-h200.json", "attention-tests-h100-pcie.json",
                            "tileops-gqa-dense-h200.json", "cudnn-fe-sdpa-gb200.json",
-                           "cudnn-fe-sdpa-gb300.json"};
+                           "cudnn-fe-sdpa-gb300.json", "cudnn-fe-dsv3-gb200.json",
+                           "cudnn-fe-dsv3-gb300.json", "cudnn-fe-dsv3-h200.json"};
     size_t fits_seen = 0, marked = 0;
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         rl_record *r = load_record(dir, files[f]);

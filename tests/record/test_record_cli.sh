@@ -91,8 +91,8 @@ contains "$T/out" "below the compulsory bound: none" "no point below its bound"
 # that misses its target, and the same with the family excepted.
 M="$C"/valid/published-profile.json
 expect_rc 0 "check-model --json" "$R" check-model --json "$M"
-contains "$T/out" '"family":"flash-decoding/a100-sxm4-80gb/decode"' "json family"
-contains "$T/out" '"below_compulsory":[]' "json bound flags"
+contains "$T/out" '"family": "flash-decoding/a100-sxm4-80gb/decode"' "json family"
+contains "$T/out" '"below_compulsory": []' "json bound flags"
 expect_rc 1 "check-model --targets missed" "$R" check-model --targets "$M"
 contains "$T/out" "targets: MISSED" "targets line"
 expect_rc 0 "check-model --targets with the family excepted" "$R" check-model --targets \

@@ -1,6 +1,7 @@
 /* The problem's fields described once (RL_PROBLEM_FIELDS) and the one roof resolution
  * (rl_roof_resolve): names, defaults, parsing and refusals, and the roof from preset + dtype +
  * typed overrides. Expected values are CONTRACTS.md's defaults and the presets' datasheet figures. */
+#include <math.h>
 #include <stdint.h>
 
 #include "check.h"
@@ -349,6 +350,15 @@ static void kernel_fields_are_one_table(void) {
     CHECK(rl_kernel_field_choice(RL_KFIELD_SPLITS, 1) == NULL);
 }
 
+/* MODEL.md's first example, B=1 H=8 N=L=16384 d=64 fp16, Br=Bc=64, on a typed roof (no preset). */
+static rl_problem first_example(rl_report *r) {
+    rl_problem p = {0};
+    p.heads = 8, p.seq = 16384, p.head_dim = 64;
+    rl_roof roof = {2.039e12, 312e12};
+    CHECK(rl_report_compute(&p, NULL, roof, r, NULL) == RL_OK);
+    return p;
+}
+
 /* The report-output table: names unique, the problem's keys first, values by hand (MODEL.md's
  * first example: B=1 H=8 N=L=16384 d=64 fp16, Br=Bc=64). */
 static void report_outputs_are_one_table(void) {
@@ -357,11 +367,8 @@ static void report_outputs_are_one_table(void) {
             CHECK(strcmp(rl_output_info_at(i)->name, rl_output_info_at(k)->name) != 0);
     CHECK(rl_output_info_at(rl_output_count()) == NULL);
     CHECK(rl_output_find("problem.score_dtype") == RL_FIELD_SCORE_DTYPE);
-    rl_problem p = {0};
-    p.heads = 8, p.seq = 16384, p.head_dim = 64;
-    rl_roof roof = {2.039e12, 312e12};
     rl_report r;
-    CHECK(rl_report_compute(&p, NULL, roof, &r, NULL) == RL_OK);
+    first_example(&r);
     const rl_output_view v = {&r, NULL, NULL};
     const int bytes = rl_output_find("models.tiled.bytes");
     CHECK(bytes >= 0 && rl_output_info_at((size_t)bytes)->unit == RL_DIM_BYTES);
@@ -382,6 +389,68 @@ static void report_outputs_are_one_table(void) {
     CHECK(ov.number == RL_DTYPE_FP16 && strcmp(ov.text, "fp16") == 0);
 }
 
+/* rl_output_fill (the binding's report slots in one call) gives, entry by entry, what
+ * rl_output_get gives: the number where the entry has a value, NaN where it is null or left out.
+ * Views that exercise every condition group: no preset, a prediction with memory levels, the
+ * backward pass (naive null, "unmodelled"), sparse MLA (the indexer, the MLA limit). */
+static void fill_matches(const rl_problem *p, const char *hw_id, rl_kernel kernel, int want_pred) {
+    const rl_hw *hw = hw_id ? rl_hw_find(hw_id) : NULL;
+    rl_roof roof = {3.35e12, 989e12};
+    rl_report r;
+    rl_prediction pr;
+    rl_kernel_spec spec = {0};
+    spec.kernel = kernel;
+    CHECK(rl_report_compute(p, hw, roof, &r, NULL) == RL_OK);
+    const int predicted = hw && rl_predict(p, hw, roof, &spec, &pr, NULL) == RL_OK;
+    CHECK(predicted == want_pred);
+    const rl_output_view v = {&r, predicted ? &pr : NULL, hw};
+    double out[1024];
+    CHECK(rl_output_count() <= 1024);
+    CHECK(rl_output_fill(&v, out, 1024) == rl_output_count());
+    size_t values = 0;
+    for (size_t i = 0; i < rl_output_count(); i++) {
+        const rl_output_value g = rl_output_get(i, &v);
+        if (g.state == RL_OUTV_VALUE) {
+            values++;
+            CHECK(out[i] == g.number || (isnan(out[i]) && isnan(g.number)));
+        } else {
+            CHECK(isnan(out[i]));
+        }
+    }
+    CHECK(values > 0);
+}
+
+static void batched_fill_is_the_table(void) {
+    rl_report r;
+    const rl_problem p = first_example(&r);
+    const rl_output_view v = {&r, NULL, NULL};
+    double out[1024];
+    /* as in report_outputs_are_one_table: 8 623 489 024 B, F = 4·8·64·16384² */
+    CHECK(rl_output_fill(&v, out, 1024) == rl_output_count());
+    CHECK(out[rl_output_find("models.tiled.bytes")] == 8623489024.0);
+    CHECK(out[rl_output_find("flops")] == 549755813888.0);
+    CHECK(out[rl_output_find("problem.heads")] == 8);
+    CHECK(out[rl_output_find("models.tiled.bound")] == RL_BOUND_MEMORY);
+    CHECK(isnan(out[rl_output_find("predicted.time_s")])); /* no prediction */
+    CHECK(out[rl_output_find("hw")] == 0); /* a text entry: its number is 0 (rooflab.h) */
+    /* too small a buffer, or no view: nothing written */
+    out[0] = -1;
+    CHECK(rl_output_fill(&v, out, rl_output_count() - 1) == 0 && out[0] == -1);
+    CHECK(rl_output_fill(NULL, out, 1024) == 0 && rl_output_fill(&v, NULL, 1024) == 0);
+
+    fill_matches(&p, NULL, RL_KERNEL_GENERIC, 0);
+    rl_problem c = {.heads = 16, .seq = 4096, .head_dim = 128, .causal = 1};
+    fill_matches(&c, "h100-sxm", RL_KERNEL_FA3, 1);
+    rl_problem b = c;
+    b.pass = RL_PASS_BWD;
+    fill_matches(&b, "h100-sxm", RL_KERNEL_GENERIC, 1);
+    rl_problem mla = {.batch = 64, .heads = 128, .seq = 1, .kv_len = 32768, .topk = 2048,
+                      .kv_lora_rank = 512, .rope_dim = 64, .dtype = RL_DTYPE_BF16,
+                      .kv_dtype = RL_DTYPE_FP8};
+    fill_matches(&mla, "h100-sxm", RL_KERNEL_FLASHMLA, 1);
+    fill_matches(&mla, "h100-sxm", RL_KERNEL_FA3, 0); /* fa3 refuses --topk: predicted null */
+}
+
 /* The ledger terms (RL_TERMS): a name, a meaning and a reason for every term. */
 static void ledger_terms_are_one_table(void) {
     CHECK(RL_TERM_COUNT == 7);
@@ -394,6 +463,7 @@ static void ledger_terms_are_one_table(void) {
 int main(void) {
     kernel_fields_are_one_table();
     report_outputs_are_one_table();
+    batched_fill_is_the_table();
     ledger_terms_are_one_table();
     names_have_one_spelling();
     variants_are_validated();

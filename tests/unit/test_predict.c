@@ -8,23 +8,13 @@
 #include <string.h>
 
 #include "check.h"
+#include "predict_check.h"
 #include "rooflab/rooflab.h"
 
 /* the fitted per-kernel fixed cost, as MODEL.md's table gives it */
 #define KERNEL_FIXED_S 2.855e-6
 
 static const rl_hw *H100(void) { return rl_hw_find("h100-sxm"); }
-static rl_roof roof_of(const rl_hw *hw, rl_dtype dt) {
-    rl_roof r = {hw->bandwidth_bytes_per_s, rl_hw_peak_for_dtype(hw, dt)};
-    return r;
-}
-
-static double sum_terms(const rl_prediction *p) {
-    double s = 0;
-    for (int t = 0; t < RL_TERM_COUNT; t++) s += p->terms_s[t];
-    return s;
-}
-
 static void fa3_ledger_by_hand(void) {
     /* B = 1, H = 16, N = L = 16384, d = 128, fp16, non-causal; FA3's tile 128 × 176. */
     rl_problem p = {.batch = 1, .heads = 16, .seq = 16384, .head_dim = 128};

@@ -9,21 +9,11 @@
 #include <string.h>
 
 #include "check.h"
+#include "predict_check.h"
 #include "rooflab/rooflab.h"
 
 /* core/src/profiles.h (internal): FA4's exp2 emulation share of a row of bc scores */
 double rl__ex2_emulated_share(int64_t bc, int freq, int res, int start);
-
-static rl_roof roof_of(const rl_hw *hw, rl_dtype dt) {
-    rl_roof r = {hw->bandwidth_bytes_per_s, rl_hw_peak_for_dtype(hw, dt)};
-    return r;
-}
-
-static double sum_terms(const rl_prediction *p) {
-    double s = 0;
-    for (int t = 0; t < RL_TERM_COUNT; t++) s += p->terms_s[t];
-    return s;
-}
 
 static rl_status run(rl_problem p, const char *hw, rl_kernel k, rl_prediction *r, rl_error *e) {
     const rl_hw *h = rl_hw_find(hw);
@@ -46,10 +36,10 @@ static rl_status run(rl_problem p, const char *hw, rl_kernel k, rl_prediction *r
  * The MMA per score: 512 FLOP / 8192 FLOP/clock = 8 lane-clocks: the softmax is longer, so the
  * exp term is its excess. Each Q tile's chain (flash_fwd_sm100.py mma(): S, softmax, P·V one after
  * another) adds per KV iteration (256 x 128 = 32768 scores) the fitted handoff latency,
- * RL_FIT_CHAIN_SM100 = 487.73 SM clocks (MODEL.md "Fitted constants"): 487.73 / 32768 SM-clocks =
- * 487.73 / 256 = 1.90520 lane-clocks per score, so the chain is (8 + 10.625) / 2 + 1.90520 =
- * 11.21770 lane-clocks per score, longer than the softmax alone: the exp term is
- * pairs · 11.21770 / lanes − F / 2250e12. The preset's peak and clock are rounded figures
+ * RL_FIT_CHAIN_SM100 = 552.69 SM clocks (MODEL.md "Fitted constants"): 552.69 / 32768 SM-clocks =
+ * 552.69 / 256 = 2.15895 lane-clocks per score, so the chain is (8 + 10.625) / 2 + 2.15895 =
+ * 11.47145 lane-clocks per score, longer than the softmax alone: the exp term is
+ * pairs · 11.47145 / lanes − F / 2250e12. The preset's peak and clock are rounded figures
  * (148 · 8192 · 1.856e9 = 2250.2 TFLOP/s): ratios of the two agree to 1e-3. */
 static void fa4_b200_by_hand(void) {
     rl_problem p = {.batch = 2, .heads = 16, .seq = 16384, .head_dim = 128, .dtype = RL_DTYPE_BF16};
@@ -65,15 +55,15 @@ static void fa4_b200_by_hand(void) {
     CHECK(r.terms_s[RL_TERM_TILES] == 0);
     const double lanes = 128.0 * 148 * 1.856e9;
     /* the chain's MMA half is F / 2250e12 (the preset's peak), its softmax half pairs · 10.625 /
-     * lanes, its latency pairs / 32768 iterations / 148 SMs · 487.73 clocks */
+     * lanes, its latency pairs / 32768 iterations / 148 SMs · 552.69 clocks */
     const double chain = (F / 2250e12 + pairs * 10.625 / lanes) / 2 +
-                         pairs / 32768 / 148 * 487.73 / 1.856e9;
+                         pairs / 32768 / 148 * 552.69 / 1.856e9;
     CHECK_CLOSE(r.terms_s[RL_TERM_EXP], chain - F / 2250e12, 1e-9);
     CHECK_CLOSE(r.time_s, sum_terms(&r), 1e-12);
-    /* the compute side: the chain, 8 / 11.21770 = 71.3 % of the peak (1605 TFLOP/s); FA4's paper
+    /* the compute side: the chain, 8 / 11.47145 = 69.7 % of the peak (1569 TFLOP/s); FA4's paper
      * measures 71 % (1613 TFLOP/s) at its best shape */
     const double compute = r.terms_s[RL_TERM_MMA] + r.terms_s[RL_TERM_EXP];
-    CHECK_CLOSE(F / compute, 2250e12 * 8.0 / 11.21770, 1e-3); /* 1e-3: the rounded peak */
+    CHECK_CLOSE(F / compute, 2250e12 * 8.0 / 11.47145, 1e-3); /* 1e-3: the rounded peak */
     /* the other emulation patterns of _TUNING_CONFIG, by hand (pairs k of fragments 0..2 with
      * k mod freq >= freq - 4, from the start fragment; 2 scores per pair, out of 128):
      * freq 16 start 1 (d <= 128 when not 2-CTA): k = 12, 14, 28, 30 in fragments 1, 2: 16/128;
@@ -84,58 +74,59 @@ static void fa4_b200_by_hand(void) {
     CHECK_CLOSE(rl__ex2_emulated_share(128, 16, 4, 0), 24.0 / 128, 0);
     CHECK_CLOSE(rl__ex2_emulated_share(128, 32, 4, 1), 8.0 / 128, 0);
     /* causal d 128 (1-CTA, freq 16): softmax (1 − 0.125) · 8 + 3 + 0.75 = 10.75 lane-clocks per
-     * score; the chain (8 + 10.75) / 2 + 1.90520 = 11.27920 on every computed pair */
+     * score; the chain (8 + 10.75) / 2 + 2.15895 = 11.53395 on every computed pair */
     p.causal = 1;
     CHECK(run(p, "b200", RL_KERNEL_FA4, &r, &e) == RL_OK);
     CHECK_CLOSE(r.terms_s[RL_TERM_MMA] + r.terms_s[RL_TERM_TILES] + r.terms_s[RL_TERM_EXP],
-                r.computed_pairs * 11.27920 / lanes, 1e-3);
+                r.computed_pairs * 11.53395 / lanes, 1e-3);
     /* d_qk 192 / d_v 128, non-causal, 2-CTA (freq 16, start 0): softmax (1 − 0.1875) · 8 + 4.125 =
-     * 10.625, MMA 2 · 320 / 8192 · 128 = 10, chain (10 + 10.625) / 2 + 1.90520 = 12.21770 */
+     * 10.625, MMA 2 · 320 / 8192 · 128 = 10, chain (10 + 10.625) / 2 + 2.15895 = 12.47145 */
     p.causal = 0;
     p.head_dim = 192;
     p.head_dim_v = 128;
     CHECK(run(p, "b200", RL_KERNEL_FA4, &r, &e) == RL_OK);
-    CHECK_CLOSE(r.terms_s[RL_TERM_MMA] + r.terms_s[RL_TERM_EXP], pairs * 12.21770 / lanes, 1e-3);
+    CHECK_CLOSE(r.terms_s[RL_TERM_MMA] + r.terms_s[RL_TERM_EXP], pairs * 12.47145 / lanes, 1e-3);
     CHECK(r.limit == RL_LIMIT_COMPUTE);
 }
 
 /* The same problem on GB200 (sm_100, MUFU 16) and GB300 (sm_103, MUFU 32, FA4 emulates nothing):
  * GB300's softmax per score is (1/32 + 3/128) SM-clocks = 7 lane-clocks of 1/128 < the
- * MMA's 8, but the chain is (8 + 7) / 2 + 487.73 / 256 = 9.40520 > 8: the exp term is the
- * chain's excess over the MMA, 1.40520 / 8 of it. GB200: (8 + 10.625) / 2 + 1.90520 = 11.21770
- * as on B200. Same clock and dense peak: the ratio of the compute sides is 11.21770 / 9.40520 =
- * 1.1927 (issue 18: GB300 beats GB200 by 1.2–1.37 on attention; cuDNN frontend's d = 128 forward
+ * MMA's 8, but the chain is (8 + 7) / 2 + 552.69 / 256 = 9.65895 > 8: the exp term is the
+ * chain's excess over the MMA, 1.65895 / 8 of it. GB200: (8 + 10.625) / 2 + 2.15895 = 11.47145
+ * as on B200. Same clock and dense peak: the ratio of the compute sides is 11.47145 / 9.65895 =
+ * 1.1876 (issue 18: GB300 beats GB200 by 1.2–1.37 on attention; cuDNN frontend's d = 128 forward
  * rows: 1.13–1.20). */
 static void fa4_gb300_over_gb200(void) {
     rl_problem p = {.batch = 2, .heads = 16, .seq = 16384, .head_dim = 128, .dtype = RL_DTYPE_BF16};
     rl_prediction a, b;
     CHECK(run(p, "gb200", RL_KERNEL_FA4, &a, NULL) == RL_OK);
     CHECK(run(p, "gb300", RL_KERNEL_FA4, &b, NULL) == RL_OK);
-    CHECK_CLOSE(b.terms_s[RL_TERM_EXP] / b.terms_s[RL_TERM_MMA], 1.40520 / 8.0, 1e-4);
+    CHECK_CLOSE(b.terms_s[RL_TERM_EXP] / b.terms_s[RL_TERM_MMA], 1.65895 / 8.0, 1e-4);
     const double ca = a.terms_s[RL_TERM_MMA] + a.terms_s[RL_TERM_EXP];
     const double cb = b.terms_s[RL_TERM_MMA] + b.terms_s[RL_TERM_EXP];
-    CHECK_CLOSE(ca / cb, 11.21770 / 9.40520, 1e-4);
+    CHECK_CLOSE(ca / cb, 11.47145 / 9.65895, 1e-4);
     CHECK(a.time_s / b.time_s > 1.15 && a.time_s / b.time_s < 1.22);
 }
 
 /* cudnn on Blackwell: FA4's tiles and overlap, every exp2 on MUFU (8 lane-clocks) + 3 = 11
- * lane-clocks per score against the MMA's 8; the chain (8 + 11) / 2 + 487.73 / 256 = 11.40520
- * binds: 8/11.40520 of GB200's 2500 TFLOP/s = 1754 TFLOP/s on the compute side (issue 18: cuDNN
- * on GB200 1.6–1.8 PFLOP/s); GB300 (softmax 7): chain (8 + 7) / 2 + 1.90520 = 9.40520, 11.40520 /
- * 9.40520 = 1.2126 faster.
+ * lane-clocks per score against the MMA's 8 / 0.84388 = 9.48002 at cuDNN's fitted fraction
+ * (RL_FIT_CUDNN_SM100_MMA); the chain (9.48002 + 11) / 2 + 552.69 / 256 = 12.39896 binds:
+ * 8/12.39896 of GB200's 2500 TFLOP/s = 1613 TFLOP/s on the compute side (issue 18: cuDNN on
+ * GB200 1.6–1.8 PFLOP/s); GB300 (softmax 7): chain (9.48002 + 7) / 2 + 2.15895 = 10.39896,
+ * 1.09693x its MMA, and 12.39896 / 10.39896 = 1.1923 faster than GB200.
  * On Hopper: FA3's mechanism, the same prediction as --kernel fa3. */
 static void cudnn_profiles(void) {
     rl_problem p = {.batch = 2, .heads = 16, .seq = 16384, .head_dim = 128, .dtype = RL_DTYPE_BF16};
     rl_prediction a, b, c, d;
     CHECK(run(p, "gb200", RL_KERNEL_CUDNN, &a, NULL) == RL_OK);
     const double F = 4.0 * 2 * 16 * 128 * 16384.0 * 16384.0;
-    CHECK_CLOSE(F / (a.terms_s[RL_TERM_MMA] + a.terms_s[RL_TERM_EXP]), 2500e12 * 8.0 / 11.40520, 1e-3);
+    CHECK_CLOSE(F / (a.terms_s[RL_TERM_MMA] + a.terms_s[RL_TERM_EXP]), 2500e12 * 8.0 / 12.39896, 1e-3);
     CHECK(run(p, "gb300", RL_KERNEL_CUDNN, &b, NULL) == RL_OK);
     CHECK_CLOSE((b.terms_s[RL_TERM_MMA] + b.terms_s[RL_TERM_EXP]) / b.terms_s[RL_TERM_MMA],
-                9.40520 / 8, 1e-4);
+                10.39896 / 9.48002, 1e-4);
     CHECK_CLOSE((a.terms_s[RL_TERM_MMA] + a.terms_s[RL_TERM_EXP]) /
                     (b.terms_s[RL_TERM_MMA] + b.terms_s[RL_TERM_EXP]),
-                11.40520 / 9.40520, 1e-4);
+                12.39896 / 10.39896, 1e-4);
     p.dtype = RL_DTYPE_FP16;
     CHECK(run(p, "h100-sxm", RL_KERNEL_CUDNN, &c, NULL) == RL_OK);
     CHECK(run(p, "h100-sxm", RL_KERNEL_FA3, &d, NULL) == RL_OK);
@@ -314,7 +305,7 @@ static void refusals(void) {
                     (r.splits > 1 ? 2.0 * (double)r.splits * 8 * 128 * 513 * 4 : 0), 1e-9);
     rl_problem dec = plain;
     dec.seq = 1;
-    expect_refusal(dec, "b200", RL_KERNEL_CUDNN, "kernel", "decode");
+    expect_refusal(dec, "h100-sxm", RL_KERNEL_CUDNN, "kernel", "decode (N = 1) on Blackwell only");
     expect_refusal(plain, "a100-sxm4-80gb", RL_KERNEL_CUDNN, "kernel", "Hopper (sm_90)");
     rl_kernel k;
     CHECK(rl_kernel_parse("fa4", "kernel", &k, NULL) == RL_OK && k == RL_KERNEL_FA4);
@@ -392,13 +383,119 @@ static void windows_by_hand(void) {
     CHECK_CLOSE(r.levels.bytes[RL_LEVEL_DRAM],
                 8.0 * 4096 * 128 * 2 * 2 + 16384.0 +
                     (r.splits > 1 ? 2.0 * (double)r.splits * 32 * 129 * 4 : 0), 1e-12);
-    /* refusals: sink tokens by every profile, a window by flashmla */
+    /* refusals: sink tokens by every profile but generic (naming it), a window by flashmla */
     rl_problem sk = w;
     sk.sinks = 4;
-    expect_refusal(sk, "h100-sxm", RL_KERNEL_FA3, "sinks", "learned sink logit");
+    expect_refusal(sk, "h100-sxm", RL_KERNEL_FA3, "sinks", "--kernel generic models them");
+    expect_refusal(sk, "b200", RL_KERNEL_FA4, "sinks", "learned sink logit");
+    expect_refusal(sk, "h100-sxm", RL_KERNEL_FLASHINFER, "sinks", "--kernel generic");
     rl_problem mw = {.batch = 1, .heads = 128, .seq = 1, .kv_len = 4096, .kv_lora_rank = 512,
                      .rope_dim = 64, .causal = 1, .window = 128, .dtype = RL_DTYPE_BF16};
     expect_refusal(mw, "h100-sxm", RL_KERNEL_FLASHMLA, "window", "no sliding window");
+}
+
+/* StreamingLLM sink tokens in `generic` (the one profile that loads them), by hand. H100 SXM,
+ * B = 1, H = 16, N = L = 4096, d = 64, bf16, causal, W = 128, S = 4, Br = Bc = 128.
+ * Query block i (rows 128i … 128i + 127) needs window keys 128i − 127 … 128i + 127: tiles i − 1
+ * and i (i ≥ 1), tile 0 alone for i = 0; the sinks (keys 0 … 3) sit in tile 0, ⌈4/128⌉ = 1 sink
+ * tile, loaded separately only where the window starts above it (first tile i − 1 ≥ 1: i ≥ 2).
+ * Tiles per head: 1 + 31 · 2 + 30 · 1 = 93 (63 without the sinks); KV rows 93 · 128 = 11,904.
+ * Pairs per head: Σ_{q=1}^{4096} min(128, q) = 128·129/2 + 3968·128 = 516,160, plus the sinks
+ * Σ_{u=1}^{3968} min(4, u) = 1 + 2 + 3 + 3965 · 4 = 15,866: 532,026 (steady state N·(W + S) =
+ * 540,672 less the ramp). */
+static void sinks_by_hand(void) {
+    rl_problem p = {.batch = 1, .heads = 16, .seq = 4096, .head_dim = 64, .causal = 1,
+                    .window = 128, .sinks = 4, .block_m = 128, .block_n = 128,
+                    .dtype = RL_DTYPE_BF16};
+    rl_prediction r, r0;
+    rl_error e;
+    CHECK(run(p, "h100-sxm", RL_KERNEL_GENERIC, &r, &e) == RL_OK);
+    CHECK(r.block_m == 128 && r.block_n == 128 && !r.gqa_packed && r.splits == 1);
+    CHECK_CLOSE(r.computed_pairs, 16.0 * 93 * 128 * 128, 0);
+    CHECK_CLOSE(r.ctas, 16.0 * 32, 0);
+    CHECK_CLOSE(r.time_s, sum_terms(&r), 1e-12);
+    /* the tiles beyond the useful pairs: (93 · 128² − 532,026) per head at F / useful pairs
+     * = 4 · 64 = 256 FLOP each, against the MMA term's F = 4 · 16 · 64 · 532,026 */
+    CHECK_CLOSE(r.terms_s[RL_TERM_TILES] / r.terms_s[RL_TERM_MMA],
+                (93.0 * 128 * 128 - 532026.0) / 532026.0, 1e-12);
+    rl_problem p0 = p;
+    p0.sinks = 0;
+    CHECK(run(p0, "h100-sxm", RL_KERNEL_GENERIC, &r0, &e) == RL_OK);
+    CHECK_CLOSE(r0.computed_pairs, 16.0 * 63 * 128 * 128, 0);
+    CHECK(r.time_s > r0.time_s);
+    /* the workload's tiled bytes: Q and O 16 · 4096 · 64 · 2 = 8,388,608 each, K and V
+     * 16 · 11,904 · 64 · 2 = 24,379,392 each: 65,536,000 (without sinks 63 · 128 = 8,064 rows:
+     * 16,515,072 each, 49,807,360); pairs 16 · 532,026; compulsory K/V every key (N = L) */
+    rl_workload w;
+    CHECK(rl_workload_compute(&p, &w, &e) == RL_OK);
+    CHECK_CLOSE(w.pairs, 532026.0, 0);
+    CHECK_CLOSE(w.flops, 4.0 * 16 * 64 * 532026.0, 0);
+    CHECK_CLOSE(w.traffic[RL_MODEL_TILED].bytes, 2 * 8388608.0 + 2 * 24379392.0, 0);
+    CHECK_CLOSE(w.traffic[RL_MODEL_COMPULSORY].bytes, 4 * 8388608.0, 0);
+
+    /* Decode, B = 1, H = 32, Hkv = 8, N = 1, L = 32768, W = 4096, S = 4, bf16: generic packs the
+     * group (4 rows, a 16-row tile) and splits the keys to fill the GPU; only the window's
+     * keys 28672 … 32767 and the sinks 0 … 3 are read: 4100 keys per KV head, K and V
+     * 8 · 4100 · 128 · 2 B · 2 = 16,793,600 B (the DRAM level's K/V); the sinks' 4 · 8 · 128 · 2
+     * · 2 = 16,384 B are what they add. Full cache: 64 splits of 512 keys; the window meets 8
+     * of them, which set the time; the sinks' chunk 0 is a 4-key CTA beside them, not counted
+     * (a longer time would come from its work, not a shorter one from its count). */
+    rl_problem d = {.batch = 1, .heads = 32, .kv_heads = 8, .seq = 1, .kv_len = 32768,
+                    .head_dim = 128, .causal = 1, .window = 4096, .sinks = 4,
+                    .dtype = RL_DTYPE_BF16};
+    rl_prediction rd, rd0;
+    CHECK(run(d, "h100-sxm", RL_KERNEL_GENERIC, &rd, &e) == RL_OK);
+    rl_problem d0 = d;
+    d0.sinks = 0;
+    CHECK(run(d0, "h100-sxm", RL_KERNEL_GENERIC, &rd0, &e) == RL_OK);
+    CHECK(rd.gqa_packed && rd0.gqa_packed);
+    CHECK(rd.splits == 8 && rd0.splits == 8);
+    /* DRAM: K/V 16,793,600 + Q and O 2 · 32 · 128 · 2 = 16,384 + per split the partial O and LSE
+     * written and read, 8 · 2 · 32 rows · 129 · 4 B = 264,192 */
+    CHECK_CLOSE(rd.levels.bytes[RL_LEVEL_DRAM], 16793600.0 + 16384.0 + 8.0 * 2 * 32 * 129 * 4,
+                1e-12);
+    CHECK_CLOSE(rd.levels.bytes[RL_LEVEL_DRAM] - rd0.levels.bytes[RL_LEVEL_DRAM], 16384.0, 1e-12);
+    CHECK(rd.time_s >= rd0.time_s);
+    CHECK(rl_workload_compute(&d, &w, &e) == RL_OK);
+    CHECK_CLOSE(w.pairs, 4100.0, 0);
+}
+
+/* The Blackwell per-work-tile fill (FA4's mechanism: fa4, cudnn on sm_100/103, forward): each
+ * work tile's Q load and O store at 0.47855 (RL_FIT_TILE_FILL_SHARE) of β / SMs, per round of
+ * CTAs. cuDNN, GB200 (8 TB/s, 148 SMs), the gpt-oss window: B = 2, H = Hkv = 128, d = 64,
+ * N = L = 4096, causal, W = 128, bf16. Work tiles 2 · 128 · 4096/256 = 4096, rounds 4096/148;
+ * bytes per tile 256 · 64 · 2 (Q) + 256 · 64 · 2 (O) = 65,536. Floor = one kernel's 2.855 µs +
+ * (4096/148) · 65,536 / (0.47855 · 8e12 / 148) = 2.855 µs + 4096 · 65,536 / 3.8284e12
+ * = 2.855 + 70.117 µs. The fit point: the whole prediction is the measured 0.210 ms. */
+static void blackwell_fill_by_hand(void) {
+    rl_problem p = {.batch = 2, .heads = 128, .seq = 4096, .head_dim = 64, .causal = 1,
+                    .window = 128, .dtype = RL_DTYPE_BF16};
+    rl_prediction r;
+    rl_error e;
+    CHECK(run(p, "gb200", RL_KERNEL_CUDNN, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.ctas, 4096.0, 0);
+    const double fill = 4096.0 * 65536.0 / (0.47855 * 8e12);
+    CHECK_CLOSE(r.terms_s[RL_TERM_FLOOR], 2.855e-6 + fill, 1e-9);
+    CHECK_CLOSE(r.time_s, 0.210e-3, 1e-3);
+    /* FA4 on the same GPU: the same fill */
+    CHECK(run(p, "gb200", RL_KERNEL_FA4, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.terms_s[RL_TERM_FLOOR], 2.855e-6 + fill, 1e-9);
+    /* half the bandwidth (--bandwidth 4 TB/s): twice the fill */
+    const rl_hw *gb = rl_hw_find("gb200");
+    rl_roof half = {4e12, rl_hw_peak_for_dtype(gb, RL_DTYPE_BF16)};
+    rl_kernel_spec spec = {.kernel = RL_KERNEL_CUDNN};
+    CHECK(rl_predict(&p, gb, half, &spec, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.terms_s[RL_TERM_FLOOR], 2.855e-6 + 2 * fill, 1e-9);
+    /* Hopper (FA3's mechanism): no fill, one kernel's fixed cost */
+    CHECK(run(p, "h100-sxm", RL_KERNEL_CUDNN, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.terms_s[RL_TERM_FLOOR], 2.855e-6, 1e-9);
+    /* MLA prefill in MHA mode on FA4, d_qk 192 / d_v 128, N = L = 8192, B = 1, H = 16, causal:
+     * 16 · 8192/256 = 512 tiles of Q 256 · 192 · 2 + O 256 · 128 · 2 = 163,840 B */
+    rl_problem m = {.batch = 1, .heads = 16, .seq = 8192, .head_dim = 192, .head_dim_v = 128,
+                    .causal = 1, .dtype = RL_DTYPE_BF16};
+    CHECK(run(m, "gb200", RL_KERNEL_FA4, &r, &e) == RL_OK);
+    CHECK_CLOSE(r.ctas, 512.0, 0);
+    CHECK_CLOSE(r.terms_s[RL_TERM_FLOOR], 2.855e-6 + 512.0 * 163840.0 / (0.47855 * 8e12), 1e-9);
 }
 
 /* Paged KV and ragged batches, by hand. H100 SXM, H = 32, Hkv = 8, d = 128, fp16, N = 1. */
@@ -472,18 +569,18 @@ static void paged_and_ragged_by_hand(void) {
  * cuDNN frontend's results: B = 2, H = 128, N = L = 16384, non-causal, bf16. 256-row x 128-key
  * tiles: 64 x 128 per head, no padding, pairs = 256 · 16384² = 68 719 476 736.
  * F = 2 · 2 · 128 · (192 + 128) · 16384² = 4.3980e16 FLOP.
- * Per score, in lane-clocks (1/128 SM clock): the MMA 2 · (192 + 128) / 8192 · 128 = 10 (d = 128:
- * 8); the softmax on GB200 8 (MUFU 16/clock) + 3 = 11, on GB300 4 + 3 = 7 — the same at any d.
- * The chain per KV iteration of a 256 x 128 tile (487.73 clocks / 32768 scores = 1.90520
- * lane-clocks per score): GB200 (10 + 11) / 2 + 1.90520 = 12.40520 > 11 > 10: chain-bound where
- * d = 128 is nearly softmax-bound ((8 + 11) / 2 + 1.90520 = 11.40520 against 11); GB300
- * (10 + 7) / 2 + 1.90520 = 10.40520 > 10. So GB200 runs 192 / 128 at 2500 · 10 / 12.40520 =
- * 2015.3 TFLOP/s against 2500 · 8 / 11.40520 = 1754.1 at d = 128: 1.149x the rate (cuDNN
- * measures 1812 and 1697 TFLOP/s at this N: 1.07x). The backward: F = 2 · 2 · 128 · (3 · 192 +
+ * Per score, in lane-clocks (1/128 SM clock): the MMA 2 · (192 + 128) / 8192 · 128 = 10 at the
+ * peak, 10 / 0.84388 = 11.85003 at cuDNN's fitted fraction (d = 128: 9.48002); the softmax on
+ * GB200 8 (MUFU 16/clock) + 3 = 11, on GB300 4 + 3 = 7 — the same at any d. The chain per KV
+ * iteration of a 256 x 128 tile (552.69 clocks / 32768 scores = 2.15895 lane-clocks per score):
+ * GB200 (11.85003 + 11) / 2 + 2.15895 = 13.58396 > 11.85003 > 11: chain-bound, 2500 · 10 /
+ * 13.58396 = 1840.4 TFLOP/s against 2500 · 8 / 12.39896 = 1613.0 at d = 128: 1.141x the rate
+ * (cuDNN measures 1812 and 1697 TFLOP/s at this N: 1.07x); GB300 (11.85003 + 7) / 2 + 2.15895 =
+ * 11.58396 < 11.85003: MMA-bound, 2500 · 0.84388 = 2109.7 TFLOP/s. The backward: F = 2 · 2 · 128 · (3 · 192 +
  * 2 · 128) · 16384² at the fitted 0.94901 of the peak, the 128 x 256 2-CTA tile, the softmax and
  * dS serialised (MUFU 8 + FP32 4 = 12 lane-clocks per score) and, d 192's loop being unpipelined,
- * three handoff round trips of 487.73 clocks per 128 x 128 iteration of a CTA: pairs / 16384 /
- * 148 iterations per SM · 3 · 487.73 / 2.062e9 s (with pairs = 6.8719e10: 20.11 ms beside the
+ * three handoff round trips of 552.69 clocks per 128 x 128 iteration of a CTA: pairs / 16384 /
+ * 148 iterations per SM · 3 · 552.69 / 2.062e9 s (with pairs = 6.8719e10: 22.79 ms beside the
  * MMA's 48.20 ms and the softmax's 21.11 ms; cuDNN measures 105.1 ms). */
 static void cudnn_mla_prefill_by_hand(void) {
     rl_problem p = {.batch = 2, .heads = 128, .seq = 16384, .head_dim = 192, .head_dim_v = 128,
@@ -494,17 +591,18 @@ static void cudnn_mla_prefill_by_hand(void) {
     const double F = 2.0 * 2 * 128 * 320 * 16384.0 * 16384.0;
     const double pairs = 256.0 * 16384.0 * 16384.0;
     CHECK_CLOSE(a.computed_pairs, pairs, 0);
-    CHECK_CLOSE(a.terms_s[RL_TERM_MMA], F / 2500e12, 1e-12);
+    const double mma = F / (0.84388 * 2500e12);
+    CHECK_CLOSE(a.terms_s[RL_TERM_MMA], mma, 1e-5);
     CHECK(a.terms_s[RL_TERM_TILES] == 0);
-    /* the chain's halves: F / 2500e12 and pairs · 11 / (128 · 148 · 2.062e9); its latency:
-     * pairs / 32768 / 148 · 487.73 / 2.062e9 */
+    /* the chain's halves: the MMA and pairs · 11 / (128 · 148 · 2.062e9); its latency:
+     * pairs / 32768 / 148 · 552.69 / 2.062e9 */
     const double lanes = 128.0 * 148 * 2.062e9;
-    const double chain = (F / 2500e12 + pairs * 11.0 / lanes) / 2 +
-                         pairs / 32768 / 148 * 487.73 / 2.062e9;
-    CHECK_CLOSE(a.terms_s[RL_TERM_EXP], chain - F / 2500e12, 1e-9);
-    CHECK_CLOSE(F / (a.terms_s[RL_TERM_MMA] + a.terms_s[RL_TERM_EXP]), 2500e12 * 10 / 12.40520, 1e-3);
+    const double chain = (mma + pairs * 11.0 / lanes) / 2 + pairs / 32768 / 148 * 552.69 / 2.062e9;
+    CHECK_CLOSE(a.terms_s[RL_TERM_EXP], chain - mma, 1e-4);
+    CHECK_CLOSE(F / (a.terms_s[RL_TERM_MMA] + a.terms_s[RL_TERM_EXP]), 2500e12 * 10 / 13.58396, 1e-3);
     CHECK(run(p, "gb300", RL_KERNEL_CUDNN, &b, NULL) == RL_OK);
-    CHECK_CLOSE(F / (b.terms_s[RL_TERM_MMA] + b.terms_s[RL_TERM_EXP]), 2500e12 * 10 / 10.40520, 1e-3);
+    CHECK(b.terms_s[RL_TERM_EXP] == 0);
+    CHECK_CLOSE(F / b.terms_s[RL_TERM_MMA], 2500e12 * 0.84388, 1e-5);
     p.pass = RL_PASS_BWD;
     CHECK(run(p, "gb200", RL_KERNEL_CUDNN, &c, NULL) == RL_OK);
     CHECK(c.block_m == 128 && c.block_n == 256);
@@ -512,8 +610,8 @@ static void cudnn_mla_prefill_by_hand(void) {
     CHECK_CLOSE(c.terms_s[RL_TERM_MMA],
                 2.0 * 2 * 128 * (3 * 192 + 2 * 128) * 16384.0 * 16384.0 / (0.94901 * 2500e12), 1e-4);
     CHECK_CLOSE(c.terms_s[RL_TERM_EXP],
-                pairs * 12.0 / lanes + pairs / 16384 / 148 * 3 * 487.73 / 2.062e9, 1e-9);
-    CHECK_CLOSE(pairs / 16384 / 148 * 3 * 487.73 / 2.062e9, 20.11e-3, 1e-3);
+                pairs * 12.0 / lanes + pairs / 16384 / 148 * 3 * 552.69 / 2.062e9, 1e-9);
+    CHECK_CLOSE(pairs / 16384 / 148 * 3 * 552.69 / 2.062e9, 22.79e-3, 1e-3);
     /* d = 128 has no such term: its loop is pipelined (the next S issued before dK, dP, dQ) */
     rl_problem q = p;
     q.head_dim = 128;
@@ -536,6 +634,8 @@ int main(void) {
     flashmla_sparse_by_hand();
     refusals();
     windows_by_hand();
+    sinks_by_hand();
+    blackwell_fill_by_hand();
     paged_and_ragged_by_hand();
     return check_report("test_profiles_2026");
 }

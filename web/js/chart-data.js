@@ -359,14 +359,16 @@ export function rooflineTooltip(ds, p, sweptKey, model) {
 // A tooltip of at most TOOLTIP_LINES lines: the first line, the kernel and the efficiency where
 // the full text has them, and a pointer to the details panel (a click pins every line there).
 // Each line is cut to TOOLTIP_CHARS (a phone's chart is ~50 characters wide): a long series name
-// goes after the numbers.
+// goes after the numbers. cut(line): the page passes core's cut of the escaped line (charts.js:
+// lines are escaped first, then cut, so a name of invisible characters cannot grow past it); the
+// default cuts at TOOLTIP_CHARS code points (never inside a surrogate pair).
 export const TOOLTIP_LINES = 4;
 export const TOOLTIP_CHARS = 50;
-export function compactTooltip(lines) {
+const cutChars = (l) => { const c = [...l]; return c.length > TOOLTIP_CHARS ? `${c.slice(0, TOOLTIP_CHARS - 1).join('')}…` : l; };
+export function compactTooltip(lines, cut = cutChars) {
   let all = [].concat(lines);
   const m = /^(.{24,}): (I = .*)$/.exec(all[0]);
   if (m) all = [m[2], m[1], ...all.slice(1)];
-  const cut = (l) => (l.length > TOOLTIP_CHARS ? `${l.slice(0, TOOLTIP_CHARS - 1)}…` : l);
   if (all.length <= TOOLTIP_LINES) return all.map(cut);
   const pick = (re) => all.slice(1).find((l) => re.test(l));
   // the series' name (moved after the numbers) or else the kernel; the efficiency

@@ -6,7 +6,7 @@
 // efficiency and attainable throughput, carried by record-marks.js's marks); what was drawn last is
 // kept in the plugin's options as the chart holds them (chart.options.plugins.ID.drawn, not the
 // resolved copy a hook is handed) for the test hook.
-import { esc } from './chart-plugins.js';
+import { esc, drawLabelBox } from './chart-plugins.js';
 
 // "prediction for B1 H8 N4096 d64 fp16 — the controls" (the records list's shape notation: L, Hkv
 // and causal named where they differ from N, H and off). r: model.evaluate's result.
@@ -40,6 +40,7 @@ export const pairPlugin = {
   beforeDatasetsDraw(chart) {
     const opts = chart.options.plugins.rlPairs; // (written where the test hook reads it)
     opts.drawn = [];
+    opts.boxes = []; // the error labels written (canvas pixels): the ★'s caption keeps off them
     opts.skipped = 0;
     const sets = chart.data.datasets.filter((ds, i) => measuredMarks(chart, ds, i) && !ds.rlOwnRoof);
     const total = sets.reduce((n, ds) => n + ds.data.length, 0);
@@ -79,6 +80,7 @@ export const pairPlugin = {
         const box = { x0: px + 4, x1: px + 6 + w, y0: my - 6, y1: my + 6 };
         if (placed.length >= PAIR_LABELS || Math.abs(y1 - y0) < PAIR_LABEL_PX || box.x1 > a.right || placed.some((r) => box.x0 < r.x1 && box.x1 > r.x0 && box.y0 < r.y1 && box.y1 > r.y0)) continue;
         placed.push(box);
+        opts.boxes.push(box);
         out.labelled = true;
         ctx.fillText(text, px + 5, my);
       }
@@ -125,13 +127,7 @@ export const dropPlugin = {
       // left of the line (the tooltip opens to its right), unless that leaves the plot
       const left = px - 8 - w < a.left ? px + 8 : px - 8 - w;
       const top = Math.min(Math.max(y1 - 8, a.top), a.bottom - 16);
-      ctx.fillStyle = opts.background;
-      ctx.globalAlpha = 0.9;
-      ctx.fillRect(left, top, w, 16);
-      ctx.globalAlpha = 1;
-      ctx.fillStyle = ds.borderColor;
-      ctx.textBaseline = 'middle';
-      ctx.fillText(text, left + 4, top + 8);
+      drawLabelBox(ctx, text, { left, top, w }, { background: opts.background, color: ds.borderColor });
       ctx.restore();
       opts.drawn = { x: p.x, y: p.y, roofY, text };
       return;
@@ -141,11 +137,52 @@ export const dropPlugin = {
 
 // The controls' ★ captioned beside it ("★ prediction for B1 H8 N4096 d64 fp16 — the controls")
 // while measured points are shown (plugins.rlStar.show), so it is not read as one of theirs. It
-// moves with N: the backdrop's paint draws it (backdrop.js), in every draw, fast or full.
+// moves with N: the backdrop's paint draws it (backdrop.js), in every draw, fast or full. It is
+// placed where it covers no other mark and no label already drawn (starObstacles): beside the
+// star just under its centre where that is free (as before), else in the nearest free row above
+// or below it (STAR_ROWS), in the full wording where it fits, else the short one; where no row is
+// free (a crowded phone chart) it is left out, as the star's tooltip and legend entry say it too.
+// What was drawn: plugins.rlStar.drawn (the text) and .box (canvas pixels), for the test hook.
+const STAR_GAP = 14; // from the star's centre to the caption's near edge (its radius 11 + 3)
+const STAR_H = 16;
+// rows, nearest first: [top relative to the star's centre, beside it (left or right of the star)
+// or over / under it (centred on it, or ending or starting at its edge, kept in the plot)]
+const STAR_ROWS = [[4, true], [-20, true], [STAR_GAP, false], [-STAR_GAP - STAR_H, false],
+  ...[1, 2, 3, 4].flatMap((k) => [[STAR_GAP + k * STAR_H, false], [-STAR_GAP - (k + 1) * STAR_H, false]])];
+
+// Boxes the caption must not cover: every drawn mark (working, level, measured points and the
+// star itself, by their radius and border) and the labels the page placed before it (line labels,
+// the × → ☆ errors, the names beside the marks). Measured marks past PAIR_MAX (a bitmap cloud)
+// are not listed: no place beside the star would be free of them.
+export function starObstacles(chart) {
+  const { scales: { x, y } } = chart;
+  const out = [];
+  const kinds = ['point', 'predicted', 'level', 'measured'];
+  const sets = chart.data.datasets.map((ds, i) => [ds, i]).filter(([ds, i]) => kinds.includes(ds.rlKind) && !ds.showLine && chart.isDatasetVisible(i));
+  const measured = sets.reduce((n, [ds]) => n + (ds.rlKind === 'measured' ? ds.data.length : 0), 0);
+  for (const [ds] of sets) {
+    if (ds.rlKind === 'measured' && measured > PAIR_MAX) continue;
+    const r = (typeof ds.pointRadius === 'number' ? ds.pointRadius : 8) + (typeof ds.borderWidth === 'number' ? ds.borderWidth : 2);
+    for (const p of ds.data) {
+      if (!(p.x > 0 && p.y > 0)) continue;
+      const px = x.getPixelForValue(p.x);
+      const py = y.getPixelForValue(p.y);
+      out.push({ x0: px - r, x1: px + r, y0: py - r, y1: py + r, what: ds.rlKind });
+    }
+  }
+  const o = chart.options.plugins;
+  for (const b of o.rlLineLabels?.drawn || []) out.push({ ...b, what: 'line label' });
+  for (const b of o.rlPairs?.boxes || []) out.push({ ...b, what: 'error label' });
+  for (const b of o.rlPointLabels?.drawn || []) out.push({ ...b, what: 'point name' });
+  return out;
+}
+const overlaps = (b, r) => b.x0 < r.x1 && b.x1 > r.x0 && b.y0 < r.y1 && b.y1 > r.y0;
+
 export function drawStarCaption(chart) {
   const opts = chart.options.plugins.rlStar;
   if (!opts) return;
   opts.drawn = '';
+  opts.box = null;
   if (!opts.show) return;
   const i = chart.data.datasets.findIndex((d) => d.rlKind === 'predicted');
   if (i < 0 || !chart.isDatasetVisible(i)) return;
@@ -157,24 +194,32 @@ export function drawStarCaption(chart) {
   if (px < a.left || px > a.right || py < a.top || py > a.bottom) return;
   ctx.save();
   ctx.font = '11px system-ui, sans-serif';
-  // to the left of the star where it fits, else to its right; just under it. Where neither side
-  // has room (a phone), the short form: "★ prediction for the controls' problem".
-  let text = esc(`★ ${p.caption}`);
-  let w = ctx.measureText(text).width + 8;
-  const room = Math.max(px - 14 - a.left, a.right - px - 14);
-  if (w > room) {
-    text = '★ prediction for the controls’ problem';
-    w = ctx.measureText(text).width + 8;
+  const obstacles = starObstacles(chart);
+  // the full caption where the plot is wide enough for it, then the short form
+  const full = esc(`★ ${p.caption}`);
+  const texts = [...(ctx.measureText(full).width + 8 <= a.right - a.left ? [full] : []), '★ prediction for the controls’ problem'];
+  const widths = texts.map((t) => ctx.measureText(t).width + 8);
+  const inPlot = (v, w) => Math.min(Math.max(v, a.left), a.right - w);
+  let place = null;
+  for (const [dy, beside] of STAR_ROWS) {
+    const top = py + dy;
+    for (let k = 0; k < texts.length && !place; k++) {
+      const w = widths[k];
+      const xs = beside ? [px - STAR_GAP - w, px + STAR_GAP] : [inPlot(px - w / 2, w), inPlot(px + STAR_GAP - w, w), inPlot(px - STAR_GAP, w)];
+      for (const left of xs) {
+        const box = { x0: left, x1: left + w, y0: top, y1: top + STAR_H };
+        if (box.x0 < a.left || box.x1 > a.right || box.y0 < a.top || box.y1 > a.bottom) continue;
+        if (obstacles.some((r) => overlaps(box, r))) continue;
+        place = { text: texts[k], left, top, w, box };
+        break;
+      }
+    }
+    if (place) break;
   }
-  const left = Math.max(a.left, px - 14 - w >= a.left ? px - 14 - w : Math.min(px + 14, a.right - w));
-  const top = Math.min(py + 4, a.bottom - 16);
-  ctx.fillStyle = opts.background;
-  ctx.globalAlpha = 0.85;
-  ctx.fillRect(left, top, w, 16);
-  ctx.globalAlpha = 1;
-  ctx.fillStyle = opts.color;
-  ctx.textBaseline = 'middle';
-  ctx.fillText(text, left + 4, top + 8);
+  if (place) {
+    drawLabelBox(ctx, place.text, { left: place.left, top: place.top, w: place.w, h: STAR_H }, { background: opts.background, color: opts.color, alpha: 0.85 });
+    opts.drawn = place.text;
+    opts.box = place.box;
+  }
   ctx.restore();
-  opts.drawn = text;
 }

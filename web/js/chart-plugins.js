@@ -7,9 +7,38 @@
 // beside the marks, line labels, the details panel) goes through core's escaper (model.escapeText,
 // the CLI's rl_text_escape): invisible and direction characters named, never rendered. It is
 // idempotent (its output is printable), so a text escaped before (records.js) is unchanged.
+// esc(s, maxBytes): at most maxBytes bytes of the escaped text, cut by core on a whole character
+// or named form and ending "..." (a 300-character file name never spans the chart).
 export let esc = (s) => s;
 export const setEscape = (fn) => { esc = fn; };
 export const escAll = (t) => (Array.isArray(t) ? t.map((l) => esc(l)) : esc(t));
+
+// A text for the canvas at most maxPx wide in ctx's font: escaped, and where too wide cut by core
+// (esc's maxBytes) to the longest cut that fits, found by halving (each cut asked of core once:
+// the model remembers it).
+export function fitText(ctx, s, maxPx) {
+  const whole = esc(s);
+  if (ctx.measureText(whole).width <= maxPx) return whole;
+  let lo = 4; // "..." alone
+  let hi = new TextEncoder().encode(whole).length - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (ctx.measureText(esc(whole, mid)).width <= maxPx) lo = mid; else hi = mid - 1;
+  }
+  return esc(whole, lo);
+}
+
+// A label's box on the canvas: the background at `alpha`, then the text in `color`, 4 px in,
+// vertically centred ({ left, top, w, h } in canvas pixels).
+export function drawLabelBox(ctx, text, { left, top, w, h = 16 }, { background, color, alpha = 0.9 }) {
+  ctx.fillStyle = background;
+  ctx.globalAlpha = alpha;
+  ctx.fillRect(left, top, w, h);
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = color;
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, left + 4, top + h / 2);
+}
 
 export function cssColors() {
   const cs = getComputedStyle(document.documentElement);
@@ -65,10 +94,11 @@ export function drawBand(chart) {
 
 // A label on a roof line (a dataset's rlLabel: { text, at: { x, y }, align, color }): written just
 // above the line, ending at `at` (align right) and kept inside the plot area.
+const LINE_LABEL_PX = 420;
 export const lineLabelPlugin = {
   id: 'rlLineLabels',
   afterDatasetsDraw(chart, _args, opts) {
-    const { ctx, chartArea: a, scales: { x, y } } = chart;
+    const { ctx, chartArea: a } = chart;
     ctx.save();
     ctx.font = '11px system-ui, sans-serif';
     ctx.textBaseline = 'bottom';
@@ -77,7 +107,9 @@ export const lineLabelPlugin = {
     chart.data.datasets.forEach((ds, i) => {
       const l = ds.rlLabel;
       if (!l || !chart.isDatasetVisible(i)) return;
-      const text = esc(l.short && chart.width < 600 ? l.short : l.text); // a phone: the short name
+      // a phone: the short name; none wider than LINE_LABEL_PX or the plot (a record's long device
+      // name is cut)
+      const text = fitText(ctx, l.short && chart.width < 600 ? l.short : l.text, Math.min(LINE_LABEL_PX, a.right - a.left - 10));
       const w = ctx.measureText(text).width + 6;
       const at = labelAnchor(ds, l, chart);
       const px = Math.min(Math.max(at.x, a.left + w + 2), a.right - 2);
@@ -105,13 +137,15 @@ const at = (chart, p) => ({ x: chart.scales.x.getPixelForValue(p.x), y: chart.sc
 // Measured points' names on demand (the labels toggle: opts.show), beside each visible mark; at
 // most MAX_LABELS (the first ones in the plot area), so a large file stays readable and fast.
 const MAX_LABELS = 150;
+const POINT_LABEL_BYTES = 40; // a name beside a mark: core's cut past 40 bytes (the details have it all)
 export const pointLabelPlugin = {
   id: 'rlPointLabels',
   afterDatasetsDraw(chart, _args, opts) {
+    const placed = [];
+    chart.options.plugins.rlPointLabels.drawn = placed; // (the ★'s caption keeps off them)
     if (!opts.show) return;
     const { ctx, chartArea: a } = chart;
     let n = 0;
-    const placed = [];
     ctx.save();
     ctx.font = '10px system-ui, sans-serif';
     ctx.textBaseline = 'middle';
@@ -122,8 +156,7 @@ export const pointLabelPlugin = {
         if (n >= MAX_LABELS || !p.name) return;
         const el = at(chart, p);
         if (el.x < a.left || el.x > a.right || el.y < a.top || el.y > a.bottom) return;
-        const name = esc(p.name);
-        const text = name.length > 32 ? `${name.slice(0, 31)}…` : name;
+        const text = esc(p.name, POINT_LABEL_BYTES);
         const w = ctx.measureText(text).width;
         const left = el.x + 8 + w > a.right;
         const x0 = left ? el.x - 8 - w : el.x + 8;
@@ -202,11 +235,7 @@ export function drawMarker(chart) {
   const text = esc(opts.label);
   const w = ctx.measureText(text).width + 8;
   const left = Math.min(Math.max(px - w / 2, a.left), a.right - w);
-  ctx.fillStyle = opts.background;
-  ctx.fillRect(left, a.top + 2, w, 16);
-  ctx.fillStyle = opts.color;
-  ctx.textBaseline = 'middle';
-  ctx.fillText(text, left + 4, a.top + 10);
+  drawLabelBox(ctx, text, { left, top: a.top + 2, w }, { background: opts.background, color: opts.color, alpha: 1 });
   ctx.restore();
 }
 

@@ -8,12 +8,12 @@
 /* global Chart */
 import {
   RANK, MOVING, SPAN, isDecade, decadeLabel, rooflineDatasets, rooflineAnnotations, rooflineAxes, rooflineTooltip,
-  sweepDatasets, sweepAxisTitle, sweepMarkerLabel, rooflineCsvRows, sweepCsvRows, compactTooltip,
+  sweepDatasets, sweepAxisTitle, sweepMarkerLabel, rooflineCsvRows, sweepCsvRows, compactTooltip, TOOLTIP_CHARS,
 } from './chart-data.js';
 import { registerMeasuredLayer } from './measured-layer.js';
 import { backdropPlugin, fastDraw } from './backdrop.js';
 import {
-  esc, escAll, setEscape, cssColors, backgroundPlugin, drawBand, lineLabelPlugin, pointLabelPlugin, highlightPlugin, drawMarker,
+  esc, escAll, fitText, setEscape, cssColors, backgroundPlugin, drawBand, lineLabelPlugin, pointLabelPlugin, highlightPlugin, drawMarker,
 } from './chart-plugins.js';
 import { pairPlugin, dropPlugin, drawStarCaption } from './chart-identity.js';
 
@@ -23,7 +23,7 @@ import { compareDatasets, compareAxes } from './compare.js';
 export class RooflineChart {
   // options.announce(text): where the mark stepped to from the keyboard is read out (a live region).
   constructor(canvas, model, options = {}) {
-    setEscape((t) => model.escapeText(t));
+    setEscape((t, maxBytes) => model.escapeText(t, maxBytes));
     registerMeasuredLayer(); // many measured points: drawn from a cached bitmap (measured-layer.js)
     this.model = model;
     this.announce = options.announce || (() => {});
@@ -89,7 +89,7 @@ export class RooflineChart {
             filter: (item, _i, items) => item === items.reduce((b, o) => (RANK[o.dataset.rlKind] < RANK[b.dataset.rlKind] ? o : b)),
             itemSort: (a, b) => RANK[a.dataset.rlKind] - RANK[b.dataset.rlKind],
             callbacks: {
-              label: (ctx) => escAll(this.tooltip(ctx)),
+              label: (ctx) => this.tooltip(ctx),
             },
           },
           annotation: { annotations: {} },
@@ -197,7 +197,10 @@ export class RooflineChart {
     });
   }
 
-  tooltip(ctx) { return compactTooltip(rooflineTooltip(ctx.dataset, ctx.raw, this.view.sweptKey, this.model)); }
+  // escaped, then cut by core: TOOLTIP_CHARS bytes of what is shown, however long the raw name
+  tooltip(ctx) {
+    return compactTooltip(escAll(rooflineTooltip(ctx.dataset, ctx.raw, this.view.sweptKey, this.model)), (l) => esc(l, TOOLTIP_CHARS));
+  }
 
   // A click on a mark pins all its lines in the details panel (data-testid="point-details"); a
   // click beside the marks closes it.
@@ -491,8 +494,7 @@ export function chartPng(chart, caption = []) {
   ctx.font = `${Math.round(11 * scale)}px system-ui, sans-serif`;
   ctx.textBaseline = 'top';
   caption.forEach((line, i) => {
-    let text = esc(line); // the link may carry a typed kernel or record name
-    while (text.length > 4 && ctx.measureText(text).width > out.width - 16 * scale) text = `${text.slice(0, -2)}…`;
+    const text = fitText(ctx, line, out.width - 16 * scale); // the link may carry a typed kernel or record name
     ctx.fillText(text, 8 * scale, src.height + Math.round(4 * scale) + i * lineH);
   });
   return new Promise((resolve) => out.toBlob(resolve, 'image/png'));

@@ -419,9 +419,9 @@ export class Controller {
       card('flops', 'FLOPs F', r.flops, m.format(r.flops, 'FLOP')),
       card('pairs', 'scored pairs P', r.pairs, this.fmt.int(r.pairs)),
       card('softmax_flops', 'softmax FLOPs (not in F)', r.softmax_flops, m.format(r.softmax_flops, 'FLOP')),
-      card('bandwidth', 'bandwidth β', r.bandwidth_bytes_per_s, m.format(r.bandwidth_bytes_per_s, 'B/s')),
-      card('peak', `peak π (${roof.peakName})`, r.peak_flops_per_s, m.format(r.peak_flops_per_s, 'FLOP/s')),
-      card('ridge', 'ridge I* = π/β', r.ridge_flop_per_byte, m.format(r.ridge_flop_per_byte, 'FLOP/B')),
+      card('bandwidth_bytes_per_s', 'bandwidth β', r.bandwidth_bytes_per_s, m.format(r.bandwidth_bytes_per_s, 'B/s')),
+      card('peak_flops_per_s', `peak π (${roof.peakName})`, r.peak_flops_per_s, m.format(r.peak_flops_per_s, 'FLOP/s')),
+      card('ridge_flop_per_byte', 'ridge I* = π/β', r.ridge_flop_per_byte, m.format(r.ridge_flop_per_byte, 'FLOP/B')),
       ...(Number.isFinite(r['models.tiled.bytes'])
         ? [card('models-tiled-kv_reload_factor', 'tiled K/V reads (× L)', r['models.tiled.kv_reload_factor'], m.format(r['models.tiled.kv_reload_factor'], '', { sig: 6 }))]
         : []),

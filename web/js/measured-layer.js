@@ -56,6 +56,7 @@ export function layerInfo(chart) {
   return {
     active: metas.length > 0, datasets: metas.length, points: s && metas.length ? s.points : 0,
     builds: s ? s.builds : 0, buildMs: s ? s.ms : 0, slices: s ? s.slices : 0, pending: !!(s && s.job),
+    mapped: !!(s && s.view && s.view.map), // the bitmap shown is an older one mapped onto moved axes
   };
 }
 

@@ -410,18 +410,24 @@ class Model {
   // (rl_text_escape through rlw_text_escape): one line, controls as \n \r \t \xHH, invisible
   // and direction characters named, e.g. "<U+202E RIGHT-TO-LEFT OVERRIDE>". Printable ASCII comes
   // back as it is (core leaves it so; no call made); a NUL, which a C string cannot hold, is
-  // written \x00 as core writes it.
-  escapeText(text) {
+  // written \x00 as core writes it. maxBytes (> 0): at most that many bytes of the escaped
+  // text, cut by core (rlw_text_escape's max_bytes: on a whole character or a whole named form,
+  // ending "..."), for a label drawn on a canvas.
+  escapeText(text, maxBytes = 0) {
     const s = String(text ?? '');
-    if (/^[\x20-\x7e]*$/.test(s)) return s;
-    if (s.includes('\0')) return s.split('\0').map((part) => this.escapeText(part)).join('\\x00');
-    return this.remember(['esc', s], () => this.escapeNow(s));
+    const max = maxBytes > 0 ? Math.max(4, Math.floor(maxBytes)) : 0;
+    if (/^[\x20-\x7e]*$/.test(s) && (!max || s.length <= max)) return s;
+    if (s.includes('\0')) {
+      const whole = s.split('\0').map((part) => this.escapeText(part)).join('\\x00'); // printable: core leaves it
+      return max ? this.escapeText(whole, max) : whole;
+    }
+    return this.remember(['esc', s, max], () => this.escapeNow(s, max));
   }
-  escapeNow(s) {
+  escapeNow(s, max = 0) {
     const M = this.M;
     const ptr = this.heapStr(s);
     try {
-      const out = M._rlw_text_escape(ptr, 0);
+      const out = M._rlw_text_escape(ptr, max);
       if (!out) throw new Error('out of memory escaping a text');
       try { return this.str(out); } finally { M._free(out); }
     } finally { M._free(ptr); }

@@ -4,7 +4,7 @@
 // as β / π", the points table with "adopt"), and the stored entries that could not be restored.
 // It renders what it is given and says what the person did through callbacks; it keeps no files.
 //
-//   const list = new RecordList(model, { esc, limitMs, hwNames(f), onRemove(f), onVisible(f),
+//   const list = new RecordList(model, { esc, limitMs, work, hwNames(f), onRemove(f), onVisible(f),
 //     onAdopt(rec, p), onUseCeiling(field, value, ceilingName, fileName, device), onDismissDropped() })
 //   list.render(files, dropped)      the list (items remade only where what they show changed)
 //   list.sayPending(slot)            a pending file's line, now (its stage changed, or a second passed)
@@ -22,8 +22,9 @@ const LIST_SLICE_MS = 12; // render: time for remaking changed items per render
 const plural = (n, word) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 export class RecordList {
-  constructor(model, { esc, limitMs, hwNames, onRemove, onVisible, onAdopt, onUseCeiling, onDismissDropped }) {
+  constructor(model, { esc, limitMs, work = { itemsMade: 0 }, hwNames, onRemove, onVisible, onAdopt, onUseCeiling, onDismissDropped }) {
     this.model = model;
+    this.work = work; // work.itemsMade: list items made (the owner's counts, read by the tests)
     this.el = makeEl(esc);
     this.limitMs = limitMs;
     this.on = { hwNames, onRemove, onVisible, onAdopt, onUseCeiling, onDismissDropped };
@@ -68,6 +69,7 @@ export class RecordList {
     }
     f.li = this.fileItem(f, fi);
     f.liKey = key;
+    this.work.itemsMade++;
     return f.li;
   }
 

@@ -49,13 +49,16 @@ export class Records {
     this.files = []; // { id, storeId, added, name, source, report, visible, color, text, keep (record-keep.js) } and pending slots
     this.nextId = 1;
     this.dropped = []; // [{ key, text }]: stored entries that could not be restored
+    // Work done, counted (the tests assert counts, never times; make bench-page prints both): list
+    // and chart renders, list items made (record-list.js counts them into the same object).
+    this.work = { listRenders: 0, chartRenders: 0, itemsMade: 0 };
     this.serialQueue = Promise.resolve(); // restores and merges from other tabs, one after another
     this.marks = new Marks(model, {
       esc: this.esc, onChange: (list) => this.callbacks.onChange(list), rerender: () => this.renderChart(), onAdopt: (rec, p) => this.adopt(rec, p),
     });
     this.banner = new HwBanner(model, { esc: this.esc, onPreset: (id) => this.callbacks.onPreset(id), onCompare: () => this.compareDevices() });
     this.list = new RecordList(model, {
-      esc: this.esc, limitMs: this.limitMs,
+      esc: this.esc, limitMs: this.limitMs, work: this.work,
       hwNames: (f) => this.marks.of(f).hwNames,
       onRemove: (f) => this.remove(f.id),
       onVisible: (f) => { if (f.keep === 'kept') this.keeper.keep([f]); this.renderChart(); },
@@ -320,6 +323,7 @@ export class Records {
   }
 
   renderList() {
+    this.work.listRenders++;
     this.listStale = false;
     if (this.list.render(this.files, this.dropped)) {
       this.listStale = true;
@@ -330,6 +334,7 @@ export class Records {
   renderDropped() { this.list.renderDropped(this.dropped); }
 
   renderChart() {
+    this.work.chartRenders++;
     this.chartStale = false;
     const page = this.callbacks.page();
     const compare = this.compare.config(page ? page.dtype : '', page); // the page's device with its typed roof

@@ -31,7 +31,7 @@ export const SCENARIOS = [
       {
         title: 'Same FLOPs, so fewer bytes means more intensity',
         look: { marks: ['naive', 'tiled'], ridge: true, row: 'intensity' },
-        text: 'Both do the same {flops|FLOP} of matrix work, so fewer bytes mean a higher intensity: {models-naive-intensity_flop_per_byte} for naive, {models-tiled-intensity_flop_per_byte} for tiled. Both sit left of the ridge ({ridge}): they wait on memory, and their time is bytes ÷ bandwidth.',
+        text: 'Both do the same {flops|FLOP} of matrix work, so fewer bytes mean a higher intensity: {models-naive-intensity_flop_per_byte} for naive, {models-tiled-intensity_flop_per_byte} for tiled. Both sit left of the ridge ({ridge_flop_per_byte}): they wait on memory, and their time is bytes ÷ bandwidth.',
       },
       {
         title: 'A longer sequence: only the lower bound moves',
@@ -51,7 +51,7 @@ export const SCENARIOS = [
       {
         title: 'One pass over K and V per query block',
         look: { marks: ['tiled'], row: 'traffic' },
-        text: 'The tiled kernel cuts the queries into blocks of Br rows, and every block streams all of K and V. With Br = 16 there are {calc-query-blocks} blocks, so K and V are read {models-tiled-kv_reload_factor} times over: {models-tiled-bytes|B}.',
+        text: 'The tiled kernel cuts the queries into blocks of Br rows, and every block streams all of K and V. With Br = 16 there are {calc-models-tiled-query_blocks} blocks, so K and V are read {models-tiled-kv_reload_factor} times over: {models-tiled-bytes|B}.',
       },
       {
         title: 'Bigger query blocks, fewer passes',
@@ -64,7 +64,7 @@ export const SCENARIOS = [
         set: { 'block-m': 128 },
         look: { marks: ['tiled'], row: 'sram' },
         text: 'Br = 128: {models-tiled-kv_reload_factor} passes, {models-tiled-bytes|B}. The price is on-chip memory: the Q tile, the O accumulator and the score tile grow with Br, to {sram-total_bytes} per block. This is FlashAttention’s Θ(N²d²/M) traffic: more SRAM M, bigger tiles, fewer passes.',
-        question: { text: 'One step further than the tour goes: at Br = 256, how many query blocks are there per (batch, head)? (A count, with or without its noun: “blocks”.)', at: { 'block-m': 256 }, answer: 'calc-query-blocks', key: 'models.tiled.query_blocks', unit: '', reveal: 'a block count' },
+        question: { text: 'One step further than the tour goes: at Br = 256, how many query blocks are there per (batch, head)? (A count, with or without its noun: “blocks”.)', at: { 'block-m': 256 }, answer: 'calc-models-tiled-query_blocks', key: 'models.tiled.query_blocks', unit: '', reveal: 'a block count' },
       },
     ],
   },
@@ -115,7 +115,7 @@ export const SCENARIOS = [
         set: { 'block-m': 32, 'block-n': 32 },
         look: { row: 'sram', marks: ['tiled'] },
         text: 'Halve the tile to Br = Bc = 32: {sram-total_bytes}, inside the default. The price shows on the roofline: K and V are read twice as often, {models-tiled-bytes|B} instead of the faint mark’s.',
-        question: { text: 'The other way: how many bytes would the score tile S take at Br = Bc = 128?', at: { 'block-m': 128, 'block-n': 128 }, answer: 'calc-sram-s', key: 'sram.s_tile_bytes', unit: 'B', reveal: 'an on-chip tile size' },
+        question: { text: 'The other way: how many bytes would the score tile S take at Br = Bc = 128?', at: { 'block-m': 128, 'block-n': 128 }, answer: 'calc-sram-s_tile_bytes', key: 'sram.s_tile_bytes', unit: 'B', reveal: 'an on-chip tile size' },
       },
     ],
   },
@@ -128,20 +128,20 @@ export const SCENARIOS = [
       {
         title: 'A GiB is not a GB',
         look: { ridge: true, row: 'ridge' },
-        text: 'The bandwidth field says 3350 GiB/s. A GiB is 2³⁰ bytes, not 10⁹, so this is {bandwidth} in decimal units, and the ridge sits at {ridge}.',
+        text: 'The bandwidth field says 3350 GiB/s. A GiB is 2³⁰ bytes, not 10⁹, so this is {bandwidth_bytes_per_s} in decimal units, and the ridge sits at {ridge_flop_per_byte}.',
       },
       {
         title: 'The datasheet’s GB/s',
         set: { bandwidth: '3350 GB/s' },
         look: { ridge: true, row: 'ridge' },
-        text: 'The H100’s datasheet means 3350 GB/s, that is {bandwidth}. Less bandwidth moves the ridge right, to {ridge}; the faint line is where the GiB reading put it.',
+        text: 'The H100’s datasheet means 3350 GB/s, that is {bandwidth_bytes_per_s}. Less bandwidth moves the ridge right, to {ridge_flop_per_byte}; the faint line is where the GiB reading put it.',
       },
       {
         title: 'Bits are an eighth of a byte',
         set: { bandwidth: '26.8 Tbit/s' },
         look: { ridge: true, row: 'ridge' },
-        text: 'Type 26.8 Tbit/s: a bit is an eighth of a byte, so this is {bandwidth}, the datasheet figure again, and the ridge stays at {ridge}. A unit of the wrong kind (a FLOP rate as a bandwidth) is refused, and the chart keeps its last good state.',
-        question: { text: 'If the field said 24 Tbit/s, where would the ridge point I* = π/β be?', at: { bandwidth: '24 Tbit/s' }, answer: 'ridge', key: 'ridge_flop_per_byte', unit: 'FLOP/B', pose: { kind: 'ridge', model: 'compulsory' } },
+        text: 'Type 26.8 Tbit/s: a bit is an eighth of a byte, so this is {bandwidth_bytes_per_s}, the datasheet figure again, and the ridge stays at {ridge_flop_per_byte}. A unit of the wrong kind (a FLOP rate as a bandwidth) is refused, and the chart keeps its last good state.',
+        question: { text: 'If the field said 24 Tbit/s, where would the ridge point I* = π/β be?', at: { bandwidth: '24 Tbit/s' }, answer: 'ridge_flop_per_byte', key: 'ridge_flop_per_byte', unit: 'FLOP/B', pose: { kind: 'ridge', model: 'compulsory' } },
       },
     ],
   },
@@ -154,20 +154,20 @@ export const SCENARIOS = [
       {
         title: 'The ridge splits the chart',
         look: { ridge: true, row: 'ridge' },
-        text: 'The ridge I* = π/β divides the chart: left of it a kernel waits on memory, right of it on arithmetic. This H100: π = {peak}, β = {bandwidth}, ridge {ridge}.',
+        text: 'The ridge I* = π/β divides the chart: left of it a kernel waits on memory, right of it on arithmetic. This H100: π = {peak_flops_per_s}, β = {bandwidth_bytes_per_s}, ridge {ridge_flop_per_byte}.',
       },
       {
         title: 'Twice the bandwidth',
         set: { bandwidth: '6.7 TB/s' },
         look: { ridge: true, marks: ['tiled'] },
-        text: 'Double the bandwidth to {bandwidth}: the ridge halves to {ridge}. The tiled mark, left of the ridge, rises to {models-tiled-attainable_flops_per_s}; the roof above the ridge stays where it was.',
+        text: 'Double the bandwidth to {bandwidth_bytes_per_s}: the ridge halves to {ridge_flop_per_byte}. The tiled mark, left of the ridge, rises to {models-tiled-attainable_flops_per_s}; the roof above the ridge stays where it was.',
       },
       {
         title: 'Twice the peak instead',
         set: { bandwidth: '', peak: '1978 TFLOP/s' },
         look: { ridge: true, marks: ['compulsory'] },
-        text: 'Back to {bandwidth}, with twice the peak ({peak}) instead: the ridge doubles to {ridge}. Only marks right of the old ridge gain — here the compulsory one, at {models-compulsory-attainable_flops_per_s}. A kernel’s regime belongs to the pair (kernel, machine).',
-        question: { text: 'Both doubled — 6.7 TB/s and 1978 TFLOP/s: where is the ridge point?', at: { bandwidth: '6.7 TB/s' }, answer: 'ridge', key: 'ridge_flop_per_byte', unit: 'FLOP/B', pose: { kind: 'ridge', model: 'compulsory' } },
+        text: 'Back to {bandwidth_bytes_per_s}, with twice the peak ({peak_flops_per_s}) instead: the ridge doubles to {ridge_flop_per_byte}. Only marks right of the old ridge gain — here the compulsory one, at {models-compulsory-attainable_flops_per_s}. A kernel’s regime belongs to the pair (kernel, machine).',
+        question: { text: 'Both doubled — 6.7 TB/s and 1978 TFLOP/s: where is the ridge point?', at: { bandwidth: '6.7 TB/s' }, answer: 'ridge_flop_per_byte', key: 'ridge_flop_per_byte', unit: 'FLOP/B', pose: { kind: 'ridge', model: 'compulsory' } },
       },
     ],
   },
@@ -180,7 +180,7 @@ export const SCENARIOS = [
       {
         title: 'One query row, the whole KV cache',
         look: { marks: ['compulsory'], ridge: true },
-        text: 'In decode each sequence adds one query row and reads the whole KV cache: {models-compulsory-bytes|B} moved for {flops|FLOP}. The intensity is about 2·(H/Hkv)/b_kv: {models-compulsory-intensity_flop_per_byte}, far left of the ridge at {ridge}.',
+        text: 'In decode each sequence adds one query row and reads the whole KV cache: {models-compulsory-bytes|B} moved for {flops|FLOP}. The intensity is about 2·(H/Hkv)/b_kv: {models-compulsory-intensity_flop_per_byte}, far left of the ridge at {ridge_flop_per_byte}.',
       },
       {
         title: 'One KV head per query head',
@@ -212,7 +212,7 @@ export const SCENARIOS = [
         title: 'An 8-bit cache',
         set: { 'kv-dtype': 'fp8' },
         look: { marks: ['compulsory'], row: 'tensors' },
-        text: 'Store K and V in fp8, one byte each: {models-compulsory-bytes|B}. The intensity doubles to {models-compulsory-intensity_flop_per_byte} and the step time halves to {models-compulsory-time_s} — still far left of the ridge ({ridge}). Q and O stay 16-bit.',
+        text: 'Store K and V in fp8, one byte each: {models-compulsory-bytes|B}. The intensity doubles to {models-compulsory-intensity_flop_per_byte} and the step time halves to {models-compulsory-time_s} — still far left of the ridge ({ridge_flop_per_byte}). Q and O stay 16-bit.',
         question: { text: 'The fp8 cache at twice the context, 65536 tokens: what is the compulsory bound time?', at: { 'kv-len': 65536 }, answer: 'models-compulsory-time_s', key: 'models.compulsory.time_s', unit: 's', pose: { kind: 'time', model: 'compulsory' } },
       },
     ],
@@ -226,19 +226,19 @@ export const SCENARIOS = [
       {
         title: 'Packed: each K/V row crosses L2 once',
         look: { marks: ['predicted'], row: 'memory' },
-        text: 'FlashInfer packs the query heads that share a KV head into one tile, so every K/V row crosses L2 once: L2 carries {calc-pred-l2-bytes|B}, DRAM {calc-pred-dram-bytes|B}, and the step takes {predicted-time_s} (the star ★).',
+        text: 'FlashInfer packs the query heads that share a KV head into one tile, so every K/V row crosses L2 once: L2 carries {calc-predicted-levels-l2-bytes|B}, DRAM {calc-predicted-levels-dram-bytes|B}, and the step takes {predicted-time_s} (the star ★).',
       },
       {
         title: 'Per head: one copy per query head',
         set: { 'gqa-pack': 'per-head' },
         look: { marks: ['predicted'], row: 'memory' },
-        text: 'Now the same kernel reads K and V per query head (GQA packing: per head): one copy per head of the group, and L2 carries {calc-pred-l2-bytes|B}. The KV cache is larger than the {preset-l2} L2, yet the query heads of a group are launched side by side and stream the same tiles at nearly the same time (a reuse distance of a few tiles): the repeats hit L2 and DRAM stays at {calc-pred-dram-bytes|B}. The step takes {predicted-time_s}: per-head reads cost L2 traffic and padded rows, not DRAM.',
+        text: 'Now the same kernel reads K and V per query head (GQA packing: per head): one copy per head of the group, and L2 carries {calc-predicted-levels-l2-bytes|B}. The KV cache is larger than the {preset-l2} L2, yet the query heads of a group are launched side by side and stream the same tiles at nearly the same time (a reuse distance of a few tiles): the repeats hit L2 and DRAM stays at {calc-predicted-levels-dram-bytes|B}. The step takes {predicted-time_s}: per-head reads cost L2 traffic and padded rows, not DRAM.',
       },
       {
         title: 'A cache that fits L2',
         set: { 'kv-len': 8192 },
         look: { marks: ['predicted'], row: 'levels' },
-        text: 'At 8192 tokens the working set fits L2: the repeats all hit and DRAM carries {calc-pred-dram-bytes|B}, about the compulsory {models-compulsory-bytes|B}; only the L2 bytes, {calc-pred-l2-bytes|B}, still pay for reading per head. Packing turns a smaller cache into less traffic at every level.',
+        text: 'At 8192 tokens the working set fits L2: the repeats all hit and DRAM carries {calc-predicted-levels-dram-bytes|B}, about the compulsory {models-compulsory-bytes|B}; only the L2 bytes, {calc-predicted-levels-l2-bytes|B}, still pay for reading per head. Packing turns a smaller cache into less traffic at every level.',
         question: { text: 'Between the last two steps, 16384 tokens: what time does the per-head kernel take?', at: { 'kv-len': 16384 }, answer: 'predicted-time_s', key: 'predicted.time_s', unit: 's', reveal: 'a kernel profile’s prediction' },
       },
     ],
@@ -252,19 +252,19 @@ export const SCENARIOS = [
       {
         title: 'The tiled bound says memory-bound',
         look: { marks: ['tiled'], ridge: true },
-        text: 'The tiled model counts every K/V re-read: {models-tiled-bytes|B} for {flops|FLOP}, an intensity of {models-tiled-intensity_flop_per_byte}, left of the ridge ({ridge}). If all of it came from DRAM, the kernel could reach only {models-tiled-attainable_flops_per_s}.',
+        text: 'The tiled model counts every K/V re-read: {models-tiled-bytes|B} for {flops|FLOP}, an intensity of {models-tiled-intensity_flop_per_byte}, left of the ridge ({ridge_flop_per_byte}). If all of it came from DRAM, the kernel could reach only {models-tiled-attainable_flops_per_s}.',
       },
       {
         title: 'The re-reads come from L2',
         set: { levels: true },
         look: { marks: ['predicted'], row: 'levels' },
-        text: 'Yet FA3 is predicted at {predicted-flops_per_s} (the star ★). The CTAs running at once share their K/V, and it fits the {preset-l2} L2: DRAM carries each row once, {calc-dram-bytes-tiled|B}, the compulsory bytes (the hollow marks show the bytes per memory level).',
+        text: 'Yet FA3 is predicted at {predicted-flops_per_s} (the star ★). The CTAs running at once share their K/V, and it fits the {preset-l2} L2: DRAM carries each row once, {calc-models-tiled-levels-dram-bytes|B}, the compulsory bytes (the hollow marks show the bytes per memory level).',
       },
       {
         title: 'The ledger: exponentials',
         set: { roofs: 'l2,exp' },
         look: { marks: ['predicted'], row: 'exp' },
-        text: 'So the limit is on the compute side: the star sits just under the dash-dot MMA + exp roof ({calc-mma-exp-roof}). The ledger under the chart says why: after the matmuls ({predicted-terms-mma}) the largest term is exp ({predicted-terms-exp}), one exponential per score on units far slower than the tensor cores.',
+        text: 'So the limit is on the compute side: the star sits just under the dash-dot MMA + exp roof ({calc-roofs-mma_exp_flops_per_s}). The ledger under the chart says why: after the matmuls ({predicted-terms-mma}) the largest term is exp ({predicted-terms-exp}), one exponential per score on units far slower than the tensor cores.',
         question: { text: 'Twice the sequence, N = 16384: what throughput does the FA3 profile predict?', at: { seq: 16384 }, answer: 'predicted-flops_per_s', key: 'predicted.flops_per_s', unit: 'FLOP/s', reveal: 'a kernel profile’s prediction' },
       },
     ],
@@ -316,13 +316,13 @@ export const SCENARIOS = [
       {
         title: 'Every head its own K and V: far left',
         look: { marks: ['compulsory'], ridge: true },
-        text: 'Decode with 128 query heads, each with its own K and V (plain multi-head attention), at a 131072-token context: every cached byte is used by one head for one multiply-add, so the step moves {models-compulsory-bytes|B} for {flops|FLOP}, an intensity of {models-compulsory-intensity_flop_per_byte}, far left of the ridge ({ridge}).',
+        text: 'Decode with 128 query heads, each with its own K and V (plain multi-head attention), at a 131072-token context: every cached byte is used by one head for one multiply-add, so the step moves {models-compulsory-bytes|B} for {flops|FLOP}, an intensity of {models-compulsory-intensity_flop_per_byte}, far left of the ridge ({ridge_flop_per_byte}).',
       },
       {
         title: 'One latent for all 128 heads: at the ridge',
         set: { 'kv-lora-rank': 512, 'rope-dim': 64, kernel: 'flashmla' },
         look: { marks: ['compulsory', 'predicted'], ridge: true, row: 'mla' },
-        text: 'Absorbed MLA (DeepSeek’s decode form, in the attention variant group) caches one latent per token, 512 dims plus a 64-dim RoPE part, {calc-mla-token-bytes|B}, and all 128 query heads multiply against that same latent, keys and values alike. The bytes shrink to {models-compulsory-bytes|B} while the FLOPs stay, so the intensity tends to 2·H·N·(d_qk + d_v)/(d_qk·b) = {calc-mla-limit} as L grows; here {models-compulsory-intensity_flop_per_byte}, at the ridge ({ridge}). The worked calculation’s MLA row has the numbers; the star ★ is FlashMLA’s predicted step, {predicted-time_s}.',
+        text: 'Absorbed MLA (DeepSeek’s decode form, in the attention variant group) caches one latent per token, 512 dims plus a 64-dim RoPE part, {calc-kv_token_bytes|B}, and all 128 query heads multiply against that same latent, keys and values alike. The bytes shrink to {models-compulsory-bytes|B} while the FLOPs stay, so the intensity tends to 2·H·N·(d_qk + d_v)/(d_qk·b) = {calc-mla_intensity_limit_flop_per_byte} as L grows; here {models-compulsory-intensity_flop_per_byte}, at the ridge ({ridge_flop_per_byte}). The worked calculation’s MLA row has the numbers; the star ★ is FlashMLA’s predicted step, {predicted-time_s}.',
       },
       {
         title: 'Two query rows (MTP): past the ridge',
@@ -342,7 +342,7 @@ export const SCENARIOS = [
       {
         title: 'Full causal attention: right of the ridge',
         look: { marks: ['compulsory', 'tiled'], ridge: true, row: 'pairs' },
-        text: 'A gpt-oss attention shape (64 query heads, 8 KV heads, d = 64), causal, 8192 tokens: every query sees every key before it, {pairs} pairs per head, {flops|FLOP}. The compulsory intensity is {models-compulsory-intensity_flop_per_byte}, far right of the ridge ({ridge}).',
+        text: 'A gpt-oss attention shape (64 query heads, 8 KV heads, d = 64), causal, 8192 tokens: every query sees every key before it, {pairs} pairs per head, {flops|FLOP}. The compulsory intensity is {models-compulsory-intensity_flop_per_byte}, far right of the ridge ({ridge_flop_per_byte}).',
       },
       {
         title: 'A 128-key window: the FLOPs fall, the bytes stay',

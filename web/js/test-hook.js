@@ -65,7 +65,8 @@ export function testHook({ app, model, records, layerView }) {
 
     // What chart `name` drew: { datasets, scales: { x, y: { min, max, title, ticks (labels) } }, plugins: { band,
     // pointLabels, highlight, background, annotations (ids) }, tooltip: { opacity, active, kinds,
-    // labels, lines, x, width, chartWidth }, legend: the item texts }. points: false leaves the
+    // labels, lines, x, width, chartWidth }, legend: the item texts, area: the plot area in canvas
+    // pixels }. points: false leaves the
     // points out (their count stays), an array of indices copies only those (100,000 measured points).
     chart(name, { points = true } = {}) {
       const c = chartOf(name);
@@ -76,13 +77,15 @@ export function testHook({ app, model, records, layerView }) {
         datasets: c.data.datasets.map((d, i) => plainDataset(d, i, points)),
         labels: c.data.labels ? [...c.data.labels] : [],
         scales: { x: axis(c.scales.x, c.options.scales?.x), y: axis(c.scales.y, c.options.scales?.y) },
+        area: c.chartArea ? { left: c.chartArea.left, right: c.chartArea.right, top: c.chartArea.top, bottom: c.chartArea.bottom } : null,
         plugins: {
           band: !!o.rlBand?.band, pointLabels: !!o.rlPointLabels?.show, highlight: o.rlHighlight?.kernel ?? '',
           background: o.rlBackground?.color ?? '', annotations: Object.keys(o.annotation?.annotations || {}),
           // chart-identity.js's last draw: the × → ☆ lines, the hover drop-line, the ★'s caption;
           // chart-plugins.js's line labels as placed ({ text, x0, x1, y0, y1 } in canvas pixels)
           pairs: copy(o.rlPairs?.drawn || []), pairsSkipped: o.rlPairs?.skipped || 0, drop: copy(o.rlDrop?.drawn ?? null),
-          star: o.rlStar?.drawn ?? '', lineLabels: copy(o.rlLineLabels?.drawn || []),
+          star: o.rlStar?.drawn ?? '', starBox: copy(o.rlStar?.box ?? null), lineLabels: copy(o.rlLineLabels?.drawn || []),
+          pairBoxes: copy(o.rlPairs?.boxes || []), pointLabelBoxes: copy(o.rlPointLabels?.drawn || []),
         },
         tooltip: {
           opacity: t?.opacity || 0, active: c.getActiveElements().length,
@@ -133,5 +136,8 @@ export function testHook({ app, model, records, layerView }) {
     recordSeries: () => records.chartList.map((s) => ({ predicted: !!s.predicted, points: s.points ? s.points.map(copy) : null })),
     warningsByPoint: (report) => records.warningsByPoint(report),
     keeperTiming: () => copy(records.keeper.timing),
+    // Work the records did, counted: { listRenders, chartRenders, itemsMade, checks } (checks:
+    // answered by a worker).
+    recordWork: () => ({ ...records.work, checks: records.checker.inWorker }),
   });
 }

@@ -941,7 +941,8 @@ rl_status rl_kernel_spec_set_text(rl_kernel_spec *spec, rl_kernel_field field, c
     X(OCCUPANCY, "occupancy", "too few CTAs for the GPU: idle SMs and one SM’s bandwidth cap",    \
       "too few CTAs to fill the GPU")                     \
     X(FLOOR, "floor",                                                                              \
-      "fixed costs: a launch, prologue and epilogue per kernel (the combine kernel when split)",   \
+      "fixed costs: a launch, prologue and epilogue per kernel (the combine kernel when split), "  \
+      "and per round of CTAs (backward: the K/V block; Blackwell: each tile's Q load, O store)",   \
       "more kernels (a combine when split)")
 
 typedef enum {
@@ -1118,6 +1119,11 @@ const rl_output_info *rl_output_info_at(size_t i);
 int rl_output_find(const char *name);
 /* Output i of one evaluation. */
 rl_output_value rl_output_get(size_t i, const rl_output_view *view);
+/* Every output's number at once, in table order: out[i] is rl_output_get(i, view).number where
+ * its state is RL_OUTV_VALUE, NaN otherwise (the binding's report slots). Conditions are decided
+ * once per group, not per entry. rl_output_count(), or 0 when `cap` is smaller or an argument is
+ * NULL (nothing written). */
+size_t rl_output_fill(const rl_output_view *view, double *out, size_t cap);
 
 /* The rows of "sequences" (one per length of a ragged batch, one without --kv-lens): the columns
  * of rl_seq_work described once ("kv_len", "count", "pairs", …), read like the outputs above. */
