@@ -178,9 +178,11 @@ static const char *const kernel_descriptions[RL_KERNEL_COUNT] = {
                            "~1600 MHz, KV split over SMs / q-tiles scheduler parts; BF16 cache",
     [RL_KERNEL_CUDNN] = "cuDNN fused SDPA (closed source: the mechanism of the open kernel for "
                         "the same hardware, assumed): on Hopper FA3's (prefill, backward, fp8 "
-                        "forward), on Blackwell FA4's tiles and softmax overlap without exp2 "
-                        "emulation (prefill) and FA4's backward, d_qk 192 / d_v 128 (MLA prefill) "
-                        "included; no decode",
+                        "forward), on Blackwell FA4's tiles, softmax overlap and chain without exp2 "
+                        "emulation, the MMA at a fitted 0.844 of the peak (prefill), FA4's "
+                        "backward, d_qk 192 / d_v 128 (MLA prefill) included; Blackwell decode "
+                        "(N = 1) as TensorRT-LLM's trtllm-gen generation kernels: the group's heads "
+                        "in 8/16/32-row tiles, 128-key tiles, keys split over idle SMs",
 };
 
 const char *rl_kernel_name(rl_kernel k) {
