@@ -158,6 +158,13 @@ static void refusals(void) {
     rl_problem m = {.batch = 1, .heads = 16, .seq = 2048, .head_dim = 192, .head_dim_v = 128,
                     .dtype = RL_DTYPE_BF16, .pass = RL_PASS_BWD};
     expect_refusal(m, "gb200", "head-dim-v", "in the backward pass");
+    /* d 192 without --head-dim-v 128 (d_v = 192): no Blackwell forward tile; the refusal names
+     * head-dim and the shapes it does run, not "d <= 256", which 192 satisfies */
+    m.pass = RL_PASS_FWD;
+    m.head_dim_v = 0;
+    expect_refusal(m, "gb200", "head-dim", "192 with --head-dim-v 128");
+    m.head_dim = 160;
+    expect_refusal(m, "b200", "head-dim", "got 160 / 160");
 }
 
 /* Properties of the decode over 3,000 random problems on the three sm_100/103 presets the profile
