@@ -391,7 +391,7 @@ SOURCES = {
                   'iterations, the L2 flushed before each. The CSV\'s tflops uses the same FLOP convention (2.5 x '
                   '4·B·H·N·L·d, halved when causal). Not recorded: the forward rows, fp8/mxfp8 rows, the deterministic '
                   'backward, dsv3/kimiK26 (d 192 / d_v 128: the cudnn profile takes --head-dim-v for the forward only), gpt_oss '
-                  '(window 128 with sinks), qwen35 (d 256, forward only).'),
+                  '(window 128: its forward rows are cudnn-fe-gptoss-*.json), qwen35 (d 256, forward only).'),
     },
     'cudnn_fe_sdpa_gb300': {
         'file': 'cudnn-fe-sdpa-gb300.json',
@@ -410,7 +410,7 @@ SOURCES = {
                   'iterations, the L2 flushed before each. The CSV\'s tflops uses the same FLOP convention (2.5 x '
                   '4·B·H·N·L·d, halved when causal). Not recorded: the forward rows, fp8/mxfp8 rows, the deterministic '
                   'backward, dsv3/kimiK26 (d 192 / d_v 128: the cudnn profile takes --head-dim-v for the forward only), gpt_oss '
-                  '(window 128 with sinks), qwen35 (d 256, forward only).'),
+                  '(window 128: its forward rows are cudnn-fe-gptoss-*.json), qwen35 (d 256, forward only).'),
     },
     'cudnn_fe_gptoss_gb200': {
         'file': 'cudnn-fe-gptoss-gb200.json',
