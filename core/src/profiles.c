@@ -737,7 +737,11 @@ static rl_status base_profile(const rl_problem *p, const rl_hw *hw, const rl_ker
             if (bwd) return blackwell_bwd(p, k, pf, err); /* FA4's backward, ASSUMED */
             if (p->head_dim > 128 && !(p->head_dim == 192 && p->head_dim_v == 128) &&
                 p->head_dim != 256)
-                return no_tile(k, p->head_dim, err);
+                return rl__fail(err, RL_ERR_UNSUPPORTED, "head-dim",
+                                "--kernel cudnn's forward on Blackwell runs head dim <= 128, 256, "
+                                "or 192 with --head-dim-v 128 (MLA prefill); got %lld / %lld",
+                                (long long)p->head_dim,
+                                (long long)(p->head_dim_v ? p->head_dim_v : p->head_dim));
             blackwell_overlapped(pf, 0.0); /* FA4's tiles, no exp2 emulation */
             pf->mma_fraction = RL_FIT_CUDNN_SM100_MMA; /* fitted on GB300, where the MMA binds */
             blackwell_fill(p, pf);

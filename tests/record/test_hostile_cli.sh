@@ -90,6 +90,10 @@ if [ $? = 0 ] && one_line "$T/out" && clean_lines "$T/err"; then ok; else bad "v
 grep -q 'forged.json: valid record: 1 point' "$T/out" && ok || bad "validate line"
 "$R" validate --json "$T/forged.json" >"$T/out" 2>/dev/null
 json_ok "$T/out" && ok || bad "validate --json on control characters is not JSON"
+# the record inside the report keeps U+2028 and U+202E as \u escapes (the same value), never raw
+RLO=$'\u202e'; LS=$'\u2028'
+grep -qF 'k\u2028\u202e' "$T/out" && ! grep -qF "$RLO" "$T/out" && ! grep -qF "$LS" "$T/out" && ok ||
+  bad "validate --json writes the record's direction/separator characters raw: $(cat -v "$T/out")"
 
 # a record with an unknown key holding control characters and a 4-byte character at the clip
 python3 - "$T/badkey.json" <<'PY'

@@ -165,6 +165,13 @@ static void refusals(void) {
     CHECK(run(m, "gb200", &mr, NULL) == RL_OK);
     m.head_dim_v = 64;
     expect_refusal(m, "gb200", "head-dim-v", "--kernel fa4, fa3 and cudnn run");
+    /* d 192 without --head-dim-v 128 (d_v = 192): no Blackwell forward tile; the refusal names
+     * head-dim and the shapes it does run, not "d <= 256", which 192 satisfies */
+    m.pass = RL_PASS_FWD;
+    m.head_dim_v = 0;
+    expect_refusal(m, "gb200", "head-dim", "192 with --head-dim-v 128");
+    m.head_dim = 160;
+    expect_refusal(m, "b200", "head-dim", "got 160 / 160");
 }
 
 /* Properties of the decode over 3,000 random problems on the three sm_100/103 presets the profile

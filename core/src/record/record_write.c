@@ -7,6 +7,8 @@
 
 #include "record_internal.h"
 
+static char *escape_invisible(char *text);
+
 static int add_str(cJSON *obj, const char *key, const char *value) {
     if (!value) return 0;
     return cJSON_AddStringToObject(obj, key, value) ? 0 : -1;
@@ -290,10 +292,54 @@ char *rl_record_write_json(rl_record *r, int pretty, rl_error *err) {
         fill_err(err, RL_ERR_CAPACITY, "", "out of memory");
         return NULL;
     }
-    char *text = pretty ? cJSON_Print(root) : cJSON_PrintUnformatted(root);
+    char *text = escape_invisible(pretty ? cJSON_Print(root) : cJSON_PrintUnformatted(root));
     cJSON_Delete(root);
     if (!text) fill_err(err, RL_ERR_CAPACITY, "", "out of memory");
     return text;
+}
+
+/* cJSON writes every non-ASCII character raw. The characters rl_char_invisible_name names (direction
+ * overrides and isolates, zero-width characters, line separators …) are rewritten as \uXXXX escapes,
+ * as the CLI's JSON writer does (cli_json_string), so a record or report printed to a terminal cannot
+ * reorder or hide what it shows; the JSON value is the same. Raw UTF-8 occurs only inside strings in
+ * cJSON's output, so the whole text can be rewritten. Frees `text`; NULL when out of memory. */
+static char *escape_invisible(char *text) {
+    if (!text) return NULL;
+    const size_t len = strlen(text);
+    size_t extra = 0;
+    for (size_t i = 0; i < len;) {
+        uint32_t cp = 0;
+        size_t n = rl_utf8_next(text + i, len - i, &cp);
+        if (n == 0) n = 1;
+        else if (cp >= 0x80 && rl_char_invisible_name(cp)) extra += 12; /* ≤ 12 ASCII bytes */
+        i += n;
+    }
+    if (extra == 0) return text;
+    char *out = malloc(len + extra + 1);
+    if (!out) {
+        free(text);
+        return NULL;
+    }
+    size_t o = 0;
+    for (size_t i = 0; i < len;) {
+        uint32_t cp = 0;
+        size_t n = rl_utf8_next(text + i, len - i, &cp);
+        if (n != 0 && cp >= 0x80 && rl_char_invisible_name(cp)) {
+            if (cp > 0xFFFF) /* a UTF-16 surrogate pair, as JSON spells characters past U+FFFF */
+                o += (size_t)snprintf(out + o, 13, "\\u%04x\\u%04x", 0xD800u + ((cp - 0x10000u) >> 10),
+                                      0xDC00u + ((cp - 0x10000u) & 0x3FFu));
+            else
+                o += (size_t)snprintf(out + o, 7, "\\u%04x", (unsigned)cp);
+        } else {
+            if (n == 0) n = 1;
+            memcpy(out + o, text + i, n);
+            o += n;
+        }
+        i += n == 0 ? 1 : n;
+    }
+    out[o] = '\0';
+    free(text);
+    return out;
 }
 
 static cJSON *issues_json(const rl_rec_issues *is) {
@@ -329,7 +375,7 @@ char *rl_record_report_json(const rl_record *r, const rl_rec_issues *is, int pre
     } else {
         cJSON_AddNullToObject(root, "record");
     }
-    char *text = pretty ? cJSON_Print(root) : cJSON_PrintUnformatted(root);
+    char *text = escape_invisible(pretty ? cJSON_Print(root) : cJSON_PrintUnformatted(root));
     cJSON_Delete(root);
     return text;
 }
