@@ -932,7 +932,8 @@ rl_status rl_kernel_spec_set_text(rl_kernel_spec *spec, rl_kernel_field field, c
       "a lower MMA rate (fewer query rows per warp)")                        \
     X(TILES, "tiles", "whole Br × Bc tiles: padding and causal diagonal tiles",                   \
       "more padded or diagonal tile work")     \
-    X(EXP, "exp", "softmax exponentials on the special-function units, serialised with the MMA",  \
+    X(EXP, "exp", "softmax time the MMA does not hide: exponentials (MUFU or emulated), their "   \
+      "FP32 work, the O rescale, Blackwell's S-to-P handoffs",                                      \
       "more softmax work (exp, the O rescale per KV tile)")                               \
     X(WAVES, "waves", "CTAs over SMs: the partial last wave",        \
       "a worse last wave")                                   \
