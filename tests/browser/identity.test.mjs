@@ -249,6 +249,7 @@ test('a foreign ceiling asks before it becomes β; ceiling labels name their pre
   c = await chart(page);
   const roofs = c.datasets.filter((d) => d.rlKind === 'roof');
   assert.equal(roofs.length, 2);
+  assert.deepEqual([c.plugins.ridge, c.plugins.ridgeBox], ['', null], 'no page ridge labelled: each device has its own roof');
   assert.match(roofs[0].rlLabel.text, /^V100-SXM2-16GB \(measured\) 7\.069 TFLOP\/s FP64, 828\.8 GB\/s$/);
   assert.match(roofs[1].rlLabel.text, /H100 SXM5 80GB .*fp16 tensor/);
   const ridgeV100 = 7.0689e12 / 828.8e9; // 8.529 FLOP/B
@@ -371,11 +372,14 @@ test('a hostile record\'s 300-character names (HTML, RLO, RLM, BEL, ESC): escape
   }
 });
 
-// The ★'s caption on a phone (390×844) with the banner shown (the Flash-Decoding blog's A100
-// points on the H100 page): it used to lie over the tiled ▲ beside the star. Every box it could
-// cover is read from the hook and built here from what was drawn — each mark's canvas place and
-// its radius plus border (the working points, the star, every measured mark), the line labels, the
-// × → ☆ error labels and the point names as placed — and the caption's box meets none of them.
+// The ★'s caption and the ridge's label, at 1280×800 and on a phone (390×844), with the banner
+// shown (the Flash-Decoding blog's A100 points on the H100 page): the caption used to lie over the
+// tiled ▲ beside the star, and the ridge's label ("ridge I* = π/β = …", drawn at the foot of its
+// line whatever was there) under the measured points' names. Every box either could cover is read
+// from the hook and built here from what was drawn — each mark's canvas place and its radius plus
+// border (the working points, the star, every measured mark), the line labels, the × → ☆ error
+// labels, the point names as placed and the band's note — and neither label meets any of them, nor
+// the other.
 const meets = (b, r) => b.x0 < r.x1 && b.x1 > r.x0 && b.y0 < r.y1 && b.y1 > r.y0;
 async function drawnBoxes(page, c) {
   const boxes = [];
@@ -387,35 +391,54 @@ async function drawnBoxes(page, c) {
     }
   }
   for (const b of [...c.plugins.lineLabels, ...c.plugins.pairBoxes, ...c.plugins.pointLabelBoxes]) boxes.push({ ...b, what: b.text || 'label' });
+  if (c.plugins.bandNote) boxes.push({ ...c.plugins.bandNote, what: 'band note' });
   return boxes;
 }
 
-test('the ★\'s caption on a phone with the banner shown covers no mark and no label', async () => {
-  const page = await fresh('#hw=h100-sxm', { width: 390, height: 844 });
-  await loadExamples(page, ['flash-decoding-blog-a100.json']);
-  assert.equal(await page.isVisible('[data-testid="hw-banner"]'), true);
-  await toChart(page);
-  const check = async (what) => {
-    const c = await chart(page);
-    const box = c.plugins.starBox;
-    assert.ok(box && c.plugins.star.startsWith('★ prediction for'), `${what}: a caption drawn (${JSON.stringify(c.plugins.star)})`);
-    const a = c.area;
-    assert.ok(box.x0 >= a.left && box.x1 <= a.right && box.y0 >= a.top && box.y1 <= a.bottom, `${what}: inside the plot`);
-    const boxes = await drawnBoxes(page, c);
-    assert.ok(boxes.some((b) => b.what === 'tiled #0'), 'the tiled ▲ is among them');
-    const hit = boxes.filter((b) => meets(box, b));
-    assert.deepEqual(hit.map((b) => b.what), [], `${what}: the caption ${JSON.stringify(box)} covers ${JSON.stringify(hit)}`);
-    return c;
-  };
-  await check('the example on the phone');
-  await page.screenshot({ path: join(ARTIFACTS, 'identity-star-caption-390.png') });
-  // with the points named, and after N moves (a fast draw places it again)
-  await page.check('[data-testid="labels-toggle"]');
-  await check('with the names beside the marks');
-  await page.evaluate(() => { location.hash = 'hw=h100-sxm&seq=16384'; });
-  await page.waitForFunction(() => window.rooflab.state.seq === 16384 || window.rooflab.state.seq === '16384');
-  await check('at N = 16,384');
-  await page.screenshot({ path: join(ARTIFACTS, 'identity-star-caption-390-16k.png') });
-  assert.deepEqual(page.rlErrors, []);
-  await page.close();
-});
+// The H100 SXM5's ridge on its fp16 tensor roof: π/β = 989 TFLOP/s / 3.35 TB/s = 295.22 FLOP/B.
+const H100_RIDGE = 989e12 / 3.35e12;
+for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`the ★'s caption and the ridge's label at ${size.width}×${size.height} with the banner shown cover no mark, no label and not each other`, async () => {
+    const page = await fresh('#hw=h100-sxm', size);
+    await loadExamples(page, ['flash-decoding-blog-a100.json']);
+    assert.equal(await page.isVisible('[data-testid="hw-banner"]'), true);
+    await toChart(page);
+    const check = async (what) => {
+      const c = await chart(page);
+      const a = c.area;
+      const inside = (b) => b.x0 >= a.left && b.x1 <= a.right && b.y0 >= a.top && b.y1 <= a.bottom;
+      const box = c.plugins.starBox;
+      assert.ok(box && c.plugins.star.startsWith('★ prediction for'), `${what}: a caption drawn (${JSON.stringify(c.plugins.star)})`);
+      assert.ok(inside(box), `${what}: the caption inside the plot`);
+      // the ridge's label: core's ridge in its words, on its line (over it or 4 px beside it)
+      const ridge = c.plugins.ridgeBox;
+      assert.ok(ridge && ['ridge I* = π/β = 295.2 FLOP/B', 'I* = 295.2 FLOP/B'].includes(c.plugins.ridge), `${what}: the ridge labelled (${JSON.stringify(c.plugins.ridge)})`);
+      assert.ok(inside(ridge), `${what}: the ridge's label inside the plot`);
+      const lg = Math.log10;
+      const ridgePx = a.left + (lg(H100_RIDGE) - lg(c.scales.x.min)) / (lg(c.scales.x.max) - lg(c.scales.x.min)) * (a.right - a.left);
+      assert.ok(ridge.x0 - 4.5 <= ridgePx && ridgePx <= ridge.x1 + 4.5, `${what}: the label ${JSON.stringify(ridge)} by the ridge at x = ${ridgePx}`);
+      const boxes = await drawnBoxes(page, c);
+      assert.ok(boxes.some((b) => b.what === 'tiled #0'), 'the tiled ▲ is among them');
+      const hit = boxes.filter((b) => meets(box, b));
+      assert.deepEqual(hit.map((b) => b.what), [], `${what}: the caption ${JSON.stringify(box)} covers ${JSON.stringify(hit)}`);
+      const ridgeHit = boxes.filter((b) => meets(ridge, b));
+      assert.deepEqual(ridgeHit.map((b) => b.what), [], `${what}: the ridge's label ${JSON.stringify(ridge)} covers ${JSON.stringify(ridgeHit)}`);
+      assert.ok(!meets(box, ridge), `${what}: the caption ${JSON.stringify(box)} and the ridge's label ${JSON.stringify(ridge)} apart`);
+      return c;
+    };
+    await check('the example');
+    await page.screenshot({ path: join(ARTIFACTS, `identity-star-caption-${size.width}.png`) });
+    // with the points named (on the phone the ridge's foot is under "pytorch-eager"), and after N
+    // moves (a fast draw places both again)
+    await page.check('[data-testid="labels-toggle"]');
+    const named = await check('with the names beside the marks');
+    assert.ok(named.plugins.pointLabelBoxes.length >= 4, `${named.plugins.pointLabelBoxes.length} names drawn`);
+    await page.screenshot({ path: join(ARTIFACTS, `identity-star-caption-${size.width}-names.png`) });
+    await page.evaluate(() => { location.hash = 'hw=h100-sxm&seq=16384'; });
+    await page.waitForFunction(() => window.rooflab.state.seq === 16384 || window.rooflab.state.seq === '16384');
+    await check('at N = 16,384');
+    await page.screenshot({ path: join(ARTIFACTS, `identity-star-caption-${size.width}-16k.png`) });
+    assert.deepEqual(page.rlErrors, []);
+    await page.close();
+  });
+}

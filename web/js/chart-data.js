@@ -276,18 +276,17 @@ export function measuredDataset(m, c) {
   };
 }
 
-// The ridge marker (chartjs-plugin-annotation).
-export function rooflineAnnotations(view, colors, format) {
+// The ridge marker (chartjs-plugin-annotation): the dashed line. Its label is placed apart from
+// the marks and the other labels (chart-identity.js drawRidgeLabel, with ridgeLabel's texts).
+export function rooflineAnnotations(view, colors) {
   return {
-    ridge: {
-      type: 'line', xMin: view.ridge, xMax: view.ridge, borderColor: colors.ridge, borderWidth: 1, borderDash: [3, 3],
-      label: {
-        display: true, content: `ridge I* = π/β = ${format(view.ridge, 'FLOP/B')}`, position: 'start',
-        backgroundColor: colors.bg, color: colors.fg, font: { size: 11 }, yAdjust: 6,
-      },
-    },
+    ridge: { type: 'line', xMin: view.ridge, xMax: view.ridge, borderColor: colors.ridge, borderWidth: 1, borderDash: [3, 3] },
   };
 }
+// The ridge's label, in full and short (a crowded or narrow plot): { value, text, short }.
+export const ridgeLabel = (view, format) => ({
+  value: view.ridge, text: `ridge I* = π/β = ${format(view.ridge, 'FLOP/B')}`, short: `I* = ${format(view.ridge, 'FLOP/B')}`,
+});
 
 // Axis ranges: the view's, widened to whole decades that take in the measured points (not the
 // measured ceiling lines).

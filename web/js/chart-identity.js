@@ -142,6 +142,7 @@ export const dropPlugin = {
 // star just under its centre where that is free (as before), else in the nearest free row above
 // or below it (STAR_ROWS), in the full wording where it fits, else the short one; where no row is
 // free (a crowded phone chart) it is left out, as the star's tooltip and legend entry say it too.
+// The ridge's label is placed after it (drawRidgeLabel: it has the whole ridge line to choose from).
 // What was drawn: plugins.rlStar.drawn (the text) and .box (canvas pixels), for the test hook.
 const STAR_GAP = 14; // from the star's centre to the caption's near edge (its radius 11 + 3)
 const STAR_H = 16;
@@ -150,10 +151,11 @@ const STAR_H = 16;
 const STAR_ROWS = [[4, true], [-20, true], [STAR_GAP, false], [-STAR_GAP - STAR_H, false],
   ...[1, 2, 3, 4].flatMap((k) => [[STAR_GAP + k * STAR_H, false], [-STAR_GAP - (k + 1) * STAR_H, false]])];
 
-// Boxes the caption must not cover: every drawn mark (working, level, measured points and the
-// star itself, by their radius and border) and the labels the page placed before it (line labels,
-// the × → ☆ errors, the names beside the marks). Measured marks past PAIR_MAX (a bitmap cloud)
-// are not listed: no place beside the star would be free of them.
+// Boxes the ★'s caption and the ridge's label must not cover: every drawn mark (working, level,
+// measured points and the star itself, by their radius and border) and the labels the page placed
+// before them (line labels, the × → ☆ errors, the names beside the marks, the band's note, and for
+// the ridge's label the ★'s caption placed just before it). Measured marks past PAIR_MAX (a bitmap cloud) are not listed: no
+// place beside the star would be free of them.
 export function starObstacles(chart) {
   const { scales: { x, y } } = chart;
   const out = [];
@@ -174,9 +176,61 @@ export function starObstacles(chart) {
   for (const b of o.rlLineLabels?.drawn || []) out.push({ ...b, what: 'line label' });
   for (const b of o.rlPairs?.boxes || []) out.push({ ...b, what: 'error label' });
   for (const b of o.rlPointLabels?.drawn || []) out.push({ ...b, what: 'point name' });
+  if (o.rlBand?.noteBox) out.push({ ...o.rlBand.noteBox, what: 'band note' });
+  if (o.rlStar?.box) out.push({ ...o.rlStar.box, what: 'star caption' });
   return out;
 }
 const overlaps = (b, r) => b.x0 < r.x1 && b.x1 > r.x0 && b.y0 < r.y1 && b.y1 > r.y0;
+
+// The ridge's label ("ridge I* = π/β = 295.2 FLOP/B", plugins.rlRidge: { value, text, short },
+// set by charts.js; the dashed line itself is the annotation plugin's) placed as the ★'s caption
+// is: where it covers no mark and no label drawn before it (starObstacles), on the ridge line,
+// nearest first: centred on it just above the x axis (where it always was), then beside it (left,
+// right) in that row, then row by row up the line; the full wording anywhere it fits, else the
+// short one ("I* = 295.2 FLOP/B"); where no spot is free it is left out (the ridge card and the
+// legend under the chart say it). Drawn from the backdrop's paint (it keeps off the working marks
+// as N moves them) after the ★'s caption, which it keeps off too (the caption has only the rows
+// near its star). What was drawn: plugins.rlRidge.drawn (the text) and .box (canvas pixels), for
+// the test hook.
+const RIDGE_H = 16;
+const RIDGE_GAP = 4; // from the line to a label beside it, and from the x axis to the lowest row
+export function drawRidgeLabel(chart) {
+  const opts = chart.options.plugins.rlRidge;
+  if (!opts) return;
+  opts.drawn = '';
+  opts.box = null; // (not an obstacle to its own placing)
+  if (!(opts.value > 0) || !opts.text) return;
+  const { ctx, chartArea: a, scales: { x } } = chart;
+  const px = x.getPixelForValue(opts.value);
+  if (!(px >= a.left && px <= a.right)) return;
+  ctx.save();
+  ctx.font = 'bold 11px system-ui, sans-serif';
+  ctx.textAlign = 'left';
+  const obstacles = starObstacles(chart);
+  const texts = [esc(opts.text), esc(opts.short)].filter(Boolean);
+  let place = null;
+  for (const text of texts) {
+    const w = ctx.measureText(text).width + 8;
+    if (w > a.right - a.left) continue;
+    const inPlot = (v) => Math.min(Math.max(v, a.left), a.right - w);
+    for (let top = a.bottom - RIDGE_GAP - RIDGE_H; top >= a.top && !place; top -= RIDGE_H) {
+      for (const left of [inPlot(px - w / 2), px - RIDGE_GAP - w, px + RIDGE_GAP]) {
+        const box = { x0: left, x1: left + w, y0: top, y1: top + RIDGE_H };
+        if (box.x0 < a.left || box.x1 > a.right) continue;
+        if (obstacles.some((r) => overlaps(box, r))) continue;
+        place = { text, left, top, w, box };
+        break;
+      }
+    }
+    if (place) break;
+  }
+  if (place) {
+    drawLabelBox(ctx, place.text, { left: place.left, top: place.top, w: place.w, h: RIDGE_H }, { background: opts.background, color: opts.color });
+    opts.drawn = place.text;
+    opts.box = place.box;
+  }
+  ctx.restore();
+}
 
 export function drawStarCaption(chart) {
   const opts = chart.options.plugins.rlStar;

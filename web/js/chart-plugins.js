@@ -71,6 +71,7 @@ export const backgroundPlugin = {
 export function drawBand(chart) {
   const opts = chart.options.plugins.rlBand;
   const band = opts.band;
+  opts.noteBox = null; // the note's box as written (the ridge's and the ★'s labels keep off it)
   if (!band || !(band.xMax > band.xMin)) return;
   const { ctx, chartArea: a, scales: { x } } = chart;
   const x0 = Math.max(a.left, x.getPixelForValue(band.xMin));
@@ -86,8 +87,10 @@ export function drawBand(chart) {
   // The band's note gives way to the roof labels on a narrow chart.
   // (and to a record's ceiling labels, which end in the same top corner: opts.noNote)
   if (x1 - x0 > 60 && !(opts.quiet && chart.width < 600) && !opts.noNote) {
-    ctx.fillText('tiled → compulsory:', (x0 + x1) / 2, a.top + 6);
-    ctx.fillText('reuse could win this', (x0 + x1) / 2, a.top + 18);
+    const lines = ['tiled → compulsory:', 'reuse could win this'];
+    lines.forEach((t, k) => ctx.fillText(t, (x0 + x1) / 2, a.top + 6 + 12 * k));
+    const w = Math.max(...lines.map((t) => ctx.measureText(t).width));
+    opts.noteBox = { x0: (x0 + x1 - w) / 2, x1: (x0 + x1 + w) / 2, y0: a.top + 6, y1: a.top + 30 };
   }
   ctx.restore();
 }

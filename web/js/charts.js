@@ -7,7 +7,7 @@
 
 /* global Chart */
 import {
-  RANK, MOVING, SPAN, isDecade, decadeLabel, rooflineDatasets, rooflineAnnotations, rooflineAxes, rooflineTooltip,
+  RANK, MOVING, SPAN, isDecade, decadeLabel, rooflineDatasets, rooflineAnnotations, ridgeLabel, rooflineAxes, rooflineTooltip,
   sweepDatasets, sweepAxisTitle, sweepMarkerLabel, rooflineCsvRows, sweepCsvRows, compactTooltip, TOOLTIP_CHARS,
 } from './chart-data.js';
 import { registerMeasuredLayer } from './measured-layer.js';
@@ -15,7 +15,7 @@ import { backdropPlugin, fastDraw } from './backdrop.js';
 import {
   esc, escAll, fitText, setEscape, cssColors, backgroundPlugin, drawBand, lineLabelPlugin, pointLabelPlugin, highlightPlugin, drawMarker,
 } from './chart-plugins.js';
-import { pairPlugin, dropPlugin, drawStarCaption } from './chart-identity.js';
+import { pairPlugin, dropPlugin, drawRidgeLabel, drawStarCaption } from './chart-identity.js';
 
 export { cssColors }; // the layer view's colours are the charts'
 import { compareDatasets, compareAxes } from './compare.js';
@@ -40,7 +40,7 @@ export class RooflineChart {
       data: { datasets: [] },
       // the backdrop last: it draws the band and the moving marks over everything static
       plugins: [backgroundPlugin, pairPlugin, lineLabelPlugin, pointLabelPlugin, highlightPlugin, dropPlugin,
-        backdropPlugin({ dynamic: (ds) => MOVING.includes(ds.rlKind), paint: (chart) => { drawBand(chart); drawStarCaption(chart); } })],
+        backdropPlugin({ dynamic: (ds) => MOVING.includes(ds.rlKind), paint: (chart) => { drawBand(chart); drawStarCaption(chart); drawRidgeLabel(chart); } })],
       options: {
         animation: false,
         parsing: false,
@@ -71,6 +71,7 @@ export class RooflineChart {
           rlPointLabels: { show: false },
           rlHighlight: { kernel: '', color: c.fg },
           rlPairs: {}, rlDrop: { background: c.bg }, rlStar: { show: false, color: c.fg, background: c.bg },
+          rlRidge: { value: 0, color: c.fg, background: c.bg },
           legend: {
             labels: {
               color: c.fg, usePointStyle: true, boxHeight: 8,
@@ -299,7 +300,8 @@ export class RooflineChart {
     o.plugins.rlStar.show = this.measured.some((m) => !m.line && m.points.length > 0);
     o.scales.y.title.text = this.ownRoof ? '% of its own roof' : 'attainable throughput (FLOP/s)';
     if (cmp && cmp.on) return this.compareUpdate(view, cmp, fmt);
-    o.plugins.annotation.annotations = { ...rooflineAnnotations(view, this.colors, fmt), ...extra.annotations };
+    o.plugins.annotation.annotations = { ...rooflineAnnotations(view, this.colors), ...extra.annotations };
+    Object.assign(o.plugins.rlRidge, ridgeLabel(view, fmt));
     o.plugins.rlBand.band = view.band;
     o.plugins.rlBand.quiet = !!view.l2Line || view.expLines.length > 0;
     o.plugins.rlBand.noNote = this.measured.some((m) => m.line);
@@ -317,6 +319,7 @@ export class RooflineChart {
   compareUpdate(view, cmp, fmt) {
     const o = this.chart.options;
     o.plugins.annotation.annotations = {};
+    o.plugins.rlRidge.value = 0; // no page ridge drawn: each device has its own roof
     o.plugins.rlBand.band = null;
     const ds = compareDatasets(this.model, cmp, this.measured, this.colors, fmt);
     if (!this.zoomed) {
@@ -388,6 +391,7 @@ export class RooflineChart {
     o.plugins.rlLineLabels.background = this.colors.bg;
     o.plugins.rlDrop.background = this.colors.bg;
     Object.assign(o.plugins.rlStar, { color: this.colors.fg, background: this.colors.bg });
+    Object.assign(o.plugins.rlRidge, { color: this.colors.fg, background: this.colors.bg });
     if (this.view) this.fullUpdate(this.view);
   }
 

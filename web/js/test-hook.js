@@ -81,11 +81,13 @@ export function testHook({ app, model, records, layerView }) {
         plugins: {
           band: !!o.rlBand?.band, pointLabels: !!o.rlPointLabels?.show, highlight: o.rlHighlight?.kernel ?? '',
           background: o.rlBackground?.color ?? '', annotations: Object.keys(o.annotation?.annotations || {}),
-          // chart-identity.js's last draw: the × → ☆ lines, the hover drop-line, the ★'s caption;
+          // chart-identity.js's last draw: the × → ☆ lines, the hover drop-line, the ★'s caption,
+          // the ridge's label;
           // chart-plugins.js's line labels as placed ({ text, x0, x1, y0, y1 } in canvas pixels)
           pairs: copy(o.rlPairs?.drawn || []), pairsSkipped: o.rlPairs?.skipped || 0, drop: copy(o.rlDrop?.drawn ?? null),
           star: o.rlStar?.drawn ?? '', starBox: copy(o.rlStar?.box ?? null), lineLabels: copy(o.rlLineLabels?.drawn || []),
           pairBoxes: copy(o.rlPairs?.boxes || []), pointLabelBoxes: copy(o.rlPointLabels?.drawn || []),
+          ridge: o.rlRidge?.drawn ?? '', ridgeBox: copy(o.rlRidge?.box ?? null), bandNote: copy(o.rlBand?.noteBox ?? null),
         },
         tooltip: {
           opacity: t?.opacity || 0, active: c.getActiveElements().length,
