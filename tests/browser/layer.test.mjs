@@ -13,7 +13,7 @@ import { nativeCli } from '../wasm/load.mjs';
 const env = pageEnv();
 const native = (args) => JSON.parse(execFileSync(nativeCli(), ['layer', ...args, '--json'], { encoding: 'utf8' }));
 const shown = (page, id) => page.$eval(`[data-testid="${id}"]`, (e) => Number(e.dataset.value));
-const rowValue = (page, op, col) => page.$eval(`[data-testid="layer-row-${op}"] [data-testid="layer-op-${col}"]`, (e) => Number(e.dataset.value));
+const rowValue = (page, op, col) => page.$eval(`[data-testid="layer-row-${op}"] [data-testid="layer-op-${op}-${col}"]`, (e) => Number(e.dataset.value));
 const settle = (page) => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => ok())));
 const L8 = '#model=llama-3.1-8b&phase=decode&kv-len=8192&dtype=bf16';
 

@@ -104,14 +104,25 @@ test('loads with the default state; every shown number equals rooflab eval --jso
   assert.equal(Number(v.flops), 4 * 8 * 4096 * 4096 * 64);
   assert.equal(Number(v['calc-sram-total_bytes']), 56.5 * 1024);
   assert.ok(await page.isVisible('[data-testid=sram-warning]'), 'the 56.5 KiB tile is over the 48 KiB default');
-  // no test id twice (the worked calculation's calc- ids apart from the cards' and the table's);
-  // the whole-layer table's per-operator cells are the exception, named by their row
-  const twice = await page.$$eval('[data-testid]', (els) => {
+  // no test id twice (the worked calculation's calc- ids apart from the cards' and the table's)
+  const twice = () => page.$$eval('[data-testid]', (els) => {
     const seen = new Map();
     for (const e of els) seen.set(e.dataset.testid, (seen.get(e.dataset.testid) || 0) + 1);
-    return [...seen].filter(([id, k]) => k > 1 && !id.startsWith('layer-op-')).map(([id]) => id);
+    return [...seen].filter(([, k]) => k > 1).map(([id]) => id);
   });
-  assert.deepEqual(twice, []);
+  assert.deepEqual(await twice(), []);
+  // nor with the whole-layer table filled: each operator's cells are named by the operator
+  // (DeepSeek-V3 in decode: 29 operators, dense and MoE layers, MLA's absorbed W_UK and W_UV;
+  // Gemma 2: a global and a local attention)
+  for (const [model, ops] of [['deepseek-v3&phase=decode', 29], ['gemma-2-9b', 18]]) {
+    await page.evaluate((m) => { location.hash = `model=${m}`; }, model);
+    await page.waitForFunction((n) => document.querySelectorAll('#layer-rows > tr').length === n, ops);
+    assert.deepEqual(await twice(), [], model);
+    const cols = ['flops', 'bytes', 'intensity', 'time', 'share'];
+    assert.equal(await page.$$eval('[data-testid^="layer-op-"]', (e) => e.length), ops * cols.length, model);
+    for (const col of cols) assert.ok(await page.$(`[data-testid="layer-row-attention"] [data-testid="layer-op-attention-${col}"]`), `${model}: layer-op-attention-${col}`);
+  }
+  assert.ok(await page.$('[data-testid="layer-row-attention_local"] [data-testid="layer-op-attention_local-bytes"]'), 'Gemma 2\'s local attention is its own row and ids');
   assert.deepEqual(page.rlErrors, []);
   await page.close();
 });

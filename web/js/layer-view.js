@@ -267,14 +267,20 @@ export class LayerView {
 
   renderTable(res) {
     const m = this.model;
-    // Cell ids carry the view's prefix: the page's own panels use the bare names (flops, bytes, time).
-    const cell = (testid, value, text) => `<td data-testid="layer-op-${testid}" data-value="${value}">${esc(text)}</td>`;
-    this.$('layer-rows').innerHTML = res.ops.map((o) => `<tr data-testid="layer-row-${esc(o.name)}" class="${o.kind === 'attention' ? 'layer-focus' : ''}">
-      <th scope="row">${esc(o.name)}</th><td>${o.count}</td>
+    // Cell ids carry the view's prefix (the page's own panels use the bare names: flops, bytes,
+    // time) and the operator's name as core gives it, which is one per operator of the step
+    // (core names a second layer kind's attention apart: attention_local, attention_chunked), so
+    // every id is on the page once: layer-op-attention-flops, layer-op-attention_local-bytes.
+    this.$('layer-rows').innerHTML = res.ops.map((o) => {
+      const name = esc(o.name);
+      const cell = (col, value, text) => `<td data-testid="layer-op-${name}-${col}" data-value="${value}">${esc(text)}</td>`;
+      return `<tr data-testid="layer-row-${name}" class="${o.kind === 'attention' ? 'layer-focus' : ''}">
+      <th scope="row">${name}</th><td>${o.count}</td>
       ${cell('flops', o.flops, m.format(o.flops, 'FLOP'))}${cell('bytes', o.bytes, m.format(o.bytes, 'B'))}
       ${cell('intensity', o.intensity_flop_per_byte, o.intensity_flop_per_byte > 0 ? m.format(o.intensity_flop_per_byte, '') : '0')}
       ${cell('time', o.time_s, m.format(o.time_s, 's'))}<td class="bound-${o.bound}">${o.bound}</td>
-      ${cell('share', o.share, `${(100 * o.share).toFixed(2)} %`)}</tr>`).join('');
+      ${cell('share', o.share, `${(100 * o.share).toFixed(2)} %`)}</tr>`;
+    }).join('');
   }
 
   recolor() {
