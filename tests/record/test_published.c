@@ -21,19 +21,25 @@ static const rl_rec_point *find_point(const rl_record *r, rl_kernel profile, int
     return NULL;
 }
 
-static void flash_decoding_point_is_predicted(const char *dir) {
+/* The record at dir/name, parsed (NULL on failure, checked). */
+static rl_record *load_record(const char *dir, const char *name) {
     char path[1200];
-    snprintf(path, sizeof path, "%s/flash-decoding-blog-a100.json", dir);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
     size_t len = 0;
     char *text = check_slurp(path, &len);
     CHECK(text != NULL);
-    if (!text) return;
+    if (!text) return NULL;
     rl_record *r = NULL;
     rl_rec_issues is = {0};
     CHECK(rl_record_parse(text, len, &r, &is) == RL_OK);
     CHECK(is.warnings == 0);
     free(text);
     rl_rec_issues_free(&is);
+    return r;
+}
+
+static void flash_decoding_point_is_predicted(const char *dir) {
+    rl_record *r = load_record(dir, "flash-decoding-blog-a100.json");
     if (!r) return;
     CHECK(r->provenance.kind == RL_PROV_PUBLISHED);
     CHECK(strcmp(rl_rec_provenance_name(r->provenance.kind), "published") == 0);
@@ -102,18 +108,7 @@ static void mla_prefill_points(const char *dir) {
     const char *files[2] = {"cudnn-fe-sdpa-gb200.json", "cudnn-fe-dsv3-gb200.json"};
     int seen = 0, mla = 0;
     for (int fi = 0; fi < 2; fi++) {
-        char path[1200];
-        snprintf(path, sizeof path, "%s/%s", dir, files[fi]);
-        size_t len = 0;
-        char *text = check_slurp(path, &len);
-        CHECK(text != NULL);
-        if (!text) return;
-        rl_record *r = NULL;
-        rl_rec_issues is = {0};
-        CHECK(rl_record_parse(text, len, &r, &is) == RL_OK);
-        CHECK(is.warnings == 0);
-        free(text);
-        rl_rec_issues_free(&is);
+        rl_record *r = load_record(dir, files[fi]);
         if (!r) return;
         for (size_t i = 0; i < r->point_count; i++) {
             const rl_rec_point *p = &r->points[i];
@@ -184,22 +179,6 @@ static void profile_figure_and_reading_error_survive_write_and_read(void) {
     rl_record_free(b);
 }
 
-/* The record at dir/name, parsed (NULL on failure, checked). */
-static rl_record *load_record(const char *dir, const char *name) {
-    char path[1200];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    size_t len = 0;
-    char *text = check_slurp(path, &len);
-    CHECK(text != NULL);
-    if (!text) return NULL;
-    rl_record *r = NULL;
-    rl_rec_issues is = {0};
-    CHECK(rl_record_parse(text, len, &r, &is) == RL_OK);
-    CHECK(is.warnings == 0);
-    free(text);
-    rl_rec_issues_free(&is);
-    return r;
-}
 
 /* The fit set in the published records: exactly the points MODEL.md's "Fitted constants" name,
  * hand-copied here (record, kernel, batch, seq, time as the source gives it), and the
