@@ -8,11 +8,9 @@ import { openPage, pageEnv, sliderMoveCalls } from './harness.mjs';
 
 const env = pageEnv();
 
-test('calls-per-move: a move of N with the worked calculation, the ledger, both roofs and the levels shown', async () => {
-  // The predicted time (fa3), the L2 and exp roofs and the per-level points all drawn.
-  const page = await openPage(env.browser.context, `${env.server.url}#seq=4096&causal=1&kernel=fa3&roofs=l2%2Cexp&levels=1`);
-  await page.locator('[data-testid=worked]').scrollIntoViewIfNeeded();
-  // The worked calculation is written in the move once it is on screen (its observer has fired).
+// Moves N until a move also writes the worked calculation (its observer fires once it is on
+// screen), and returns that move's WASM calls; the calculation shows the N moved to.
+async function moveShown(page) {
   let calls;
   for (let i = 0; i < 50; i++) {
     calls = await sliderMoveCalls(page, 'seq');
@@ -21,6 +19,15 @@ test('calls-per-move: a move of N with the worked calculation, the ledger, both 
     await page.waitForTimeout(100);
   }
   assert.equal(calls.seqShown, await page.locator('[data-testid=input-seq]').inputValue(), 'the worked calculation was rendered in the move');
+  return calls;
+}
+
+test('calls-per-move: a move of N with the worked calculation, the ledger, both roofs and the levels shown', async () => {
+  // The predicted time (fa3), the L2 and exp roofs and the per-level points all drawn.
+  const page = await openPage(env.browser.context, `${env.server.url}#seq=4096&causal=1&kernel=fa3&roofs=l2%2Cexp&levels=1`);
+  await page.locator('[data-testid=worked]').scrollIntoViewIfNeeded();
+  // The worked calculation is written in the move once it is on screen (its observer has fired).
+  const calls = await moveShown(page);
   assert.ok(calls.byName._rlw_report >= 1, 'the move evaluated the model');
   assert.ok(calls.total <= 30, `${calls.total} calls into WASM in one move: ${JSON.stringify(calls.byName)}`);
   assert.equal(calls.byName._rlw_format, undefined, 'no number formatted across the boundary');
@@ -35,14 +42,7 @@ test('calls-per-move-layer: a move of N with a model chosen and every panel draw
   const stepTime = () => page.$eval('[data-testid=layer-step-time]', (e) => Number(e.dataset.value));
   const before = await stepTime();
   assert.ok(before > 0, 'the whole-layer view shows a step before the move');
-  let calls;
-  for (let i = 0; i < 50; i++) {
-    calls = await sliderMoveCalls(page, 'seq');
-    const n = await page.locator('[data-testid=input-seq]').inputValue();
-    if (calls.seqShown === n) break;
-    await page.waitForTimeout(100);
-  }
-  assert.equal(calls.seqShown, await page.locator('[data-testid=input-seq]').inputValue(), 'the worked calculation was rendered in the move');
+  const calls = await moveShown(page);
   // Every panel was drawn in the move: the ledger has its rows, the layer view a new step (prefill:
   // one more token of N makes the step longer).
   assert.ok(await page.locator('[data-testid=ledger] tr').count() > 0, 'the ledger is drawn');
