@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored, answerForm } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored, answerForm, recordsIdle } from './harness.mjs';
 import { nativeCli } from '../wasm/load.mjs';
 import { SCENARIOS } from '../../web/js/scenarios.js';
 
@@ -37,7 +37,7 @@ before(async () => {
   await writeFile(file, JSON.stringify(gb));
 });
 
-const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
+const idle = recordsIdle;
 const item = (testid) => `[data-testid="record-0"] [data-testid="${testid}"]`;
 
 test('a gbench file with RLO, ZWSP and ESC in its names: preview, legend, tooltip and CSV as the CLI prints them', async () => {

@@ -123,6 +123,9 @@ export async function hoverMark(page, { kind, label = null, index = 0 }) {
 // asked, so the deletion is not blocked). Reload the page after it. The page's restore of what was
 // kept is let finish first (the page is ready before it ends; a reload meanwhile would cut off the
 // checking workers' module loads).
+// Resolves once the page's records are idle (none being read, checked or added).
+export const recordsIdle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
+
 export async function clearStored(page) {
   await page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 120000 });
   return page.evaluate(() => {

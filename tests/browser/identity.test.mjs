@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { serve, launch, openPage, ARTIFACTS, ROOT, hoverMark, clearStored } from './harness.mjs';
+import { serve, launch, openPage, ARTIFACTS, ROOT, hoverMark, clearStored, recordsIdle } from './harness.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
 let server;
@@ -29,7 +29,7 @@ after(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
+const idle = recordsIdle;
 async function fresh(hash = '', opts = {}) {
   const page = await openPage(browser.context, server.url, opts);
   await clearStored(page);

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join, basename } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored, answersAsFlags, answerForm, cliImport } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored, answersAsFlags, answerForm, cliImport, recordsIdle } from './harness.mjs';
 import { nativeCli } from '../wasm/load.mjs';
 
 const IM = join(ROOT, 'tests', 'record', 'imports');
@@ -22,7 +22,7 @@ const RECORD = join(ROOT, 'tests', 'record', 'cases', 'valid', 'minimal.json');
 const CLI = nativeCli();
 const env = pageEnv({ scratch: 'import-traces' });
 
-const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
+const idle = recordsIdle;
 const count = (page) => page.$eval('[data-testid="measured-count"]', (e) => Number(e.dataset.value));
 const states = (page) => page.$$eval('#records-list > li', (els) => els.map((e) => e.dataset.value).join());
 const item = (i, testid) => `[data-testid="record-${i}"] [data-testid="${testid}"]`;

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { join, basename } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored, answersAsFlags, cliImport } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored, answersAsFlags, cliImport, recordsIdle } from './harness.mjs';
 import { nativeCli } from '../wasm/load.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
@@ -21,7 +21,7 @@ const RECORD = join(ROOT, 'tests', 'record', 'cases', 'valid', 'minimal.json');
 const CLI = nativeCli(); // absolute, whatever ROOFLAB holds
 const env = pageEnv({ scratch: 'import' });
 
-const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
+const idle = recordsIdle;
 const count = (page) => page.$eval('[data-testid="measured-count"]', (e) => Number(e.dataset.value));
 const states = (page) => page.$$eval('#records-list > li', (els) => els.map((e) => e.dataset.value));
 const item = (i, testid) => `[data-testid="record-${i}"] [data-testid="${testid}"]`;

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile, mkdir, writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { serve, launch, openPage, ARTIFACTS, ROOT, clearStored } from './harness.mjs';
+import { serve, launch, openPage, ARTIFACTS, ROOT, clearStored, recordsIdle } from './harness.mjs';
 import { SCENARIOS } from '../../web/js/scenarios.js';
 
 let server;
@@ -29,7 +29,7 @@ after(async () => {
 });
 
 const PHONE = { width: 390, height: 844 };
-const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
+const idle = recordsIdle;
 
 async function fresh(opts) {
   const page = await openPage(browser.context, server.url, opts);

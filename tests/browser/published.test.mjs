@@ -7,14 +7,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored, recordsIdle } from './harness.mjs';
 import { nativeCli } from '../wasm/load.mjs';
 
 const CLI = nativeCli(); // absolute, whatever ROOFLAB holds
 const cli = (...args) => JSON.parse(execFileSync(CLI, args, { encoding: 'utf8' }));
 const env = pageEnv();
 
-const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
+const idle = recordsIdle;
 
 test('the FA3 paper set loads from the examples menu, each point against its own prediction', async () => {
   const page = await openPage(env.browser.context, env.server.url);

@@ -7,13 +7,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored, recordsIdle } from './harness.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
 const CASES = join(ROOT, 'tests', 'record', 'cases');
 const env = pageEnv({ scratch: 'records' });
 
-const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
+const idle = recordsIdle;
 const count = (page) => page.$eval('[data-testid="measured-count"]', (e) => Number(e.dataset.value));
 
 async function fresh() {

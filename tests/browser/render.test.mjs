@@ -12,7 +12,7 @@ import { mkdir, copyFile, rm } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { serve, launch, openPage, ARTIFACTS, ROOT, hoverMark, clearStored } from './harness.mjs';
+import { serve, launch, openPage, ARTIFACTS, ROOT, hoverMark, clearStored, recordsIdle } from './harness.mjs';
 import { nativeCli } from '../wasm/load.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
@@ -35,7 +35,7 @@ after(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
+const idle = recordsIdle;
 const count = (page) => page.$eval('[data-testid="measured-count"]', (e) => Number(e.dataset.value));
 const close = (a, b, rel = 1e-9) => Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b));
 

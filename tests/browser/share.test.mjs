@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, pageEnv, clearStored, recordsIdle } from './harness.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
 const NCU = join(EX, 'ncu-raw-flash-fwd-h100.csv');
@@ -16,7 +16,7 @@ const GBENCH = join(EX, 'gbench-flash-attn-h100.json');
 const GBREC = join(EX, 'gbench-flash-attn-h100.record.json');
 const env = pageEnv({ scratch: 'share' });
 
-const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
+const idle = recordsIdle;
 const count = (page) => page.$eval('[data-testid="measured-count"]', (e) => Number(e.dataset.value));
 const item = (i, testid) => `[data-testid="record-${i}"] [data-testid="${testid}"]`;
 const listLength = (page, n) => page.waitForFunction((k) => document.querySelectorAll('#records-list > li').length === k, n, { timeout: 60000 });

@@ -7,7 +7,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openPage, ARTIFACTS, ROOT, SECURITY_HEADERS, pageEnv, clearStored } from './harness.mjs';
+import { openPage, ARTIFACTS, ROOT, SECURITY_HEADERS, pageEnv, clearStored, recordsIdle } from './harness.mjs';
 
 const EX = join(ROOT, 'data', 'examples');
 const CASES = join(ROOT, 'tests', 'record', 'cases');
@@ -15,7 +15,7 @@ const GBENCH = join(EX, 'gbench-flash-attn-h100.record.json'); // 3 points
 const NCU = join(EX, 'ncu-raw-flash-fwd-h100.record.json'); // 1 point
 const env = pageEnv({ scratch: 'storage' });
 
-const idle = (page) => page.waitForSelector('[data-testid="records-status"][data-value="idle"]', { state: 'attached', timeout: 60000 });
+const idle = recordsIdle;
 const count = (page) => page.$eval('[data-testid="measured-count"]', (e) => Number(e.dataset.value));
 const names = (page) => page.$$eval('#records-list > li strong', (els) => els.map((e) => e.textContent));
 const listLength = (page, n) => page.waitForFunction((k) => document.querySelectorAll('#records-list > li').length === k, n, { timeout: 30000 });
