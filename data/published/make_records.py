@@ -90,6 +90,32 @@ NOTES_CUDNN_FE_DSV3 = ('DeepSeek-V3 config (configs/dsv3.py): 128 query and KV h
                        'zeroed before each. The printed TFLOPS equal 2 B H N^2 (192 + 128) (/2 causal) / time. '
                        'The fp8, mxfp8 and backward rows are not recorded here.')
 
+def _cudnn_fe_sdpa(gpu):
+    """The cudnn-fe-sdpa record of one GPU ('gb200', 'gb300': the same configs, runs of 2026-04-24)."""
+    return {
+        'file': 'cudnn-fe-sdpa-%s.json' % gpu,
+        'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/{llama3.1,ltx2,wan22,dsv3,kimiK26}/%s/*.csv '
+                   '@ 3929da2ef4c1dba1bb8acb68727b9134f26f40c0 (CSVs added in fb682ce761; run 2026-04-24). '
+                   'https://github.com/NVIDIA/cudnn-frontend/tree/main/benchmark/sdpa_benchmark_training') % gpu,
+        'date': '2026-04-24',
+        'hardware': {'name': 'NVIDIA %s' % gpu.upper(), 'preset': gpu},
+        'software': {'kernel': 'cuDNN fused SDPA forward and backward through the cuDNN frontend graph API '
+                                 '(benchmark_single_sdpa.py, backend cudnn), bf16, backward non-deterministic',
+                     'kernel_version': 'cuDNN frontend 1.21.1, cuDNN backend 9.22.0 (cudnn_backend_version 92200)'},
+        'notes': ('The bfloat16 rows (forward, and backward with deterministic_bwd False) of ltx2 (B 1, H 32, MHA, '
+                  'd 128, no_mask) and wan22 (B 1, H 40, MHA, d 128, no_mask), the backward rows of llama3.1 (B 2, '
+                  'H 64, Hkv 8, d 128, causal top_left and no_mask, seqlen 2k-32k) and dsv3 (B 2, H 128, MHA, d_qk '
+                  '192 / d_v 128: DeepSeek-V3\'s MLA prefill in MHA mode, top_left and no_mask, 2k-32k), and both '
+                  'passes of kimiK26 (d_qk 192 / d_v 128 with H 64, Kimi K2.6); N = L = q_seqlen; top_left (causal '
+                  'from the top-left corner) equals rooflab\'s causal at N = L. Time: time_ms as printed, the median '
+                  'of the timed iterations, the L2 flushed before each. The CSV\'s tflops uses rooflab\'s FLOP count '
+                  '(2·B·H·(d_qk + d_v)·pairs forward, 2·B·H·(3·d_qk + 2·d_v)·pairs backward, pairs N·L or '
+                  'N(N+1)/2). The llama3.1 and dsv3 forward rows are the cudnn-fe-llama31-* and cudnn-fe-dsv3-* '
+                  'records. Not recorded: fp8/mxfp8 rows, the deterministic backward, qwen35 (d 256: FA4\'s '
+                  'separate 2-CTA kernel, not modelled); gpt_oss is the cudnn-fe-gptoss-* records.'),
+    }
+
+
 SOURCES = {
     'fa3_paper': {
         'file': 'fa3-paper-h100.json',
@@ -374,50 +400,8 @@ SOURCES = {
                   '6-10 of 10 of the profiler\'s device time of the cuDNN kernels, a 256 MB L2-flush buffer '
                   'zeroed before each). The fp8 and backward columns are not recorded.'),
     },
-    'cudnn_fe_sdpa_gb200': {
-        'file': 'cudnn-fe-sdpa-gb200.json',
-        'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/{llama3.1,ltx2,wan22,dsv3,kimiK26}/gb200/*.csv '
-                   '@ 3929da2ef4c1dba1bb8acb68727b9134f26f40c0 (CSVs added in fb682ce761; run 2026-04-24). '
-                   'https://github.com/NVIDIA/cudnn-frontend/tree/main/benchmark/sdpa_benchmark_training'),
-        'date': '2026-04-24',
-        'hardware': {'name': 'NVIDIA GB200', 'preset': 'gb200'},
-        'software': {'kernel': 'cuDNN fused SDPA forward and backward through the cuDNN frontend graph API '
-                                 '(benchmark_single_sdpa.py, backend cudnn), bf16, backward non-deterministic',
-                     'kernel_version': 'cuDNN frontend 1.21.1, cuDNN backend 9.22.0 (cudnn_backend_version 92200)'},
-        'notes': ('The bfloat16 rows (forward, and backward with deterministic_bwd False) of ltx2 (B 1, H 32, MHA, '
-                  'd 128, no_mask) and wan22 (B 1, H 40, MHA, d 128, no_mask), the backward rows of llama3.1 (B 2, '
-                  'H 64, Hkv 8, d 128, causal top_left and no_mask, seqlen 2k-32k) and dsv3 (B 2, H 128, MHA, d_qk '
-                  '192 / d_v 128: DeepSeek-V3\'s MLA prefill in MHA mode, top_left and no_mask, 2k-32k), and both '
-                  'passes of kimiK26 (d_qk 192 / d_v 128 with H 64, Kimi K2.6); N = L = q_seqlen; top_left (causal '
-                  'from the top-left corner) equals rooflab\'s causal at N = L. Time: time_ms as printed, the median '
-                  'of the timed iterations, the L2 flushed before each. The CSV\'s tflops uses rooflab\'s FLOP count '
-                  '(2·B·H·(d_qk + d_v)·pairs forward, 2·B·H·(3·d_qk + 2·d_v)·pairs backward, pairs N·L or '
-                  'N(N+1)/2). The llama3.1 and dsv3 forward rows are the cudnn-fe-llama31-* and cudnn-fe-dsv3-* '
-                  'records. Not recorded: fp8/mxfp8 rows, the deterministic backward, qwen35 (d 256: FA4\'s '
-                  'separate 2-CTA kernel, not modelled); gpt_oss is the cudnn-fe-gptoss-* records.'),
-    },
-    'cudnn_fe_sdpa_gb300': {
-        'file': 'cudnn-fe-sdpa-gb300.json',
-        'source': ('NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/{llama3.1,ltx2,wan22,dsv3,kimiK26}/gb300/*.csv '
-                   '@ 3929da2ef4c1dba1bb8acb68727b9134f26f40c0 (CSVs added in fb682ce761; run 2026-04-24). '
-                   'https://github.com/NVIDIA/cudnn-frontend/tree/main/benchmark/sdpa_benchmark_training'),
-        'date': '2026-04-24',
-        'hardware': {'name': 'NVIDIA GB300', 'preset': 'gb300'},
-        'software': {'kernel': 'cuDNN fused SDPA forward and backward through the cuDNN frontend graph API '
-                                 '(benchmark_single_sdpa.py, backend cudnn), bf16, backward non-deterministic',
-                     'kernel_version': 'cuDNN frontend 1.21.1, cuDNN backend 9.22.0 (cudnn_backend_version 92200)'},
-        'notes': ('The bfloat16 rows (forward, and backward with deterministic_bwd False) of ltx2 (B 1, H 32, MHA, '
-                  'd 128, no_mask) and wan22 (B 1, H 40, MHA, d 128, no_mask), the backward rows of llama3.1 (B 2, '
-                  'H 64, Hkv 8, d 128, causal top_left and no_mask, seqlen 2k-32k) and dsv3 (B 2, H 128, MHA, d_qk '
-                  '192 / d_v 128: DeepSeek-V3\'s MLA prefill in MHA mode, top_left and no_mask, 2k-32k), and both '
-                  'passes of kimiK26 (d_qk 192 / d_v 128 with H 64, Kimi K2.6); N = L = q_seqlen; top_left (causal '
-                  'from the top-left corner) equals rooflab\'s causal at N = L. Time: time_ms as printed, the median '
-                  'of the timed iterations, the L2 flushed before each. The CSV\'s tflops uses rooflab\'s FLOP count '
-                  '(2·B·H·(d_qk + d_v)·pairs forward, 2·B·H·(3·d_qk + 2·d_v)·pairs backward, pairs N·L or '
-                  'N(N+1)/2). The llama3.1 and dsv3 forward rows are the cudnn-fe-llama31-* and cudnn-fe-dsv3-* '
-                  'records. Not recorded: fp8/mxfp8 rows, the deterministic backward, qwen35 (d 256: FA4\'s '
-                  'separate 2-CTA kernel, not modelled); gpt_oss is the cudnn-fe-gptoss-* records.'),
-    },
+    'cudnn_fe_sdpa_gb200': _cudnn_fe_sdpa('gb200'),
+    'cudnn_fe_sdpa_gb300': _cudnn_fe_sdpa('gb300'),
     'cudnn_fe_gptoss_gb200': {
         'file': 'cudnn-fe-gptoss-gb200.json',
         'source': SRC_CUDNN_FE % ('gpt_oss', 'gpt_oss/gb200/gpt_oss_20260424_100011.csv', 'GB200'),
